@@ -1,0 +1,16 @@
+// `npm run build`: builds the whole site into dist/. On failure: one line naming what failed, exit code 1,
+// and dist/ exactly as it was.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runBuild } from '../src/build/run-build.ts';
+import { describeFailure } from '../src/build/describe-failure.ts';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+try {
+  await runBuild({ rootDir });
+} catch (error) {
+  console.error(`Build failed: ${describeFailure(error)}`);
+  console.error('dist/ was left unchanged.');
+  process.exitCode = 1;
+}

@@ -1,0 +1,168 @@
+// The build: configuration → (embedded sample service) → one authenticated client → reports (cache policy in
+// src/data/fetch-reports.ts) → site model → Eleventy into a staging folder → atomic swap into dist/.
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+import { AstroClient } from '../api/index.ts';
+import { loadConfig, loadDotEnv, type BuildConfig } from '../data/config.ts';
+import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
+import { allPeriods } from '../data/periods.ts';
+import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
+import { readSigns } from '../data/signs.ts';
+import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
+import { startSampleService, type SampleService } from '../sample-service/server.ts';
+import { createProgress } from './progress.ts';
+import { renderSite } from './render-site.ts';
+import { makeStagingDir, removeStagingDir, swapIntoPlace } from './swap-output.ts';
+
+export interface BuildSummary {
+  requests: number;
+  retries: number;
+  reauths: number;
+  fromCache: number;
+  stale: string[];
+  pages: number;
+  seconds: number;
+}
+
+export interface BuildOptions {
+  rootDir: string;
+  /** Defaults to `process.env` (after reading `.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Info lines; warnings and errors go to `warn`. */
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+  progressStream?: NodeJS.WriteStream;
+}
+
+export interface PreparedSite {
+  config: BuildConfig;
+  model: SiteModel;
+  summary: Omit<BuildSummary, 'pages' | 'seconds'>;
+}
+
+/** The service to talk to: the configured one, or the embedded sample service started for this build. */
+async function openService(config: BuildConfig, log: (line: string) => void) {
+  if (config.apiUrl || config.offline) {
+    return { baseUrl: config.apiUrl, username: config.username, password: config.password, sample: undefined };
+  }
+  const sample: SampleService = await startSampleService();
+  log(`ASTRO_API_URL is not set: using the embedded sample service at ${sample.url} (sample content).`);
+  return { baseUrl: sample.url, username: 'sample', password: 'sample', sample };
+}
+
+/** Everything but rendering: fetch (or read from the cache) and build the site model. */
+export async function prepareSite(options: BuildOptions): Promise<PreparedSite> {
+  const log = options.log ?? ((line) => console.log(line));
+  const warn = options.warn ?? ((line) => console.error(line));
+  const config = loadConfig(options.rootDir, options.env);
+  const signs = readSigns(path.join(config.contentDir, 'signs.json'), 'content/signs.json');
+  const periods = allPeriods(config.buildDate, config.site.periods);
+  const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));
+
+  const service = await openService(config, log);
+  const progress = createProgress(options.progressStream ?? process.stderr);
+  let inFlight = 0;
+  let done = 0;
+  const client = service.baseUrl
+    ? new AstroClient({
+        baseUrl: service.baseUrl,
+        username: service.username,
+        password: service.password,
+        concurrency: config.concurrency,
+        timeoutMs: config.timeoutMs,
+        onEvent(event) {
+          if (event.type === 'send') inFlight++;
+          if (event.type === 'response' || event.type === 'error') inFlight = Math.max(0, inFlight - 1);
+          progress.update({ done, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
+        },
+      })
+    : undefined;
+
+  let reports: PeriodReports[];
+  let fromCache: number;
+  let stale: PeriodReports[];
+  try {
+    ({ reports, fromCache, stale } = await fetchReports({
+      client,
+      cache,
+      periods,
+      buildDate: config.buildDate,
+      offline: config.offline,
+      onPeriodDone(n, total) {
+        done = n;
+        progress.update({ done, total, inFlight, retries: client?.stats.retries ?? 0 });
+      },
+    }));
+  } finally {
+    progress.finish();
+    await client?.close();
+    await service.sample?.close();
+  }
+
+  for (const problem of cache.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
+  if (stale.length > 0) {
+    warn(`warning: the service failed for ${stale.length} current or future period(s); serving stale cached copies of ${stale.map((s) => `${s.period.kind} ${s.period.key}`).join(', ')}`);
+  }
+
+  const model = buildSiteModel({
+    site: config.site,
+    buildDate: config.buildDate,
+    sampleContent: service.sample !== undefined || (!config.apiUrl && config.offline),
+    signs,
+    reports,
+  });
+  return {
+    config,
+    model,
+    summary: {
+      requests: client?.stats.requests ?? 0,
+      retries: client?.stats.retries ?? 0,
+      reauths: client?.stats.reauths ?? 0,
+      fromCache,
+      stale: stale.map((s) => `${s.period.kind} ${s.period.key}`),
+    },
+  };
+}
+
+export function formatSummary(s: BuildSummary): string {
+  return [
+    `Build summary: ${s.pages} pages in ${s.seconds.toFixed(1)} s`,
+    `  requests sent ${s.requests} (retried ${s.retries}, re-authentications ${s.reauths})`,
+    `  periods served from cache ${s.fromCache}, stale ${s.stale.length}${s.stale.length ? ` (${s.stale.join(', ')})` : ''}`,
+  ].join('\n');
+}
+
+function markdownSummary(s: BuildSummary): string {
+  return [
+    '### Horoscope site build',
+    '',
+    '| pages | requests | retried | re-authentications | periods from cache | stale periods | seconds |',
+    '|---|---|---|---|---|---|---|',
+    `| ${s.pages} | ${s.requests} | ${s.retries} | ${s.reauths} | ${s.fromCache} | ${s.stale.length ? s.stale.join(', ') : 'none'} | ${s.seconds.toFixed(1)} |`,
+    '',
+  ].join('\n');
+}
+
+/** The whole build. Resolves with the summary; on failure rejects and leaves `dist/` as it was. */
+export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
+  const started = performance.now();
+  const log = options.log ?? ((line) => console.log(line));
+  if (!options.env) loadDotEnv(options.rootDir);
+  const env = options.env ?? process.env;
+  const { config, model, summary: fetched } = await prepareSite({ ...options, env });
+
+  const staging = await makeStagingDir(config.outputDir);
+  let pages: number;
+  try {
+    pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model });
+    await swapIntoPlace(staging, config.outputDir);
+  } catch (error) {
+    await removeStagingDir(staging);
+    throw error;
+  }
+
+  const summary: BuildSummary = { ...fetched, pages, seconds: (performance.now() - started) / 1000 };
+  log(formatSummary(summary));
+  if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary));
+  return summary;
+}

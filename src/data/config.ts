@@ -1,0 +1,159 @@
+// Build configuration: the ASTRO_* environment (also read from `.env`) and `content/site.json`.
+// Every bad value stops the build at once with a message that names the setting or the file and field.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { ReportKind } from '../api/index.ts';
+
+export const DEFAULTS = {
+  concurrency: 4, // requests in flight at most
+  timeoutMs: 30_000, // per request, milliseconds
+  contentDir: 'content',
+  cacheDir: '.cache',
+  outputDir: 'dist',
+} as const;
+
+export class ConfigError extends Error {
+  readonly code = 'ASTRO_CONFIG_INVALID';
+  /** The environment variable, or `file: field`, at fault. */
+  readonly setting: string;
+  constructor(setting: string, message: string) {
+    super(`${setting}: ${message}`);
+    this.name = 'ConfigError';
+    this.setting = setting;
+  }
+}
+
+const windowSchema = z.strictObject({
+  past: z.int().min(0, 'must be a whole number of periods, 0 or more'),
+  future: z.int().min(0, 'must be a whole number of periods, 0 or more'),
+});
+
+const siteSchema = z.object({
+  title: z.string().trim().min(1),
+  url: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "en-GB"'),
+  periods: z.strictObject({
+    weekly: windowSchema,
+    monthly: windowSchema,
+    yearly: windowSchema,
+    ascendantYearly: windowSchema,
+  }),
+  description: z.string().optional(),
+});
+
+export type SiteConfig = z.infer<typeof siteSchema>;
+export type PeriodWindows = Record<ReportKind, { past: number; future: number }>;
+
+export interface BuildConfig {
+  /** The spec's base_url; undefined means "start the embedded sample service". */
+  apiUrl: string | undefined;
+  username: string;
+  password: string;
+  concurrency: number;
+  timeoutMs: number;
+  /** Reference date, `YYYY-MM-DD` (UTC). */
+  buildDate: string;
+  offline: boolean;
+  site: SiteConfig;
+  rootDir: string;
+  contentDir: string;
+  cacheDir: string;
+  outputDir: string;
+}
+
+/** Reads `.env` from `rootDir` when present. Variables already set in the environment win. */
+export function loadDotEnv(rootDir: string): void {
+  const file = path.join(rootDir, '.env');
+  if (!existsSync(file)) return;
+  try {
+    // https://nodejs.org/docs/latest-v20.x/api/process.html#processloadenvfilepath
+    process.loadEnvFile(file);
+  } catch (error) {
+    throw new ConfigError('.env', `cannot be read (${(error as Error).message})`);
+  }
+}
+
+/** `label` is how the file is named in messages (relative to the project). */
+export function readSiteConfig(file: string, label = file): SiteConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(label, `is not readable JSON (${(error as Error).message})`);
+  }
+  const result = siteSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const field = issue.path.join('.') || '(root)';
+    throw new ConfigError(`${label}: ${field}`, issue.message);
+  }
+  return result.data;
+}
+
+function parseDate(name: string, value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : undefined;
+  if (!match || !date || date.toISOString().slice(0, 10) !== value) {
+    throw new ConfigError(name, `"${value}" is not a calendar date in the form YYYY-MM-DD`);
+  }
+  return value;
+}
+
+function parsePositiveInt(name: string, value: string, max: number): number {
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || Number(value) > max) {
+    throw new ConfigError(name, `"${value}" must be a whole number from 1 to ${max}`);
+  }
+  return Number(value);
+}
+
+function parseFlag(name: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  throw new ConfigError(name, `"${value}" must be 1 or 0`);
+}
+
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Builds the configuration from an environment (defaults to `process.env`) and `content/site.json`. */
+export function loadConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env): BuildConfig {
+  const get = (name: string) => env[name]?.trim() ?? '';
+  const apiUrl = get('ASTRO_API_URL') || undefined;
+  if (apiUrl !== undefined) {
+    let parsed: URL;
+    try {
+      parsed = new URL(apiUrl);
+    } catch {
+      throw new ConfigError('ASTRO_API_URL', `"${apiUrl}" is not an absolute URL (for example https://api.example.com)`);
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      throw new ConfigError('ASTRO_API_URL', `"${apiUrl}" must start with https:// or http://`);
+    }
+  }
+  const offline = parseFlag('ASTRO_OFFLINE', get('ASTRO_OFFLINE'));
+  const username = get('ASTRO_API_USERNAME');
+  const password = env.ASTRO_API_PASSWORD ?? '';
+  if (apiUrl && !offline) {
+    if (!username) throw new ConfigError('ASTRO_API_USERNAME', 'is required when ASTRO_API_URL is set');
+    if (!password) throw new ConfigError('ASTRO_API_PASSWORD', 'is required when ASTRO_API_URL is set');
+  }
+  const contentDir = path.resolve(rootDir, DEFAULTS.contentDir);
+  return {
+    apiUrl,
+    username,
+    password,
+    concurrency: get('ASTRO_CONCURRENCY') ? parsePositiveInt('ASTRO_CONCURRENCY', get('ASTRO_CONCURRENCY'), 64) : DEFAULTS.concurrency,
+    timeoutMs: get('ASTRO_TIMEOUT_MS') ? parsePositiveInt('ASTRO_TIMEOUT_MS', get('ASTRO_TIMEOUT_MS'), 600_000) : DEFAULTS.timeoutMs,
+    buildDate: get('ASTRO_BUILD_DATE') ? parseDate('ASTRO_BUILD_DATE', get('ASTRO_BUILD_DATE')) : todayUtc(),
+    offline,
+    site: readSiteConfig(path.join(contentDir, 'site.json'), `${DEFAULTS.contentDir}/site.json`),
+    rootDir,
+    contentDir,
+    cacheDir: path.resolve(rootDir, DEFAULTS.cacheDir),
+    outputDir: path.resolve(rootDir, DEFAULTS.outputDir),
+  };
+}
+

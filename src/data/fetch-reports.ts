@@ -1,0 +1,131 @@
+// Fetching the reports of every published period, with the cache policy:
+// - a final period (ended before the reference date) comes from the cache when it is there, and is never requested again;
+// - a current or future period is requested on every build; if that still fails after the client's retries,
+//   an earlier cached copy is used and the period is reported stale; with no copy the build fails;
+// - offline, everything comes from the cache and whatever is missing is named.
+import { AstroError, REPORT_ENDPOINTS, type AstroClient, type ReportEntry } from '../api/index.ts';
+import { isFinal, periodParams, type Period } from './periods.ts';
+import type { ResponseCache } from './response-cache.ts';
+
+export type ReportSource = 'network' | 'cache' | 'stale';
+
+export interface PeriodReports {
+  period: Period;
+  /** Twelve entries, indexed by sign_id. */
+  entries: ReportEntry[];
+  source: ReportSource;
+}
+
+export interface FetchReportsOptions {
+  client: AstroClient | undefined;
+  cache: ResponseCache;
+  periods: Period[];
+  buildDate: string;
+  offline: boolean;
+  /** Called each time a period is settled, for the progress line. */
+  onPeriodDone?: (done: number, total: number) => void;
+}
+
+export interface FetchReportsResult {
+  reports: PeriodReports[];
+  fromCache: number;
+  stale: PeriodReports[];
+}
+
+export class ReportsUnavailableError extends Error {
+  readonly code = 'ASTRO_REPORTS_UNAVAILABLE';
+  readonly failures: { period: Period; endpoint: string; reason: string; status?: number }[];
+  constructor(failures: ReportsUnavailableError['failures'], offline: boolean) {
+    const first = failures[0]!;
+    const more = failures.length > 1 ? ` (and ${failures.length - 1} more period${failures.length > 2 ? 's' : ''})` : '';
+    super(
+      offline
+        ? `ASTRO_OFFLINE is set but the cache has no copy of ${failures.map((f) => `${f.endpoint} ${f.period.key}`).join(', ')}`
+        : `${first.endpoint} for ${first.period.kind} ${first.period.key} failed: ${first.reason}; no cached copy${more}`,
+    );
+    this.name = 'ReportsUnavailableError';
+    this.failures = failures;
+  }
+}
+
+const SIGN_COUNT = 12;
+
+/**
+ * An outage (status, network, timeout) may be bridged with a stale copy. Bad credentials, a token the service
+ * keeps refusing and answers of the wrong shape may not: a stale copy would hide a problem someone must fix.
+ */
+const NOT_AN_OUTAGE = new Set(['ASTRO_AUTH_FAILED', 'ASTRO_TOKEN_REJECTED', 'ASTRO_INVALID_RESPONSE', 'ASTRO_INVALID_REQUEST']);
+function isOutage(error: unknown): error is AstroError {
+  return error instanceof AstroError && !NOT_AN_OUTAGE.has(error.code);
+}
+
+/** Orders an answer by sign_id; returns the ids it lacks. Duplicates keep the first entry. */
+function bySign(entries: ReportEntry[]): { ordered: (ReportEntry | undefined)[]; missing: number[] } {
+  const ordered: (ReportEntry | undefined)[] = new Array(SIGN_COUNT).fill(undefined);
+  for (const entry of entries) ordered[entry.sign_id] ??= entry;
+  const missing = ordered.flatMap((entry, id) => (entry ? [] : [id]));
+  return { ordered, missing };
+}
+
+async function requestPeriod(client: AstroClient, period: Period): Promise<ReportEntry[]> {
+  const params = periodParams(period);
+  // One request answers all twelve signs; single-sign requests only fill what that answer lacked.
+  const { ordered, missing } = bySign(await client.reports(period.kind, params));
+  const filled = await Promise.all(missing.map((signId) => client.report(period.kind, params, signId)));
+  missing.forEach((signId, i) => (ordered[signId] = filled[i]));
+  return ordered as ReportEntry[];
+}
+
+function isCompleteCopy(entries: unknown): entries is ReportEntry[] {
+  return Array.isArray(entries) && entries.length === SIGN_COUNT && entries.every((e, i) => e && e.sign_id === i);
+}
+
+export async function fetchReports(options: FetchReportsOptions): Promise<FetchReportsResult> {
+  const { client, cache, periods, buildDate, offline } = options;
+  const failures: ReportsUnavailableError['failures'] = [];
+  const stale: PeriodReports[] = [];
+  let fromCache = 0;
+  let done = 0;
+  let fatal: unknown;
+
+  const settle = () => options.onPeriodDone?.(++done, periods.length);
+
+  const one = async (period: Period): Promise<PeriodReports | undefined> => {
+    const endpoint = REPORT_ENDPOINTS[period.kind];
+    const body = { ...periodParams(period) };
+    const cached = await cache.get<ReportEntry[]>(endpoint, body);
+    const copy = cached && isCompleteCopy(cached.response) ? cached.response : undefined;
+    try {
+      if (copy && (offline || isFinal(period, buildDate))) {
+        fromCache++;
+        return { period, entries: copy, source: 'cache' };
+      }
+      if (offline || !client) {
+        failures.push({ period, endpoint, reason: 'not in the cache' });
+        return undefined;
+      }
+      const entries = await requestPeriod(client, period);
+      await cache.set(endpoint, body, entries);
+      return { period, entries, source: 'network' };
+    } catch (error) {
+      if (isOutage(error) && copy) {
+        const result: PeriodReports = { period, entries: copy, source: 'stale' };
+        stale.push(result);
+        return result;
+      }
+      if (isOutage(error)) {
+        failures.push({ period, endpoint, reason: error.message, status: error.status });
+        return undefined;
+      }
+      fatal ??= error;
+      return undefined;
+    } finally {
+      settle();
+    }
+  };
+
+  const results = await Promise.all(periods.map(one));
+  if (fatal) throw fatal;
+  if (failures.length > 0) throw new ReportsUnavailableError(failures, offline);
+  return { reports: results as PeriodReports[], fromCache, stale };
+}

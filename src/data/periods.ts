@@ -1,0 +1,143 @@
+// Which periods to publish: ISO-8601 weeks, calendar months and years around a reference date.
+// All arithmetic is on UTC dates, so the result never depends on the machine's time zone.
+import type { ReportKind, ReportParams } from '../api/index.ts';
+import type { PeriodWindows } from './config.ts';
+
+export interface Period {
+  kind: ReportKind;
+  /** URL segment: `2026-w47`, `2026-11` or `2026`. */
+  key: string;
+  /** For weekly periods, the ISO week-numbering year (the `year` sent with `week`). */
+  year: number;
+  week?: number;
+  month?: number;
+  /** First and last day, inclusive, `YYYY-MM-DD`. */
+  start: string;
+  end: string;
+}
+
+const DAY_MS = 86_400_000;
+
+function utc(year: number, month: number, day: number): Date {
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+export function toIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function parseIsoDate(value: string): Date {
+  return new Date(`${value}T00:00:00Z`);
+}
+
+/** ISO-8601 week of a date: the week belongs to the year that holds its Thursday. */
+export function isoWeekOf(date: Date): { year: number; week: number } {
+  const dayOfWeek = date.getUTCDay() || 7; // Monday 1 … Sunday 7
+  const thursday = new Date(date.getTime() + (4 - dayOfWeek) * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((thursday.getTime() - utc(year, 1, 1).getTime()) / DAY_MS / 7) + 1;
+  return { year, week };
+}
+
+/** Monday of ISO week `week` of ISO year `year`. */
+export function isoWeekMonday(year: number, week: number): Date {
+  const jan4 = utc(year, 1, 4); // always in week 1
+  const mondayOfWeek1 = jan4.getTime() - ((jan4.getUTCDay() || 7) - 1) * DAY_MS;
+  return new Date(mondayOfWeek1 + (week - 1) * 7 * DAY_MS);
+}
+
+/** 52 or 53. */
+export function isoWeeksInYear(year: number): number {
+  return isoWeekOf(utc(year, 12, 28)).week;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+export function weekPeriod(year: number, week: number): Period {
+  const monday = isoWeekMonday(year, week);
+  return {
+    kind: 'weekly',
+    key: `${year}-w${pad(week)}`,
+    year,
+    week,
+    start: toIsoDate(monday),
+    end: toIsoDate(new Date(monday.getTime() + 6 * DAY_MS)),
+  };
+}
+
+export function monthPeriod(year: number, month: number): Period {
+  return {
+    kind: 'monthly',
+    key: `${year}-${pad(month)}`,
+    year,
+    month,
+    start: toIsoDate(utc(year, month, 1)),
+    end: toIsoDate(utc(year, month + 1, 0)),
+  };
+}
+
+export function yearPeriod(kind: 'yearly' | 'ascendantYearly', year: number): Period {
+  return { kind, key: String(year), year, start: `${year}-01-01`, end: `${year}-12-31` };
+}
+
+/** The period of `kind` that contains `date`, shifted by `offset` whole periods. */
+export function periodAt(kind: ReportKind, date: Date, offset = 0): Period {
+  switch (kind) {
+    case 'weekly': {
+      const { year, week } = isoWeekOf(new Date(date.getTime() + offset * 7 * DAY_MS));
+      return weekPeriod(year, week);
+    }
+    case 'monthly': {
+      const index = date.getUTCFullYear() * 12 + date.getUTCMonth() + offset;
+      return monthPeriod(Math.floor(index / 12), (index % 12) + 1);
+    }
+    case 'yearly':
+    case 'ascendantYearly':
+      return yearPeriod(kind, date.getUTCFullYear() + offset);
+  }
+}
+
+/** Periods to publish for one kind, oldest first: `past` before the current one, the current one, `future` after. */
+export function periodsFor(kind: ReportKind, buildDate: string, window: { past: number; future: number }): Period[] {
+  const date = parseIsoDate(buildDate);
+  const periods: Period[] = [];
+  for (let offset = -window.past; offset <= window.future; offset++) periods.push(periodAt(kind, date, offset));
+  return periods;
+}
+
+export function allPeriods(buildDate: string, windows: PeriodWindows): Period[] {
+  return (Object.keys(windows) as ReportKind[]).flatMap((kind) => periodsFor(kind, buildDate, windows[kind]));
+}
+
+/** A period that ended before the reference date is final: its reports will not change. */
+export function isFinal(period: Period, buildDate: string): boolean {
+  return period.end < buildDate;
+}
+
+/** The request body fields for a period (without `sign_id`). */
+export function periodParams(period: Period): ReportParams {
+  if (period.kind === 'weekly') return { year: period.year, week: period.week! };
+  if (period.kind === 'monthly') return { year: period.year, month: period.month! };
+  return { year: period.year };
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function monthDay(d: Date): string {
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+}
+
+/** The period in words: "November 16 – 22, 2026", "November 2026", "2026". */
+export function describePeriod(period: Period): string {
+  if (period.kind === 'monthly') return `${MONTHS[period.month! - 1]} ${period.year}`;
+  if (period.kind !== 'weekly') return String(period.year);
+  const start = parseIsoDate(period.start);
+  const end = parseIsoDate(period.end);
+  if (start.getUTCFullYear() !== end.getUTCFullYear()) {
+    return `${monthDay(start)}, ${start.getUTCFullYear()} – ${monthDay(end)}, ${end.getUTCFullYear()}`;
+  }
+  if (start.getUTCMonth() !== end.getUTCMonth()) return `${monthDay(start)} – ${monthDay(end)}, ${end.getUTCFullYear()}`;
+  return `${monthDay(start)} – ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+}

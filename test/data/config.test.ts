@@ -1,0 +1,100 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/data/config.ts';
+
+const goodSite = {
+  title: 'T',
+  url: 'https://example.com/',
+  language: 'en',
+  periods: {
+    weekly: { past: 4, future: 1 },
+    monthly: { past: 2, future: 1 },
+    yearly: { past: 1, future: 1 },
+    ascendantYearly: { past: 1, future: 1 },
+  },
+};
+
+function project(site: unknown = goodSite): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'astro-config-'));
+  mkdirSync(path.join(root, 'content'));
+  writeFileSync(path.join(root, 'content', 'site.json'), typeof site === 'string' ? site : JSON.stringify(site));
+  return root;
+}
+
+function failure(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig(project(), {});
+    expect(config).toMatchObject({ apiUrl: undefined, concurrency: 4, timeoutMs: 30_000, offline: false });
+    expect(config.buildDate).toBe(new Date().toISOString().slice(0, 10));
+    expect(config.site.url).toBe('https://example.com');
+  });
+
+  it('reads every ASTRO_* variable', () => {
+    const config = loadConfig(project(), {
+      ASTRO_API_URL: 'https://api.example.com/base',
+      ASTRO_API_USERNAME: 'u',
+      ASTRO_API_PASSWORD: 'p',
+      ASTRO_CONCURRENCY: '6',
+      ASTRO_BUILD_DATE: '2024-02-29',
+      ASTRO_TIMEOUT_MS: '500',
+      ASTRO_OFFLINE: '1',
+    });
+    expect(config).toMatchObject({
+      apiUrl: 'https://api.example.com/base', username: 'u', password: 'p', concurrency: 6,
+      buildDate: '2024-02-29', timeoutMs: 500, offline: true,
+    });
+  });
+
+  it.each([
+    ['ASTRO_BUILD_DATE', '2026-02-30'],
+    ['ASTRO_BUILD_DATE', 'tomorrow'],
+    ['ASTRO_BUILD_DATE', '2026-1-5'],
+    ['ASTRO_CONCURRENCY', '0'],
+    ['ASTRO_CONCURRENCY', '-2'],
+    ['ASTRO_CONCURRENCY', 'four'],
+    ['ASTRO_TIMEOUT_MS', '0'],
+    ['ASTRO_OFFLINE', 'maybe'],
+    ['ASTRO_API_URL', 'not a url'],
+    ['ASTRO_API_URL', 'ftp://x.example'],
+  ])('stops at a bad %s (%s) and names the setting', (name, value) => {
+    const error = failure(() => loadConfig(project(), { [name]: value }));
+    expect(error.setting).toBe(name);
+    expect(error.message).toContain(name);
+    expect(error.message).toContain(value);
+  });
+
+  it('asks for credentials when a service is configured, and never echoes the password', () => {
+    expect(failure(() => loadConfig(project(), { ASTRO_API_URL: 'https://a.example' })).setting).toBe('ASTRO_API_USERNAME');
+    const error = failure(() => loadConfig(project(), { ASTRO_API_URL: 'https://a.example', ASTRO_API_USERNAME: 'u' }));
+    expect(error.setting).toBe('ASTRO_API_PASSWORD');
+  });
+
+  it('names the file and field of a bad content/site.json', () => {
+    const negative = structuredClone(goodSite);
+    negative.periods.weekly.past = -1;
+    const error = failure(() => loadConfig(project(negative), {}));
+    expect(error.message).toContain('content/site.json: periods.weekly.past');
+
+    const missing = structuredClone(goodSite) as Partial<typeof goodSite>;
+    delete missing.url;
+    expect(failure(() => loadConfig(project(missing), {})).message).toContain('content/site.json: url');
+
+    const fractional = structuredClone(goodSite);
+    fractional.periods.monthly.future = 1.5;
+    expect(failure(() => loadConfig(project(fractional), {})).message).toContain('periods.monthly.future');
+
+    expect(failure(() => loadConfig(project('{ not json'), {})).message).toContain('content/site.json');
+  });
+});

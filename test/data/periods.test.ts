@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allPeriods, describePeriod, isFinal, isoWeekOf, isoWeeksInYear, periodAt, periodParams, periodsFor, parseIsoDate,
+} from '../../src/data/periods.ts';
+
+const week = (date: string) => isoWeekOf(parseIsoDate(date));
+
+describe('ISO-8601 weeks', () => {
+  it('puts 2026-12-31 and 2027-01-01 both in 2026-w53', () => {
+    expect(week('2026-12-31')).toEqual({ year: 2026, week: 53 });
+    expect(week('2027-01-01')).toEqual({ year: 2026, week: 53 });
+    expect(week('2027-01-03')).toEqual({ year: 2026, week: 53 });
+    expect(week('2027-01-04')).toEqual({ year: 2027, week: 1 });
+  });
+
+  it('puts 2024-12-30 in 2025-w01 (the week-numbering year is not the calendar year)', () => {
+    expect(week('2024-12-30')).toEqual({ year: 2025, week: 1 });
+    expect(week('2024-12-29')).toEqual({ year: 2024, week: 52 });
+  });
+
+  it('knows which years have a week 53', () => {
+    expect(isoWeeksInYear(2020)).toBe(53);
+    expect(isoWeeksInYear(2026)).toBe(53);
+    expect(isoWeeksInYear(2024)).toBe(52);
+    expect(isoWeeksInYear(2025)).toBe(52);
+    expect(week('2020-12-31')).toEqual({ year: 2020, week: 53 });
+  });
+
+  it('gives a week its Monday to Sunday and its key', () => {
+    const p = periodAt('weekly', parseIsoDate('2026-11-22'));
+    expect(p).toMatchObject({ key: '2026-w47', year: 2026, week: 47, start: '2026-11-16', end: '2026-11-22' });
+    expect(describePeriod(p)).toBe('November 16 – 22, 2026');
+    expect(periodParams(p)).toEqual({ year: 2026, week: 47 });
+  });
+
+  it('describes weeks that span months and years', () => {
+    expect(describePeriod(periodAt('weekly', parseIsoDate('2026-11-30')))).toBe('November 30 – December 6, 2026');
+    expect(describePeriod(periodAt('weekly', parseIsoDate('2027-01-01')))).toBe('December 28, 2026 – January 3, 2027');
+  });
+
+  it('sends the week-numbering year with the week', () => {
+    expect(periodParams(periodAt('weekly', parseIsoDate('2024-12-30')))).toEqual({ year: 2025, week: 1 });
+    expect(periodParams(periodAt('weekly', parseIsoDate('2027-01-01')))).toEqual({ year: 2026, week: 53 });
+  });
+});
+
+describe('publication window', () => {
+  it('counts whole periods around the current one, oldest first', () => {
+    const weeks = periodsFor('weekly', '2026-01-05', { past: 2, future: 1 });
+    expect(weeks.map((p) => p.key)).toEqual(['2025-w52', '2026-w01', '2026-w02', '2026-w03']);
+    const months = periodsFor('monthly', '2026-01-15', { past: 2, future: 1 });
+    expect(months.map((p) => p.key)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    expect(months[1]).toMatchObject({ start: '2025-12-01', end: '2025-12-31', month: 12, year: 2025 });
+    expect(periodsFor('yearly', '2026-06-01', { past: 1, future: 1 }).map((p) => p.key)).toEqual(['2025', '2026', '2027']);
+  });
+
+  it('crosses week 53 without skipping or repeating', () => {
+    const keys = periodsFor('weekly', '2026-12-31', { past: 1, future: 2 }).map((p) => p.key);
+    expect(keys).toEqual(['2026-w52', '2026-w53', '2027-w01', '2027-w02']);
+  });
+
+  it('builds the default window of content/site.json', () => {
+    const periods = allPeriods('2026-11-22', {
+      weekly: { past: 4, future: 1 },
+      monthly: { past: 2, future: 1 },
+      yearly: { past: 1, future: 1 },
+      ascendantYearly: { past: 1, future: 1 },
+    });
+    expect(periods).toHaveLength(6 + 4 + 3 + 3);
+    expect(periods.filter((p) => p.kind === 'ascendantYearly').map((p) => p.key)).toEqual(['2025', '2026', '2027']);
+  });
+
+  it('treats a period as final only once it has ended', () => {
+    const p = periodAt('monthly', parseIsoDate('2026-10-10'));
+    expect(isFinal(p, '2026-10-31')).toBe(false);
+    expect(isFinal(p, '2026-11-01')).toBe(true);
+  });
+});
