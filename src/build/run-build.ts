@@ -32,6 +32,11 @@ export interface BuildOptions {
   log?: (line: string) => void;
   warn?: (line: string) => void;
   progressStream?: NodeJS.WriteStream;
+  /** Override where the site and the cache go (tests, benchmarks); default dist/ and .cache/ under rootDir. */
+  outputDir?: string;
+  cacheDir?: string;
+  /** Live preview: serve everything the cache holds, request only what it lacks. */
+  preview?: boolean;
 }
 
 export interface PreparedSite {
@@ -55,6 +60,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const config = loadConfig(options.rootDir, options.env);
+  if (options.outputDir) config.outputDir = options.outputDir;
+  if (options.cacheDir) config.cacheDir = options.cacheDir;
   const signs = readSigns(path.join(config.contentDir, 'signs.json'), 'content/signs.json');
   const periods = allPeriods(config.buildDate, config.site.periods);
   const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));
@@ -88,6 +95,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
       periods,
       buildDate: config.buildDate,
       offline: config.offline,
+      preferCache: options.preview,
       onPeriodDone(n, total) {
         done = n;
         progress.update({ done, total, inFlight, retries: client?.stats.retries ?? 0 });

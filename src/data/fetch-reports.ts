@@ -22,6 +22,8 @@ export interface FetchReportsOptions {
   periods: Period[];
   buildDate: string;
   offline: boolean;
+  /** Live preview: any cached copy is good enough, only what is missing is requested. */
+  preferCache?: boolean;
   /** Called each time a period is settled, for the progress line. */
   onPeriodDone?: (done: number, total: number) => void;
 }
@@ -96,7 +98,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
     const cached = await cache.get<ReportEntry[]>(endpoint, body);
     const copy = cached && isCompleteCopy(cached.response) ? cached.response : undefined;
     try {
-      if (copy && (offline || isFinal(period, buildDate))) {
+      if (copy && (offline || options.preferCache || isFinal(period, buildDate))) {
         fromCache++;
         return { period, entries: copy, source: 'cache' };
       }

@@ -1,0 +1,27 @@
+// `npm start`: a live preview on localhost. Reports come from the cache (only what it lacks is fetched, once);
+// edits to templates or content/ rebuild the pages from that data without asking the service again.
+// https://www.11ty.dev/docs/programmatic/ and https://www.11ty.dev/docs/watch-serve/
+import Eleventy from '@11ty/eleventy';
+import path from 'node:path';
+import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
+import { loadDotEnv } from '../data/config.ts';
+import { prepareSite, type BuildOptions } from './run-build.ts';
+
+export const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
+
+export async function servePreview(options: BuildOptions & { port?: number }): Promise<void> {
+  loadDotEnv(options.rootDir);
+  // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached.
+  await prepareSite({ ...options, preview: true });
+  const eleventy = new Eleventy(path.join(options.rootDir, 'templates'), path.join(options.rootDir, PREVIEW_DIR), {
+    runMode: 'serve',
+    configPath: path.join(options.rootDir, '.eleventy.js'),
+    config(eleventyConfig: EleventyConfig) {
+      // A function, so every rebuild re-reads content/ (overrides, pages, sign facts, charts) from disk.
+      eleventyConfig.addGlobalData('model', async () => (await prepareSite({ ...options, preview: true, log: () => {} })).model);
+    },
+  });
+  await eleventy.init();
+  await eleventy.watch();
+  await eleventy.serve(options.port ?? 8080);
+}

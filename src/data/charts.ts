@@ -1,0 +1,183 @@
+// Natal chart pages from `content/charts/<slug>.md`: one place search (unless `place_id` pins it), then one
+// natal call. Both answers are cached; a natal answer is final for the same input, so a chart that was built
+// once is never requested again.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { AstroClient, NatalChart, Place } from '../api/index.ts';
+import { ConfigError } from './config.ts';
+import { readMarkdownFile } from './markdown-file.ts';
+import type { ResponseCache } from './response-cache.ts';
+import { sanitizeReportHtml } from './sanitize.ts';
+
+const PLACES_ENDPOINT = '/api/places';
+const NATAL_ENDPOINT = '/api/natal';
+
+function isRealDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const chartFrontMatter = z.object({
+  name: z.string().trim().min(1, 'is required'),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').refine(isRealDate, 'is not a calendar date'),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour local time at the place)'),
+  place: z.string().trim().min(1, 'is required'),
+  place_id: z.int().positive().optional(),
+  lang: z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code').optional(),
+});
+export type ChartInput = z.infer<typeof chartFrontMatter> & { slug: string; file: string; bodyHtml: string };
+
+export interface ChartPlanet {
+  id: number;
+  name: string;
+  /** Ecliptic longitude, 0–360. */
+  longitude: number;
+  signId: number;
+  signName: string;
+  degrees: number;
+  minutes: number;
+  house: number;
+  retrograde: boolean;
+  /** Sanitized HTML, or '' when the service sent null. */
+  text: string;
+  housetext: string;
+}
+
+export interface ChartPage {
+  slug: string;
+  url: string;
+  name: string;
+  /** As the editor wrote them. */
+  date: string;
+  time: string;
+  place: string;
+  /** From the service's profile. */
+  cityName: string;
+  localBirth: string;
+  utcBirth: string;
+  timezone: string;
+  intro: string;
+  bodyHtml: string;
+  planets: ChartPlanet[];
+  ascendant?: number;
+  houseCusps?: number[];
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Reads and validates every chart file; a bad file fails naming the file and the field. */
+export async function readChartFiles(chartsDir: string, defaultLang: string, labelDir = 'content/charts'): Promise<ChartInput[]> {
+  let names: string[];
+  try {
+    names = (await readdir(chartsDir)).filter((n) => n.endsWith('.md')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return Promise.all(
+    names.map(async (name) => {
+      const label = `${labelDir}/${name}`;
+      const slug = name.slice(0, -3);
+      if (!SLUG.test(slug)) throw new ConfigError(label, 'file name must be a slug of lower-case letters, digits and hyphens');
+      const { data, html } = await readMarkdownFile(path.join(chartsDir, name), label);
+      const result = chartFrontMatter.safeParse(data);
+      if (!result.success) {
+        const issue = result.error.issues[0]!;
+        const field = issue.path.join('.') || '(front matter)';
+        const value = issue.path.length ? (data as Record<string, unknown>)[String(issue.path[0])] : undefined;
+        const shown = value === undefined ? 'missing' : JSON.stringify(value);
+        throw new ConfigError(`${label}: ${field}`, `${issue.message} (got ${shown})`);
+      }
+      return { ...result.data, lang: result.data.lang ?? defaultLang.slice(0, 2), slug, file: label, bodyHtml: html };
+    }),
+  );
+}
+
+async function cached<T>(cache: ResponseCache, endpoint: string, body: Record<string, unknown>, fetch: () => Promise<T>) {
+  const hit = await cache.get<T>(endpoint, body);
+  if (hit) return { value: hit.response, fromCache: true };
+  const value = await fetch();
+  await cache.set(endpoint, body, value);
+  return { value, fromCache: false };
+}
+
+function numeric(text: string | number): number {
+  return typeof text === 'number' ? text : Number.parseFloat(text);
+}
+
+function toPage(input: ChartInput, natal: NatalChart): ChartPage {
+  const extra = natal as NatalChart & { ascendant?: unknown; houses?: unknown };
+  const houses = Array.isArray(extra.houses) && extra.houses.length === 12 && extra.houses.every((h) => typeof h === 'number')
+    ? (extra.houses as number[])
+    : undefined;
+  return {
+    slug: input.slug,
+    url: `/charts/${input.slug}/`,
+    name: input.name,
+    date: input.date,
+    time: input.time,
+    place: input.place,
+    cityName: natal.profile.cityName,
+    localBirth: natal.profile.birthdate.date.slice(0, 16),
+    utcBirth: natal.profile.utBirthdate.date.slice(0, 16),
+    timezone: natal.profile.timezoneName,
+    intro: natal.intro ? sanitizeReportHtml(natal.intro) : '',
+    bodyHtml: input.bodyHtml,
+    planets: natal.planets.map((p) => ({
+      id: p.planetId,
+      name: p.planetName,
+      longitude: numeric(p.longitude),
+      signId: p.signId,
+      signName: p.signName,
+      degrees: p.degrees,
+      minutes: p.minutes,
+      house: p.housePosition,
+      retrograde: p.retrograde,
+      text: p.text ? sanitizeReportHtml(p.text) : '',
+      housetext: p.housetext ? sanitizeReportHtml(p.housetext) : '',
+    })),
+    ascendant: typeof extra.ascendant === 'number' ? extra.ascendant : undefined,
+    houseCusps: houses,
+  };
+}
+
+export interface ResolveChartsResult {
+  charts: ChartPage[];
+  fromCache: number;
+}
+
+/** Resolves every chart: place (search, first match, unless pinned), then the natal chart. */
+export async function resolveCharts(
+  inputs: ChartInput[],
+  client: AstroClient | undefined,
+  cache: ResponseCache,
+): Promise<ResolveChartsResult> {
+  let fromCache = 0;
+  const need = <T>(fetch: (c: AstroClient) => Promise<T>, what: string) => () => {
+    if (!client) throw new ConfigError('ASTRO_OFFLINE', `is set but the cache has no copy of ${what}`);
+    return fetch(client);
+  };
+  const charts = await Promise.all(
+    inputs.map((input) => resolveOne(input).catch((error: unknown) => {
+      if (error instanceof ConfigError) throw error;
+      // Name the chart file: the service's message alone does not say which chart it was about.
+      throw new ConfigError(input.file, (error as Error).message);
+    })),
+  );
+  return { charts, fromCache };
+
+  async function resolveOne(input: ChartInput): Promise<ChartPage> {
+    let placeId = input.place_id;
+    if (placeId === undefined) {
+      const places = await cached(cache, PLACES_ENDPOINT, { name: input.place }, need((c) => c.places(input.place), `${PLACES_ENDPOINT} "${input.place}" (for ${input.file})`));
+      const first = (places.value as Place[])[0];
+      if (!first) throw new ConfigError(`${input.file}: place`, `no place matches "${input.place}" at ${PLACES_ENDPOINT}; check the spelling or pin it with place_id`);
+      placeId = first.id;
+    }
+    const body = { name: input.name, date: input.date, time: input.time, place_id: placeId, lang: input.lang! };
+    const natal = await cached(cache, NATAL_ENDPOINT, body, need((c) => c.natal(body), `${NATAL_ENDPOINT} for ${input.file}`));
+    if (natal.fromCache) fromCache++;
+    return toPage(input, natal.value as NatalChart);
+  }
+}

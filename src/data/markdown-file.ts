@@ -1,0 +1,42 @@
+// Editor-owned Markdown files (charts, static pages, overrides): YAML front matter plus a Markdown body,
+// rendered to HTML and sanitized with the same allow-list as service content.
+import { readFile } from 'node:fs/promises';
+import MarkdownIt from 'markdown-it';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError } from './config.ts';
+import { sanitizeReportHtml } from './sanitize.ts';
+
+// One renderer for the whole build. https://github.com/markdown-it/markdown-it#init-with-presets-and-options
+const markdown = new MarkdownIt({ html: true, linkify: true, typographer: true });
+
+export interface MarkdownFile {
+  /** Front matter, unvalidated: each caller validates with its own schema and names the file. */
+  data: Record<string, unknown>;
+  /** The body rendered and sanitized; empty string for an empty body. */
+  html: string;
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+
+export function renderMarkdown(text: string): string {
+  return text.trim() ? sanitizeReportHtml(markdown.render(text)) : '';
+}
+
+/** Parses `text` (the content of `label`); a broken front matter fails naming the file. */
+export function parseMarkdownFile(text: string, label: string): MarkdownFile {
+  const match = FRONT_MATTER.exec(text);
+  let data: unknown = {};
+  if (match) {
+    try {
+      data = parseYaml(match[1]!) ?? {};
+    } catch (error) {
+      throw new ConfigError(label, `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`);
+    }
+    if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(label, 'front matter must be a mapping of fields');
+  }
+  return { data: data as Record<string, unknown>, html: renderMarkdown(match ? match[2]! : text) };
+}
+
+export async function readMarkdownFile(file: string, label = file): Promise<MarkdownFile> {
+  return parseMarkdownFile(await readFile(file, 'utf8'), label);
+}
