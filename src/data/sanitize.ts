@@ -1,0 +1,147 @@
+// Sanitizing the service's HTML-bearing fields (`text`, `intro`, natal `text`/`housetext`) before any template sees
+// them. The service calls these fields "customisable content": an editor (or anyone who gets into the service's
+// back office) types them, so they are untrusted markup that we publish on our own origin.
+//
+// The policy is an allow-list, never a block-list: only the tags and the one attribute pair below can come out, and
+// everything sanitize-html does not recognise is dropped. sanitize-html's options are documented at
+// https://github.com/apostrophecms/sanitize-html#readme (section names are quoted next to each choice below).
+import sanitizeHtml from 'sanitize-html';
+import type { IFrame, IOptions, Transformer } from 'sanitize-html';
+
+/**
+ * Tags kept. No `h1`: every page already owns its one `h1` (the page title), so a service heading `h1` is demoted
+ * to `h2` (see `transformTags`) instead of producing a second top-level heading that breaks the outline and the
+ * accessibility check. `div`, `span`, `img`, tables and the like are left out on purpose: the service's texts are
+ * prose, and every extra tag is extra attack surface and extra styling we would have to own.
+ */
+export const ALLOWED_TAGS: readonly string[] = [
+  'h2', 'h3', 'h4', 'h5', 'h6',
+  'p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'blockquote', 'a',
+];
+
+/** Link schemes kept. `tel:`, `ftp:` (sanitize-html's defaults) and everything else are dropped with the link. */
+export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto'];
+
+/** Every kept link gets this `rel`; an input `rel` is replaced, never merged. */
+export const LINK_REL = 'noopener noreferrer';
+
+/**
+ * Elements whose whole content is dropped with them, not just the tag. sanitize-html's own default list is
+ * script, style, textarea, option and xmp ("nonTextTags" in the README); we replace it with a longer one because:
+ * - the browser parses the content of xmp, noembed, noframes, noscript, iframe, plaintext, title, textarea as raw
+ *   text (or not at all) while htmlparser2 may parse it as markup: keeping that content is the classic mutation-XSS
+ *   route (CVE-2026-44990 was `xmp`), so we do not keep it in any form;
+ * - svg and math switch the browser to foreign-content parsing (namespace confusion: `<svg><style>`,
+ *   `<math><mtext><table><mglyph><style>`), and their text is never prose;
+ * - object, embed, applet, frameset, template, select, form-ish content is not readable text either.
+ * Passing `nonTextTags` replaces the default list, so the defaults are repeated here.
+ */
+const DROPPED_WITH_CONTENT: string[] = [
+  'script', 'style', 'textarea', 'option', 'xmp',
+  'noembed', 'noframes', 'noscript', 'plaintext', 'title', 'iframe', 'template',
+  'svg', 'math', 'object', 'embed', 'applet', 'frameset', 'frame', 'select', 'datalist', 'head', 'meta', 'link', 'base',
+];
+
+/**
+ * WHATWG URL parsing removes ASCII tab and newline anywhere and trims C0 controls and space at both ends
+ * (https://url.spec.whatwg.org/#concept-basic-url-parser); a browser does that before it looks at the scheme,
+ * which is why `jav&#x09;ascript:` works as an attack. We apply the same steps, then ask the WHATWG parser itself.
+ */
+function cleanHref(href: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  return href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+}
+
+/**
+ * True when `href` (already entity-decoded by the parser) is an absolute http, https or mailto URL.
+ * Relative URLs are refused too: the service's links were written for another origin, and a relative link would
+ * resolve against our pages and 404.
+ */
+export function isAllowedHref(href: string): boolean {
+  const cleaned = cleanHref(href);
+  if (!URL.canParse(cleaned)) return false;
+  const scheme = new URL(cleaned).protocol.slice(0, -1).toLowerCase();
+  return ALLOWED_LINK_SCHEMES.includes(scheme);
+}
+
+/**
+ * Links: keep only `href` (cleaned) and our `rel`; no `target` (opening new windows is the reader's choice, and
+ * `target` without rel was the reverse-tabnabbing hole). A link whose href is missing or not allowed loses all its
+ * attributes here and is then unwrapped by `unwrapBareLinks` (its text stays). sanitize-html still runs its own
+ * scheme check on the result ("allowedSchemes"), so this is a second, independent gate rather than the only one.
+ *
+ * We do not rename refused links to a disallowed tag to unwrap them: sanitize-html 2.17.5 does not clear its
+ * rename bookkeeping for discarded tags, and the next `</a>` at the same depth then comes out renamed.
+ */
+const transformLink: Transformer = (_tagName, attribs) => {
+  const href = attribs.href;
+  if (href === undefined || !isAllowedHref(href)) return { tagName: 'a', attribs: {} };
+  return { tagName: 'a', attribs: { href: cleanHref(href), rel: LINK_REL } };
+};
+
+/**
+ * "exclusiveFilter" returning 'excludeTag' removes the tag and keeps its content: the README's own recipe for
+ * anchors whose href was refused (by us, or by sanitize-html's scheme check, which deletes the attribute).
+ */
+function unwrapBareLinks(frame: IFrame): boolean | 'excludeTag' {
+  return frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false;
+}
+
+/**
+ * Built once at module load: sanitize-html copies and indexes its options on every call, but building our object
+ * (and its closures) once per process is what we control, and thousands of pages call this.
+ */
+const REPORT_HTML_OPTIONS: IOptions = Object.freeze({
+  allowedTags: [...ALLOWED_TAGS],
+  // "allowedAttributes": only these two survive; no class, id, style or event handler on any tag.
+  allowedAttributes: { a: ['href', 'rel'] },
+  allowedClasses: {},
+  // "allowedSchemes": applied by sanitize-html to href (and src, action, ... which never survive anyway).
+  allowedSchemes: [...ALLOWED_LINK_SCHEMES],
+  allowedSchemesByTag: {},
+  // `//host/path` has no scheme of its own; refuse it like any other relative URL.
+  allowProtocolRelative: false,
+  // "disallowedTagsMode": discard the tag, keep its text (unless listed in nonTextTags).
+  disallowedTagsMode: 'discard',
+  nonTextTags: DROPPED_WITH_CONTENT,
+  allowedEmptyAttributes: [],
+  selfClosing: ['br'],
+  // No style attribute is ever allowed, so skip the postcss pass ("parseStyleAttributes").
+  parseStyleAttributes: false,
+  // Default, stated because escaping of text depends on it: with decodeEntities false sanitize-html's escaping
+  // lets some `&...;` sequences through unchanged (see its escapeHtml TODO).
+  parser: { decodeEntities: true },
+  transformTags: {
+    h1: sanitizeHtml.simpleTransform('h2', {}, false),
+    a: transformLink,
+  },
+  exclusiveFilter: unwrapBareLinks,
+});
+
+/**
+ * Sanitizes service HTML for publication (report `text` and `intro`, natal `text` and `housetext`). The result
+ * contains only ALLOWED_TAGS, with `href` + `rel` on links and nothing else, and every text character escaped;
+ * `null`/`undefined` (natal `housetext` may be null) give ''. Sanitizing the result again returns it unchanged.
+ */
+export function sanitizeReportHtml(html: string | null | undefined): string {
+  if (html === null || html === undefined) return '';
+  // NUL is not valid in HTML text; browsers replace or drop it, and it has been used to split keywords.
+  // eslint-disable-next-line no-control-regex -- matching NUL is the point here
+  return sanitizeHtml(html.replace(/\u0000/g, ''), REPORT_HTML_OPTIONS);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/**
+ * Escapes a plain string (e.g. `sign_name`, a person's name) for use in HTML text or in a quoted attribute value.
+ * Quotes are escaped too so the same function is safe in both places.
+ */
+export function escapeHtml(text: string): string {
+  return String(text).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+}
