@@ -6,7 +6,7 @@
 // everything sanitize-html does not recognise is dropped. sanitize-html's options are documented at
 // https://github.com/apostrophecms/sanitize-html#readme (section names are quoted next to each choice below).
 import sanitizeHtml from 'sanitize-html';
-import type { IFrame, IOptions, Transformer } from 'sanitize-html';
+import type { IFrame, IOptions, Tag, Transformer } from 'sanitize-html';
 
 /**
  * Tags kept. No `h1`: every page already owns its one `h1` (the page title), so a service heading `h1` is demoted
@@ -73,7 +73,7 @@ export function isAllowedHref(href: string): boolean {
  * We do not rename refused links to a disallowed tag to unwrap them: sanitize-html 2.17.5 does not clear its
  * rename bookkeeping for discarded tags, and the next `</a>` at the same depth then comes out renamed.
  */
-const transformLink: Transformer = (_tagName, attribs) => {
+const transformLink: Transformer = (_tagName, attribs): Tag => {
   const href = attribs.href;
   if (href === undefined || !isAllowedHref(href)) return { tagName: 'a', attribs: {} };
   return { tagName: 'a', attribs: { href: cleanHref(href), rel: LINK_REL } };
