@@ -1,0 +1,227 @@
+// The GitHub Actions workflows are configuration nobody runs locally; these tests read them as data and check
+// the promises docs/deployment.md makes: the schedule, the cache, secrets that never leak, one rebuild at a time,
+// and a deployment that only follows a successful build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const WORKFLOWS_DIR = path.resolve(import.meta.dirname, '../../.github/workflows');
+const CREDENTIALS = ['ASTRO_API_URL', 'ASTRO_API_USERNAME', 'ASTRO_API_PASSWORD'];
+
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, unknown>;
+}
+interface Job {
+  needs?: string | string[];
+  'runs-on'?: string;
+  container?: string | { image: string };
+  environment?: string | { name: string; url?: string };
+  permissions?: Record<string, string>;
+  env?: Record<string, unknown>;
+  steps: Step[];
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress'?: boolean };
+  env?: Record<string, unknown>;
+  jobs: Record<string, Job>;
+}
+
+function readWorkflow(file: string): { text: string; workflow: Workflow } {
+  const text = fs.readFileSync(path.join(WORKFLOWS_DIR, file), 'utf8');
+  // `on` must stay a string key: YAML 1.2 (the yaml package's default, and GitHub's parser) does not read it
+  // as boolean true the way YAML 1.1 would.
+  return { text, workflow: parse(text) as Workflow };
+}
+
+const allSteps = (workflow: Workflow) => Object.values(workflow.jobs).flatMap((job) => job.steps);
+const stepUsing = (job: Job, action: string) => job.steps.find((step) => step.uses?.split('@')[0] === action);
+const needsOf = (job: Job) => (job.needs === undefined ? [] : Array.isArray(job.needs) ? job.needs : [job.needs]);
+
+/** Every `env:` block of the workflow, with where it sits. */
+function envBlocks(workflow: Workflow): Array<{ where: string; env: Record<string, unknown> }> {
+  const blocks: Array<{ where: string; env: Record<string, unknown> }> = [];
+  if (workflow.env) blocks.push({ where: 'workflow', env: workflow.env });
+  for (const [jobName, job] of Object.entries(workflow.jobs)) {
+    if (job.env) blocks.push({ where: `job ${jobName}`, env: job.env });
+    job.steps.forEach((step, index) => {
+      if (step.env) blocks.push({ where: `job ${jobName} step ${step.name ?? index}`, env: step.env });
+    });
+  }
+  return blocks;
+}
+
+/** Fails for any command that could write a credential (or the whole environment) into the public log. */
+function leaksSecrets(run: string): string | undefined {
+  if (/\$\{\{\s*secrets\./.test(run)) return 'interpolates a secret into the script';
+  if (/\bASTRO_API_/.test(run)) return 'mentions an ASTRO_API_* variable';
+  if (/\bset\s+-[a-z]*x/.test(run) || /\bset\s+-o\s+xtrace/.test(run)) return 'turns on shell tracing';
+  if (/^\s*(printenv|env|export\s+-p|declare\s+-p|set)\s*(\||$)/m.test(run)) return 'dumps the environment';
+  return undefined;
+}
+
+describe('rebuild.yml (scheduled rebuild and deploy)', () => {
+  const { text, workflow } = readWorkflow('rebuild.yml');
+  const build = workflow.jobs.build!;
+  const deploy = workflow.jobs.deploy!;
+
+  it('runs daily on a schedule, explains how to change it, and also on push to main and by hand', () => {
+    const schedule = workflow.on.schedule as Array<{ cron: string }>;
+    expect(schedule).toHaveLength(1);
+    const fields = schedule[0]!.cron.trim().split(/\s+/);
+    expect(fields).toHaveLength(5);
+    // minute and hour fixed, every day of every month, every weekday: once a day
+    expect(fields[0]).toMatch(/^\d{1,2}$/);
+    expect(fields[1]).toMatch(/^\d{1,2}$/);
+    expect(fields.slice(2)).toEqual(['*', '*', '*']);
+    expect(text).toMatch(/#.*change.*cron|#.*cron.*change/i);
+    expect(workflow.on.push).toEqual({ branches: ['main'] });
+    expect('workflow_dispatch' in workflow.on).toBe(true);
+    expect('pull_request' in workflow.on).toBe(false); // pull requests must not deploy
+  });
+
+  it('uses the Node version from .nvmrc and installs from the lockfile', () => {
+    expect(stepUsing(build, 'actions/setup-node')?.with?.['node-version-file']).toBe('.nvmrc');
+    const runs = build.steps.map((step) => step.run?.trim());
+    const install = runs.indexOf('npm ci');
+    const buildStep = runs.indexOf('npm run build');
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(buildStep).toBeGreaterThan(install);
+  });
+
+  it('restores .cache before the build and saves it under a fresh key that the next run restores', () => {
+    const steps = build.steps;
+    const restoreIndex = steps.findIndex((step) => /^actions\/cache(\/restore)?$/.test(step.uses?.split('@')[0] ?? ''));
+    const buildIndex = steps.findIndex((step) => step.run?.trim() === 'npm run build');
+    expect(restoreIndex).toBeGreaterThanOrEqual(0);
+    expect(restoreIndex).toBeLessThan(buildIndex);
+    const restore = steps[restoreIndex]!;
+    expect(restore.with?.path).toBe('.cache');
+    const key = String(restore.with?.key);
+    // A key that never changes would be restored but never saved again (caches are immutable), so the
+    // responses fetched after the first run would be fetched again every day.
+    expect(key).toMatch(/\$\{\{\s*github\.run_id\s*\}\}/);
+    const prefixes = String(restore.with?.['restore-keys']).split('\n').map((line) => line.trim()).filter(Boolean);
+    expect(prefixes.some((prefix) => key.startsWith(prefix) && prefix.length < key.length)).toBe(true);
+
+    if (restore.uses!.startsWith('actions/cache/restore')) {
+      const save = stepUsing(build, 'actions/cache/save');
+      expect(save, 'a restore-only cache step needs an actions/cache/save step').toBeDefined();
+      expect(steps.indexOf(save!)).toBeGreaterThan(buildIndex);
+      expect(save!.with?.path).toBe('.cache');
+      expect(save!.with?.key).toBe(key);
+      // Saved also after a failed build, so what it did fetch is kept.
+      expect(save!.if).toMatch(/always\(\)/);
+    }
+  });
+
+  it('takes each API credential only from its repository secret, in the build step env', () => {
+    const buildStep = build.steps.find((step) => step.run?.trim() === 'npm run build')!;
+    for (const name of CREDENTIALS) {
+      expect(buildStep.env?.[name], `${name} in the build step`).toBe(`\${{ secrets.${name} }}`);
+    }
+    for (const { where, env } of envBlocks(workflow)) {
+      for (const [name, value] of Object.entries(env)) {
+        if (name.startsWith('ASTRO_API_')) {
+          expect(value, `${name} in ${where}`).toMatch(/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/);
+        }
+      }
+    }
+    // Secrets appear nowhere else in the file: not in `with:`, `if:` or scripts.
+    const secretUses = text.match(/secrets\.[A-Za-z0-9_]+/g) ?? [];
+    expect(secretUses.sort()).toEqual(CREDENTIALS.map((name) => `secrets.${name}`).sort());
+  });
+
+  it('never echoes, traces or dumps a credential in a run step', () => {
+    for (const step of allSteps(workflow)) {
+      if (step.run === undefined) continue;
+      expect(leaksSecrets(step.run), `step "${step.name ?? step.run}"`).toBeUndefined();
+    }
+  });
+
+  it('the leak check itself catches the usual mistakes', () => {
+    expect(leaksSecrets('echo "$ASTRO_API_PASSWORD"')).toBeDefined();
+    expect(leaksSecrets('echo ${{ secrets.ASTRO_API_PASSWORD }}')).toBeDefined();
+    expect(leaksSecrets('set -ex\nnpm run build')).toBeDefined();
+    expect(leaksSecrets('printenv | sort')).toBeDefined();
+    expect(leaksSecrets('env')).toBeDefined();
+    expect(leaksSecrets('npm run build')).toBeUndefined();
+  });
+
+  it('lets only one rebuild run at a time, queueing rather than cancelling a deployment', () => {
+    expect(workflow.concurrency?.group).toBeTruthy();
+    expect(workflow.concurrency?.group).not.toMatch(/run_id|run_number|sha/); // those would never collide
+    expect(workflow.concurrency?.['cancel-in-progress'] ?? false).toBe(false);
+  });
+
+  it('asks for exactly the permissions Pages needs', () => {
+    expect(workflow.permissions).toEqual({ contents: 'read', pages: 'write', 'id-token': 'write' });
+    for (const job of Object.values(workflow.jobs)) expect(job.permissions).toBeUndefined();
+  });
+
+  it('uploads dist/ after the build and deploys it to the github-pages environment only when the build job succeeded', () => {
+    const upload = stepUsing(build, 'actions/upload-pages-artifact');
+    expect(upload?.with?.path).toBe('dist');
+    const buildIndex = build.steps.findIndex((step) => step.run?.trim() === 'npm run build');
+    expect(build.steps.indexOf(upload!)).toBeGreaterThan(buildIndex);
+    // A failed build must stop the upload: no `if: always()`/`failure()` escape hatch on it.
+    expect(upload?.if).toBeUndefined();
+
+    expect(needsOf(deploy)).toContain('build');
+    expect(stepUsing(deploy, 'actions/deploy-pages')).toBeDefined();
+    const environment = typeof deploy.environment === 'string' ? deploy.environment : deploy.environment?.name;
+    expect(environment).toBe('github-pages');
+    expect((deploy as { if?: string }).if).toBeUndefined();
+    // Nothing else deploys.
+    for (const [name, job] of Object.entries(workflow.jobs)) {
+      if (name !== 'deploy') expect(stepUsing(job, 'actions/deploy-pages')).toBeUndefined();
+    }
+  });
+
+  it('pins every action to a major version', () => {
+    for (const step of allSteps(workflow)) {
+      if (step.uses) expect(step.uses).toMatch(/^[\w.-]+\/[\w./-]+@v\d+$|@[0-9a-f]{40}$/);
+    }
+  });
+});
+
+describe('test.yml (pull requests)', () => {
+  const { workflow } = readWorkflow('test.yml');
+  const jobs = Object.values(workflow.jobs);
+
+  it('runs on pull requests with read-only access and no secrets', () => {
+    expect('pull_request' in workflow.on).toBe(true);
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(JSON.stringify(workflow)).not.toMatch(/secrets\./);
+  });
+
+  it('installs from the lockfile with the .nvmrc Node version and runs the whole suite', () => {
+    const job = jobs[0]!;
+    expect(stepUsing(job, 'actions/setup-node')?.with?.['node-version-file']).toBe('.nvmrc');
+    const runs = job.steps.map((step) => step.run?.trim() ?? '');
+    const install = runs.findIndex((run) => /(^|\n|&&\s*)npm ci\b/.test(run));
+    const test = runs.findIndex((run) => /\bnpm (run )?test\b|bash \.ci\/run\b/.test(run));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(test).toBeGreaterThanOrEqual(install);
+  });
+
+  it('provides Debian chromium for the browser tests before they run', () => {
+    const job = jobs[0]!;
+    const image = typeof job.container === 'string' ? job.container : job.container?.image;
+    // Debian, not Ubuntu: Ubuntu's chromium package is a snap wrapper that cannot run in a job.
+    expect(image).toMatch(/bookworm|trixie|debian/);
+    const runs = job.steps.map((step) => step.run ?? '');
+    const chromium = runs.findIndex((run) => /apt-get install\b[^\n]*\bchromium\b/.test(run));
+    const test = runs.findIndex((run) => /\bnpm (run )?test\b|bash \.ci\/run\b/.test(run));
+    expect(chromium).toBeGreaterThanOrEqual(0);
+    expect(chromium).toBeLessThan(test);
+  });
+});
