@@ -1,0 +1,192 @@
+import { Parser } from 'htmlparser2';
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOWED_TAGS,
+  LINK_REL,
+  escapeHtml,
+  isAllowedHref,
+  sanitizeReportHtml,
+} from '../../src/data/sanitize.ts';
+import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
+
+interface ParsedElement {
+  name: string;
+  attribs: Record<string, string>;
+}
+
+/**
+ * Parses `html` with a real HTML parser (htmlparser2, entities decoded, names lower-cased) and returns every
+ * element and the decoded text. A string search for "<script" would miss attributes, entity tricks and unknown tags.
+ */
+function parseHtml(html: string): { elements: ParsedElement[]; text: string } {
+  const elements: ParsedElement[] = [];
+  let text = '';
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        elements.push({ name, attribs: { ...attribs } });
+      },
+      ontext(chunk) {
+        text += chunk;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+  return { elements, text };
+}
+
+/** The scheme a browser would see: WHATWG URL parsing drops tab/newline anywhere and trims C0 controls and space. */
+function browserScheme(href: string): string | undefined {
+  const cleaned = href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ''); // eslint-disable-line no-control-regex
+  return /^([a-z][a-z0-9+.-]*):/i.exec(cleaned)?.[1]?.toLowerCase();
+}
+
+/**
+ * Parser-independent check of the serialized form: once every allowed tag token (in the exact shape sanitize-html
+ * writes) is removed, no `<` or `>` may remain. So no other tag, comment, CDATA or processing instruction can
+ * reach a browser, whatever its parser does with them.
+ */
+const ALLOWED_TOKEN = new RegExp(
+  `<(?:/(?:${ALLOWED_TAGS.join('|')})|(?:${ALLOWED_TAGS.filter((t) => t !== 'a' && t !== 'br').join('|')})|br /|a href="[^"<>]*" rel="${LINK_REL}")>`,
+  'g',
+);
+
+function assertSafe(output: string, label: string): void {
+  const { elements } = parseHtml(output);
+  for (const element of elements) {
+    expect(ALLOWED_TAGS, `${label}: element <${element.name}> in ${JSON.stringify(output)}`).toContain(element.name);
+    const names = Object.keys(element.attribs).sort();
+    if (element.name === 'a') {
+      expect(names, `${label}: attributes of <a> in ${JSON.stringify(output)}`).toEqual(['href', 'rel']);
+      expect(element.attribs.rel).toBe(LINK_REL);
+      expect(['http', 'https', 'mailto'], `${label}: href ${JSON.stringify(element.attribs.href)}`).toContain(
+        browserScheme(element.attribs.href!),
+      );
+    } else {
+      expect(names, `${label}: attributes of <${element.name}> in ${JSON.stringify(output)}`).toEqual([]);
+    }
+  }
+  const leftover = output.replace(ALLOWED_TOKEN, '');
+  expect(leftover, `${label}: raw < or > outside the allowed tags in ${JSON.stringify(output)}`).not.toMatch(/[<>]/);
+}
+
+describe('sanitizeReportHtml against the XSS corpus', () => {
+  it('holds at least 80 vectors', () => {
+    expect(XSS_VECTORS.length).toBeGreaterThanOrEqual(80);
+  });
+
+  it.each(XSS_VECTORS.map((v) => [v.name, v.html] as const))('%s', (name, html) => {
+    const output = sanitizeReportHtml(html);
+    assertSafe(output, name);
+    // A fixed point: what we publish would come out unchanged if sanitized again (nothing left to "mutate").
+    expect(sanitizeReportHtml(output)).toBe(output);
+  });
+
+  // Raw-text, foreign and embedding elements: the browser would read their content differently from the
+  // sanitizer's parser, so their content must not come back at all, not even as text.
+  it.each([
+    '<xmp><script>alert(1)</script></xmp>',
+    '<xmp><p title="</xmp><img src=x onerror=alert(1)>"></xmp>',
+    '<noembed><p title="</noembed><img src=x onerror=alert(1)>"></noembed>',
+    '<noframes><p title="</noframes><img src=x onerror=alert(1)>"></noframes>',
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+    '<plaintext><img src=x onerror=alert(1)>',
+    '<textarea><p title="</textarea><img src=x onerror=alert(1)>"></textarea>',
+    '<title><p title="</title><img src=x onerror=alert(1)>"></title>',
+    '<iframe><p title="</iframe><img src=x onerror=alert(1)>"></iframe>',
+    '<iframe srcdoc="&lt;script&gt;alert(1)&lt;/script&gt;"></iframe>',
+    '<svg><style><img src=x onerror=alert(1)></style></svg>',
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+    '<template><img src=x onerror=alert(1)></template>',
+    '<script>alert(1)</script>',
+    '<style>body{background:url(javascript:alert(1))}</style>',
+    '<object data="javascript:alert(1)">alert(1)</object>',
+  ])('drops %s with its content', (html) => {
+    const output = sanitizeReportHtml(`${html}<p>after</p>`);
+    expect(output).not.toMatch(/alert|onerror/);
+  });
+
+  it('keeps the text of a refused link but not the link', () => {
+    expect(sanitizeReportHtml('<p><a href="jav&#x09;ascript:alert(1)">Read more</a></p>')).toBe('<p>Read more</p>');
+    expect(sanitizeReportHtml('<a href="/relative">here</a> and <a href="//evil.example/">there</a>')).toBe('here and there');
+  });
+
+  it('unwraps a refused link without disturbing the next, kept link', () => {
+    // sanitize-html bookkeeping regression: the second </a> must stay </a>.
+    const output = sanitizeReportHtml('<a href="javascript:x">bad</a> <a href="https://example.com/">good</a> tail');
+    expect(output).toBe('bad <a href="https://example.com/" rel="noopener noreferrer">good</a> tail');
+  });
+});
+
+describe('sanitizeReportHtml keeps harmless formatting', () => {
+  it('leaves allowed markup unchanged', () => {
+    const html =
+      '<h2>Love</h2><p>A <strong>strong</strong>, <em>warm</em>, <b>bold</b> and <i>light</i> week.<br />New line.</p>' +
+      '<ul><li>one</li><li>two</li></ul><ol><li>first</li></ol><blockquote>Quote</blockquote>' +
+      '<h3>h3</h3><h4>h4</h4><h5>h5</h5><h6>h6</h6>';
+    expect(sanitizeReportHtml(html)).toBe(html);
+  });
+
+  it('demotes h1 to h2 because the page owns its h1', () => {
+    expect(sanitizeReportHtml('<h1>Career</h1><p>x</p>')).toBe('<h2>Career</h2><p>x</p>');
+  });
+
+  it('keeps https, http and mailto links, with rel added and target removed', () => {
+    expect(sanitizeReportHtml('<a href="https://example.com/a?b=1&amp;c=2" target="_blank">site</a>')).toBe(
+      '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer">site</a>',
+    );
+    expect(sanitizeReportHtml('<a href="http://example.com/">plain</a>')).toBe(
+      '<a href="http://example.com/" rel="noopener noreferrer">plain</a>',
+    );
+    expect(sanitizeReportHtml('<a href="mailto:editor@example.com">mail</a>')).toBe(
+      '<a href="mailto:editor@example.com" rel="noopener noreferrer">mail</a>',
+    );
+    // An author's rel is replaced, never merged (no "opener" can sneak back).
+    expect(sanitizeReportHtml('<a href="https://example.com/" rel="opener">x</a>')).toBe(
+      '<a href="https://example.com/" rel="noopener noreferrer">x</a>',
+    );
+  });
+
+  it('keeps entities and non-ASCII text', () => {
+    expect(sanitizeReportHtml('<p>Tom &amp; Jerry: é, ü, ♈ Aries, 日本</p>')).toBe('<p>Tom &amp; Jerry: é, ü, ♈ Aries, 日本</p>');
+    expect(sanitizeReportHtml('&eacute;&#9800;')).toBe('é♈');
+  });
+
+  it('keeps plain text intact (as rendered text)', () => {
+    const plain = 'Mars < Venus & Jupiter > Saturn, "quoted" and \'single\'. A calm week.';
+    const output = sanitizeReportHtml(plain);
+    expect(parseHtml(output).text).toBe(plain);
+    expect(parseHtml(output).elements).toEqual([]);
+  });
+
+  it('strips disallowed wrappers but keeps their text', () => {
+    expect(sanitizeReportHtml('<div class="x"><span style="color:red">kept</span></div>')).toBe('kept');
+  });
+
+  it('treats null and undefined (natal housetext) as empty', () => {
+    expect(sanitizeReportHtml(null)).toBe('');
+    expect(sanitizeReportHtml(undefined)).toBe('');
+  });
+});
+
+describe('isAllowedHref', () => {
+  it.each(['https://example.com/', 'http://example.com', 'mailto:a@example.com', ' https://example.com/ ', 'HTTPS://EXAMPLE.COM/'])(
+    'accepts %s',
+    (href) => expect(isAllowedHref(href)).toBe(true),
+  );
+  it.each(['javascript:alert(1)', 'jav\tascript:alert(1)', '\u0001javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '/relative', '//host/x', '#top', 'ftp://example.com/', 'tel:123', ''])(
+    'refuses %j',
+    (href) => expect(isAllowedHref(href)).toBe(false),
+  );
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five HTML-special characters', () => {
+    expect(escapeHtml(`<script>alert("x") & 'y'</script>`)).toBe('&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;');
+  });
+  it('leaves other text alone', () => {
+    expect(escapeHtml('Bélier ♈')).toBe('Bélier ♈');
+  });
+});
