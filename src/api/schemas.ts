@@ -1,0 +1,138 @@
+/**
+ * zod schemas for the resources of the spec (sections 2.2 to 2.4 and 4.1), with their inferred types.
+ * JSON types follow the spec to the letter: integers must be JSON integers (a `week` of "47" is a wrong
+ * shape), and the planet `speeds`/`longitude` members are numeric TEXT, so a JSON number there is wrong too.
+ * Objects are loose: members the spec does not list are allowed and kept, because the spec leaves them
+ * "not shown" and a newer service may add some.
+ */
+import { z } from 'zod';
+import type { ReportKind } from './report-kinds.ts';
+
+/** Spec 2.1: 0 (Aries) to 11 (Pisces). */
+export const signIdSchema = z.int().min(0).max(11);
+
+/** A string holding a finite decimal number, e.g. "0.98561" or "-12.5". */
+export const numericTextSchema = z
+  .string()
+  .refine((text) => text.trim() !== '' && Number.isFinite(Number(text)), 'expected numeric text');
+
+// ---- 2.4 Report entry ----
+
+/** Members common to every report entry. `intro` and `text` are customisable content; `text` holds HTML. */
+const reportEntryBase = {
+  year: z.int(),
+  sign_id: signIdSchema,
+  sign_name: z.string(),
+  intro: z.string(),
+  text: z.string(),
+};
+
+/** Any report entry; `week`/`month` are present on weekly/monthly entries (see reportEntrySchemas). */
+export const reportEntrySchema = z.looseObject({
+  ...reportEntryBase,
+  week: z.int().optional(),
+  month: z.int().min(1).max(12).optional(),
+});
+export type ReportEntry = z.infer<typeof reportEntrySchema>;
+
+/**
+ * Per-kind entry schemas. The integer markers `weekly`/`monthly`/`yearly` have no documented meaning, so
+ * they are optional, but when present they must be integers as the spec says.
+ */
+export const reportEntrySchemas = {
+  weekly: z.looseObject({ ...reportEntryBase, week: z.int(), weekly: z.int().optional() }),
+  monthly: z.looseObject({ ...reportEntryBase, month: z.int().min(1).max(12), monthly: z.int().optional() }),
+  yearly: z.looseObject({ ...reportEntryBase, yearly: z.int().optional() }),
+  ascendantYearly: z.looseObject({ ...reportEntryBase, yearly: z.int().optional() }),
+} satisfies Record<ReportKind, z.ZodType<ReportEntry>>;
+
+/** All-signs form (no `sign_id` sent): `{ reports: [...] }`. */
+export function reportsResponseSchema(kind: ReportKind) {
+  return z.looseObject({ reports: z.array(reportEntrySchemas[kind]) });
+}
+export const reportsResponseShape = z.looseObject({ reports: z.array(reportEntrySchema) });
+export type ReportsResponse = z.infer<typeof reportsResponseShape>;
+
+// ---- 2.2 Place ----
+
+export const placeSchema = z.looseObject({
+  id: z.int(),
+  name: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+  country_code: z.string(),
+  admin1_code: z.string(),
+  population: z.int(),
+  timezone: z.string(),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+export const placesResponseSchema = z.looseObject({ data: z.array(placeSchema) });
+export type PlacesResponse = z.infer<typeof placesResponseSchema>;
+
+// ---- 2.3 Natal chart ----
+
+const zonedDateSchema = z.looseObject({
+  date: z.string(), // 'YYYY-MM-DD HH:MM:SS.ffffff'
+  timezone_type: z.int(),
+  timezone: z.string(),
+});
+
+export const natalProfileSchema = z.looseObject({
+  name: z.string(),
+  birthdate: zonedDateSchema,
+  utBirthdate: zonedDateSchema,
+  cityName: z.string(),
+  lat: z.number(),
+  long: z.number(),
+  realLat: z.number(),
+  realLong: z.number(),
+  east: z.boolean(),
+  south: z.boolean(),
+  dst: z.int(),
+  timezoneName: z.string(),
+});
+
+export const natalPlanetSchema = z.looseObject({
+  speeds: numericTextSchema,
+  housePosition: z.int(),
+  planetId: z.int(),
+  planetName: z.string(),
+  retrograde: z.boolean(),
+  housetext: z.string().nullable(),
+  longitude: numericTextSchema,
+  signId: signIdSchema,
+  signName: z.string(),
+  degrees: z.int(),
+  minutes: z.int(),
+  seconds: z.int(),
+  collectText: z.boolean(),
+  text: z.string().nullable(),
+});
+export type NatalPlanet = z.infer<typeof natalPlanetSchema>;
+
+export const natalChartSchema = z.looseObject({
+  profile: natalProfileSchema,
+  intro: z.string().nullable(),
+  planets: z.array(natalPlanetSchema),
+});
+export type NatalChart = z.infer<typeof natalChartSchema>;
+
+/** Request body of /api/natal (spec 4.3). Which fields are required is not shown, so all are sent. */
+export interface NatalRequest {
+  name: string;
+  date: string; // YYYY-MM-DD
+  time: string; // HH:MM
+  place_id: number;
+  lang: string;
+}
+
+// ---- 4.1 Authentication ----
+
+export const authResponseSchema = z.looseObject({ accessToken: z.string().min(1) });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+// ---- 4.5 signs / planets (fields not shown) ----
+
+/** A bare array or `{ data: [...] }`; the records are returned as they are. */
+export const recordListSchema = z.union([z.array(z.unknown()), z.looseObject({ data: z.array(z.unknown()) })]);
