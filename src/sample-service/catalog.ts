@@ -1,0 +1,36 @@
+// The sample service's own sign and planet records (GET /api/signs and /api/planets). The spec leaves their
+// fields "not shown", so they are deliberately small: id and name plus a few well-known facts. Kept here,
+// not borrowed from src/data/, because the sample service stands beside the pipeline and must not import it.
+
+export interface SampleSign {
+  id: number;
+  name: string;
+  element: 'Fire' | 'Earth' | 'Air' | 'Water';
+  modality: 'Cardinal' | 'Fixed' | 'Mutable';
+}
+
+export interface SamplePlanet {
+  id: number;
+  name: string;
+}
+
+/** sign_id order: Aries is 0, Pisces is 11 (spec 2.1). */
+export const SAMPLE_SIGN_NAMES = [
+  'Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo',
+  'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',
+] as const;
+
+const ELEMENTS = ['Fire', 'Earth', 'Air', 'Water'] as const;
+const MODALITIES = ['Cardinal', 'Fixed', 'Mutable'] as const;
+
+export const SAMPLE_SIGNS: readonly SampleSign[] = SAMPLE_SIGN_NAMES.map((name, id) => ({
+  id,
+  name,
+  // The zodiac cycles the elements every 4 signs and the modalities every 3, starting from Aries.
+  element: ELEMENTS[id % 4]!,
+  modality: MODALITIES[id % 3]!,
+}));
+
+export const SAMPLE_PLANETS: readonly SamplePlanet[] = [
+  'Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto',
+].map((name, id) => ({ id, name }));
