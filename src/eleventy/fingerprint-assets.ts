@@ -1,0 +1,168 @@
+// Fingerprinted static assets: `templates/assets/site.css` is published as `/assets/site.1a2b3c4d.css`, and
+// templates link it with `{{ 'site.css' | assetUrl }}`. Because the name changes whenever the content does,
+// `_headers` (security-headers.ts) can let browsers and CDNs cache everything under `/assets/` for a year
+// without ever serving a stale stylesheet after a rebuild.
+//
+// Only the hashed names are written: an unhashed copy would be cached as immutable too and go stale, so the
+// asset folder must not also be passthrough-copied to `/assets/`.
+// https://www.11ty.dev/docs/events/#eleventy-before · https://www.11ty.dev/docs/filters/
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EleventyConfig } from './eleventy-types.ts';
+
+const DEFAULTS = {
+  /** Source folder, relative to the working directory (the project root for `npm run build`) unless absolute. */
+  sourceDir: 'templates/assets',
+  /** URL folder the hashed files are published under; `_headers` marks it immutable. */
+  urlPrefix: '/assets/',
+  /** Hex characters of the SHA-256 kept in the name: 32 bits is plenty to tell a handful of files' versions apart. */
+  hashLength: 8,
+};
+
+export interface FingerprintAssetsOptions {
+  /** Folder holding the source files (CSS, SVG icons, fonts); sub-folders are kept in the URL. */
+  sourceDir?: string;
+  /** URL folder to publish under, starting and ending with `/`. */
+  urlPrefix?: string;
+}
+
+export type FingerprintAssetsErrorCode = 'ASSET_UNKNOWN' | 'ASSET_SOURCE_UNREADABLE' | 'ASSET_INVALID_OPTION';
+
+export class FingerprintAssetsError extends Error {
+  readonly code: FingerprintAssetsErrorCode;
+  constructor(code: FingerprintAssetsErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FingerprintAssetsError';
+    this.code = code;
+  }
+}
+
+/** One published asset. */
+export interface FingerprintedAsset {
+  /** Name relative to the source folder, with `/` separators: what templates pass to `assetUrl`. */
+  name: string;
+  /** Absolute path of the source file. */
+  sourcePath: string;
+  /** Path relative to the output folder, with `/` separators, e.g. `assets/site.1a2b3c4d.css`. */
+  outputPath: string;
+  /** Root-relative URL, e.g. `/assets/site.1a2b3c4d.css`. */
+  url: string;
+  hash: string;
+}
+
+/** First `DEFAULTS.hashLength` hex characters of the content's SHA-256. */
+export function contentHash(content: Uint8Array | string): string {
+  return createHash('sha256').update(content).digest('hex').slice(0, DEFAULTS.hashLength);
+}
+
+/** `icons/star.svg` + hash -> `icons/star.<hash>.svg`; a name without an extension gets the hash appended. */
+export function fingerprintedName(name: string, hash: string): string {
+  const extension = path.posix.extname(name);
+  const stem = name.slice(0, name.length - extension.length);
+  return `${stem}.${hash}${extension}`;
+}
+
+/**
+ * Reads every file under `sourceDir` (dot-files skipped) and works out its hashed URL. Called once per build,
+ * never per page. A missing folder yields no assets, so a site without a stylesheet still builds; asking the
+ * filter for a file then fails with the folder named.
+ */
+export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix): Map<string, FingerprintedAsset> {
+  const root = path.resolve(sourceDir);
+  const manifest = new Map<string, FingerprintedAsset>();
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(root, { recursive: true, encoding: 'utf8' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return manifest;
+    throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', `${sourceDir}: cannot list the asset folder (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
+  for (const entry of entries.sort()) {
+    const name = entry.split(path.sep).join('/');
+    if (name.split('/').some((segment) => segment.startsWith('.'))) continue;
+    const sourcePath = path.join(root, entry);
+    let content: Buffer;
+    try {
+      if (!fs.statSync(sourcePath).isFile()) continue;
+      content = fs.readFileSync(sourcePath);
+    } catch (error) {
+      throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', `${path.join(sourceDir, entry)}: cannot be read (${(error as Error).message})`, {
+        cause: error,
+      });
+    }
+    const hash = contentHash(content);
+    const urlPath = `${urlPrefix}${fingerprintedName(name, hash)}`;
+    manifest.set(name, { name, sourcePath, outputPath: urlPath.slice(1), url: urlPath, hash });
+  }
+  return manifest;
+}
+
+interface BuildEvent {
+  directories: { output: string };
+  outputMode?: string;
+}
+
+/**
+ * Publishes the files of `sourceDir` under hashed names and adds the filter `assetUrl`
+ * (`{{ 'site.css' | assetUrl }}` -> `/assets/site.1a2b3c4d.css`).
+ *
+ * Hashes are computed once at the start of each build (`eleventy.before`), so in `--serve`/watch mode an edited
+ * stylesheet gets a new name on the rebuild, and the previous build's hashed copies are removed from the output.
+ */
+export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, options: FingerprintAssetsOptions = {}): void {
+  const sourceDir = options.sourceDir ?? DEFAULTS.sourceDir;
+  const urlPrefix = options.urlPrefix ?? DEFAULTS.urlPrefix;
+  if (typeof sourceDir !== 'string' || sourceDir === '') {
+    throw new FingerprintAssetsError('ASSET_INVALID_OPTION', `fingerprintAssetsPlugin option sourceDir: expected a folder path, got ${JSON.stringify(sourceDir)}`);
+  }
+  if (typeof urlPrefix !== 'string' || !/^\/([^\s/]+\/)*$/.test(urlPrefix)) {
+    throw new FingerprintAssetsError(
+      'ASSET_INVALID_OPTION',
+      `fingerprintAssetsPlugin option urlPrefix: expected a URL folder such as "/assets/", got ${JSON.stringify(urlPrefix)}`,
+    );
+  }
+
+  let manifest: Map<string, FingerprintedAsset> | undefined;
+  /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
+  let written = new Set<string>();
+
+  // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
+  // would not watch it otherwise).
+  eleventyConfig.addWatchTarget(sourceDir);
+
+  eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
+    manifest = readAssetManifest(sourceDir, urlPrefix);
+    if (outputMode !== undefined && outputMode !== 'fs') return;
+    const current = new Set<string>();
+    for (const asset of manifest.values()) {
+      const target = path.resolve(directories.output, asset.outputPath);
+      current.add(target);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.copyFile(asset.sourcePath, target);
+    }
+    for (const stale of written) {
+      if (!current.has(stale)) await fs.promises.rm(stale, { force: true });
+    }
+    written = current;
+  }) as (...args: never[]) => unknown);
+
+  eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {
+    // Normally set by eleventy.before; read here too so the filter also works when a template is rendered
+    // outside a full build (e.g. Eleventy's render plugin).
+    manifest ??= readAssetManifest(sourceDir, urlPrefix);
+    const key = typeof name === 'string' ? name.replace(/^\/+/, '') : '';
+    const asset = manifest.get(key);
+    if (!asset) {
+      const where = this?.page?.inputPath ? `${this.page.inputPath}: ` : '';
+      const known = [...manifest.keys()].join(', ') || 'none';
+      throw new FingerprintAssetsError(
+        'ASSET_UNKNOWN',
+        `${where}assetUrl(${JSON.stringify(name)}): no such file in ${sourceDir} (available: ${known})`,
+      );
+    }
+    return asset.url;
+  } as (...args: never[]) => unknown);
+}

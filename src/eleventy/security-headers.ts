@@ -1,0 +1,126 @@
+// Security and caching headers for the published site.
+//
+// Static hosts cannot run code, so the policy travels two ways:
+// - `_headers` in the output folder, which Netlify and Cloudflare Pages turn into HTTP response headers;
+// - a `<meta http-equiv="Content-Security-Policy">` on every page (global data `csp`), so hosts that ignore
+//   `_headers` (GitHub Pages, a plain bucket) still enforce the same policy in the browser.
+// https://docs.netlify.com/manage/routing/headers/ · https://developers.cloudflare.com/pages/configuration/headers/
+// https://www.w3.org/TR/CSP3/#meta-element
+import type { EleventyConfig } from './eleventy-types.ts';
+
+/**
+ * The policy, directive by directive. Everything is served from the site's own origin: no inline script or
+ * style (so templates must not use `<script>` bodies, `on*=` handlers or `style=""` attributes), no remote
+ * script, no plugins, and `<base>` and form targets pinned to the site. `img-src` allows no `data:` URIs
+ * because nothing on the site needs them; loosen a directive here, in one place, if a page ever does.
+ */
+const POLICY_DIRECTIVES: ReadonlyArray<readonly [directive: string, sources: string]> = [
+  ['default-src', "'self'"],
+  ['script-src', "'self'"],
+  ['style-src', "'self'"],
+  ['img-src', "'self'"],
+  ['object-src', "'none'"],
+  ['base-uri', "'self'"],
+  ['form-action', "'self'"],
+  // Only honoured as a header; browsers ignore it (with a console warning) in a meta element.
+  ['frame-ancestors', "'none'"],
+];
+
+/** Directives a `<meta>` policy may not carry (CSP3 §3.3); they are dropped from the meta form. */
+const HEADER_ONLY_DIRECTIVES: ReadonlySet<string> = new Set(['frame-ancestors', 'report-uri', 'report-to', 'sandbox']);
+
+const DEFAULTS = {
+  /** Where fingerprinted files are published; each name changes with its content, so it may be cached forever. */
+  immutablePaths: ['/assets/*'] as readonly string[],
+  /** One year in seconds: the longest lifetime caches honour; `immutable` skips revalidation on reload. */
+  immutableCacheControl: 'public, max-age=31536000, immutable',
+  /** Virtual input path of the `_headers` template; it only has to be unique among the site's templates. */
+  headersTemplatePath: 'eleventy-security-headers/_headers.njk',
+};
+
+/** The full policy, for the `Content-Security-Policy` HTTP header. */
+export const CONTENT_SECURITY_POLICY: string = POLICY_DIRECTIVES.map(([name, sources]) => `${name} ${sources}`).join(
+  '; ',
+);
+
+/** The policy with the directives a meta element cannot carry removed. */
+export function metaContentSecurityPolicy(policy: string = CONTENT_SECURITY_POLICY): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !HEADER_ONLY_DIRECTIVES.has(directive.split(/\s+/)[0]!.toLowerCase()))
+    .join('; ');
+}
+
+/** The policy for `<meta http-equiv="Content-Security-Policy" content="{{ csp }}">`. */
+export const META_CONTENT_SECURITY_POLICY: string = metaContentSecurityPolicy();
+
+/** Headers sent with every response. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  // The site uses none of these browser features; saying so stops embedded or injected code from asking.
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // frame-ancestors for browsers that predate it.
+  'X-Frame-Options': 'DENY',
+});
+
+export const IMMUTABLE_CACHE_CONTROL: string = DEFAULTS.immutableCacheControl;
+
+export interface SecurityHeadersOptions {
+  /** URL patterns (`_headers` syntax) whose files are fingerprinted and may be cached for a year. */
+  immutablePaths?: readonly string[];
+}
+
+export class SecurityHeadersError extends Error {
+  readonly code = 'SECURITY_HEADERS_INVALID_OPTION';
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecurityHeadersError';
+  }
+}
+
+/**
+ * The `_headers` file. HTML and other unfingerprinted files get no Cache-Control on purpose: Netlify and
+ * Cloudflare Pages both merge the values of every rule that matches a path, so a `Cache-Control` under `/*`
+ * would be glued onto the one under `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts
+ * already serve HTML with `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants.
+ */
+export function renderHeadersFile(options: SecurityHeadersOptions = {}): string {
+  const immutablePaths = options.immutablePaths ?? DEFAULTS.immutablePaths;
+  for (const pattern of immutablePaths) {
+    if (typeof pattern !== 'string' || !pattern.startsWith('/') || /\s/.test(pattern)) {
+      throw new SecurityHeadersError(
+        `securityHeadersPlugin option immutablePaths: ${JSON.stringify(pattern)} is not a URL path pattern such as "/assets/*"`,
+      );
+    }
+  }
+  const lines = [
+    '# Response headers for Netlify and Cloudflare Pages. Generated by src/eleventy/security-headers.ts; edit there.',
+    '/*',
+    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
+  ];
+  for (const pattern of immutablePaths) {
+    lines.push('', '# Fingerprinted: the file name changes whenever the content does.', pattern);
+    lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Adds global data `csp` (the meta-element policy) and writes `_headers` at the root of the output folder.
+ * `_headers` is a virtual template, so Eleventy writes it with the pages (and reports a clash if anything
+ * else claims the same output path) and it never joins a collection.
+ */
+export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
+  const headersFile = renderHeadersFile(options);
+  eleventyConfig.addGlobalData('csp', META_CONTENT_SECURITY_POLICY);
+  eleventyConfig.addTemplate(DEFAULTS.headersTemplatePath, headersFile, {
+    permalink: '/_headers',
+    layout: false,
+    eleventyExcludeFromCollections: true,
+    // The file holds no template syntax; rendering it as plain text keeps `{`/`%` in a future header value literal.
+    templateEngineOverride: false,
+  });
+}

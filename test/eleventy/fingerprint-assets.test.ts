@@ -1,0 +1,151 @@
+// Fingerprinting is checked through real Eleventy builds in a temp folder: the hashed file must exist with the
+// source's bytes, the filter must link exactly that file, and an edit must produce a new name (the whole point
+// of caching /assets/ forever).
+import Eleventy from '@11ty/eleventy';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EleventyConfig } from '../../src/eleventy/eleventy-types.ts';
+import fingerprintAssetsPlugin, {
+  FingerprintAssetsError,
+  contentHash,
+  fingerprintedName,
+  readAssetManifest,
+  type FingerprintAssetsOptions,
+} from '../../src/eleventy/fingerprint-assets.ts';
+
+let dir: string;
+let input: string;
+let assets: string;
+let output: string;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fingerprint-assets-'));
+  input = path.join(dir, 'templates');
+  assets = path.join(input, 'assets');
+  output = path.join(dir, 'dist');
+  fs.mkdirSync(path.join(assets, 'icons'), { recursive: true });
+  // An empty config file, so the project's .eleventy.js (found from the working directory) stays out of it.
+  fs.writeFileSync(path.join(dir, 'eleventy.config.mjs'), 'export default function () {}\n');
+  fs.writeFileSync(path.join(assets, 'site.css'), 'body { color: #123; }\n');
+  fs.writeFileSync(path.join(assets, 'icons', 'star.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
+  fs.writeFileSync(path.join(assets, '.DS_Store'), 'junk');
+  fs.writeFileSync(
+    path.join(input, 'index.njk'),
+    `<link rel="stylesheet" href="{{ 'site.css' | assetUrl }}"><img src="{{ 'icons/star.svg' | assetUrl }}" alt="">\n`,
+  );
+  fs.writeFileSync(path.join(input, 'other.njk'), `<link rel="stylesheet" href="{{ 'site.css' | assetUrl }}">\n`);
+});
+
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function createEleventy(options: FingerprintAssetsOptions = { sourceDir: assets }): Eleventy {
+  return new Eleventy(input, output, {
+    quietMode: true,
+    configPath: path.join(dir, 'eleventy.config.mjs'),
+    config(eleventyConfig: EleventyConfig) {
+      eleventyConfig.addPlugin(fingerprintAssetsPlugin, options);
+    },
+  });
+}
+
+const sha8 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+const read = (file: string) => fs.readFileSync(path.join(output, file), 'utf8');
+const listAssets = () =>
+  fs
+    .readdirSync(path.join(output, 'assets'), { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => fs.statSync(path.join(output, 'assets', file)).isFile())
+    .sort();
+
+describe('fingerprintAssetsPlugin', () => {
+  it('publishes each asset under its content hash, and the filter links that file', async () => {
+    await createEleventy().write();
+    const cssName = `site.${sha8('body { color: #123; }\n')}.css`;
+    const svgName = `icons/star.${sha8('<svg xmlns="http://www.w3.org/2000/svg"/>\n')}.svg`;
+    // Only hashed names, no unhashed copy (it would be cached as immutable and go stale), no dot-files.
+    expect(listAssets()).toEqual([svgName, cssName].sort());
+    expect(read(`assets/${cssName}`)).toBe('body { color: #123; }\n');
+    expect(read('index.html')).toBe(`<link rel="stylesheet" href="/assets/${cssName}"><img src="/assets/${svgName}" alt="">\n`);
+    expect(read('other/index.html')).toContain(`href="/assets/${cssName}"`);
+  });
+
+  it('gives an edited asset a new name on the next build of the same Eleventy (watch mode) and removes the old one', async () => {
+    const eleventy = createEleventy();
+    await eleventy.write();
+    const before = /href="([^"]+)"/.exec(read('index.html'))![1]!;
+
+    fs.writeFileSync(path.join(assets, 'site.css'), 'body { color: #456; }\n');
+    await eleventy.write();
+    const after = /href="([^"]+)"/.exec(read('index.html'))![1]!;
+
+    expect(after).not.toBe(before);
+    expect(after).toBe(`/assets/site.${sha8('body { color: #456; }\n')}.css`);
+    expect(read(after.slice(1))).toBe('body { color: #456; }\n');
+    expect(fs.existsSync(path.join(output, before.slice(1)))).toBe(false);
+    // The unchanged icon keeps its name and its file.
+    expect(listAssets().filter((file) => file.startsWith('icons/'))).toHaveLength(1);
+  });
+
+  it('fails the build naming the template and the asset folder when a template asks for a missing file', async () => {
+    fs.writeFileSync(path.join(input, 'broken.njk'), `{{ 'sitee.css' | assetUrl }}`);
+    const eleventy = createEleventy();
+    let failure: unknown;
+    try {
+      await eleventy.write();
+    } catch (error) {
+      failure = error;
+    }
+    // Eleventy wraps errors thrown inside templates; the plugin's message travels in the chain.
+    const messages: string[] = [];
+    for (let error = failure as (Error & { cause?: unknown; originalError?: unknown }) | undefined; error; ) {
+      messages.push(error.message);
+      error = (error.originalError ?? error.cause) as typeof error;
+    }
+    const message = messages.join('\n');
+    expect(message).toContain('assetUrl("sitee.css")');
+    expect(message).toContain('broken.njk');
+    expect(message).toContain(assets);
+    expect(message).toContain('site.css');
+  });
+
+  it('publishes under another URL folder when asked', async () => {
+    await createEleventy({ sourceDir: assets, urlPrefix: '/static/v/' }).write();
+    expect(read('other/index.html')).toMatch(/href="\/static\/v\/site\.[0-9a-f]{8}\.css"/);
+    expect(fs.existsSync(path.join(output, 'assets'))).toBe(false);
+  });
+
+  it('rejects bad options with a message naming the option', () => {
+    const config = { addWatchTarget() {}, on() {}, addFilter() {} } as unknown as EleventyConfig;
+    expect(() => fingerprintAssetsPlugin(config, { urlPrefix: 'assets' })).toThrow(/urlPrefix/);
+    expect(() => fingerprintAssetsPlugin(config, { sourceDir: '' })).toThrow(FingerprintAssetsError);
+  });
+});
+
+describe('readAssetManifest', () => {
+  it('hashes each file once, keyed by its name relative to the folder', () => {
+    const manifest = readAssetManifest(assets);
+    expect([...manifest.keys()]).toEqual(['icons/star.svg', 'site.css']);
+    expect(manifest.get('site.css')).toMatchObject({
+      url: `/assets/site.${sha8('body { color: #123; }\n')}.css`,
+      outputPath: `assets/site.${sha8('body { color: #123; }\n')}.css`,
+      sourcePath: path.join(assets, 'site.css'),
+    });
+  });
+
+  it('treats a missing folder as no assets', () => {
+    expect(readAssetManifest(path.join(dir, 'nope')).size).toBe(0);
+  });
+});
+
+describe('naming helpers', () => {
+  it('inserts the hash before the extension', () => {
+    expect(contentHash('abc')).toBe(sha8('abc'));
+    expect(contentHash('abc')).toMatch(/^[0-9a-f]{8}$/);
+    expect(fingerprintedName('site.css', '1a2b3c4d')).toBe('site.1a2b3c4d.css');
+    expect(fingerprintedName('fonts/a.b.woff2', '1a2b3c4d')).toBe('fonts/a.b.1a2b3c4d.woff2');
+    expect(fingerprintedName('LICENSE', '1a2b3c4d')).toBe('LICENSE.1a2b3c4d');
+  });
+});

@@ -1,0 +1,187 @@
+// The policy and headers are checked on a real, tiny Eleventy build: what matters is the `_headers` file and
+// the meta element that end up in the output folder, not the strings in the module.
+import Eleventy from '@11ty/eleventy';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EleventyConfig } from '../../src/eleventy/eleventy-types.ts';
+import securityHeadersPlugin, {
+  CONTENT_SECURITY_POLICY,
+  IMMUTABLE_CACHE_CONTROL,
+  META_CONTENT_SECURITY_POLICY,
+  SecurityHeadersError,
+  metaContentSecurityPolicy,
+  renderHeadersFile,
+} from '../../src/eleventy/security-headers.ts';
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** `_headers` as `{ '/*': { 'X-Header': 'value' } }`; a header repeated within a rule fails the parse. */
+function parseHeadersFile(text: string): Record<string, Record<string, string>> {
+  const rules: Record<string, Record<string, string>> = {};
+  let current: Record<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      expect(rules[line], `rule ${line} appears twice`).toBeUndefined();
+      current = rules[line] = {};
+      continue;
+    }
+    const match = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line);
+    expect(match, `header line "${line}"`).not.toBeNull();
+    expect(current, `header line "${line}" before any path`).toBeDefined();
+    expect(current![match![1]!], `${match![1]} repeated`).toBeUndefined();
+    current![match![1]!] = match![2]!;
+  }
+  return rules;
+}
+
+/** Parses a policy into directive -> sources. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+const decodeAttribute = (value: string) =>
+  value.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+describe('CONTENT_SECURITY_POLICY', () => {
+  const policy = directives(CONTENT_SECURITY_POLICY);
+
+  it('allows only the site itself, with no inline or remote script', () => {
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src') ?? policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('style-src') ?? policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    for (const [name, sources] of policy) {
+      for (const source of sources) {
+        expect(source, `${name}`).not.toMatch(/unsafe-|^\*$|^https?:|^\w+:\/\/|nonce-|sha\d+-/);
+      }
+    }
+  });
+
+  it('drops only the directives a meta element cannot carry from the meta form', () => {
+    const meta = directives(META_CONTENT_SECURITY_POLICY);
+    expect(meta.has('frame-ancestors')).toBe(false);
+    expect([...meta.keys()]).toEqual([...policy.keys()].filter((name) => name !== 'frame-ancestors'));
+    expect(metaContentSecurityPolicy("default-src 'self'; report-uri /r; sandbox; Frame-Ancestors 'none'")).toBe("default-src 'self'");
+  });
+});
+
+describe('renderHeadersFile', () => {
+  it('puts the security headers on every path and a year-long immutable cache on fingerprinted assets only', () => {
+    const rules = parseHeadersFile(renderHeadersFile());
+    expect(rules['/*']).toMatchObject({
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    });
+    expect(rules['/assets/*']).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' });
+    // Netlify and Cloudflare merge every matching rule's values, so a Cache-Control under /* would be glued
+    // onto the immutable one for assets.
+    expect(rules['/*']!['Cache-Control']).toBeUndefined();
+    expect(IMMUTABLE_CACHE_CONTROL).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('takes other fingerprinted folders and rejects patterns that are not URL paths', () => {
+    const rules = parseHeadersFile(renderHeadersFile({ immutablePaths: ['/assets/*', '/fonts/*'] }));
+    expect(rules['/fonts/*']).toEqual({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
+    expect(() => renderHeadersFile({ immutablePaths: ['assets/*'] })).toThrow(SecurityHeadersError);
+    try {
+      renderHeadersFile({ immutablePaths: ['/a b/*'] });
+    } catch (error) {
+      expect((error as SecurityHeadersError).code).toBe('SECURITY_HEADERS_INVALID_OPTION');
+      expect((error as Error).message).toContain('immutablePaths');
+    }
+  });
+});
+
+describe('securityHeadersPlugin in an Eleventy build', () => {
+  let dir: string;
+  let output: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'security-headers-'));
+    const input = path.join(dir, 'src');
+    output = path.join(dir, 'dist');
+    fs.mkdirSync(path.join(input, '_includes'), { recursive: true });
+    // An empty config file, so the project's .eleventy.js (found from the working directory) stays out of it.
+    fs.writeFileSync(path.join(dir, 'eleventy.config.mjs'), 'export default function () {}\n');
+    fs.writeFileSync(
+      path.join(input, '_includes', 'base.njk'),
+      '<!doctype html><html><head><meta charset="utf-8">\n' +
+        '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n<title>t</title></head><body>{{ content | safe }}</body></html>\n',
+    );
+    fs.writeFileSync(path.join(input, 'index.njk'), '---\nlayout: base.njk\n---\n<p>pages: {{ collections.all | length }}</p>\n');
+    fs.writeFileSync(path.join(input, 'about.njk'), '---\nlayout: base.njk\n---\n<p>about</p>\n');
+    const eleventy = new Eleventy(input, output, {
+      quietMode: true,
+      configPath: path.join(dir, 'eleventy.config.mjs'),
+      config(eleventyConfig: EleventyConfig) {
+        eleventyConfig.addPlugin(securityHeadersPlugin);
+      },
+    });
+    await eleventy.write();
+  });
+
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('writes _headers at the root of the output folder', () => {
+    const rules = parseHeadersFile(fs.readFileSync(path.join(output, '_headers'), 'utf8'));
+    expect(rules['/*']?.['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(rules['/*']?.['X-Content-Type-Options']).toBe('nosniff');
+    expect(rules['/assets/*']?.['Cache-Control']).toBe(IMMUTABLE_CACHE_CONTROL);
+  });
+
+  it('gives every page the meta policy, without frame-ancestors', () => {
+    for (const page of ['index.html', 'about/index.html']) {
+      const html = fs.readFileSync(path.join(output, page), 'utf8');
+      const match = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
+      expect(match, page).not.toBeNull();
+      expect(decodeAttribute(match![1]!)).toBe(META_CONTENT_SECURITY_POLICY);
+      expect(decodeAttribute(match![1]!)).toContain("default-src 'self'");
+      expect(match![1]).not.toContain('frame-ancestors');
+    }
+  });
+
+  it('keeps _headers out of collections (it is not a page)', () => {
+    expect(fs.readFileSync(path.join(output, 'index.html'), 'utf8')).toContain('pages: 2');
+  });
+});
+
+describe("the project's templates work under the policy", () => {
+  const templatesDir = path.join(PROJECT_ROOT, 'templates');
+  const templates = fs
+    .readdirSync(templatesDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(njk|html)$/.test(file))
+    .map((file) => ({ file: path.join('templates', file), text: fs.readFileSync(path.join(templatesDir, file), 'utf8') }));
+
+  it('every layout with a <head> carries the meta policy from `csp`', () => {
+    const heads = templates.filter(({ text }) => /<head[\s>]/i.test(text));
+    expect(heads.length).toBeGreaterThan(0);
+    for (const { file, text } of heads) {
+      expect(text, file).toMatch(/<meta http-equiv="Content-Security-Policy" content="\{\{\s*csp\s*\}\}">/);
+    }
+  });
+
+  it('no template uses what the policy blocks: inline script, event handlers, style attributes or <style>', () => {
+    for (const { file, text } of templates) {
+      expect(text, file).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+      expect(text, file).not.toMatch(/\son[a-z]+\s*=/i);
+      expect(text, file).not.toMatch(/\sstyle\s*=/i);
+      expect(text, file).not.toMatch(/<style[\s>]/i);
+      // Remote scripts, images and stylesheets (links to other sites are fine: navigation is not restricted).
+      expect(text, file).not.toMatch(/\ssrc\s*=\s*["']?(https?:)?\/\//i);
+      expect(text, file).not.toMatch(/<link\b(?=[^>]*\brel=["']?stylesheet)[^>]*\bhref\s*=\s*["']?(https?:)?\/\//i);
+    }
+  });
+});
