@@ -62,7 +62,7 @@ function envBlocks(workflow: Workflow): Array<{ where: string; env: Record<strin
 /** Fails for any command that could write a credential (or the whole environment) into the public log. */
 function leaksSecrets(run: string): string | undefined {
   if (/\$\{\{\s*secrets\./.test(run)) return 'interpolates a secret into the script';
-  if (/\bASTRO_API_/.test(run)) return 'mentions an ASTRO_API_* variable';
+  if (/\$\{?ASTRO_API_/.test(run)) return 'expands an ASTRO_API_* variable';
   if (/\bset\s+-[a-z]*x/.test(run) || /\bset\s+-o\s+xtrace/.test(run)) return 'turns on shell tracing';
   if (/^\s*(printenv|env|export\s+-p|declare\s+-p|set)\s*(\||$)/m.test(run)) return 'dumps the environment';
   return undefined;
@@ -131,13 +131,33 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     for (const { where, env } of envBlocks(workflow)) {
       for (const [name, value] of Object.entries(env)) {
         if (name.startsWith('ASTRO_API_')) {
-          expect(value, `${name} in ${where}`).toMatch(/^\$\{\{ secrets\.[A-Z0-9_]+ \}\}$/);
+          expect(value, `${name} in ${where}`).toBe(`\${{ secrets.${name} }}`);
         }
+        // A secret's value goes only into the variable of the same name.
+        const secret = /^\$\{\{ secrets\.([A-Za-z0-9_]+) \}\}$/.exec(String(value));
+        if (secret) expect(name, `${where}`).toBe(secret[1]);
       }
     }
-    // Secrets appear nowhere else in the file: not in `with:`, `if:` or scripts.
-    const secretUses = text.match(/secrets\.[A-Za-z0-9_]+/g) ?? [];
-    expect(secretUses.sort()).toEqual(CREDENTIALS.map((name) => `secrets.${name}`).sort());
+    // Elsewhere a secret may only be tested for presence (a boolean reaches the script, never the value), and
+    // only inside an `env:` block: never in `with:`, `if:` or a script.
+    const expressions = text.match(/\$\{\{[^}]*secrets\.[^}]*\}\}/g) ?? [];
+    const envValues = new Set(envBlocks(workflow).flatMap(({ env }) => Object.values(env)));
+    for (const expression of expressions) {
+      expect(expression).toMatch(/^\$\{\{ secrets\.ASTRO_API_[A-Z]+( != '')? \}\}$/);
+      expect(envValues.has(expression), `${expression} outside an env: block`).toBe(true);
+    }
+  });
+
+  it('refuses to build without the service secrets instead of publishing sample content over the live site', () => {
+    const buildIndex = build.steps.findIndex((step) => step.run?.trim() === 'npm run build');
+    const guardIndex = build.steps.findIndex((step) =>
+      Object.values(step.env ?? {}).includes("${{ secrets.ASTRO_API_URL != '' }}"),
+    );
+    expect(guardIndex).toBeGreaterThanOrEqual(0);
+    expect(guardIndex).toBeLessThan(buildIndex);
+    const guard = build.steps[guardIndex]!;
+    expect(guard.run).toMatch(/exit 1/);
+    expect(guard.if).toBeUndefined();
   });
 
   it('never echoes, traces or dumps a credential in a run step', () => {
@@ -153,7 +173,9 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     expect(leaksSecrets('set -ex\nnpm run build')).toBeDefined();
     expect(leaksSecrets('printenv | sort')).toBeDefined();
     expect(leaksSecrets('env')).toBeDefined();
+    expect(leaksSecrets('echo "${ASTRO_API_USERNAME}"')).toBeDefined();
     expect(leaksSecrets('npm run build')).toBeUndefined();
+    expect(leaksSecrets('echo "::error::secret ASTRO_API_URL is not set"')).toBeUndefined();
   });
 
   it('lets only one rebuild run at a time, queueing rather than cancelling a deployment', () => {
