@@ -1,0 +1,71 @@
+// Zodiac positions as people read them: "12°30′" (degree sign U+00B0, prime U+2032), whole arc-minutes.
+//
+// Rounding is done once, on the total number of arc-minutes, so a carry moves into the degrees (and, for a full
+// longitude, into the next sign) instead of ever printing "60′": 29.9999° of a sign is 0°00′ of the next sign,
+// and formatDegrees(29.9999) on its own is "30°00′".
+
+export const DEGREE_SIGN = '\u00B0';
+export const PRIME = '\u2032';
+
+/** Minutes in one sign (30°) and in the whole circle (360°). */
+const MINUTES_PER_SIGN = 30 * 60;
+const MINUTES_PER_CIRCLE = 360 * 60;
+
+export class DegreeFormatError extends RangeError {
+  readonly code = 'ERR_DEGREE_FORMAT';
+  constructor(field: string, value: unknown, expected: string) {
+    super(`${field}: ${expected}, got ${String(value)}`);
+    this.name = 'DegreeFormatError';
+  }
+}
+
+function requireNonNegative(field: string, value: number): void {
+  if (!Number.isFinite(value) || value < 0) throw new DegreeFormatError(field, value, 'expected a finite number >= 0');
+}
+
+function formatMinutes(totalMinutes: number): string {
+  const degrees = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return `${degrees}${DEGREE_SIGN}${String(minutes).padStart(2, '0')}${PRIME}`;
+}
+
+/**
+ * Formats an angle as `12°30′`.
+ * - `formatDegrees(12.5)`: decimal degrees, rounded to the nearest arc-minute.
+ * - `formatDegrees(12, 30)` / `formatDegrees(12, 29, 45)`: the service's `degrees`, `minutes`, `seconds` members;
+ *   seconds are rounded into the minutes (29′45″ → 30′).
+ * Minutes never show 60: the carry goes into the degrees.
+ */
+export function formatDegrees(degrees: number, minutes?: number, seconds?: number): string {
+  requireNonNegative('degrees', degrees);
+  if (minutes === undefined) {
+    if (seconds !== undefined) throw new DegreeFormatError('minutes', minutes, 'required when seconds are given');
+    return formatMinutes(Math.round(degrees * 60));
+  }
+  requireNonNegative('minutes', minutes);
+  if (seconds !== undefined) requireNonNegative('seconds', seconds);
+  return formatMinutes(Math.round(degrees * 60 + minutes + (seconds ?? 0) / 60));
+}
+
+export interface SignPosition {
+  /** 0 = Aries … 11 = Pisces (the service's `sign_id`). */
+  signId: number;
+  /** Whole degrees within the sign, 0–29. */
+  degrees: number;
+  /** Arc-minutes, 0–59. */
+  minutes: number;
+  /** `12°30′` */
+  text: string;
+}
+
+/**
+ * Splits an ecliptic longitude (degrees; any finite value, taken modulo 360) into its sign and the position within
+ * that sign, rounded to the arc-minute first so 29°59′59″ Aries comes out as 0°00′ Taurus, never 30°00′ Aries.
+ */
+export function formatSignPosition(longitude: number): SignPosition {
+  if (!Number.isFinite(longitude)) throw new DegreeFormatError('longitude', longitude, 'expected a finite number');
+  const total = ((Math.round(longitude * 60) % MINUTES_PER_CIRCLE) + MINUTES_PER_CIRCLE) % MINUTES_PER_CIRCLE;
+  const signId = Math.floor(total / MINUTES_PER_SIGN);
+  const within = total % MINUTES_PER_SIGN;
+  return { signId, degrees: Math.floor(within / 60), minutes: within % 60, text: formatMinutes(within) };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { DegreeFormatError, formatDegrees, formatSignPosition } from '../../src/eleventy/format-degrees.ts';
+
+describe('formatDegrees', () => {
+  it('formats decimal degrees with the degree sign and prime', () => {
+    expect(formatDegrees(12.5)).toBe('12\u00B030\u2032');
+    expect(formatDegrees(0)).toBe('0°00′');
+    expect(formatDegrees(7.0833333)).toBe('7°05′');
+  });
+
+  it('rounds to the nearest minute and carries instead of printing 60′', () => {
+    expect(formatDegrees(29.9999)).toBe('30°00′');
+    expect(formatDegrees(12.99)).toBe('12°59′'); // 59.4′
+    expect(formatDegrees(12.9917)).toBe('13°00′'); // 59.5′
+    for (let i = 0; i <= 3000; i++) expect(formatDegrees(i / 100 + 0.0099999)).not.toContain('60′');
+  });
+
+  it('takes the service form: degrees and minutes, optionally seconds', () => {
+    expect(formatDegrees(12, 30)).toBe('12°30′');
+    expect(formatDegrees(5, 7)).toBe('5°07′');
+    expect(formatDegrees(12, 29, 29)).toBe('12°29′');
+    expect(formatDegrees(12, 29, 45)).toBe('12°30′');
+    expect(formatDegrees(29, 59, 59)).toBe('30°00′');
+  });
+
+  it('refuses bad input with a message naming the field', () => {
+    expect(() => formatDegrees(Number.NaN)).toThrow(/degrees: expected a finite number >= 0, got NaN/);
+    expect(() => formatDegrees(-1)).toThrow(DegreeFormatError);
+    expect(() => formatDegrees(3, -5)).toThrow(/minutes/);
+    expect(() => formatDegrees(3, 5, Number.POSITIVE_INFINITY)).toThrow(/seconds/);
+  });
+});
+
+describe('formatSignPosition', () => {
+  it('splits a longitude into sign and position', () => {
+    expect(formatSignPosition(132.5)).toEqual({ signId: 4, degrees: 12, minutes: 30, text: '12°30′' });
+    expect(formatSignPosition(0)).toEqual({ signId: 0, degrees: 0, minutes: 0, text: '0°00′' });
+    expect(formatSignPosition(359.5).signId).toBe(11);
+    expect(formatSignPosition(359.5).text).toBe('29°30′');
+  });
+
+  it('carries a rounded-up 30°00′ into the next sign, and 360° back to Aries', () => {
+    expect(formatSignPosition(29.9999)).toEqual({ signId: 1, degrees: 0, minutes: 0, text: '0°00′' });
+    expect(formatSignPosition(359.9999)).toEqual({ signId: 0, degrees: 0, minutes: 0, text: '0°00′' });
+  });
+
+  it('takes any finite longitude modulo 360', () => {
+    expect(formatSignPosition(360 + 45)).toEqual(formatSignPosition(45));
+    expect(formatSignPosition(-30)).toEqual({ signId: 11, degrees: 0, minutes: 0, text: '0°00′' });
+  });
+
+  it('never shows 30° or 60′ anywhere on the circle', () => {
+    for (let minute = 0; minute < 21600; minute += 7) {
+      const { degrees, minutes, text } = formatSignPosition(minute / 60 + 0.00833);
+      expect(degrees).toBeLessThan(30);
+      expect(minutes).toBeLessThan(60);
+      expect(text).not.toMatch(/^30°|60′/);
+    }
+  });
+
+  it('refuses a non-finite longitude', () => {
+    expect(() => formatSignPosition(Number.NaN)).toThrow(/longitude/);
+  });
+});
