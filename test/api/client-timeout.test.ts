@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AstroClient, AstroError, type ClientEvent, type ClientOptions } from '../../src/api/index.ts';
+import {
+  FAST_RETRY,
+  PASSWORD,
+  USERNAME,
+  delay,
+  reportsHandler,
+  startFakeService,
+  type FakeService,
+  type Handler,
+} from './helpers/fake-service.ts';
+
+// undici checks headers/body timeouts on a coarse timer (about 0.5 s ticks), so a 100 ms timeout fires
+// within a second or so; the slow server below waits 2.5 s so that the timeout, not the server, decides.
+
+const open: { service: FakeService; client: AstroClient }[] = [];
+
+afterEach(async () => {
+  for (const { service, client } of open.splice(0)) {
+    await client.close();
+    await service.close();
+  }
+});
+
+async function setUp(handler: Handler, options: Partial<ClientOptions> = {}) {
+  const service = await startFakeService(handler);
+  const client = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
+  open.push({ service, client });
+  return { service, client };
+}
+
+function failingFirst(count: number, fail: Handler): Handler {
+  let remaining = count;
+  return (request, res, raw) => (remaining-- > 0 ? fail(request, res, raw) : reportsHandler(request, res, raw));
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AstroError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AstroError);
+  return error as AstroError;
+}
+
+describe('AstroClient timeouts', () => {
+  it('retries a response slower than timeoutMs', async () => {
+    const { service, client } = await setUp(
+      failingFirst(1, async (request, res, raw) => {
+        await delay(2500);
+        if (!raw.socket.destroyed) reportsHandler(request, res, raw);
+      }),
+      { timeoutMs: 100 },
+    );
+    await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
+    expect(service.to('/api/yearly-reports')).toHaveLength(2);
+    expect(client.stats.retries).toBe(1);
+  });
+
+  it('retries a body that stalls longer than timeoutMs after the headers', async () => {
+    const events: ClientEvent[] = [];
+    const { service, client } = await setUp(
+      failingFirst(1, async (_request, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        res.write('{"reports": [');
+        await delay(2500);
+        res.destroy();
+      }),
+      { timeoutMs: 100, onEvent: (e) => events.push(e) },
+    );
+    await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
+    expect(service.to('/api/yearly-reports')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'retry')).toEqual([
+      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 1, code: 'UND_ERR_BODY_TIMEOUT', delayMs: 5 },
+    ]);
+  });
+
+  it('fails with ASTRO_TIMEOUT when every send is too slow', async () => {
+    const { service, client } = await setUp(
+      async (request, res, raw) => {
+        await delay(2500);
+        if (!raw.socket.destroyed) reportsHandler(request, res, raw);
+      },
+      { timeoutMs: 100, retry: { ...FAST_RETRY, maxRetries: 1 } },
+    );
+    const error = await rejection(client.reports('yearly', { year: 2026 }));
+    expect(error.code).toBe('ASTRO_TIMEOUT');
+    expect(error.message).toBe('/api/yearly-reports: no response within 100 ms (UND_ERR_HEADERS_TIMEOUT) after 2 attempts');
+    expect(service.to('/api/yearly-reports')).toHaveLength(2);
+  });
+
+});
