@@ -11,8 +11,10 @@ export default function (eleventyConfig) {
   eleventyConfig.addPassthroughCopy({ 'templates/assets': 'assets' });
 }
 
+// No `output` here: the build renders into a staging folder it names itself (src/build/render-site.ts), and a
+// directory set in this file would take precedence over it.
 export const config = {
-  dir: { input: 'templates', includes: '_includes', layouts: '_layouts', output: 'dist' },
+  dir: { input: 'templates', includes: '_includes', layouts: '_layouts' },
   templateFormats: ['njk'],
   htmlTemplateEngine: 'njk',
 };

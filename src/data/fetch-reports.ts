@@ -56,7 +56,9 @@ const SIGN_COUNT = 12;
  * An outage (status, network, timeout) may be bridged with a stale copy. Bad credentials, a token the service
  * keeps refusing and answers of the wrong shape may not: a stale copy would hide a problem someone must fix.
  */
-const NOT_AN_OUTAGE = new Set(['ASTRO_AUTH_FAILED', 'ASTRO_TOKEN_REJECTED', 'ASTRO_INVALID_RESPONSE', 'ASTRO_INVALID_REQUEST']);
+const NOT_AN_OUTAGE = new Set<string>([
+  'ASTRO_AUTH_FAILED', 'ASTRO_TOKEN_REJECTED', 'ASTRO_INVALID_RESPONSE', 'ASTRO_INVALID_ARGUMENT', 'ASTRO_INVALID_OPTION', 'ASTRO_CLOSED',
+]);
 function isOutage(error: unknown): error is AstroError {
   return error instanceof AstroError && !NOT_AN_OUTAGE.has(error.code);
 }
