@@ -149,3 +149,21 @@ describe('naming helpers', () => {
     expect(fingerprintedName('LICENSE', '1a2b3c4d')).toBe('LICENSE.1a2b3c4d');
   });
 });
+
+describe("the project's wiring", () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+
+  it('templates link files under /assets/ only through assetUrl (an unhashed URL would be cached for a year)', () => {
+    const templatesDir = path.join(root, 'templates');
+    for (const file of fs.readdirSync(templatesDir, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.njk')) continue;
+      const text = fs.readFileSync(path.join(templatesDir, file), 'utf8');
+      expect(text, `templates/${file}`).not.toMatch(/(href|src)\s*=\s*["']?\/assets\//);
+    }
+  });
+
+  it('.eleventy.js does not also passthrough-copy the asset folder to /assets/', () => {
+    const config = fs.readFileSync(path.join(root, '.eleventy.js'), 'utf8');
+    expect(config).not.toMatch(/addPassthroughCopy\([^)]*templates\/assets/);
+  });
+});
