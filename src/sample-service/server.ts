@@ -293,7 +293,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     return { status: 200, body: route.handler({ endpoint, body }) };
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, entry: RequestLogEntry): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, entry: RequestLogEntry, clientGone: AbortController): Promise<void> {
     const send = (status: number, payload: string, extraHeaders: Record<string, string> = {}): void => {
       if (res.destroyed || res.writableEnded) return;
       entry.status = status;
@@ -329,9 +329,9 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     const waitMs = latencyMs + action.delayMs;
     if (waitMs > 0) {
       try {
-        await sleep(waitMs, undefined, { signal: closing.signal });
+        await sleep(waitMs, undefined, { signal: AbortSignal.any([closing.signal, clientGone.signal]) });
       } catch {
-        return; // closing: the socket is being destroyed anyway
+        return; // closing, or the client gave up (e.g. its timeout): nobody is left to answer
       }
     }
     if (res.destroyed) return;
@@ -386,11 +386,14 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
       attempt: 1,
     };
     log.push(entry);
+    // Ends a pending delay early when the client goes away, so a timed-out request holds no timer.
+    const clientGone = new AbortController();
     res.on('close', () => {
       if (entry.outcome === 'pending') entry.outcome = 'client-closed';
       settle(entry);
+      clientGone.abort();
     });
-    handle(req, res, entry).catch((error: unknown) => {
+    handle(req, res, entry, clientGone).catch((error: unknown) => {
       // Unreachable by design (handle catches its own errors); never let a bug crash the test process.
       console.error('sample service: unexpected error', error);
       res.destroy();

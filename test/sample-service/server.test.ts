@@ -128,7 +128,7 @@ describe('header strictness', () => {
 
   it('answers 400 naming Content-Type when it is missing or not JSON', async () => {
     for (const headers of [
-      { authorization: `Bearer ${token}`, 'accept-encoding': 'application/json' },
+      { authorization: `Bearer ${token}`, 'accept-encoding': 'application/json' } as Record<string, string>,
       { authorization: `Bearer ${token}`, 'accept-encoding': 'application/json', 'content-type': 'text/plain' },
     ]) {
       const answer = await call(service, 'POST', '/api/yearly-reports', { body, headers });
@@ -140,7 +140,7 @@ describe('header strictness', () => {
 
   it('answers 400 naming Accept-Encoding when it is missing or lists only compressions', async () => {
     for (const headers of [
-      { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      { authorization: `Bearer ${token}`, 'content-type': 'application/json' } as Record<string, string>,
       { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate' },
     ]) {
       const answer = await call(service, 'POST', '/api/yearly-reports', { body, headers });
