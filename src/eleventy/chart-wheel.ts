@@ -64,8 +64,12 @@ const DEFAULTS = {
   axisLabelRadius: 56,
   /** House numbers, just outside the inner circle. */
   houseNumberRadius: 82,
-  /** Degrees of arc: glyphs closer than this are spread apart (a glyph is ~14 units wide at radius 134). */
-  minGlyphSeparation: 6,
+  /** Degrees of arc: glyphs closer than this are spread apart (one degree is 2.3 units at radius 134, a 16-unit glyph ~7°). */
+  minGlyphSeparation: 7,
+  /** Font sizes in user units; the stylesheet may override them through the classes. */
+  signFontSize: 20,
+  planetFontSize: 16,
+  smallFontSize: 10,
   /** Degrees of arc between the small ticks on the zodiac band. */
   degreeTickStep: 5,
 } as const;
@@ -267,8 +271,11 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
   const at = (longitude: number, radius: number): Point => longitudeToPoint(longitude, radius, asc);
   const line = (from: Point, to: Point, cls: string): string =>
     `<line class="${cls}" x1="${n2(from.x)}" y1="${n2(from.y)}" x2="${n2(to.x)}" y2="${n2(to.y)}"/>`;
-  const text = (p: Point, cls: string, content: string): string =>
-    `<text class="${cls}" x="${n2(p.x)}" y="${n2(p.y)}">${escapeXml(content)}</text>`;
+  // font-size, text-anchor and dominant-baseline are presentation attributes (allowed by a strict CSP, and
+  // overridden by any stylesheet rule); they sit on each <text> because older engines do not inherit
+  // dominant-baseline from a group.
+  const text = (p: Point, cls: string, fontSize: number, content: string): string =>
+    `<text class="${cls}" x="${n2(p.x)}" y="${n2(p.y)}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(content)}</text>`;
   const circle = (r: number, cls: string): string =>
     `<circle class="${cls}" cx="${n2(DEFAULTS.viewBoxSize / 2)}" cy="${n2(DEFAULTS.viewBoxSize / 2)}" r="${r}"/>`;
 
@@ -308,20 +315,20 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
   parts.push('</g>');
 
   // Texts: fill only, centred on their point.
-  parts.push('<g class="wheel-texts" fill="currentColor" stroke="none" text-anchor="middle" dominant-baseline="central">');
+  parts.push('<g class="wheel-texts" fill="currentColor" stroke="none">');
   for (let s = 0; s < 12; s++) {
-    parts.push(text(at(s * 30 + 15, DEFAULTS.signGlyphRadius), 'wheel-sign', SIGN_GLYPHS[s]!));
+    parts.push(text(at(s * 30 + 15, DEFAULTS.signGlyphRadius), 'wheel-sign', DEFAULTS.signFontSize, SIGN_GLYPHS[s]!));
   }
   if (chart.houseCusps) {
     const cusps = chart.houseCusps;
     cusps.forEach((cusp, i) => {
       const next = cusps[(i + 1) % 12]!;
       const middle = cusp + normalize(next - cusp) / 2;
-      parts.push(text(at(middle, DEFAULTS.houseNumberRadius), 'wheel-house-number', String(i + 1)));
+      parts.push(text(at(middle, DEFAULTS.houseNumberRadius), 'wheel-house-number', DEFAULTS.smallFontSize, String(i + 1)));
     });
   }
   if (chart.ascendant !== undefined) {
-    parts.push(text(at(asc, DEFAULTS.axisLabelRadius), 'wheel-axis-label', 'AC'));
+    parts.push(text(at(asc, DEFAULTS.axisLabelRadius), 'wheel-axis-label', DEFAULTS.smallFontSize, 'AC'));
   }
   parts.push('</g>');
 
@@ -335,15 +342,15 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
     const label = `${planet.name} ${pos.text} ${signNames[pos.signId] ?? SIGN_NAMES[pos.signId]}${planet.retrograde ? ' retrograde' : ''}`;
     const tickInner = DEFAULTS.signInnerRadius - DEFAULTS.planetTickLength;
     parts.push(`<g class="wheel-planet${planet.retrograde ? ' wheel-planet-retrograde' : ''}">`, `<title>${escapeXml(label)}</title>`);
-    parts.push(`<g fill="none" stroke="currentColor">`);
+    parts.push('<g fill="none" stroke="currentColor">');
     parts.push(line(at(planet.longitude, tickInner), at(planet.longitude, DEFAULTS.signInnerRadius), 'wheel-planet-tick'));
     if (Math.abs(arcBetween(planet.longitude, display)) > 1e-9) {
       parts.push(line(at(planet.longitude, tickInner), at(display, DEFAULTS.planetGlyphRadius + 9), 'wheel-planet-connector'));
     }
     parts.push('</g>');
-    parts.push(`<g fill="currentColor" stroke="none" text-anchor="middle" dominant-baseline="central">`);
-    parts.push(text(at(display, DEFAULTS.planetGlyphRadius), 'wheel-planet-glyph', planetGlyph(planet)));
-    if (planet.retrograde) parts.push(text(at(display, DEFAULTS.retrogradeRadius), 'wheel-retrograde', 'R'));
+    parts.push('<g fill="currentColor" stroke="none">');
+    parts.push(text(at(display, DEFAULTS.planetGlyphRadius), 'wheel-planet-glyph', DEFAULTS.planetFontSize, planetGlyph(planet)));
+    if (planet.retrograde) parts.push(text(at(display, DEFAULTS.retrogradeRadius), 'wheel-retrograde', DEFAULTS.smallFontSize, 'R'));
     parts.push('</g></g>');
   });
   parts.push('</g>');
