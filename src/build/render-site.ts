@@ -4,6 +4,19 @@ import Eleventy from '@11ty/eleventy';
 import path from 'node:path';
 import type { SiteModel } from '../data/site-model.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
+import { register as registerTsx } from 'tsx/esm/api';
+
+let typescriptLoader: (() => Promise<void>) | undefined;
+
+/**
+ * Eleventy loads `.eleventy.js` with Node's own `import()`, and that file wires plugins written in TypeScript.
+ * Under `tsx` (npm scripts) that already works; under other runners (vitest) it needs tsx's loader registered.
+ * https://tsx.is/dev-api/register-esm
+ */
+export function ensureTypeScriptLoader(): void {
+  if (typescriptLoader || process.argv.some((a) => a.includes('tsx')) || process.execArgv.some((a) => a.includes('tsx'))) return;
+  typescriptLoader = registerTsx();
+}
 
 export interface RenderOptions {
   rootDir: string;
@@ -14,6 +27,7 @@ export interface RenderOptions {
 
 /** Renders the site into `outputDir`; returns the number of files Eleventy wrote. */
 export async function renderSite({ rootDir, outputDir, model, quiet = true }: RenderOptions): Promise<number> {
+  ensureTypeScriptLoader();
   const eleventy = new Eleventy(path.join(rootDir, 'templates'), outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: quiet,

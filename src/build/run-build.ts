@@ -4,6 +4,7 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AstroClient } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig } from '../data/config.ts';
+import { readChartFiles, resolveCharts, type ChartPage } from '../data/charts.ts';
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
@@ -65,6 +66,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const signs = readSigns(path.join(config.contentDir, 'signs.json'), 'content/signs.json');
   const periods = allPeriods(config.buildDate, config.site.periods);
   const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));
+  // Read (and validate) the editors' chart files before any request: a bad file should fail at once.
+  const chartInputs = await readChartFiles(path.join(config.contentDir, 'charts'), config.site.language);
 
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
@@ -88,8 +91,9 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   let reports: PeriodReports[];
   let fromCache: number;
   let stale: PeriodReports[];
+  let charts: ChartPage[];
   try {
-    ({ reports, fromCache, stale } = await fetchReports({
+    const [fetched, resolved] = await Promise.all([fetchReports({
       client,
       cache,
       periods,
@@ -100,7 +104,9 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
         done = n;
         progress.update({ done, total, inFlight, retries: client?.stats.retries ?? 0 });
       },
-    }));
+    }), resolveCharts(chartInputs, client, cache)]);
+    ({ reports, fromCache, stale } = fetched);
+    charts = resolved.charts;
   } finally {
     progress.finish();
     await client?.close();
@@ -118,6 +124,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     sampleContent: service.sample !== undefined || (!config.apiUrl && config.offline),
     signs,
     reports,
+    charts,
   });
   return {
     config,

@@ -1,6 +1,7 @@
 // The site model handed to Eleventy: every page's data computed once, indexed by key, sanitized once.
 // Templates only loop over these arrays and print fields; they do no look-ups of their own.
 import type { ReportKind } from '../api/index.ts';
+import type { ChartPage } from './charts.ts';
 import type { SiteConfig } from './config.ts';
 import type { PeriodReports, ReportSource } from './fetch-reports.ts';
 import { describePeriod, type Period } from './periods.ts';
@@ -82,6 +83,8 @@ export interface SiteModel {
   signHubs: SignHub[];
   /** Per kind, oldest first. */
   periods: Record<ReportKind, PeriodInfo[]>;
+  /** Natal chart pages, by slug. */
+  charts: ChartPage[];
 }
 
 export interface SiteModelInput {
@@ -90,6 +93,7 @@ export interface SiteModelInput {
   sampleContent: boolean;
   signs: Sign[];
   reports: PeriodReports[];
+  charts?: ChartPage[];
 }
 
 function periodInfo(period: Period, buildDate: string): PeriodInfo {
@@ -171,5 +175,6 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     periodHubs,
     signHubs,
     periods,
+    charts: [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
