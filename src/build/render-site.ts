@@ -25,7 +25,7 @@ export interface RenderOptions {
   quiet?: boolean;
 }
 
-/** Renders the site into `outputDir`; returns the number of files Eleventy wrote. */
+/** Renders the site into `outputDir`; returns the number of HTML pages written. */
 export async function renderSite({ rootDir, outputDir, model, quiet = true }: RenderOptions): Promise<number> {
   ensureTypeScriptLoader();
   const eleventy = new Eleventy(path.join(rootDir, 'templates'), outputDir, {
@@ -36,7 +36,7 @@ export async function renderSite({ rootDir, outputDir, model, quiet = true }: Re
     },
   });
   const results = (await eleventy.write()) as unknown;
-  // write() resolves to [passthroughCopies, templates]; count the pages written.
-  const templates = Array.isArray(results) ? (results as unknown[][])[1] : undefined;
-  return Array.isArray(templates) ? templates.length : 0;
+  // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).
+  const templates = Array.isArray(results) ? (results as { outputPath?: unknown }[][])[1] : undefined;
+  return (templates ?? []).filter((t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html')).length;
 }

@@ -1,0 +1,12 @@
+// Eleventy 3 ships JSDoc, not declarations; this covers the programmatic API the build uses.
+// https://www.11ty.dev/docs/programmatic/
+declare module '@11ty/eleventy' {
+  export default class Eleventy {
+    constructor(input?: string, output?: string, options?: Record<string, unknown>);
+    init(): Promise<void>;
+    write(): Promise<unknown>;
+    watch(): Promise<void>;
+    serve(port?: number): Promise<void>;
+    close?(): Promise<void>;
+  }
+}
