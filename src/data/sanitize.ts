@@ -53,12 +53,14 @@ function cleanHref(href: string): string {
 }
 
 /**
- * True when `href` (already entity-decoded by the parser) is an absolute http, https or mailto URL.
- * Relative URLs are refused too: the service's links were written for another origin, and a relative link would
- * resolve against our pages and 404.
+ * True when `href` (already entity-decoded by the parser) is an absolute http, https or mailto URL. With
+ * `allowSameSite`, also a relative URL (`/aries/`, `../x`, `#top`): no scheme and not protocol-relative (`//host`
+ * or `/\host`, which browsers read as `//host`).
+ * Service text gets no relative links: they were written for another origin and would 404 on our pages.
  */
-export function isAllowedHref(href: string): boolean {
+export function isAllowedHref(href: string, { allowSameSite = false }: { allowSameSite?: boolean } = {}): boolean {
   const cleaned = cleanHref(href);
+  if (allowSameSite && cleaned !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(cleaned) && !/^[\\/]{2}/.test(cleaned)) return true;
   if (!URL.canParse(cleaned)) return false;
   const scheme = new URL(cleaned).protocol.slice(0, -1).toLowerCase();
   return ALLOWED_LINK_SCHEMES.includes(scheme);
@@ -73,11 +75,13 @@ export function isAllowedHref(href: string): boolean {
  * We do not rename refused links to a disallowed tag to unwrap them: sanitize-html 2.17.5 does not clear its
  * rename bookkeeping for discarded tags, and the next `</a>` at the same depth then comes out renamed.
  */
-const transformLink: Transformer = (_tagName, attribs): Tag => {
-  const href = attribs.href;
-  if (href === undefined || !isAllowedHref(href)) return { tagName: 'a', attribs: {} };
-  return { tagName: 'a', attribs: { href: cleanHref(href), rel: LINK_REL } };
-};
+function linkTransformer(allowSameSite: boolean): Transformer {
+  return (_tagName, attribs): Tag => {
+    const href = attribs.href;
+    if (href === undefined || !isAllowedHref(href, { allowSameSite })) return { tagName: 'a', attribs: {} };
+    return { tagName: 'a', attribs: { href: cleanHref(href), rel: LINK_REL } };
+  };
+}
 
 /**
  * "exclusiveFilter" returning 'excludeTag' removes the tag and keeps its content: the README's own recipe for
@@ -87,36 +91,41 @@ function unwrapBareLinks(frame: IFrame): boolean | 'excludeTag' {
   return frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false;
 }
 
-/**
- * Built once at module load: sanitize-html copies and indexes its options on every call, but building our object
- * (and its closures) once per process is what we control, and thousands of pages call this.
- */
-const REPORT_HTML_OPTIONS: IOptions = Object.freeze({
-  allowedTags: [...ALLOWED_TAGS],
-  // "allowedAttributes": only these two survive; no class, id, style or event handler on any tag.
-  allowedAttributes: { a: ['href', 'rel'] },
-  allowedClasses: {},
-  // "allowedSchemes": applied by sanitize-html to href (and src, action, ... which never survive anyway).
-  allowedSchemes: [...ALLOWED_LINK_SCHEMES],
-  allowedSchemesByTag: {},
-  // `//host/path` has no scheme of its own; refuse it like any other relative URL.
-  allowProtocolRelative: false,
-  // "disallowedTagsMode": discard the tag, keep its text (unless listed in nonTextTags).
-  disallowedTagsMode: 'discard',
-  nonTextTags: DROPPED_WITH_CONTENT,
-  allowedEmptyAttributes: [],
-  selfClosing: ['br'],
-  // No style attribute is ever allowed, so skip the postcss pass ("parseStyleAttributes").
-  parseStyleAttributes: false,
-  // Default, stated because escaping of text depends on it: with decodeEntities false sanitize-html's escaping
-  // lets some `&...;` sequences through unchanged (see its escapeHtml TODO).
-  parser: { decodeEntities: true },
-  transformTags: {
-    h1: sanitizeHtml.simpleTransform('h2', {}, false),
-    a: transformLink,
-  },
-  exclusiveFilter: unwrapBareLinks,
-});
+/** The sanitize-html options; `allowSameSite` only changes which link targets are kept. */
+function buildOptions(allowSameSite: boolean): IOptions {
+  return Object.freeze({
+    allowedTags: [...ALLOWED_TAGS],
+    // "allowedAttributes": only these two survive; no class, id, style or event handler on any tag.
+    allowedAttributes: { a: ['href', 'rel'] },
+    allowedClasses: {},
+    // "allowedSchemes": applied by sanitize-html to href (and src, action, ... which never survive anyway).
+    allowedSchemes: [...ALLOWED_LINK_SCHEMES],
+    allowedSchemesByTag: {},
+    // `//host/path` leaves the site without a scheme we checked: refused even where relative links are allowed.
+    allowProtocolRelative: false,
+    // "disallowedTagsMode": discard the tag, keep its text (unless listed in nonTextTags).
+    disallowedTagsMode: 'discard',
+    nonTextTags: DROPPED_WITH_CONTENT,
+    allowedEmptyAttributes: [],
+    selfClosing: ['br'],
+    // No style attribute is ever allowed, so skip the postcss pass ("parseStyleAttributes").
+    parseStyleAttributes: false,
+    // Default, stated because escaping of text depends on it: with decodeEntities false sanitize-html's escaping
+    // lets some `&...;` sequences through unchanged (see its escapeHtml TODO).
+    parser: { decodeEntities: true },
+    transformTags: {
+      h1: sanitizeHtml.simpleTransform('h2', {}, false),
+      a: linkTransformer(allowSameSite),
+    },
+    exclusiveFilter: unwrapBareLinks,
+  });
+}
+
+// Built once at module load: sanitize-html copies and indexes its options on every call, but building our objects
+// (and their closures) once per process is what we control, and thousands of pages call this.
+const REPORT_HTML_OPTIONS = buildOptions(false);
+/** Editor-owned Markdown (content/) may link to the site's own pages. */
+const EDITOR_HTML_OPTIONS = buildOptions(true);
 
 /**
  * Sanitizes service HTML for publication (report `text` and `intro`, natal `text` and `housetext`). The result
@@ -124,10 +133,22 @@ const REPORT_HTML_OPTIONS: IOptions = Object.freeze({
  * `null`/`undefined` (natal `housetext` may be null) give ''. Sanitizing the result again returns it unchanged.
  */
 export function sanitizeReportHtml(html: string | null | undefined): string {
+  return run(html, REPORT_HTML_OPTIONS);
+}
+
+/**
+ * The same allow-list for HTML rendered from the editors' Markdown (content/): additionally keeps same-site
+ * relative links (`/aries/`, `#top`), which are what editors write for links between the site's own pages.
+ */
+export function sanitizeEditorHtml(html: string | null | undefined): string {
+  return run(html, EDITOR_HTML_OPTIONS);
+}
+
+function run(html: string | null | undefined, options: IOptions): string {
   if (html === null || html === undefined) return '';
   // NUL is not valid in HTML text; browsers replace or drop it, and it has been used to split keywords.
   // eslint-disable-next-line no-control-regex -- matching NUL is the point here
-  return sanitizeHtml(html.replace(/\u0000/g, ''), REPORT_HTML_OPTIONS);
+  return sanitizeHtml(html.replace(/\u0000/g, ''), options);
 }
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -5,6 +5,7 @@ import {
   LINK_REL,
   escapeHtml,
   isAllowedHref,
+  sanitizeEditorHtml,
   sanitizeReportHtml,
 } from '../../src/data/sanitize.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
@@ -53,7 +54,7 @@ const ALLOWED_TOKEN = new RegExp(
   'g',
 );
 
-function assertSafe(output: string, label: string): void {
+function assertSafe(output: string, label: string, allowSameSite = false): void {
   const { elements } = parseHtml(output);
   for (const element of elements) {
     expect(ALLOWED_TAGS, `${label}: element <${element.name}> in ${JSON.stringify(output)}`).toContain(element.name);
@@ -61,9 +62,14 @@ function assertSafe(output: string, label: string): void {
     if (element.name === 'a') {
       expect(names, `${label}: attributes of <a> in ${JSON.stringify(output)}`).toEqual(['href', 'rel']);
       expect(element.attribs.rel).toBe(LINK_REL);
-      expect(['http', 'https', 'mailto'], `${label}: href ${JSON.stringify(element.attribs.href)}`).toContain(
-        browserScheme(element.attribs.href!),
-      );
+      const href = element.attribs.href!;
+      const scheme = browserScheme(href);
+      if (allowSameSite && scheme === undefined) {
+        // A same-site relative link: must not be protocol-relative once the browser has cleaned it.
+        expect(href.replace(/[\t\n\r]/g, '').trim(), `${label}: href ${JSON.stringify(href)}`).not.toMatch(/^[\\/]{2}/);
+      } else {
+        expect(['http', 'https', 'mailto'], `${label}: href ${JSON.stringify(href)}`).toContain(scheme);
+      }
     } else {
       expect(names, `${label}: attributes of <${element.name}> in ${JSON.stringify(output)}`).toEqual([]);
     }
@@ -82,6 +88,12 @@ describe('sanitizeReportHtml against the XSS corpus', () => {
     assertSafe(output, name);
     // A fixed point: what we publish would come out unchanged if sanitized again (nothing left to "mutate").
     expect(sanitizeReportHtml(output)).toBe(output);
+  });
+
+  it.each(XSS_VECTORS.map((v) => [v.name, v.html] as const))('editor variant: %s', (name, html) => {
+    const output = sanitizeEditorHtml(html);
+    assertSafe(output, name, true);
+    expect(sanitizeEditorHtml(output)).toBe(output);
   });
 
   // Raw-text, foreign and embedding elements: the browser would read their content differently from the
@@ -168,6 +180,17 @@ describe('sanitizeReportHtml keeps harmless formatting', () => {
   it('treats null and undefined (natal housetext) as empty', () => {
     expect(sanitizeReportHtml(null)).toBe('');
     expect(sanitizeReportHtml(undefined)).toBe('');
+  });
+});
+
+describe('sanitizeEditorHtml', () => {
+  it('keeps same-site relative links that editors write', () => {
+    expect(sanitizeEditorHtml('<a href="/aries/">Aries</a> <a href="#top">top</a> <a href="../x">x</a>')).toBe(
+      '<a href="/aries/" rel="noopener noreferrer">Aries</a> <a href="#top" rel="noopener noreferrer">top</a> <a href="../x" rel="noopener noreferrer">x</a>',
+    );
+  });
+  it('still refuses protocol-relative and script links', () => {
+    expect(sanitizeEditorHtml('<a href="//evil.example/">a</a><a href="/\\evil.example/">b</a><a href=" /&#x09;/evil.example">c</a><a href="javascript:alert(1)">d</a>')).toBe('abcd');
   });
 });
 
