@@ -415,7 +415,8 @@ export class AstroClient {
   async #fetchToken(): Promise<void> {
     const body = JSON.stringify({ username: this.#username, password: this.#password });
     const headers = { 'Accept-Encoding': 'application/json', 'Content-Type': 'application/json' };
-    const response = await this.#exchange('POST', AUTH_ENDPOINT, headers, body);
+    const response = await this.#exchange('POST', AUTH_ENDPOINT, body, () => headers);
+    if (response === undefined) throw new Error('unreachable: auth headers are always ready');
     if (response.status === 401 || response.status === 403) {
       this.#authFailure = this.#error(
         ASTRO_ERROR_CODES.AUTH_FAILED,
@@ -444,11 +445,10 @@ export class AstroClient {
   }
 
   /** Waits for a usable token: the first authentication, or a renewal that is under way. */
-  async #currentToken(): Promise<{ token: string; generation: number }> {
+  async #currentToken(): Promise<void> {
     if (this.#generation === 0) await this.#renew(0, undefined);
     while (this.#authInFlight) await this.#authInFlight;
     if (this.#authFailure) throw this.#authFailure;
-    return { token: this.#token as string, generation: this.#generation };
   }
 
   /**
@@ -459,13 +459,21 @@ export class AstroClient {
   async #authorized(method: 'GET' | 'POST', endpoint: string, body: string | undefined): Promise<RawResponse> {
     let renewedForThisRequest = false;
     for (;;) {
-      const { token, generation } = await this.#currentToken();
-      const headers = {
-        'Accept-Encoding': 'application/json',
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${token}`,
-      };
-      const response = await this.#exchange(method, endpoint, headers, body);
+      await this.#currentToken();
+      let generation = 0;
+      // Headers are made when the request gets its slot, not when it queued for one: a renewal may have
+      // finished meanwhile. If one is still running, give the slot back and wait for it rather than send a
+      // token that is known to be expired.
+      const response = await this.#exchange(method, endpoint, body, () => {
+        if (this.#authInFlight || this.#token === undefined) return undefined;
+        generation = this.#generation;
+        return {
+          'Accept-Encoding': 'application/json',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${this.#token}`,
+        };
+      });
+      if (response === undefined) continue;
       if (response.status !== 401) return response;
       if (this.#generation > generation) continue;
       if (renewedForThisRequest) {
@@ -486,15 +494,20 @@ export class AstroClient {
   /**
    * One request with its retries, inside the concurrency limiter. Resolves with the final response,
    * whatever its status; rejects only when no response arrived (network failure or timeout on every send).
+   * `headersFor` runs once the slot is granted; returning undefined gives the slot back unused (resolves
+   * undefined).
    */
   #exchange(
     method: 'GET' | 'POST',
     endpoint: string,
-    headers: Record<string, string>,
     body: string | undefined,
-  ): Promise<RawResponse> {
+    headersFor: () => Record<string, string> | undefined,
+  ): Promise<RawResponse | undefined> {
     return this.#limit(async () => {
       const state: ExchangeState = { endpoint, sends: 0, delivered: false };
+      if (this.#closed) throw this.#closedError(endpoint);
+      const headers = headersFor();
+      if (headers === undefined) return undefined;
       for (;;) {
         if (this.#closed) throw this.#closedError(endpoint);
         this.#countSend(state);
@@ -619,7 +632,7 @@ export class AstroClient {
     throw this.#error(
       ASTRO_ERROR_CODES.HTTP_STATUS,
       endpoint,
-      `${endpoint} answered ${statusLine(response.status)}${attemptsSuffix(response.attempts)}${waited}${bodyExcerpt(response.text)}`,
+      `${endpoint} answered ${statusLine(response.status)}${attemptsSuffix(response.attempts)}${waited}${bodyExcerpt(redact(response.text, this.#secrets()))}`,
       { status: response.status, attempts: response.attempts },
     );
   }
@@ -628,7 +641,9 @@ export class AstroClient {
     try {
       return JSON.parse(response.text);
     } catch (error) {
-      const reason = response.text.trim() === '' ? 'empty body' : (error as Error).message;
+      // V8 quotes the start of the text in its message; a cut-off secret there would escape redaction.
+      const reason =
+        response.text.trim() === '' ? 'empty body' : (error as Error).message.replace(/, ".*"(\.\.\.)? is not valid JSON$/s, '');
       throw this.#error(ASTRO_ERROR_CODES.INVALID_RESPONSE, endpoint, `${endpoint}: response is not valid JSON (${reason})`, {
         status: response.status,
       });
@@ -638,7 +653,7 @@ export class AstroClient {
   #validate<T extends z.ZodType>(endpoint: string, schema: T, data: unknown): z.infer<T> {
     const result = schema.safeParse(data);
     if (result.success) return result.data;
-    const problem = describeShapeProblem(result.error, data);
+    const problem = describeShapeProblem(result.error, data, (text) => redact(text, this.#secrets()));
     throw this.#error(ASTRO_ERROR_CODES.INVALID_RESPONSE, endpoint, `${endpoint}: invalid response: ${problem.description}`, {
       field: problem.field,
     });
@@ -718,7 +733,7 @@ export class AstroClient {
     message: string,
     details: { status?: number; field?: string; attempts?: number; cause?: unknown },
   ): AstroError {
-    const secrets = [this.#password, ...this.#tokens];
+    const secrets = this.#secrets();
     const cause = details.cause instanceof Error ? new Error(redact(details.cause.message, secrets)) : undefined;
     if (cause) Object.assign(cause, { code: (details.cause as TransportError).code });
     return new AstroError(code, redact(message, secrets), {
@@ -728,6 +743,10 @@ export class AstroClient {
       ...(details.attempts !== undefined ? { attempts: details.attempts } : {}),
       ...(cause ? { cause } : {}),
     });
+  }
+
+  #secrets(): string[] {
+    return [this.#password, ...this.#tokens];
   }
 
   /** Runs a public call: every failure leaves as an AstroError and is reported as an 'error' event. */

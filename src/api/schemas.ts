@@ -8,8 +8,15 @@
 import { z } from 'zod';
 import type { ReportKind } from './report-kinds.ts';
 
+/**
+ * A JSON integer. zod reports a string in an int field as "expected number"; the tagged message lets the
+ * error formatter (validate.ts) say "expected integer" instead.
+ */
+export const INTEGER_MESSAGE = 'expected integer';
+export const integer = () => z.int({ error: INTEGER_MESSAGE });
+
 /** Spec 2.1: 0 (Aries) to 11 (Pisces). */
-export const signIdSchema = z.int().min(0).max(11);
+export const signIdSchema = integer().min(0).max(11);
 
 /** A string holding a finite decimal number, e.g. "0.98561" or "-12.5". */
 export const numericTextSchema = z
@@ -20,7 +27,7 @@ export const numericTextSchema = z
 
 /** Members common to every report entry. `intro` and `text` are customisable content; `text` holds HTML. */
 const reportEntryBase = {
-  year: z.int(),
+  year: integer(),
   sign_id: signIdSchema,
   sign_name: z.string(),
   intro: z.string(),
@@ -30,8 +37,8 @@ const reportEntryBase = {
 /** Any report entry; `week`/`month` are present on weekly/monthly entries (see reportEntrySchemas). */
 export const reportEntrySchema = z.looseObject({
   ...reportEntryBase,
-  week: z.int().optional(),
-  month: z.int().min(1).max(12).optional(),
+  week: integer().optional(),
+  month: integer().min(1).max(12).optional(),
 });
 export type ReportEntry = z.infer<typeof reportEntrySchema>;
 
@@ -40,10 +47,10 @@ export type ReportEntry = z.infer<typeof reportEntrySchema>;
  * they are optional, but when present they must be integers as the spec says.
  */
 export const reportEntrySchemas = {
-  weekly: z.looseObject({ ...reportEntryBase, week: z.int(), weekly: z.int().optional() }),
-  monthly: z.looseObject({ ...reportEntryBase, month: z.int().min(1).max(12), monthly: z.int().optional() }),
-  yearly: z.looseObject({ ...reportEntryBase, yearly: z.int().optional() }),
-  ascendantYearly: z.looseObject({ ...reportEntryBase, yearly: z.int().optional() }),
+  weekly: z.looseObject({ ...reportEntryBase, week: integer(), weekly: integer().optional() }),
+  monthly: z.looseObject({ ...reportEntryBase, month: integer().min(1).max(12), monthly: integer().optional() }),
+  yearly: z.looseObject({ ...reportEntryBase, yearly: integer().optional() }),
+  ascendantYearly: z.looseObject({ ...reportEntryBase, yearly: integer().optional() }),
 } satisfies Record<ReportKind, z.ZodType<ReportEntry>>;
 
 /** All-signs form (no `sign_id` sent): `{ reports: [...] }`. */
@@ -56,13 +63,13 @@ export type ReportsResponse = z.infer<typeof reportsResponseShape>;
 // ---- 2.2 Place ----
 
 export const placeSchema = z.looseObject({
-  id: z.int(),
+  id: integer(),
   name: z.string(),
   longitude: z.number(),
   latitude: z.number(),
   country_code: z.string(),
   admin1_code: z.string(),
-  population: z.int(),
+  population: integer(),
   timezone: z.string(),
 });
 export type Place = z.infer<typeof placeSchema>;
@@ -74,7 +81,7 @@ export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 
 const zonedDateSchema = z.looseObject({
   date: z.string(), // 'YYYY-MM-DD HH:MM:SS.ffffff'
-  timezone_type: z.int(),
+  timezone_type: integer(),
   timezone: z.string(),
 });
 
@@ -89,23 +96,23 @@ export const natalProfileSchema = z.looseObject({
   realLong: z.number(),
   east: z.boolean(),
   south: z.boolean(),
-  dst: z.int(),
+  dst: integer(),
   timezoneName: z.string(),
 });
 
 export const natalPlanetSchema = z.looseObject({
   speeds: numericTextSchema,
-  housePosition: z.int(),
-  planetId: z.int(),
+  housePosition: integer(),
+  planetId: integer(),
   planetName: z.string(),
   retrograde: z.boolean(),
   housetext: z.string().nullable(),
   longitude: numericTextSchema,
   signId: signIdSchema,
   signName: z.string(),
-  degrees: z.int(),
-  minutes: z.int(),
-  seconds: z.int(),
+  degrees: integer(),
+  minutes: integer(),
+  seconds: integer(),
   collectText: z.boolean(),
   text: z.string().nullable(),
 });

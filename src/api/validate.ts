@@ -4,6 +4,7 @@
  * `reports[2].week: expected integer, received string`.
  */
 import type { z } from 'zod';
+import { INTEGER_MESSAGE } from './schemas.ts';
 
 export interface ShapeProblem {
   /** Path of the first offending member, e.g. 'reports[3].sign_id'; '' for the top level. */
@@ -30,46 +31,50 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-function kindOf(value: unknown): string {
+function kindOf(value: unknown, expectedInteger: boolean): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number' && !Number.isInteger(value)) return `non-integer number ${value}`;
+  if (expectedInteger && typeof value === 'number') return `non-integer number ${value}`;
   return typeof value;
 }
 
-function briefly(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+/** Cleans text before it is shortened, so that no cut-off half of a secret survives redaction. */
+type Clean = (text: string) => string;
+
+function briefly(value: unknown, clean: Clean): string {
+  const text = clean(JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, data: unknown): string {
+function describeIssue(issue: z.core.$ZodIssue, data: unknown, clean: Clean): string {
   const value = valueAt(data, issue.path);
   switch (issue.code) {
     case 'invalid_type': {
-      const expected = issue.expected === 'int' ? 'integer' : issue.expected;
+      const isInteger = issue.expected === 'int' || issue.message === INTEGER_MESSAGE;
+      const expected = isInteger ? 'integer' : issue.expected;
       if (value === undefined) return `missing (expected ${expected})`;
-      return `expected ${expected}, received ${kindOf(value)}`;
+      return `expected ${expected}, received ${kindOf(value, isInteger)}`;
     }
     case 'too_big':
-      return `expected at most ${String(issue.maximum)}, received ${briefly(value)}`;
+      return `expected at most ${String(issue.maximum)}, received ${briefly(value, clean)}`;
     case 'too_small':
       return issue.origin === 'string' && issue.minimum === 1
         ? 'expected a non-empty string'
-        : `expected at least ${String(issue.minimum)}, received ${briefly(value)}`;
+        : `expected at least ${String(issue.minimum)}, received ${briefly(value, clean)}`;
     case 'invalid_union':
-      return `unexpected shape, received ${kindOf(value)}`;
+      return `unexpected shape, received ${kindOf(value, false)}`;
     default:
-      return `${issue.message}, received ${briefly(value)}`;
+      return `${issue.message}, received ${briefly(value, clean)}`;
   }
 }
 
-export function describeShapeProblem(error: z.ZodError, data: unknown): ShapeProblem {
+export function describeShapeProblem(error: z.ZodError, data: unknown, clean: Clean = (text) => text): ShapeProblem {
   const [first, ...rest] = error.issues;
   if (!first) return { field: '', description: 'unexpected shape' };
   const field = formatPath(first.path);
   const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';
   return {
     field,
-    description: `${field === '' ? 'response' : field}: ${describeIssue(first, data)}${more}`,
+    description: `${field === '' ? 'response' : field}: ${describeIssue(first, data, clean)}${more}`,
   };
 }

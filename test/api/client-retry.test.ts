@@ -4,7 +4,6 @@ import {
   FAST_RETRY,
   PASSWORD,
   USERNAME,
-  delay,
   reportsHandler,
   sendJson,
   startFakeService,
@@ -84,14 +83,14 @@ describe('AstroClient retries', () => {
   });
 
   it('retries a connection reset', async () => {
-    const { service, client } = await setUp(failingFirst(2, (_r, _res, raw) => raw.socket.destroy()));
+    const { service, client } = await setUp(failingFirst(2, (_r, _res, raw) => void raw.socket.destroy()));
     await expect(client.report('weekly', { year: 2026, week: 3 }, 5)).resolves.toMatchObject({ sign_id: 5, week: 3 });
     expect(service.to('/api/weekly-reports')).toHaveLength(3);
     expect(client.stats.retries).toBe(2);
   });
 
   it('gives up on a connection that always resets after 4 sends with ASTRO_NETWORK', async () => {
-    const { service, client } = await setUp((_r, _res, raw) => raw.socket.destroy());
+    const { service, client } = await setUp((_r, _res, raw) => void raw.socket.destroy());
     const error = await rejection(client.reports('yearly', { year: 2026 }));
     expect(service.to('/api/yearly-reports')).toHaveLength(4);
     expect(error.code).toBe('ASTRO_NETWORK');
