@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import MarkdownIt from 'markdown-it';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from './config.ts';
-import { sanitizeReportHtml } from './sanitize.ts';
+import { sanitizeEditorHtml } from './sanitize.ts';
 
 // One renderer for the whole build. https://github.com/markdown-it/markdown-it#init-with-presets-and-options
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: true });
@@ -19,7 +19,7 @@ export interface MarkdownFile {
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
 export function renderMarkdown(text: string): string {
-  return text.trim() ? sanitizeReportHtml(markdown.render(text)) : '';
+  return text.trim() ? sanitizeEditorHtml(markdown.render(text)) : '';
 }
 
 /** Parses `text` (the content of `label`); a broken front matter fails naming the file. */
