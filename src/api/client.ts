@@ -78,12 +78,19 @@ export const CLIENT_DEFAULTS = {
 
 export interface ClientEvent {
   /**
-   * send: one HTTP send (attempt counts from 1 per request); retry: a transient failure that will be retried
-   * after `delayMs`; response: the final status of an exchange; reauth: a token renewal starts because
-   * `endpoint` answered 401; error: a call failed with the AstroError `code`.
+   * send: one HTTP send (attempt counts from 1 per request); response: an HTTP response arrived, with its
+   * status (also a 503 that will be retried); retry: the last send failed transiently (status, or a
+   * connection/timeout `code`) and is sent again after `delayMs`; reauth: a token renewal starts because
+   * `endpoint` answered 401; error: a public call failed with the AstroError `code` (once per call).
    */
   type: 'send' | 'retry' | 'response' | 'reauth' | 'error';
   endpoint: string;
+  /**
+   * Requests of this client in progress right after the event: each holds one of the `concurrency` slots
+   * from its first send to its final response or failure (backoff waits included). Use this for a progress
+   * line rather than counting send/response pairs, which do not pair up when a connection fails.
+   */
+  inFlight: number;
   status?: number;
   attempt?: number;
   /** For retry: the transport error code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT...); for error: the AstroError code. */
@@ -135,6 +142,9 @@ const TRANSIENT_CODES: ReadonlySet<string> = new Set([
 ]);
 
 const CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
+
+/** An event before the client stamps `inFlight` on it. */
+type EventData = Omit<ClientEvent, 'inFlight'>;
 
 interface RawResponse {
   status: number;
@@ -216,6 +226,8 @@ export class AstroClient {
   /** Wrong credentials do not fix themselves: every later call fails with the same error. */
   #authFailure: AstroError | undefined;
   #closed = false;
+  /** Exchanges holding a limiter slot (see ClientEvent.inFlight). */
+  #inFlight = 0;
 
   constructor(options: ClientOptions) {
     const fail = (setting: string, problem: string): never => {
@@ -265,7 +277,8 @@ export class AstroClient {
       interceptors.retry({
         // Deliver the last failed response instead of throwing, so we can report its status and body.
         throwOnError: false,
-        // POST is retried on purpose: every endpoint of the spec is a read, safe to repeat.
+        // POST is retried on purpose: every endpoint of the spec is a read, safe to repeat. (Our own retry
+        // function below makes the decisions; these lists document them for undici's defaults.)
         methods: ['GET', 'POST'],
         maxRetries: retry.maxRetries,
         statusCodes: [...TRANSIENT_STATUSES],
@@ -295,19 +308,9 @@ export class AstroClient {
       const body = this.#reportBody(kind, endpoint, params);
       const data = await this.#callJson('POST', endpoint, body);
       const { reports } = this.#validate(endpoint, reportsResponseSchema(kind), data);
-      const seen = new Map<number, number>();
-      reports.forEach((entry, index) => {
-        this.#checkEntry(endpoint, `reports[${index}]`, entry, body);
-        const earlier = seen.get(entry.sign_id);
-        if (earlier !== undefined) {
-          throw this.#invalidResponse(
-            endpoint,
-            `reports[${index}].sign_id`,
-            `duplicate sign_id ${entry.sign_id} (also in reports[${earlier}])`,
-          );
-        }
-        seen.set(entry.sign_id, index);
-      });
+      // Which signs the array covers (all twelve? duplicates?) is left to the caller: the spec only says
+      // "entries for the zodiac signs", and a partial answer can be completed with single-sign requests.
+      reports.forEach((entry, index) => this.#checkEntry(endpoint, `reports[${index}]`, entry, body));
       return reports;
     });
   }
@@ -508,44 +511,62 @@ export class AstroClient {
       if (this.#closed) throw this.#closedError(endpoint);
       const headers = headersFor();
       if (headers === undefined) return undefined;
-      for (;;) {
-        if (this.#closed) throw this.#closedError(endpoint);
-        this.#countSend(state);
-        let response: Dispatcher.ResponseData;
-        try {
-          // `retryOptions` is read by the retry interceptor; undici's request types do not list it.
-          const options = {
-            dispatcher: this.#dispatcher,
-            method,
-            headers,
-            body: method === 'GET' ? null : (body ?? null),
-            retryOptions: { retry: this.#retryDecision(state) },
-          };
-          response = await request(`${this.#origin}${this.#basePath}${endpoint}`, options);
-        } catch (error) {
+      this.#inFlight += 1;
+      let response: RawResponse;
+      try {
+        response = await this.#sendWithRetries(method, endpoint, body, headers, state);
+      } finally {
+        this.#inFlight -= 1;
+      }
+      // Emitted once the request no longer counts as in flight, so a progress line ends at 0.
+      this.#emit({ type: 'response', endpoint, status: response.status, attempt: response.attempts });
+      return response;
+    });
+  }
+
+  async #sendWithRetries(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+    state: ExchangeState,
+  ): Promise<RawResponse> {
+    for (;;) {
+      if (this.#closed) throw this.#closedError(endpoint);
+      this.#countSend(state);
+      let response: Dispatcher.ResponseData;
+      try {
+        // `retryOptions` is read by the retry interceptor; undici's request types do not list it.
+        const options = {
+          dispatcher: this.#dispatcher,
+          method,
+          headers,
+          body: method === 'GET' ? null : (body ?? null),
+          retryOptions: { retry: this.#retryDecision(state) },
+        };
+        response = await request(`${this.#origin}${this.#basePath}${endpoint}`, options);
+      } catch (error) {
+        throw this.#transportError(state, error);
+      }
+      state.delivered = true;
+      try {
+        const text = await response.body.text();
+        const raw: RawResponse = { status: response.statusCode, text, attempts: state.sends };
+        if (state.retryAfterMs !== undefined) raw.retryAfterMs = state.retryAfterMs;
+        return raw;
+      } catch (error) {
+        // The body broke off (reset, body timeout). undici would try a Range resume; we resend instead.
+        const code = (error as TransportError).code;
+        if (this.#closed || !code || !TRANSIENT_CODES.has(code) || state.sends > this.#retry.maxRetries) {
           throw this.#transportError(state, error);
         }
-        state.delivered = true;
-        try {
-          const text = await response.body.text();
-          this.#emit({ type: 'response', endpoint, status: response.statusCode, attempt: state.sends });
-          const raw: RawResponse = { status: response.statusCode, text, attempts: state.sends };
-          if (state.retryAfterMs !== undefined) raw.retryAfterMs = state.retryAfterMs;
-          return raw;
-        } catch (error) {
-          // The body broke off (reset, body timeout). undici would try a Range resume; we resend instead.
-          const code = (error as TransportError).code;
-          if (this.#closed || !code || !TRANSIENT_CODES.has(code) || state.sends > this.#retry.maxRetries) {
-            throw this.#transportError(state, error);
-          }
-          const delayMs = this.#backoff(state.sends);
-          this.#stats.retries += 1;
-          this.#emit({ type: 'retry', endpoint, attempt: state.sends, code, delayMs });
-          await new Promise((resolve) => setTimeout(resolve, delayMs));
-          state.delivered = false;
-        }
+        const delayMs = this.#backoff(state.sends);
+        this.#stats.retries += 1;
+        this.#emit({ type: 'retry', endpoint, attempt: state.sends, code, delayMs });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        state.delivered = false;
       }
-    });
+    }
   }
 
   /** The `retry` function handed to undici's retry handler for one exchange. */
@@ -568,7 +589,8 @@ export class AstroClient {
         delayMs = Math.max(delayMs, retryAfterMs);
       }
       this.#stats.retries += 1;
-      const event: ClientEvent = { type: 'retry', endpoint: state.endpoint, attempt: state.sends, delayMs };
+      if (status !== undefined) this.#emit({ type: 'response', endpoint: state.endpoint, status, attempt: state.sends });
+      const event: EventData = { type: 'retry', endpoint: state.endpoint, attempt: state.sends, delayMs };
       if (status !== undefined) event.status = status;
       else if (error.code) event.code = error.code;
       this.#emit(event);
@@ -761,17 +783,17 @@ export class AstroClient {
           : this.#error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request failed (${(error as Error)?.message ?? String(error)})`, {
               cause: error,
             });
-      const event: ClientEvent = { type: 'error', endpoint, code: failure.code };
+      const event: EventData = { type: 'error', endpoint, code: failure.code };
       if (failure.status !== undefined) event.status = failure.status;
       this.#emit(event);
       throw failure;
     }
   }
 
-  #emit(event: ClientEvent): void {
+  #emit(event: EventData): void {
     if (!this.#onEvent) return;
     try {
-      this.#onEvent(event);
+      this.#onEvent({ ...event, inFlight: this.#inFlight });
     } catch {
       // A broken progress display must not break the build.
     }

@@ -55,8 +55,8 @@ describe('AstroClient retries', () => {
     expect(new Set(service.to('/api/yearly-reports').map((r) => r.body + r.headers.authorization)).size).toBe(1);
     expect(client.stats).toEqual({ requests: 4, retries: 2, reauths: 0 });
     expect(events.filter((e) => e.type === 'retry')).toEqual([
-      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 1, status: 503, delayMs: 5 },
-      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 2, status: 503, delayMs: 10 },
+      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 1, status: 503, delayMs: 5, inFlight: 1 },
+      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 2, status: 503, delayMs: 10, inFlight: 1 },
     ]);
   });
 

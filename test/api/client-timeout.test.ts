@@ -72,7 +72,7 @@ describe('AstroClient timeouts', () => {
     await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
     expect(service.to('/api/yearly-reports')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'retry')).toEqual([
-      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 1, code: 'UND_ERR_BODY_TIMEOUT', delayMs: 5 },
+      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 1, code: 'UND_ERR_BODY_TIMEOUT', delayMs: 5, inFlight: 1 },
     ]);
   });
 

@@ -150,19 +150,29 @@ describe('AstroClient requests', () => {
     expect(service.maxInFlight).toBeGreaterThan(1);
   });
 
-  it('counts retries and auth inside the same cap', async () => {
-    let failures = 2;
+  it('counts retries and auth inside the same cap, and reports in-flight requests on every event', async () => {
+    let arrivals = 0;
+    const events: ClientEvent[] = [];
     const { service, client } = await setUp(
-      async (request, res) => {
+      async (request, res, raw) => {
+        arrivals += 1;
         await delay(10);
-        if (failures-- > 0) return sendJson(res, 503, { error: 'busy' });
+        // Two 503s, then two connection resets, then normal answers.
+        if (arrivals <= 2) return sendJson(res, 503, { error: 'busy' });
+        if (arrivals <= 4) return void raw.socket.destroy();
         reportsHandler(request, res, undefined as never);
       },
-      { concurrency: 2 },
+      { concurrency: 2, onEvent: (e) => events.push(e) },
     );
     await Promise.all(Array.from({ length: 8 }, (_, signId) => client.report('yearly', { year: 2026 }, signId)));
     expect(service.maxInFlight).toBeLessThanOrEqual(2);
-    expect(client.stats.requests).toBe(1 + 8 + 2);
+    expect(client.stats).toEqual({ requests: 1 + 8 + 4, retries: 4, reauths: 0 });
+    expect(Math.max(...events.map((e) => e.inFlight))).toBe(2);
+    expect(events.at(-1)?.inFlight).toBe(0);
+    expect(events.filter((e) => e.type === 'send')).toHaveLength(13);
+    expect(events.filter((e) => e.type === 'retry').map((e) => e.status ?? e.code)).toEqual([503, 503, 'UND_ERR_SOCKET', 'UND_ERR_SOCKET']);
+    // Every retried 503 is a response too.
+    expect(events.filter((e) => e.type === 'response' && e.status === 503)).toHaveLength(2);
   });
 
   it('returns the all-signs form as the reports array and the single-sign form as a bare entry', async () => {
@@ -237,11 +247,11 @@ describe('AstroClient requests', () => {
       '/api/weekly-reports answered 400 Bad Request: {"error":"bad week"}',
     );
     expect(events).toEqual([
-      { type: 'send', endpoint: '/api/auth', attempt: 1 },
-      { type: 'response', endpoint: '/api/auth', status: 200, attempt: 1 },
-      { type: 'send', endpoint: '/api/weekly-reports', attempt: 1 },
-      { type: 'response', endpoint: '/api/weekly-reports', status: 400, attempt: 1 },
-      { type: 'error', endpoint: '/api/weekly-reports', code: 'ASTRO_HTTP_STATUS', status: 400 },
+      { type: 'send', endpoint: '/api/auth', attempt: 1, inFlight: 1 },
+      { type: 'response', endpoint: '/api/auth', status: 200, attempt: 1, inFlight: 0 },
+      { type: 'send', endpoint: '/api/weekly-reports', attempt: 1, inFlight: 1 },
+      { type: 'response', endpoint: '/api/weekly-reports', status: 400, attempt: 1, inFlight: 0 },
+      { type: 'error', endpoint: '/api/weekly-reports', code: 'ASTRO_HTTP_STATUS', status: 400, inFlight: 0 },
     ]);
   });
 

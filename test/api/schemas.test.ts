@@ -80,12 +80,6 @@ describe('response shapes', () => {
       '/api/weekly-reports: invalid response: reports[5].week: expected 47 (as requested), received 46',
     ],
     [
-      'a duplicate sign',
-      { reports: twelve((id) => (id === 7 ? { sign_id: 6 } : {})) },
-      'reports[7].sign_id',
-      '/api/weekly-reports: invalid response: reports[7].sign_id: duplicate sign_id 6 (also in reports[6])',
-    ],
-    [
       'a bare entry where the all-signs form is due',
       reportEntry(week47, 0),
       'reports',
