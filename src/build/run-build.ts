@@ -6,10 +6,12 @@ import { AstroClient } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartPage } from '../data/charts.ts';
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
+import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { readSigns } from '../data/signs.ts';
 import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
+import { readStaticPages } from '../data/static-pages.ts';
 import { startSampleService, type SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
 import { renderSite } from './render-site.ts';
@@ -68,6 +70,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));
   // Read (and validate) the editors' chart files before any request: a bad file should fail at once.
   const chartInputs = await readChartFiles(path.join(config.contentDir, 'charts'), config.site.language);
+  const overrides = await readOverrides(path.join(config.contentDir, 'overrides'));
+  const staticPages = await readStaticPages(path.join(config.contentDir, 'pages'));
 
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
@@ -125,6 +129,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     signs,
     reports,
     charts,
+    overrides,
+    staticPages,
   });
   return {
     config,
