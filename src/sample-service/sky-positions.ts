@@ -1,0 +1,101 @@
+// Where the planets are: apparent geocentric ecliptic longitudes of date (tropical zodiac), as an ephemeris or an
+// astrologer's software gives them, from astronomy-engine (VSOP87 planets, a numerically integrated Pluto, the
+// NAO/Brown Moon; all well within the 1 arc-minute this service needs). Also the ascendant from sidereal time.
+import * as Astronomy from 'astronomy-engine';
+
+/** planetId order of the spec's natal planets and of GET /api/planets. */
+export const PLANET_NAMES = [
+  'Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto',
+] as const;
+export type PlanetName = (typeof PLANET_NAMES)[number];
+
+const BODIES: Record<PlanetName, Astronomy.Body> = {
+  Sun: Astronomy.Body.Sun,
+  Moon: Astronomy.Body.Moon,
+  Mercury: Astronomy.Body.Mercury,
+  Venus: Astronomy.Body.Venus,
+  Mars: Astronomy.Body.Mars,
+  Jupiter: Astronomy.Body.Jupiter,
+  Saturn: Astronomy.Body.Saturn,
+  Uranus: Astronomy.Body.Uranus,
+  Neptune: Astronomy.Body.Neptune,
+  Pluto: Astronomy.Body.Pluto,
+};
+
+const DEFAULTS = {
+  /** Half-width of the central difference that gives a planet's speed (days): 1 hour. */
+  speedHalfStepDays: 1 / 24,
+};
+
+export type TimeInput = Date | Astronomy.AstroTime;
+
+function toTime(t: TimeInput): Astronomy.AstroTime {
+  return t instanceof Astronomy.AstroTime ? t : Astronomy.MakeTime(t);
+}
+
+export function normalizeDegrees(deg: number): number {
+  const d = deg % 360;
+  return d < 0 ? d + 360 : d;
+}
+
+/** Signed difference a - b folded into (-180, 180]. */
+export function angleDifference(a: number, b: number): number {
+  const d = normalizeDegrees(a - b);
+  return d > 180 ? d - 360 : d;
+}
+
+/**
+ * Apparent geocentric ecliptic longitude of date, degrees in [0, 360): light time, aberration, precession and
+ * nutation included (true equinox of date), which is what published ephemerides list.
+ */
+export function eclipticLongitude(planet: PlanetName, t: TimeInput): number {
+  const time = toTime(t);
+  if (planet === 'Sun') return Astronomy.SunPosition(time).elon;
+  if (planet === 'Moon') return Astronomy.EclipticGeoMoon(time).lon;
+  return Astronomy.Ecliptic(Astronomy.GeoVector(BODIES[planet], time, true)).elon;
+}
+
+/** Speed in longitude, degrees per day; negative while the planet is retrograde. */
+export function longitudeSpeed(planet: PlanetName, t: TimeInput): number {
+  const time = toTime(t);
+  const h = DEFAULTS.speedHalfStepDays;
+  return angleDifference(eclipticLongitude(planet, time.AddDays(h)), eclipticLongitude(planet, time.AddDays(-h))) / (2 * h);
+}
+
+export interface Angles {
+  /** Ecliptic longitude of the ascendant, degrees [0, 360). */
+  ascendant: number;
+  /** Ecliptic longitude of the midheaven (MC), degrees [0, 360). */
+  midheaven: number;
+  /** Local apparent sidereal time, degrees. */
+  localSiderealTime: number;
+  /** True obliquity of the ecliptic, degrees. */
+  obliquity: number;
+}
+
+/**
+ * Ascendant and midheaven for a place (latitude north positive, longitude east positive). RAMC is the local
+ * apparent sidereal time (GAST from astronomy-engine plus the longitude); then the textbook formulas
+ * asc = atan2(cos RAMC, -(sin RAMC cos ε + tan φ sin ε)) and mc = atan2(sin RAMC, cos RAMC cos ε).
+ * Within the polar circles the ascendant is still defined by this formula but is astrologically doubtful (parts
+ * of the ecliptic never rise); the sample service does not treat that case specially.
+ */
+export function chartAngles(t: TimeInput, latitude: number, longitude: number): Angles {
+  const time = toTime(t);
+  const rad = Math.PI / 180;
+  const localSiderealTime = normalizeDegrees(Astronomy.SiderealTime(time) * 15 + longitude);
+  const obliquity = Astronomy.e_tilt(time).tobl;
+  const ramc = localSiderealTime * rad;
+  const eps = obliquity * rad;
+  const phi = latitude * rad;
+  const ascendant = normalizeDegrees(
+    Math.atan2(Math.cos(ramc), -(Math.sin(ramc) * Math.cos(eps) + Math.tan(phi) * Math.sin(eps))) / rad,
+  );
+  const midheaven = normalizeDegrees(Math.atan2(Math.sin(ramc), Math.cos(ramc) * Math.cos(eps)) / rad);
+  return { ascendant, midheaven, localSiderealTime, obliquity };
+}
+
+/** 0 (Aries) .. 11 (Pisces). */
+export function signOf(longitude: number): number {
+  return Math.floor(normalizeDegrees(longitude) / 30) % 12;
+}
