@@ -1,7 +1,126 @@
-// PLACEHOLDER, replaced by the astronomy-engine calculation (issue 5). Signature is the contract the server relies on.
+// The natal chart (spec 2.3) from real positions: the birth time is read on the place's clocks (./time-zone.ts),
+// the ten planets' apparent geocentric longitudes of date come from astronomy-engine (./sky-positions.ts), the
+// ascendant from local sidereal time, and houses are equal houses of 30° from the ascendant.
+//
+// Beyond the spec's members the answer carries `ascendant`, `midheaven` (degrees) and `houses` (the twelve cusp
+// longitudes, house 1 first), which the site's chart wheel draws when present. Texts are English whatever `lang`
+// says (the spec does not list the allowed languages).
 import type { SamplePlace } from './places.ts';
+import { localTimeToUtc, formatZonedDate } from './time-zone.ts';
+import { PLANET_NAMES, chartAngles, eclipticLongitude, longitudeSpeed, normalizeDegrees } from './sky-positions.ts';
+import { SIGN_NAMES } from './report-writer.ts';
+import {
+  HOUSE_TOPICS,
+  NATAL_HOUSE_TEMPLATES,
+  NATAL_PLANET_TEMPLATES,
+  PLANET_THEMES,
+  SIGN_QUALITIES,
+  fill,
+  ordinal,
+  pick,
+} from './phrase-bank.ts';
+
 export interface NatalRequest { name: string; date: string; time: string; lang: string; place: SamplePlace }
-/** The spec's natal chart object (section 2.3): { profile, intro, planets }. */
+
+const DEFAULTS = {
+  /** Decimals of the numeric-text `longitude` (about 0.004″) and `speeds` (degrees/day). */
+  longitudeDecimals: 6,
+  speedDecimals: 6,
+  /** Planets whose texts are "collected" (collectText true); the slow outer planets are generational, so their
+   *  text is null, which also exercises clients' handling of the spec's nullable texts. */
+  collectTextPlanets: new Set(['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn']),
+};
+
+const ARCSEC_PER_SIGN = 30 * 3600;
+const ARCSEC_PER_CIRCLE = 360 * 3600;
+
+/**
+ * Sign and degrees/minutes/seconds within it, rounded ONCE on whole arc-seconds of the full longitude, so a carry
+ * moves into the next sign instead of printing 30°00′00″ or 60″.
+ */
+export function splitLongitude(longitude: number): { signId: number; degrees: number; minutes: number; seconds: number } {
+  const total = Math.round(normalizeDegrees(longitude) * 3600) % ARCSEC_PER_CIRCLE;
+  const signId = Math.floor(total / ARCSEC_PER_SIGN);
+  const within = total - signId * ARCSEC_PER_SIGN;
+  return { signId, degrees: Math.floor(within / 3600), minutes: Math.floor((within % 3600) / 60), seconds: within % 60 };
+}
+
+/** House 1..12 of `longitude` in equal houses starting at `ascendant`. */
+export function equalHouse(longitude: number, ascendant: number): number {
+  return Math.floor(normalizeDegrees(longitude - ascendant) / 30) + 1;
+}
+
+/** The spec's natal chart object (section 2.3): { profile, intro, planets } plus ascendant, midheaven, houses. */
 export function computeNatal(req: NatalRequest): Record<string, unknown> {
-  return { profile: { name: req.name, cityName: req.place.name }, intro: null, planets: [] };
+  const { place } = req;
+  const local = localTimeToUtc(req.date, req.time, place.timezone);
+  const birth = new Date(local.utcMs);
+  const angles = chartAngles(birth, place.latitude, place.longitude);
+  const key = `${req.date}|${req.time}|${place.id}`;
+
+  const planets = PLANET_NAMES.map((planetName, planetId) => {
+    const longitude = eclipticLongitude(planetName, birth);
+    const speed = longitudeSpeed(planetName, birth);
+    const { signId, degrees, minutes, seconds } = splitLongitude(longitude);
+    const housePosition = equalHouse(longitude, angles.ascendant);
+    const collectText = DEFAULTS.collectTextPlanets.has(planetName);
+    const slots = {
+      planet: planetName,
+      subject: planetName === 'Sun' || planetName === 'Moon' ? `the ${planetName}` : planetName,
+      Subject: planetName === 'Sun' || planetName === 'Moon' ? `The ${planetName}` : planetName,
+      sign: SIGN_NAMES[signId]!,
+      qualities: SIGN_QUALITIES[signId]!,
+      theme: PLANET_THEMES[planetName]!,
+      house: ordinal(housePosition),
+      topic: HOUSE_TOPICS[housePosition - 1]!,
+    };
+    return {
+      speeds: speed.toFixed(DEFAULTS.speedDecimals),
+      housePosition,
+      planetId,
+      planetName,
+      retrograde: speed < 0,
+      housetext: collectText ? fill(pick(NATAL_HOUSE_TEMPLATES, `${key}|house|${planetId}`), slots) : null,
+      longitude: longitude.toFixed(DEFAULTS.longitudeDecimals),
+      signId,
+      signName: SIGN_NAMES[signId]!,
+      degrees,
+      minutes,
+      seconds,
+      collectText,
+      text: collectText ? fill(pick(NATAL_PLANET_TEMPLATES, `${key}|planet|${planetId}`), slots) : null,
+    };
+  });
+
+  const rad = Math.PI / 180;
+  const profile = {
+    name: req.name,
+    birthdate: { date: formatZonedDate(local.utcMs, local.offsetMinutes), timezone_type: 3, timezone: place.timezone },
+    utBirthdate: { date: formatZonedDate(local.utcMs, 0), timezone_type: 3, timezone: 'UTC' },
+    cityName: place.name,
+    lat: place.latitude,
+    long: place.longitude,
+    // "A computed value that differs from lat" (spec 2.3, meaning not shown): here the same angle in radians.
+    realLat: Number((place.latitude * rad).toFixed(8)),
+    realLong: Number((place.longitude * rad).toFixed(8)),
+    east: place.longitude >= 0,
+    south: place.latitude < 0,
+    dst: local.dst ? 1 : 0,
+    timezoneName: place.timezone,
+  };
+
+  const sun = planets[0]!;
+  const moon = planets[1]!;
+  const ascSign = SIGN_NAMES[splitLongitude(angles.ascendant).signId]!;
+  const intro = `${req.name}, born on ${req.date} at ${profile.birthdate.date.slice(11, 16)} in ${place.name}: `
+    + `Sun in ${sun.signName}, Moon in ${moon.signName}, ${ascSign} rising.`;
+
+  return {
+    profile,
+    intro,
+    planets,
+    ascendant: Number(angles.ascendant.toFixed(DEFAULTS.longitudeDecimals)),
+    midheaven: Number(angles.midheaven.toFixed(DEFAULTS.longitudeDecimals)),
+    houses: Array.from({ length: 12 }, (_, i) => Number(normalizeDegrees(angles.ascendant + 30 * i).toFixed(DEFAULTS.longitudeDecimals))),
+  };
 }

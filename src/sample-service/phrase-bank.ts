@@ -164,7 +164,7 @@ export const QUIET_LINES: readonly string[] = [
   'The sky is quiet, with no new lunar phase or planetary change: use the calm to catch up.',
 ];
 
-// ---- Natal sentences. Slots: {planet} {sign} {qualities} {house} {topic} {theme} ----
+// ---- Natal sentences. Slots: {planet} {subject} ('the Sun', 'Mercury') {Subject} {sign} {qualities} {house} {topic} {theme} ----
 
 export const NATAL_PLANET_TEMPLATES: readonly string[] = [
   '<p><strong>{planet} in {sign}</strong>: {theme} come out {qualities}.</p>',
@@ -173,6 +173,6 @@ export const NATAL_PLANET_TEMPLATES: readonly string[] = [
 ];
 
 export const NATAL_HOUSE_TEMPLATES: readonly string[] = [
-  '<p>{planet} in the {house} house puts {theme} to work in {topic}.</p>',
-  '<p>Placed in the {house} house, {planet} draws {theme} toward {topic}.</p>',
+  '<p>{Subject} in the {house} house puts {theme} to work in {topic}.</p>',
+  '<p>Placed in the {house} house, {subject} draws {theme} toward {topic}.</p>',
 ];
