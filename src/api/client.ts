@@ -143,6 +143,13 @@ const TRANSIENT_CODES: ReadonlySet<string> = new Set([
 
 const CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
 
+/** Requests sent with one token: in flight, and whether any of them was accepted (answered other than 401). */
+interface TokenUse {
+  pending: number;
+  accepted: boolean;
+  waiters: (() => void)[];
+}
+
 /** An event before the client stamps `inFlight` on it. */
 type EventData = Omit<ClientEvent, 'inFlight'>;
 
@@ -223,6 +230,8 @@ export class AstroClient {
   /** Bumped on each successful authentication; a 401 is tied to the generation of the token it rejected. */
   #generation = 0;
   #authInFlight: Promise<void> | undefined;
+  /** How the current token fares: a token that was ever accepted and then meets a 401 has expired. */
+  #tokenUse: TokenUse = { pending: 0, accepted: false, waiters: [] };
   /** Wrong credentials do not fix themselves: every later call fails with the same error. */
   #authFailure: AstroError | undefined;
   #closed = false;
@@ -444,6 +453,7 @@ export class AstroClient {
     const { accessToken } = this.#validate(AUTH_ENDPOINT, authResponseSchema, data);
     this.#token = accessToken;
     this.#tokens.add(accessToken);
+    this.#tokenUse = { pending: 0, accepted: false, waiters: [] };
     this.#generation += 1;
   }
 
@@ -455,31 +465,48 @@ export class AstroClient {
   }
 
   /**
-   * One authorized exchange with token renewal. A 401 for generation N renews once (shared with every other
-   * request rejected with N) and replays; if the replay is rejected again before anyone renewed, the service
-   * rejects fresh tokens and we stop. If someone else renewed meanwhile, the replay uses their token.
+   * One authorized exchange with token renewal. A 401 for generation N renews (shared with every other
+   * request rejected with N) and replays; if someone else renewed meanwhile, the replay uses their token.
+   * A replay that meets a 401 again renews again only if its token was accepted by some request in between
+   * (it expired through use, as long builds see); a fresh token that is never accepted means the service
+   * rejects our tokens, and the request stops with ASTRO_TOKEN_REJECTED. Each renewal thus needs the previous
+   * token to have served at least one request, so the loop always ends.
    */
   async #authorized(method: 'GET' | 'POST', endpoint: string, body: string | undefined): Promise<RawResponse> {
     let renewedForThisRequest = false;
     for (;;) {
       await this.#currentToken();
       let generation = 0;
-      // Headers are made when the request gets its slot, not when it queued for one: a renewal may have
-      // finished meanwhile. If one is still running, give the slot back and wait for it rather than send a
-      // token that is known to be expired.
-      const response = await this.#exchange(method, endpoint, body, () => {
-        if (this.#authInFlight || this.#token === undefined) return undefined;
-        generation = this.#generation;
-        return {
-          'Accept-Encoding': 'application/json',
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${this.#token}`,
-        };
-      });
-      if (response === undefined) continue;
+      let use: TokenUse | undefined;
+      let response: RawResponse | undefined;
+      try {
+        // Headers are made when the request gets its slot, not when it queued for one: a renewal may have
+        // finished meanwhile. If one is still running, give the slot back and wait for it rather than send a
+        // token that is known to be expired.
+        response = await this.#exchange(method, endpoint, body, () => {
+          if (this.#authInFlight || this.#token === undefined) return undefined;
+          generation = this.#generation;
+          use = this.#tokenUse;
+          use.pending += 1;
+          return {
+            'Accept-Encoding': 'application/json',
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${this.#token}`,
+          };
+        });
+      } finally {
+        if (use) this.#settleUse(use, response !== undefined && response.status !== 401);
+      }
+      if (response === undefined || use === undefined) continue;
       if (response.status !== 401) return response;
       if (this.#generation > generation) continue;
-      if (renewedForThisRequest) {
+      if (renewedForThisRequest && !use.accepted && use.pending > 0) {
+        // Other requests with this token are still out: if one of them is accepted, the token did work and
+        // this 401 is an expiry (e.g. a token good for N requests), not a rejection. Wait to know which.
+        await new Promise<void>((resolve) => use?.waiters.push(resolve));
+        if (this.#generation > generation) continue;
+      }
+      if (renewedForThisRequest && !use.accepted) {
         throw this.#error(
           ASTRO_ERROR_CODES.TOKEN_REJECTED,
           endpoint,
@@ -489,6 +516,14 @@ export class AstroClient {
       }
       renewedForThisRequest = true;
       await this.#renew(generation, endpoint);
+    }
+  }
+
+  #settleUse(use: TokenUse, accepted: boolean): void {
+    use.pending -= 1;
+    if (accepted) use.accepted = true;
+    if (use.pending === 0 || use.accepted) {
+      for (const wake of use.waiters.splice(0)) wake();
     }
   }
 

@@ -106,6 +106,33 @@ describe('AstroClient token renewal', () => {
     ]);
   });
 
+  it('keeps renewing when tokens expire through use while many requests share them', async () => {
+    // Each token serves two requests, then answers 401: a replay can meet a token that others used up.
+    const uses = new Map<string, number>();
+    let issued = 0;
+    const { service, client } = await setUp(
+      async (request, res, raw) => {
+        await delay(5);
+        const token = bearer(request) ?? '';
+        const used = uses.get(token);
+        if (used === undefined || used >= 2) return sendJson(res, 401, { error: 'token_expired' });
+        uses.set(token, used + 1);
+        reportsHandler(request, res, raw);
+      },
+      { concurrency: 4 },
+      (_request, res) => {
+        const token = `token-${++issued}-ww`;
+        uses.set(token, 0);
+        sendJson(res, 200, { accessToken: token });
+      },
+    );
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => client.report('yearly', { year: 2000 + i }, i % 12)));
+    expect(results.map((r) => r.year)).toEqual(Array.from({ length: 24 }, (_, i) => 2000 + i));
+    // 24 answers at two per token: at least 12 tokens, so at least 11 renewals; every renewal was needed.
+    expect(client.stats.reauths).toBeGreaterThanOrEqual(11);
+    expect(service.to('/api/auth')).toHaveLength(client.stats.reauths + 1);
+  });
+
   it('stops with ASTRO_TOKEN_REJECTED when a freshly issued token is rejected again', async () => {
     const { service, client } = await setUp((_request, res) => sendJson(res, 401, { error: 'no' }));
     const error = await rejection(client.reports('monthly', { year: 2026, month: 5 }));
