@@ -78,7 +78,7 @@ export function isoWeekMonday(year: number, week: number): Date {
 /** 52 or 53: a year has 53 ISO weeks when December 28 falls in week 53. */
 export function isoWeeksInYear(year: number): number {
   const dec28 = Date.UTC(year, 11, 28);
-  return Math.round((dec28 - isoWeekMonday(year, 1).getTime()) / (7 * MS_PER_DAY)) + 1;
+  return Math.floor((dec28 - isoWeekMonday(year, 1).getTime()) / (7 * MS_PER_DAY)) + 1;
 }
 
 export interface PeriodRange {
