@@ -218,6 +218,18 @@ export function jsonLdString(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Renumbers the headings of a sanitized fragment so its levels are consecutive from `top` down (h3, h5 → h2, h3):
+ * the service writes its texts without knowing where they sit, and a page whose outline skips a level (h1 → h3)
+ * is harder to navigate with a screen reader. The sanitizer leaves headings without attributes.
+ */
+export function normalizeHeadings(html: string, top: number): string {
+  const levels = [...new Set([...html.matchAll(/<h([1-6])>/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  if (levels.length === 0 || levels.every((level, i) => level === top + i)) return html;
+  const to = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
+  return html.replace(/<(\/?)h([1-6])>/g, (whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
+}
+
 /** "1926-04-21 02:40" → "April 21, 1926, 02:40". */
 export function describeDateTime(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(value);
@@ -244,7 +256,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     const urls = signs.map((sign) => reportUrl(period.kind, period.key, sign.slug));
     const pages = signs.map((sign, signId): ReportPage => {
       const entry = entries[signId]!;
-      const fields = { intro: sanitizeReportHtml(entry.intro), text: sanitizeReportHtml(entry.text) };
+      const fields = { intro: normalizeHeadings(sanitizeReportHtml(entry.intro), 2), text: normalizeHeadings(sanitizeReportHtml(entry.text), 2) };
       const override = overrides.get(overrideKey(period.kind, period.key, sign.slug));
       if (override) fields[override.field] = applyOverride(fields[override.field], override);
       return {
@@ -315,6 +327,9 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((chart): ChartView => ({
       ...chart,
+      // Planet texts sit under an h2 of their own on the page.
+      planets: chart.planets.map((p) => ({ ...p, text: normalizeHeadings(p.text, 3), housetext: normalizeHeadings(p.housetext, 3) })),
+      intro: normalizeHeadings(chart.intro, 2),
       title: `Natal chart of ${chart.name}`,
       birthLabel: describeDateTime(chart.localBirth),
       utcLabel: describeDateTime(chart.utcBirth),

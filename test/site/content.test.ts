@@ -1,0 +1,121 @@
+// What readers see on each page type: report pages with their navigation, hubs, home, chart pages, and the
+// editors' static pages and overrides from content/ (the default build ships one example of each).
+import { describe, expect, inject, it } from 'vitest';
+import { SIGN_SLUGS } from '../../src/data/signs.ts';
+import { mainOf, readBuiltSite } from './helpers/built-site.ts';
+
+const site = readBuiltSite(inject('siteDir'));
+const page = (url: string) => site.read(`${url.replace(/^\//, '')}index.html`);
+
+function breadcrumbs(html: string): { href: string; text: string; current: boolean }[] {
+  const nav = /<nav class="breadcrumbs" aria-label="Breadcrumb">\s*<ol>([\s\S]*?)<\/ol>/.exec(html);
+  if (!nav) return [];
+  return [...nav[1]!.matchAll(/<a href="([^"]*)"( aria-current="page")?>([^<]*)<\/a>/g)].map((m) => ({ href: m[1]!, text: m[3]!, current: Boolean(m[2]) }));
+}
+
+describe('a sign and period page', () => {
+  const html = page('/weekly/2026-w47/leo/');
+  const main = mainOf(html);
+
+  it('names the sign and the period in words with dates in its h1, and shows the sign facts', () => {
+    expect(main).toMatch(/<h1>[^]*Leo weekly horoscope <span class="period">November 16 – 22, 2026<\/span><\/h1>/);
+    for (const fact of ['July 23 – August 22', 'Fire', 'Fixed', 'Sun']) expect(main).toContain(`<dd>${fact}</dd>`);
+    expect(main).toMatch(/<div class="intro">\s*\S/);
+    expect(main).toMatch(/<div class="text"><p>/);
+  });
+
+  it('links the previous and next week of the same sign, where published', () => {
+    expect(main).toContain('<a rel="prev" href="/weekly/2026-w46/leo/">Previous week: November 9 – 15, 2026</a>');
+    expect(main).toContain('<a rel="next" href="/weekly/2026-w48/leo/">Next week: November 23 – 29, 2026</a>');
+    expect(mainOf(page('/weekly/2026-w43/leo/'))).not.toContain('rel="prev"');
+    expect(mainOf(page('/weekly/2026-w48/leo/'))).not.toContain('rel="next"');
+  });
+
+  it('links the same period of the other 11 signs, the period hub and the sign hub', () => {
+    const others = SIGN_SLUGS.filter((s) => s !== 'leo');
+    for (const sign of others) expect(main).toContain(`href="/weekly/2026-w47/${sign}/"`);
+    expect(main).not.toContain('href="/weekly/2026-w47/leo/"');
+    expect(main).toContain('href="/weekly/2026-w47/"');
+    expect(main).toContain('<a href="/leo/">All Leo horoscopes</a>');
+  });
+
+  it('has breadcrumbs Home › period hub › sign, the last marked as the current page', () => {
+    expect(breadcrumbs(html)).toEqual([
+      { href: '/', text: 'Home', current: false },
+      { href: '/weekly/2026-w47/', text: 'Weekly horoscope, November 16 – 22, 2026', current: false },
+      { href: '/weekly/2026-w47/leo/', text: 'Leo', current: true },
+    ]);
+  });
+});
+
+describe('hubs and home', () => {
+  it('a sign hub shows the current week, month, year and ascendant year, and every published report in the archive', () => {
+    const main = mainOf(page('/leo/'));
+    const now = /<h2 id="now">Now<\/h2>([\s\S]*?)<\/section>/.exec(main)![1]!;
+    for (const url of ['/weekly/2026-w47/leo/', '/monthly/2026-11/leo/', '/yearly/2026/leo/', '/ascendant/2026/leo/']) expect(now).toContain(`href="${url}"`);
+    const archive = /<h2 id="archive">Archive<\/h2>([\s\S]*?)<\/section>/.exec(main)![1]!;
+    expect(archive.match(/<li><a href="\/(weekly|monthly|yearly|ascendant)\/[^/]+\/leo\/">/g)).toHaveLength(16);
+    expect(main).toContain('href="/leo/feed.xml"');
+  });
+
+  it('a period hub links all 12 signs with their intro', () => {
+    const main = mainOf(page('/monthly/2026-11/'));
+    expect(main).toContain('<h1>Monthly horoscope <span class="period">November 2026</span></h1>');
+    for (const sign of SIGN_SLUGS) expect(main).toContain(`href="/monthly/2026-11/${sign}/"`);
+    expect(main.match(/<div class="intro">/g)).toHaveLength(12);
+  });
+
+  it('the home page shows the 12 signs with this week\'s intro', () => {
+    const main = mainOf(site.read('index.html'));
+    for (const sign of SIGN_SLUGS) {
+      expect(main).toContain(`href="/${sign}/"`);
+      expect(main).toContain(`href="/weekly/2026-w47/${sign}/"`);
+    }
+    expect(main.match(/<div class="intro">/g)).toHaveLength(12);
+  });
+
+  it('the 404 page exists and leads back', () => {
+    expect(mainOf(site.read('404.html'))).toContain('<a href="/">Go to the home page</a>');
+  });
+});
+
+describe('natal chart pages', () => {
+  it('the index lists every example chart', () => {
+    const main = mainOf(page('/charts/'));
+    for (const slug of ['elizabeth-ii', 'frida-kahlo', 'pablo-picasso']) expect(main).toContain(`href="/charts/${slug}/"`);
+  });
+
+  it('a chart page shows birth data local and UTC, the wheel, the planets table, the texts and the editor\'s text', () => {
+    const main = mainOf(page('/charts/elizabeth-ii/'));
+    expect(main).toContain('<h1>Natal chart of Queen Elizabeth II</h1>');
+    // 02:40 British Summer Time (which began on April 18, 1926) is 01:40 UTC.
+    expect(main).toContain('April 21, 1926, 02:40');
+    expect(main).toContain('<dd>April 21, 1926, 01:40</dd>');
+    expect(main).toContain('<dd>London</dd>');
+    expect(main).toMatch(/<svg [^>]*class="chart-wheel"[^>]*role="img"/);
+    expect(main).toContain('<title id="wheel-elizabeth-ii-title">');
+    expect(main).toMatch(/<table class="planets">\s*<caption>/);
+    expect(main).toMatch(/<th scope="row">Sun<\/th><td>Taurus<\/td><td>0°1\d′<\/td><td>\d+<\/td><td>(Yes|No)<\/td>/);
+    expect(main.match(/<th scope="row">/g)!.length).toBeGreaterThanOrEqual(10);
+    expect(main).toContain('<h2 id="planet-0">Sun in Taurus');
+    expect(main).toContain('17 Bruton Street in Mayfair');
+  });
+});
+
+describe("editors' content", () => {
+  it('static pages from content/pages/ are published and linked from every page', () => {
+    expect(mainOf(page('/about/'))).toContain('<h1>About this site</h1>');
+    expect(mainOf(page('/privacy/'))).toContain('sets no cookies');
+    for (const [file, html] of site.html) {
+      expect(html, file).toContain('<a href="/about/">About this site</a>');
+      expect(html, file).toContain('<a href="/privacy/">Privacy</a>');
+    }
+  });
+
+  it('the example override (weekly/2026-w47/leo.md, append to text) is added after the service text, on that page only', () => {
+    const text = /<div class="text">([\s\S]*?)<\/div>/.exec(mainOf(page('/weekly/2026-w47/leo/')))![1]!;
+    expect(text).toMatch(/<p>[\s\S]+<\/p>\s*<p><strong>A note from the editors:<\/strong>[^<]*Sun enters Sagittarius/);
+    expect(page('/weekly/2026-w47/virgo/')).not.toContain('A note from the editors');
+    expect(page('/weekly/2026-w46/leo/')).not.toContain('A note from the editors');
+  });
+});

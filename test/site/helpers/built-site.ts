@@ -1,0 +1,59 @@
+// The built site read once per test file: every file's path, every HTML page's text, and the href/src/meta
+// values the link and SEO checks need (regexes over our own templates' output, which html-validate checks).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export interface BuiltSite {
+  dir: string;
+  /** Every file, relative, with `/` separators. */
+  files: Set<string>;
+  /** Every HTML page, relative path → text. */
+  html: Map<string, string>;
+  read(relative: string): string;
+}
+
+export function readBuiltSite(dir: string): BuiltSite {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (statSync(path.join(dir, entry)).isFile()) files.add(entry.split(path.sep).join('/'));
+  }
+  const html = new Map<string, string>();
+  for (const file of [...files].sort()) if (file.endsWith('.html')) html.set(file, readFileSync(path.join(dir, file), 'utf8'));
+  return { dir, files, html, read: (relative) => readFileSync(path.join(dir, relative), 'utf8') };
+}
+
+/** `weekly/2026-w47/leo/index.html` → `/weekly/2026-w47/leo/`; `404.html` → `/404.html`. */
+export function urlOf(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
+export function decodeAttribute(value: string): string {
+  return value.replace(/&(#?\w+);/g, (whole, name: string) =>
+    ENTITIES[name] ?? (name.startsWith('#x') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : whole),
+  );
+}
+
+/** Values of `attr` on every element of the page (quoted attributes: our templates always quote). */
+export function attributeValues(html: string, attr: string): string[] {
+  const re = new RegExp(`\\s${attr}="([^"]*)"`, 'g');
+  return [...html.matchAll(re)].map((m) => decodeAttribute(m[1]!));
+}
+
+/** `<meta property="og:url" content="...">` or `<meta name="..." content="...">`. */
+export function metaContent(html: string, key: string): string | undefined {
+  const m = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)">`).exec(html);
+  return m ? decodeAttribute(m[1]!) : undefined;
+}
+
+export function linkHref(html: string, rel: string): string | undefined {
+  const m = new RegExp(`<link rel="${rel}"[^>]*\\shref="([^"]*)"`).exec(html);
+  return m ? decodeAttribute(m[1]!) : undefined;
+}
+
+/** The text inside `<main>`…`</main>`. */
+export function mainOf(html: string): string {
+  const start = html.indexOf('<main');
+  const end = html.indexOf('</main>');
+  return start >= 0 && end > start ? html.slice(start, end) : '';
+}

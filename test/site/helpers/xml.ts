@@ -1,0 +1,121 @@
+// A small strict XML well-formedness parser for the feeds and the sitemap (no XML parser is installed, and
+// htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags, quoted unique
+// attributes, only predefined entities or character references, no raw `<` or `&` in text or attribute values.
+export interface XmlElement {
+  name: string;
+  attribs: Record<string, string>;
+  children: XmlElement[];
+  text: string;
+}
+
+const ENTITY = /^&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/;
+const NAME = /^[A-Za-z_][\w.:-]*/;
+const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decode(raw: string, where: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]!;
+    if (ch === '<') throw new Error(`raw < in ${where}`);
+    if (ch !== '&') {
+      out += ch;
+      continue;
+    }
+    const m = ENTITY.exec(raw.slice(i));
+    if (!m) throw new Error(`bad entity in ${where}: ${raw.slice(i, i + 12)}`);
+    const body = m[0].slice(1, -1);
+    out += body.startsWith('#x')
+      ? String.fromCodePoint(parseInt(body.slice(2), 16))
+      : body.startsWith('#')
+        ? String.fromCodePoint(parseInt(body.slice(1), 10))
+        : PREDEFINED[body]!;
+    i += m[0].length - 1;
+  }
+  return out;
+}
+
+export function parseXml(xml: string): XmlElement {
+  let i = 0;
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  const skipSpace = (): void => {
+    while (i < xml.length && /\s/.test(xml[i]!)) i++;
+  };
+  if (xml.startsWith('<?xml')) {
+    const end = xml.indexOf('?>');
+    if (end < 0) throw new Error('unclosed XML declaration');
+    i = end + 2;
+  }
+  skipSpace();
+  while (i < xml.length) {
+    if (root && stack.length === 0) {
+      skipSpace();
+      if (i < xml.length) throw new Error(`content after the root element at ${i}`);
+      break;
+    }
+    if (xml.startsWith('<!--', i)) {
+      const end = xml.indexOf('-->', i);
+      if (end < 0) throw new Error('unclosed comment');
+      i = end + 3;
+    } else if (xml.startsWith('</', i)) {
+      i += 2;
+      const name = NAME.exec(xml.slice(i))?.[0];
+      if (!name) throw new Error(`bad end tag at ${i}`);
+      i += name.length;
+      skipSpace();
+      if (xml[i] !== '>') throw new Error(`bad end tag ${name}`);
+      i++;
+      const open = stack.pop();
+      if (open?.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
+    } else if (xml[i] === '<') {
+      i++;
+      const name = NAME.exec(xml.slice(i))?.[0];
+      if (!name) throw new Error(`bad tag at ${i}`);
+      i += name.length;
+      const element: XmlElement = { name, attribs: {}, children: [], text: '' };
+      for (;;) {
+        const before = i;
+        skipSpace();
+        if (xml.startsWith('/>', i) || xml[i] === '>') break;
+        if (i === before) throw new Error(`no space before attribute in <${name}>`);
+        const attr = NAME.exec(xml.slice(i))?.[0];
+        if (!attr) throw new Error(`bad attribute in <${name}> at ${i}`);
+        i += attr.length;
+        if (xml[i] !== '=') throw new Error(`attribute ${attr} without value`);
+        i++;
+        const quote = xml[i];
+        if (quote !== '"' && quote !== "'") throw new Error(`unquoted attribute ${attr}`);
+        const end = xml.indexOf(quote, i + 1);
+        if (end < 0) throw new Error(`unclosed attribute ${attr}`);
+        if (attr in element.attribs) throw new Error(`duplicate attribute ${attr}`);
+        element.attribs[attr] = decode(xml.slice(i + 1, end), `${name}@${attr}`);
+        i = end + 1;
+      }
+      if (stack.length) stack[stack.length - 1]!.children.push(element);
+      else if (root) throw new Error('second root element');
+      else root = element;
+      if (xml.startsWith('/>', i)) {
+        i += 2;
+      } else {
+        i++;
+        stack.push(element);
+      }
+    } else {
+      const end = xml.indexOf('<', i);
+      const raw = xml.slice(i, end < 0 ? xml.length : end);
+      if (!stack.length) throw new Error('text outside the root element');
+      stack[stack.length - 1]!.text += decode(raw, `text of <${stack[stack.length - 1]!.name}>`);
+      i += raw.length;
+    }
+  }
+  if (!root || stack.length) throw new Error(`unclosed <${stack[stack.length - 1]?.name}>`);
+  return root;
+}
+
+export function childrenNamed(element: XmlElement, name: string): XmlElement[] {
+  return element.children.filter((c) => c.name === name);
+}
+
+export function childText(element: XmlElement, name: string): string | undefined {
+  return element.children.find((c) => c.name === name)?.text;
+}

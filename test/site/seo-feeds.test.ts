@@ -1,0 +1,107 @@
+// What search engines and feed readers get: sitemap.xml, robots.txt, Open Graph/Twitter meta, JSON-LD and one
+// Atom feed per sign.
+import { describe, expect, inject, it } from 'vitest';
+import { SIGN_SLUGS } from '../../src/data/signs.ts';
+import { metaContent, readBuiltSite, urlOf } from './helpers/built-site.ts';
+import { childText, childrenNamed, parseXml } from './helpers/xml.ts';
+
+const site = readBuiltSite(inject('siteDir'));
+const SITE_URL = 'https://horoscopes.example.com';
+/** Published per sign at 2026-11-22: 6 weeks, 4 months, 3 years, 3 ascendant years (content/site.json windows). */
+const REPORTS_PER_SIGN = 6 + 4 + 3 + 3;
+
+function jsonLd(html: string): { '@graph': Record<string, unknown>[] } {
+  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no JSON-LD block');
+  return JSON.parse(m[1]!) as { '@graph': Record<string, unknown>[] };
+}
+
+describe('sitemap.xml and robots.txt', () => {
+  const sitemap = parseXml(site.read('sitemap.xml'));
+  const locs = childrenNamed(sitemap, 'url').map((u) => childText(u, 'loc')!);
+
+  it('lists every HTML page except the 404 once, with absolute URLs', () => {
+    expect(sitemap.name).toBe('urlset');
+    expect(sitemap.attribs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+    const expected = [...site.html.keys()].filter((f) => f !== '404.html').map((f) => `${SITE_URL}${urlOf(f)}`).sort();
+    expect([...locs].sort()).toEqual(expected);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('robots.txt allows crawling and points to the sitemap', () => {
+    const robots = site.read('robots.txt');
+    expect(robots).toMatch(/^User-agent: \*$/m);
+    expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+  });
+});
+
+describe('meta and JSON-LD', () => {
+  it('every page has a description, Open Graph and Twitter meta', () => {
+    for (const [file, html] of site.html) {
+      for (const key of ['description', 'og:title', 'og:description', 'og:type', 'og:site_name', 'twitter:card', 'twitter:title']) {
+        expect(metaContent(html, key), `${file} ${key}`).toBeTruthy();
+      }
+    }
+  });
+
+  it('report pages are Articles, others WebPages, and every indexed page has a BreadcrumbList ending at itself', () => {
+    for (const [file, html] of site.html) {
+      if (file === '404.html') continue;
+      const graph = jsonLd(html)['@graph'];
+      const isReport = /^(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/index\.html$/.test(file);
+      expect(graph[0]!['@type'], file).toBe(isReport ? 'Article' : 'WebPage');
+      expect(metaContent(html, 'og:type'), file).toBe(isReport ? 'article' : 'website');
+      const crumbs = graph.find((n) => n['@type'] === 'BreadcrumbList')?.itemListElement as { position: number; item: string }[];
+      expect(crumbs, file).toBeDefined();
+      expect(crumbs[0]!.item).toBe(`${SITE_URL}/`);
+      expect(crumbs.at(-1)!.item, file).toBe(`${SITE_URL}${urlOf(file)}`);
+      expect(crumbs.map((c) => c.position)).toEqual(crumbs.map((_, i) => i + 1));
+    }
+  });
+
+  it('an Article carries its period start as datePublished', () => {
+    const article = jsonLd(site.read('weekly/2026-w47/leo/index.html'))['@graph'][0]!;
+    expect(article).toMatchObject({ '@type': 'Article', datePublished: '2026-11-16', headline: 'Leo weekly horoscope, November 16 – 22, 2026' });
+  });
+});
+
+describe('Atom feeds, one per sign', () => {
+  const feeds = new Map(SIGN_SLUGS.map((slug) => [slug, parseXml(site.read(`${slug}/feed.xml`))]));
+
+  it('each parses as Atom with a self link, id and updated date', () => {
+    for (const [slug, feed] of feeds) {
+      expect(feed.name, slug).toBe('feed');
+      expect(feed.attribs.xmlns).toBe('http://www.w3.org/2005/Atom');
+      expect(childText(feed, 'id')).toBe(`${SITE_URL}/${slug}/feed.xml`);
+      expect(childrenNamed(feed, 'link').some((l) => l.attribs.rel === 'self' && l.attribs.href === `${SITE_URL}/${slug}/feed.xml`)).toBe(true);
+      expect(childText(feed, 'updated')).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
+    }
+  });
+
+  it('has one entry per published report of the sign, newest first, with stable dates and the report as content', () => {
+    for (const [slug, feed] of feeds) {
+      const entries = childrenNamed(feed, 'entry');
+      expect(entries, slug).toHaveLength(REPORTS_PER_SIGN);
+      const ids = entries.map((e) => childText(e, 'id')!);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of ids) {
+        expect(id.startsWith(`${SITE_URL}/`)).toBe(true);
+        expect(id.endsWith(`/${slug}/`)).toBe(true);
+        expect(site.html.has(`${id.slice(SITE_URL.length + 1)}index.html`), id).toBe(true);
+      }
+      const published = entries.map((e) => childText(e, 'published')!);
+      expect([...published].sort().reverse()).toEqual(published);
+      expect(childText(feed, 'updated')).toBe(published[0]);
+      // The period's first day: rebuilding does not make old entries look new.
+      expect(published).toContain('2026-11-16T00:00:00Z');
+      const content = entries[0]!.children.find((c) => c.name === 'content')!;
+      expect(content.attribs.type).toBe('html');
+      expect(content.text).toMatch(/<p>/);
+    }
+  });
+
+  it('sign hubs and report pages announce their sign\'s feed', () => {
+    expect(site.read('leo/index.html')).toContain('<link rel="alternate" type="application/atom+xml" title="Leo horoscopes (Atom feed)" href="/leo/feed.xml">');
+    expect(site.read('weekly/2026-w47/leo/index.html')).toContain('href="/leo/feed.xml"');
+  });
+});
