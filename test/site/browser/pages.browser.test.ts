@@ -8,11 +8,20 @@
 // when the page's own <meta> policy is missing.
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, runAxe } from './axe.ts';
 import { launchChromium } from './chromium.ts';
+import {
+  focusedElement,
+  hasFocusIndicator,
+  openPage,
+  overflowCulprits,
+  scrollWidth,
+  type Focused,
+  type OpenPageOptions,
+} from './page-checks.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
 const DEFAULTS = {
@@ -20,12 +29,12 @@ const DEFAULTS = {
   desktopViewport: { width: 1280, height: 800 },
   /** The narrowest phone the issue asks for (iPhone mini / SE class). In CSS px. */
   phoneViewport: { width: 375, height: 812 },
-  /** The README screenshot: wide enough for the desktop layout, tall enough to show the text. In CSS px. */
-  screenshotViewport: { width: 1000, height: 1400 },
+  /** The README screenshot: wide enough for the desktop layout; full page, so the height only sets the minimum. In CSS px. */
+  screenshotViewport: { width: 1000, height: 900 },
   /** How many Tab presses may pass before the sign navigation must have focus (header links come first). */
   maxTabsToSignNav: 30,
-  /** The page shown in the README. */
-  screenshotPath: '/weekly/2026-w47/leo/',
+  /** The sign page of the dark, keyboard and screenshot checks (and the README's picture). */
+  signPage: '/weekly/2026-w47/leo/',
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -74,13 +83,6 @@ const PAGE_TYPES: readonly PageType[] = [
   { name: '404 page', path: '/no-such-page-for-the-browser-test/', status: 404 },
 ];
 
-/** What went wrong while a page loaded, gathered from the browser's own events. */
-interface LoadProblems {
-  consoleErrors: string[];
-  cspReports: string[];
-  failedRequests: string[];
-}
-
 let browser: Browser;
 let server: StaticServer;
 const contexts: BrowserContext[] = [];
@@ -90,97 +92,28 @@ beforeAll(async () => {
   server = await startStaticServer(siteDir, { headers: SECURITY_HEADERS });
 });
 
+// Each test's pages go with it: a page left open would keep the busy machine's single browser process loaded.
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await server?.close();
 });
 
-async function openPage(
-  pathname: string,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
-): Promise<{ page: Page; response: Response | null; problems: LoadProblems }> {
-  const context = await browser.newContext({
-    viewport: options.viewport ?? DEFAULTS.desktopViewport,
-    colorScheme: options.colorScheme ?? 'light',
-    reducedMotion: 'reduce',
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems: LoadProblems = { consoleErrors: [], cspReports: [], failedRequests: [] };
-  const target = new URL(pathname, server.url).href;
-  page.on('console', (message) => {
-    const text = `${message.type()}: ${message.text()}`;
-    if (/content security policy/i.test(message.text())) problems.cspReports.push(text);
-    // The 404 page's own document answers 404 by design; Chrome logs that as a console error.
-    else if (message.type() === 'error' && !(message.location().url === target && /404/.test(message.text())))
-      problems.consoleErrors.push(text);
-  });
-  page.on('pageerror', (error) => problems.consoleErrors.push(`uncaught: ${error.message}`));
-  page.on('requestfailed', (request) =>
-    problems.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
-  );
-  page.on('response', (response) => {
-    if (response.status() >= 400 && response.url() !== target)
-      problems.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
-  });
-  const response = await page.goto(target, { waitUntil: 'load' });
-  return { page, response, problems };
+async function open(pathname: string, options: OpenPageOptions = {}) {
+  const opened = await openPage(browser, server.url, pathname, { viewport: DEFAULTS.desktopViewport, ...options });
+  contexts.push(opened.context);
+  return opened;
 }
-
-/** In-page: the widest elements past the right edge, deepest first, to say WHAT makes a page scroll sideways. */
-const OVERFLOW_CULPRITS = `(() => {
-  const limit = document.documentElement.clientWidth;
-  const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-    (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
-  const over = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > limit + 0.5);
-  const leaves = over.filter((el) => !over.some((other) => other !== el && el.contains(other)));
-  return leaves.slice(0, 8).map((el) => {
-    const text = (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
-    return describe(el) + ' right=' + Math.round(el.getBoundingClientRect().right) + 'px' + (text ? ' "' + text + '"' : '');
-  });
-})()`;
-
-/** In-page: a description of the focused element and where it sits. */
-const FOCUSED = `(() => {
-  const el = document.activeElement;
-  if (!el || el === document.body) return { tag: 'body', href: null, inMain: false, inSignNav: false, isMain: false, text: '', outline: 'none', boxShadow: 'none' };
-  const style = getComputedStyle(el);
-  const nav = el.closest('nav');
-  const signHubs = ['aries','taurus','gemini','cancer','leo','virgo','libra','scorpio','sagittarius','capricorn','aquarius','pisces'];
-  // The sign navigation: the nav element that links to all twelve sign hubs.
-  const inSignNav = !!nav && signHubs.every((s) => nav.querySelector('a[href="/' + s + '/"]'));
-  return {
-    tag: el.tagName.toLowerCase(),
-    href: el.getAttribute('href'),
-    isMain: el.tagName === 'MAIN',
-    inMain: !!el.closest('main') && el.tagName !== 'MAIN',
-    inSignNav,
-    text: (el.textContent || '').trim().slice(0, 40),
-    outline: style.outlineStyle + ' ' + style.outlineWidth,
-    boxShadow: style.boxShadow,
-  };
-})()`;
-
-interface Focused {
-  tag: string;
-  href: string | null;
-  isMain: boolean;
-  inMain: boolean;
-  inSignNav: boolean;
-  text: string;
-  outline: string;
-  boxShadow: string;
-}
-
-const focused = (page: Page) => page.evaluate(FOCUSED) as Promise<Focused>;
 
 describe('built pages in Chromium', () => {
   describe.each(PAGE_TYPES)('$name', ({ name, path: pathname, status }) => {
     it.skipIf(pathname === undefined)(
       `opens cleanly (status ${status}, one h1, no console error, failed request or CSP report) and axe finds no serious or critical violation`,
       async () => {
-        const { page, response, problems } = await openPage(pathname!);
+        const { page, response, problems } = await open(pathname!);
         if (status === 404)
           expect.soft(builtFile('404.html'), 'the build has no 404.html for static hosts to serve').toBe(true);
         expect.soft(response?.status(), `HTTP status of ${pathname}`).toBe(status);
@@ -189,31 +122,29 @@ describe('built pages in Chromium', () => {
         expect.soft(problems.failedRequests, 'failed requests').toEqual([]);
         expect.soft(problems.cspReports, 'Content Security Policy reports').toEqual([]);
         const serious = blocking(await runAxe(page));
-        expect
-          .soft(serious, `axe on ${pathname}:\n${formatViolations(serious)}`)
-          .toEqual([]);
+        expect.soft(serious, `axe on ${pathname}:\n${formatViolations(serious)}`).toEqual([]);
         // axe itself must not trip the page's policy (it runs through DevTools, not an inline script).
         expect(problems.cspReports, 'CSP reports after axe').toEqual([]);
       },
     );
 
     it.skipIf(pathname === undefined)('at 375 px wide nothing scrolls sideways', async () => {
-      const { page } = await openPage(pathname!, { viewport: DEFAULTS.phoneViewport });
-      const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-      const culprits = scrollWidth > DEFAULTS.phoneViewport.width ? ((await page.evaluate(OVERFLOW_CULPRITS)) as string[]) : [];
+      const { page } = await open(pathname!, { viewport: DEFAULTS.phoneViewport });
+      const width = await scrollWidth(page);
+      const culprits = width > DEFAULTS.phoneViewport.width ? await overflowCulprits(page) : [];
       expect(
-        scrollWidth,
-        `${pathname} is ${scrollWidth} px wide at 375 px; elements past the edge:\n  ${culprits.join('\n  ')}`,
+        width,
+        `${pathname} is ${width} px wide at 375 px; elements past the edge:\n  ${culprits.join('\n  ')}`,
       ).toBeLessThanOrEqual(DEFAULTS.phoneViewport.width);
     });
   });
 
   it('a sign page in the dark colour scheme changes colours and axe finds no serious or critical violation', async () => {
-    const pathname = '/weekly/2026-w47/leo/';
+    const pathname = DEFAULTS.signPage;
     const colours = 'getComputedStyle(document.body).backgroundColor + " / " + getComputedStyle(document.body).color';
-    const light = await openPage(pathname, { colorScheme: 'light' });
+    const light = await open(pathname, { colorScheme: 'light' });
     const lightColours = (await light.page.evaluate(colours)) as string;
-    const dark = await openPage(pathname);
+    const dark = await open(pathname);
     await dark.page.emulateMedia({ colorScheme: 'dark' });
     const darkColours = (await dark.page.evaluate(colours)) as string;
     expect.soft(darkColours, 'body background / text colour: dark must differ from light').not.toBe(lightColours);
@@ -222,48 +153,52 @@ describe('built pages in Chromium', () => {
   });
 
   it('the skip link is the first focusable element and moves focus to main', async () => {
-    const { page } = await openPage('/weekly/2026-w47/leo/');
-    await page.keyboard.press('Tab');
-    const first = await focused(page);
+    const { page } = await open(DEFAULTS.signPage);
     const mainId = (await page.evaluate('document.querySelector("main")?.id ?? null')) as string | null;
     expect(mainId, '<main> needs an id for the skip link to target').toBeTruthy();
+    await page.keyboard.press('Tab');
+    const first = await focusedElement(page);
     expect(first.href, `first Tab focused <${first.tag}> "${first.text}", not a skip link to #${mainId}`).toBe(
       `#${mainId}`,
     );
-    await expect
-      .poll(() => page.evaluate('document.activeElement.getBoundingClientRect().height > 0'), {
-        message: 'the skip link becomes visible when focused',
-      })
-      .toBe(true);
+    expect(
+      await page.evaluate('document.activeElement.getBoundingClientRect().height > 0'),
+      'the skip link is visible when focused',
+    ).toBe(true);
     await page.keyboard.press('Enter');
     expect(new URL(page.url()).hash).toBe(`#${mainId}`);
-    // Chrome moves focus to <main> if it is focusable (tabindex="-1"); otherwise it moves the sequential focus
+    // Chrome focuses <main> when it is focusable (tabindex="-1"); otherwise it moves the sequential focus
     // starting point there. Either way the next Tab must land inside main, not back in the header.
-    const afterSkip = await focused(page);
+    const afterSkip = await focusedElement(page);
     if (!afterSkip.isMain) {
       await page.keyboard.press('Tab');
-      const next = await focused(page);
+      const next = await focusedElement(page);
       expect(next.inMain, `Tab after the skip link focused <${next.tag}> "${next.text}" outside main`).toBe(true);
     }
   });
 
   it('Tab reaches the sign navigation, with a visible focus indicator', async () => {
-    const { page } = await openPage('/weekly/2026-w47/leo/');
+    const { page } = await open(DEFAULTS.signPage);
     let reached: Focused | undefined;
-    const path: string[] = [];
+    const visited: string[] = [];
     for (let presses = 0; presses < DEFAULTS.maxTabsToSignNav && !reached; presses++) {
       await page.keyboard.press('Tab');
-      const now = await focused(page);
-      path.push(`<${now.tag}> ${now.text}`);
+      const now = await focusedElement(page);
+      visited.push(`<${now.tag}> ${now.text}`);
       if (now.inSignNav) reached = now;
     }
-    expect(reached, `no link of the sign navigation (the nav linking all 12 sign hubs) within ${DEFAULTS.maxTabsToSignNav} Tabs: ${path.join(' → ')}`).toBeDefined();
-    const visible = !/^none\b/.test(reached!.outline) || reached!.boxShadow !== 'none';
-    expect(visible, `focused sign link has no outline or box-shadow (outline: ${reached!.outline})`).toBe(true);
+    expect(
+      reached,
+      `no link of the sign navigation (the <nav> linking all 12 sign hubs) within ${DEFAULTS.maxTabsToSignNav} Tabs: ${visited.join(' → ')}`,
+    ).toBeDefined();
+    expect(
+      hasFocusIndicator(reached!),
+      `focused sign link "${reached!.text}" shows no outline or box-shadow (outline: ${reached!.outline})`,
+    ).toBe(true);
   });
 
   it('screenshots a sign page for the README', async () => {
-    const { page, response } = await openPage(DEFAULTS.screenshotPath, { viewport: DEFAULTS.screenshotViewport });
+    const { page, response } = await open(DEFAULTS.signPage, { viewport: DEFAULTS.screenshotViewport });
     expect(response?.status()).toBe(200);
     mkdirSync(path.dirname(SCREENSHOT_RESULT), { recursive: true });
     const png = await page.screenshot({ path: SCREENSHOT_RESULT, fullPage: true });
