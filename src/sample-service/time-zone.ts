@@ -42,21 +42,28 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Offset of `timeZone` from UTC at the instant `utcMs`, in minutes (east positive: Paris in summer is +120). */
+/**
+ * Offset of `timeZone` from UTC at the instant `utcMs`, in minutes (east positive: Paris in summer is +120).
+ * Not always whole: many zones once kept local mean time (Monrovia was -0:44:30 until 1972).
+ */
 export function zoneOffsetMinutes(timeZone: string, utcMs: number): number {
+  return zoneOffsetMs(timeZone, utcMs) / MS_PER_MINUTE;
+}
+
+function zoneOffsetMs(timeZone: string, utcMs: number): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(utcMs));
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
   const era = parts.find((p) => p.type === 'era')?.value;
   const year = era === 'BC' || era === 'B' ? 1 - get('year') : get('year');
   const wall = Date.UTC(year, get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   // Whole seconds: the formatter drops milliseconds, so compare against the instant truncated the same way.
-  return Math.round((wall - Math.floor(utcMs / 1000) * 1000) / MS_PER_MINUTE);
+  return wall - Math.floor(utcMs / 1000) * 1000;
 }
 
 export interface LocalTimeResolution {
   /** The instant, milliseconds since the epoch. */
   utcMs: number;
-  /** Offset in force at that instant, minutes east of UTC. */
+  /** Offset in force at that instant, minutes east of UTC (fractional for old local-mean-time offsets). */
   offsetMinutes: number;
   /** Daylight saving in force at that instant (offset above the zone's standard offset that year). */
   dst: boolean;
@@ -78,16 +85,16 @@ export function localTimeToUtc(date: string, time: string, timeZone: string): Lo
   }
   // Every zone change within a day of the wall time shows up as a different offset a day before or after it
   // (no zone changes its offset twice within two days).
-  const before = zoneOffsetMinutes(timeZone, wallMs - MS_PER_DAY);
-  const after = zoneOffsetMinutes(timeZone, wallMs + MS_PER_DAY);
+  const before = zoneOffsetMs(timeZone, wallMs - MS_PER_DAY);
+  const after = zoneOffsetMs(timeZone, wallMs + MS_PER_DAY);
   const candidates = [...new Set([before, after])]
-    .map((offset) => wallMs - offset * MS_PER_MINUTE)
-    .filter((utcMs) => utcMs + zoneOffsetMinutes(timeZone, utcMs) * MS_PER_MINUTE === wallMs)
+    .map((offset) => wallMs - offset)
+    .filter((utcMs) => utcMs + zoneOffsetMs(timeZone, utcMs) === wallMs)
     .sort((a, b) => a - b);
   let utcMs: number;
   let resolution: LocalTimeResolution['resolution'];
   if (candidates.length === 0) {
-    utcMs = wallMs - before * MS_PER_MINUTE;
+    utcMs = wallMs - before;
     resolution = 'skipped';
   } else {
     utcMs = candidates[0]!;

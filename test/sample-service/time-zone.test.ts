@@ -51,3 +51,12 @@ describe('localTimeToUtc', () => {
     expect(() => localTimeToUtc('2026/01/01', '12:00', 'UTC')).toThrow(/YYYY-MM-DD/);
   });
 });
+
+describe('local mean time offsets', () => {
+  it('keeps the seconds of old offsets (Monrovia Mean Time, UTC-0:44:30, until 1972)', () => {
+    const r = localTimeToUtc('1960-01-15', '12:00', 'Africa/Monrovia');
+    expect(new Date(r.utcMs).toISOString()).toBe('1960-01-15T12:44:30.000Z');
+    expect(r.offsetMinutes).toBe(-44.5);
+    expect(formatZonedDate(r.utcMs, r.offsetMinutes)).toBe('1960-01-15 12:00:00.000000');
+  });
+});
