@@ -199,7 +199,9 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** Sanitized HTML → one line of plain text, cut at a word near `max` characters. */
 export function plainText(html: string, max: number = DEFAULTS.descriptionLength): string {
   const text = html
-    .replace(/<[^>]*>/g, ' ')
+    // Block ends separate words; inline tags (<em>, <a>) sit inside them.
+    .replace(/<\/?(?:p|br|h[1-6]|li|ul|ol|blockquote|div)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&(#?\w+);/g, (whole, name: string) => {
       if (ENTITIES[name]) return ENTITIES[name];
       const code = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : Number.NaN;

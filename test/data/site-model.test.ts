@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ReportEntry } from '../../src/api/index.ts';
+import type { PeriodReports } from '../../src/data/fetch-reports.ts';
+import type { Override } from '../../src/data/overrides.ts';
+import { monthPeriod, weekPeriod, yearPeriod, type Period } from '../../src/data/periods.ts';
+import { readSigns } from '../../src/data/signs.ts';
+import { buildSiteModel, jsonLdString, normalizeHeadings, plainText, type SiteModelInput } from '../../src/data/site-model.ts';
+
+const signs = readSigns(path.resolve(import.meta.dirname, '../../content/signs.json'));
+const site = {
+  title: 'Test Stars',
+  url: 'https://stars.example.org',
+  language: 'en',
+  periods: { weekly: { past: 1, future: 1 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } },
+};
+
+function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &amp; more</p>`): PeriodReports {
+  const entries = signs.map((sign) => ({ year: period.year, sign_id: sign.id, sign_name: sign.name, intro: intro(sign.id), text: `<h3>Deep</h3><p>Text ${sign.id} for ${period.key}</p>` }) as ReportEntry);
+  return { period, entries, source: 'network' };
+}
+
+function model(extra: Partial<SiteModelInput> = {}) {
+  return buildSiteModel({
+    site,
+    buildDate: '2026-11-22',
+    sampleContent: false,
+    signs,
+    reports: [weekPeriod(2026, 48), weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11), yearPeriod('yearly', 2026), yearPeriod('ascendantYearly', 2026)].map((p) => reports(p)),
+    ...extra,
+  });
+}
+
+describe('buildSiteModel', () => {
+  const m = model();
+  const leo47 = m.reportPages.find((p) => p.url === '/weekly/2026-w47/leo/')!;
+
+  it('titles a report with sign, kind and the period in words, and links previous/next of the same sign', () => {
+    expect(leo47.title).toBe('Leo weekly horoscope, November 16 – 22, 2026');
+    expect(leo47.previous).toEqual({ url: '/weekly/2026-w46/leo/', label: 'Previous week: November 9 – 15, 2026' });
+    expect(leo47.next).toEqual({ url: '/weekly/2026-w48/leo/', label: 'Next week: November 23 – 29, 2026' });
+    expect(leo47.otherSigns.map((o) => o.sign.slug)).toHaveLength(11);
+  });
+
+  it('renumbers service headings to start at h2', () => {
+    expect(leo47.text).toBe('<h2>Deep</h2><p>Text 4 for 2026-w47</p>');
+  });
+
+  it('indexes head data by URL for every page, with absolute canonical URLs, breadcrumbs and JSON-LD', () => {
+    const meta = m.meta['/weekly/2026-w47/leo/']!;
+    expect(meta).toMatchObject({
+      canonical: 'https://stars.example.org/weekly/2026-w47/leo/',
+      documentTitle: 'Leo weekly horoscope, November 16 – 22, 2026 · Test Stars',
+      description: 'Intro 4 & more',
+      ogType: 'article',
+      feed: { url: '/leo/feed.xml' },
+    });
+    expect(meta.breadcrumbs.map((c) => c.url)).toEqual(['/', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+    const graph = (JSON.parse(meta.jsonLd!) as { '@graph': { '@type': string; datePublished?: string }[] })['@graph'];
+    expect(graph.map((n) => n['@type'])).toEqual(['Article', 'BreadcrumbList']);
+    expect(graph[0]!.datePublished).toBe('2026-11-16');
+    // home + 12 sign hubs + 6 period hubs + 72 reports + charts index; the 404 is in meta but not in the sitemap.
+    expect(m.sitemap).toHaveLength(1 + 12 + 6 + 72 + 1);
+    expect(Object.keys(m.meta)).toHaveLength(m.sitemap.length + 1);
+    expect(m.meta['/404.html']).toMatchObject({ noindex: true });
+    expect(m.meta['/404.html']).not.toHaveProperty('canonical');
+  });
+
+  it('makes one feed per sign, newest first, dated by the period start, the year before its ascendant year', () => {
+    const feed = m.feeds.find((f) => f.sign.slug === 'leo')!;
+    expect(feed.entries.map((e) => e.page.url)).toEqual([
+      '/weekly/2026-w48/leo/', '/weekly/2026-w47/leo/', '/weekly/2026-w46/leo/', '/monthly/2026-11/leo/', '/yearly/2026/leo/', '/ascendant/2026/leo/',
+    ]);
+    expect(feed.updated.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(feed.absoluteUrl).toBe('https://stars.example.org/leo/feed.xml');
+  });
+
+  it('applies an override to its report only, and ignores one for an unpublished period', () => {
+    const override = (periodKey: string, mode: Override['mode']): Override => ({ kind: 'weekly', periodKey, sign: 'leo', field: 'intro', mode, html: '<p>Editor</p>', file: 'x.md' });
+    const withOverrides = model({ overrides: [override('2026-w47', 'append'), override('2026-w01', 'replace')] });
+    const page = withOverrides.reportPages.find((p) => p.url === '/weekly/2026-w47/leo/')!;
+    expect(page.intro).toBe('<p>Intro 4 &amp; more</p>\n<p>Editor</p>');
+    expect(page.overridden).toBe('intro');
+    expect(withOverrides.reportPages.filter((p) => p.overridden)).toHaveLength(1);
+  });
+
+  it('adds static pages to the meta index and the sitemap', () => {
+    const withPage = model({ staticPages: [{ slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' }] });
+    expect(withPage.meta['/about/']).toMatchObject({ title: 'About', description: 'Hi there', breadcrumbs: [{ url: '/' }, { url: '/about/', label: 'About' }] });
+    expect(withPage.sitemap).toContain('https://stars.example.org/about/');
+  });
+});
+
+describe('helpers', () => {
+  it('jsonLdString cannot close a script element', () => {
+    const text = jsonLdString({ name: '</script><script>alert(1)</script><!--' });
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual({ name: '</script><script>alert(1)</script><!--' });
+  });
+
+  it('plainText strips tags, decodes entities and cuts at a word', () => {
+    expect(plainText('<p>Tom &amp; <em>Jerry</em>&#39;s</p>')).toBe("Tom & Jerry's");
+    expect(plainText(`<p>${'word '.repeat(60)}</p>`, 30)).toBe('word word word word word…');
+  });
+
+  it('normalizeHeadings makes levels consecutive from the top level', () => {
+    expect(normalizeHeadings('<h4>a</h4><h6>b</h6>', 2)).toBe('<h2>a</h2><h3>b</h3>');
+    expect(normalizeHeadings('<h2>a</h2><h3>b</h3>', 2)).toBe('<h2>a</h2><h3>b</h3>');
+    expect(normalizeHeadings('<p>none</p>', 3)).toBe('<p>none</p>');
+  });
+});

@@ -1,0 +1,49 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readStaticPages } from '../../src/data/static-pages.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'pages-'));
+  await mkdir(dir, { recursive: true });
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const put = (name: string, text: string) => writeFile(path.join(dir, name), text);
+
+describe('readStaticPages', () => {
+  it('publishes each file at /{slug}/, sanitized, in footer order (order, then title)', async () => {
+    await put('privacy.md', '---\ntitle: Privacy\norder: 2\n---\nNo cookies. <img src=x onerror=alert(1)>\n');
+    await put('about.md', '---\ntitle: About us\ndescription: Who we are.\norder: 1\n---\n# Hello\n');
+    await put('zeta.md', '---\ntitle: Imprint\n---\nText\n');
+    const pages = await readStaticPages(dir);
+    expect(pages.map((p) => [p.slug, p.url, p.title, p.order])).toEqual([
+      ['about', '/about/', 'About us', 1],
+      ['privacy', '/privacy/', 'Privacy', 2],
+      ['zeta', '/zeta/', 'Imprint', 100],
+    ]);
+    expect(pages[0]!.description).toBe('Who we are.');
+    // The page owns its h1: a Markdown h1 is demoted by the sanitizer.
+    expect(pages[0]!.html).toBe('<h2>Hello</h2>\n');
+    expect(pages[1]!.html).not.toMatch(/onerror|<img/);
+  });
+
+  it('a missing folder means no pages', async () => {
+    expect(await readStaticPages(path.join(dir, 'nope'))).toEqual([]);
+  });
+
+  it.each(['leo', 'weekly', 'ascendant', 'charts', 'assets'])('refuses a slug that collides with the site\'s own URLs: %s.md', async (slug) => {
+    await put(`${slug}.md`, '---\ntitle: X\n---\nText\n');
+    await expect(readStaticPages(dir)).rejects.toThrow(new RegExp(`content/pages/${slug}\\.md: /${slug}/ is already a page of the site`));
+  });
+
+  it('names the file for a bad slug or a missing title', async () => {
+    await put('About Us.md', '---\ntitle: X\n---\n');
+    await expect(readStaticPages(dir)).rejects.toThrow(/content\/pages\/About Us\.md: file name must be a slug/);
+    await rm(path.join(dir, 'About Us.md'));
+    await put('about.md', 'No front matter\n');
+    await expect(readStaticPages(dir)).rejects.toThrow(/content\/pages\/about\.md: title: is required/);
+  });
+});
