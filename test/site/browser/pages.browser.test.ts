@@ -14,6 +14,7 @@ import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, runAxe } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import {
+  FAVICON_PATH,
   focusedElement,
   hasFocusIndicator,
   openPage,
@@ -195,6 +196,21 @@ describe('built pages in Chromium', () => {
       hasFocusIndicator(reached!),
       `focused sign link "${reached!.text}" shows no outline or box-shadow (outline: ${reached!.outline})`,
     ).toBe(true);
+  });
+
+  it('the icon browsers ask for exists (a declared <link rel="icon">, or /favicon.ico when none is declared)', async () => {
+    const { page } = await open(DEFAULTS.signPage);
+    const declared = (await page.evaluate(
+      '[...document.querySelectorAll(\'link[rel~="icon"]\')].map((link) => link.href)',
+    )) as string[];
+    // Without a declared icon every browser requests /favicon.ico on a visitor's first page: a 404 in their
+    // console and in the host's logs.
+    const icons = declared.length > 0 ? declared : [new URL(FAVICON_PATH, server.url).href];
+    for (const icon of icons) {
+      const answer = await fetch(icon);
+      expect(answer.status, `${new URL(icon).pathname} (${declared.length ? 'declared' : 'no icon declared'})`).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^image\//);
+    }
   });
 
   it('screenshots a sign page for the README', async () => {
