@@ -1,0 +1,117 @@
+// `npm run build` as a site owner runs it: a child process in a project folder, judged by its exit code,
+// its output and what it leaves in dist/.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+let project: string;
+
+beforeAll(() => {
+  // A copy of the project (node_modules linked), so the real dist/ and .cache/ of the work tree are not touched.
+  project = mkdtempSync(path.join(tmpdir(), 'astro-cli-'));
+  for (const entry of ['.eleventy.js', 'package.json', 'tsconfig.json', 'src', 'templates', 'content', 'scripts']) {
+    cpSync(path.join(repo, entry), path.join(project, entry), { recursive: true });
+  }
+  symlinkSync(path.join(repo, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+});
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runBuildCommand(env: Record<string, string>): Promise<Run> {
+  // Only PATH and HOME from the outer environment: no ASTRO_* setting of the machine leaks in.
+  const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ASTRO_BUILD_DATE: '2026-11-22', ...env };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: project, env: childEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => [path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name), 'latin1')]),
+  );
+}
+
+describe('npm run build', () => {
+  it('builds from the embedded sample service with no configuration, and says so', async () => {
+    const run = await runBuildCommand({});
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/embedded sample service/);
+    expect(run.stdout).toMatch(/Build summary: \d+ pages/);
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w47/aries/index.html'))).toBe(true);
+    expect(existsSync(path.join(project, 'dist/charts/index.html'))).toBe(true);
+    // No spinner noise without a terminal: plain lines only.
+    expect(run.stderr).not.toContain('\r');
+  });
+
+  describe('failures', () => {
+    let service: SampleService;
+    let published: Record<string, string>;
+
+    beforeAll(async () => {
+      service = await startSampleService({ username: 'owner', password: 'hunter2-secret' });
+      rmSync(path.join(project, 'dist'), { recursive: true, force: true });
+      mkdirSync(path.join(project, 'dist'));
+      writeFileSync(path.join(project, 'dist', 'index.html'), 'the published site');
+      published = snapshot(path.join(project, 'dist'));
+    });
+    afterAll(() => service.close());
+
+    const env = () => ({ ASTRO_API_URL: service.url, ASTRO_API_USERNAME: 'owner', ASTRO_API_PASSWORD: 'hunter2-secret' });
+
+    it('exits non-zero with one line naming endpoint, period and status, and leaves dist/ as it was', async () => {
+      service.setFaults({ rules: [{ path: '/api/monthly-reports', status: 503 }] });
+      const run = await runBuildCommand(env());
+      service.setFaults({});
+      expect(run.code).toBe(1);
+      const line = run.stderr.split('\n').find((l) => l.startsWith('Build failed:'));
+      expect(line).toMatch(/\/api\/monthly-reports/);
+      expect(line).toMatch(/monthly 2026-\d\d/);
+      expect(line).toMatch(/503/);
+      expect(snapshot(path.join(project, 'dist'))).toEqual(published);
+      expect(run.stdout + run.stderr).not.toContain('hunter2-secret');
+    });
+
+    it('fails fast on bad credentials', async () => {
+      service.resetLog();
+      const run = await runBuildCommand({ ...env(), ASTRO_API_PASSWORD: 'wrong-secret' });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Build failed: .*authentication failed/i);
+      expect(run.stdout + run.stderr).not.toContain('wrong-secret');
+      expect(service.log.filter((e) => e.path === '/api/auth')).toHaveLength(1);
+      expect(snapshot(path.join(project, 'dist'))).toEqual(published);
+    });
+
+    it('stops at a bad setting before any request, naming it', async () => {
+      service.resetLog();
+      const run = await runBuildCommand({ ...env(), ASTRO_BUILD_DATE: '2026-13-01' });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Build failed: ASTRO_BUILD_DATE: "2026-13-01"/);
+      expect(service.log).toHaveLength(0);
+    });
+
+    it('reads .env, with the environment taking precedence', async () => {
+      writeFileSync(path.join(project, '.env'), 'ASTRO_CONCURRENCY=0\n');
+      const bad = await runBuildCommand(env());
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/ASTRO_CONCURRENCY: "0"/);
+      rmSync(path.join(project, '.env'));
+    });
+  });
+});
