@@ -6,7 +6,8 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { writeReport, type SampleReportKind } from './report-writer.ts';
+import { ReportPeriodError, writeReport, type SampleReportKind } from './report-writer.ts';
+import { TimeZoneError } from './time-zone.ts';
 import { searchPlaces, findPlace } from './places.ts';
 import { computeNatal } from './natal.ts';
 import { SAMPLE_PLANETS, SAMPLE_SIGNS, SAMPLE_SIGN_NAMES } from './catalog.ts';
@@ -355,6 +356,9 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     } catch (error) {
       if (error instanceof SampleHttpError) {
         send(error.status, errorBody(error.code, error.message), error.headers);
+      } else if (error instanceof TimeZoneError || error instanceof ReportPeriodError) {
+        // Input that passed the shape checks but names no real moment or period (2026-02-30, week 53 of 2025).
+        send(400, errorBody('invalid_field', `${entry.path}: ${error.message}`));
       } else {
         send(500, errorBody('internal_error', `${entry.method} ${entry.path}: ${(error as Error).message}`));
       }
