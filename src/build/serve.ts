@@ -13,12 +13,19 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   loadDotEnv(options.rootDir);
   // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached.
   await prepareSite({ ...options, preview: true });
+  // Rebuilds after edits read everything from the cache: no log lines, no progress.
+  const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+  const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
   const eleventy = new Eleventy(path.join(options.rootDir, 'templates'), path.join(options.rootDir, PREVIEW_DIR), {
     runMode: 'serve',
+    quietMode: true,
     configPath: path.join(options.rootDir, '.eleventy.js'),
     config(eleventyConfig: EleventyConfig) {
+      // Eleventy's scan of the config file's JavaScript imports does not understand TypeScript; template and
+      // content/ edits are what the preview reloads on.
+      eleventyConfig.setWatchJavaScriptDependencies(false);
       // A function, so every rebuild re-reads content/ (overrides, pages, sign facts, charts) from disk.
-      eleventyConfig.addGlobalData('model', async () => (await prepareSite({ ...options, preview: true, log: () => {} })).model);
+      eleventyConfig.addGlobalData('model', async () => (await prepareSite({ ...options, ...silent, preview: true })).model);
     },
   });
   await eleventy.init();

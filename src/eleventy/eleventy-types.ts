@@ -9,4 +9,5 @@ export interface EleventyConfig {
   addTemplate(virtualPath: string, content: unknown, data?: Record<string, unknown>): void;
   on(event: string, listener: (...args: never[]) => unknown): void;
   setServerOptions(options: Record<string, unknown>): void;
+  setWatchJavaScriptDependencies(watch: boolean): void;
 }

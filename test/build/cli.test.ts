@@ -1,22 +1,15 @@
 // `npm run build` as a site owner runs it: a child process in a project folder, judged by its exit code,
 // its output and what it leaves in dist/.
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { copyProject, spawnScript } from '../helpers/project-copy.ts';
 
-const repo = path.resolve(import.meta.dirname, '../..');
 let project: string;
 
 beforeAll(() => {
-  // A copy of the project (node_modules linked), so the real dist/ and .cache/ of the work tree are not touched.
-  project = mkdtempSync(path.join(tmpdir(), 'astro-cli-'));
-  for (const entry of ['.eleventy.js', 'package.json', 'tsconfig.json', 'src', 'templates', 'content', 'scripts']) {
-    cpSync(path.join(repo, entry), path.join(project, entry), { recursive: true });
-  }
-  symlinkSync(path.join(repo, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+  project = copyProject();
 });
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
@@ -27,10 +20,9 @@ interface Run {
 }
 
 function runBuildCommand(env: Record<string, string>): Promise<Run> {
-  // Only PATH and HOME from the outer environment: no ASTRO_* setting of the machine leaks in.
-  const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ASTRO_BUILD_DATE: '2026-11-22', ...env };
+  // No ASTRO_* setting of the machine leaks in.
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: project, env: childEnv });
+    const child = spawnScript(project, 'build.ts', { ASTRO_BUILD_DATE: '2026-11-22', ...env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));

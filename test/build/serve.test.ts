@@ -1,0 +1,83 @@
+// `npm start`: the live preview serves the site on localhost and re-renders on content edits from the cache,
+// without asking the service again.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+
+let project: string;
+let service: SampleService;
+let child: ChildProcessWithoutNullStreams | undefined;
+let output = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const value = await fn().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}; preview output:\n${output}`);
+}
+
+async function page(url: string): Promise<string | undefined> {
+  const response = await fetch(url);
+  return response.ok ? response.text() : undefined;
+}
+
+beforeAll(async () => {
+  project = copyProject();
+  service = await startSampleService({ username: 'editor', password: 'preview-secret' });
+});
+afterAll(async () => {
+  child?.kill('SIGTERM');
+  await service.close();
+  rmSync(project, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('serves the preview, and re-renders an edited page from the cache without new requests', async () => {
+    const port = await freePort();
+    child = spawnScript(project, 'serve.ts', {
+      PORT: String(port),
+      ASTRO_BUILD_DATE: '2026-11-22',
+      ASTRO_API_URL: service.url,
+      ASTRO_API_USERNAME: 'editor',
+      ASTRO_API_PASSWORD: 'preview-secret',
+    });
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+
+    const base = `http://localhost:${port}`;
+    const first = await poll('the first render', () => page(`${base}/weekly/2026-w47/leo/`));
+    expect(first).toContain('Leo');
+    const requestsAfterStart = service.log.length;
+    expect(requestsAfterStart).toBeGreaterThan(0);
+    // The preview never writes the published folder.
+    expect(existsSync(path.join(project, 'dist'))).toBe(false);
+
+    // An editor changes the about page: the preview shows it, from the same data.
+    const about = path.join(project, 'content/pages/about.md');
+    writeFileSync(about, `${readFileSync(about, 'utf8')}\n\nA sentence added while previewing.\n`);
+    const edited = await poll('the edit to show', async () => {
+      const html = await page(`${base}/about/`);
+      return html?.includes('A sentence added while previewing.') ? html : undefined;
+    });
+    expect(edited).toContain('A sentence added while previewing.');
+    expect(service.log.length).toBe(requestsAfterStart);
+  });
+});
