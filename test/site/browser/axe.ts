@@ -4,6 +4,8 @@
 // blocked (and show up as a CSP violation). Instead axe's source runs through `page.evaluate(source)`, which
 // goes through the DevTools protocol and is not subject to the page's CSP. We deliberately do NOT use
 // `bypassCSP: true`: the pages must be tested under the policy they ship with, or CSP breakage would go unseen.
+// (axe may still trip `style-src` itself when it preloads stylesheets into a scratch document, so callers
+// read the page's CSP reports before running it.)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
