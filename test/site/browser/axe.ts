@@ -43,6 +43,9 @@ export function blocking(violations: readonly AxeViolation[]): AxeViolation[] {
   return violations.filter((v) => v.impact != null && BLOCKING_IMPACTS.has(v.impact));
 }
 
+/** The rule ids alone: what a failing assertion diffs (the full report goes in its message). */
+export const ruleIds = (violations: readonly AxeViolation[]): string[] => violations.map((v) => v.id);
+
 /** One readable block per rule: id, impact, help, the first targets and why the first one failed. */
 export function formatViolations(violations: readonly AxeViolation[]): string {
   return violations

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
-import { blocking, formatViolations, runAxe } from './axe.ts';
+import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { launchChromium } from './chromium.ts';
 import {
   FAVICON_PATH,
@@ -124,19 +124,25 @@ describe('built pages in Chromium', () => {
         // Checked before axe runs: axe's own CSSOM preloading can add a style-src report of its own on some pages.
         expect.soft([...problems.cspReports], 'Content Security Policy reports').toEqual([]);
         const serious = blocking(await runAxe(page));
-        expect.soft(serious, `axe on ${pathname}:\n${formatViolations(serious)}`).toEqual([]);
+        expect.soft(ruleIds(serious), `axe on ${pathname}:\n${formatViolations(serious)}`).toEqual([]);
       },
     );
 
-    it.skipIf(pathname === undefined)('at 375 px wide nothing scrolls sideways', async () => {
-      const { page } = await open(pathname!, { viewport: DEFAULTS.phoneViewport });
-      const width = await scrollWidth(page);
-      const culprits = width > DEFAULTS.phoneViewport.width ? await overflowCulprits(page) : [];
-      expect(
-        width,
-        `${pathname} is ${width} px wide at 375 px; elements past the edge:\n  ${culprits.join('\n  ')}`,
-      ).toBeLessThanOrEqual(DEFAULTS.phoneViewport.width);
-    });
+    it.skipIf(pathname === undefined)(
+      'at 375 px wide nothing scrolls sideways, and axe still finds no serious or critical violation',
+      async () => {
+        const { page } = await open(pathname!, { viewport: DEFAULTS.phoneViewport });
+        const width = await scrollWidth(page);
+        const culprits = width > DEFAULTS.phoneViewport.width ? await overflowCulprits(page) : [];
+        expect
+          .soft(width, `${pathname} is ${width} px wide at 375 px; elements past the edge:\n  ${culprits.join('\n  ')}`)
+          .toBeLessThanOrEqual(DEFAULTS.phoneViewport.width);
+        // The phone layout is a different page to axe: boxes that scroll inside themselves (wide tables) and
+        // rearranged navigation only exist at this width.
+        const serious = blocking(await runAxe(page));
+        expect(ruleIds(serious), `axe on ${pathname} at 375 px:\n${formatViolations(serious)}`).toEqual([]);
+      },
+    );
   });
 
   it('a sign page in the dark colour scheme changes colours and axe finds no serious or critical violation', async () => {
@@ -149,7 +155,7 @@ describe('built pages in Chromium', () => {
     const darkColours = (await dark.page.evaluate(colours)) as string;
     expect.soft(darkColours, 'body background / text colour: dark must differ from light').not.toBe(lightColours);
     const serious = blocking(await runAxe(dark.page));
-    expect(serious, `axe on ${pathname} (dark):\n${formatViolations(serious)}`).toEqual([]);
+    expect(ruleIds(serious), `axe on ${pathname} (dark):\n${formatViolations(serious)}`).toEqual([]);
   });
 
   it('the skip link is the first focusable element and moves focus to main', async () => {
