@@ -52,7 +52,8 @@ export function formatViolations(violations: readonly AxeViolation[]): string {
     .map((v) => {
       const shown = v.targets.slice(0, 5).join(', ');
       const more = v.targets.length > 5 ? ` (+${v.targets.length - 5} more)` : '';
-      return `  [${v.impact}] ${v.id}: ${v.help}\n    targets: ${shown}${more}\n    ${v.summary.replace(/\n/g, ' ')}\n    ${v.helpUrl}`;
+      const why = v.summary.replace(/\n/g, ' ');
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    targets: ${shown}${more}\n    ${why}\n    ${v.helpUrl}`;
     })
     .join('\n');
 }

@@ -2,6 +2,7 @@
 // The probes are strings run in the page: the project's TypeScript has no DOM lib (src/ is Node code), and
 // adding it for the tests would let DOM globals slip into src/ unnoticed.
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { SIGN_SLUGS } from '../../../src/data/signs.ts';
 
 /** Where browsers look for an icon when a page declares none. */
 export const FAVICON_PATH = '/favicon.ico';
@@ -78,7 +79,8 @@ const OVERFLOW_CULPRITS = `(() => {
   const leaves = over.filter((el) => !over.some((other) => other !== el && el.contains(other)));
   return leaves.slice(0, 8).map((el) => {
     const text = (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
-    return describe(el) + ' right=' + Math.round(el.getBoundingClientRect().right) + 'px' + (text ? ' "' + text + '"' : '');
+    const right = Math.round(el.getBoundingClientRect().right);
+    return describe(el) + ' right=' + right + 'px' + (text ? ' "' + text + '"' : '');
   });
 })()`;
 
@@ -101,10 +103,13 @@ export interface Focused {
 /** In-page: the focused element and where it sits. */
 const FOCUSED = `(() => {
   const el = document.activeElement;
-  if (!el || el === document.body) return { tag: 'body', href: null, isMain: false, inMain: false, inSignNav: false, text: '', outline: 'none', boxShadow: 'none' };
+  if (!el || el === document.body) {
+    return { tag: 'body', href: null, isMain: false, inMain: false, inSignNav: false, text: '', outline: 'none',
+      boxShadow: 'none' };
+  }
   const style = getComputedStyle(el);
   const nav = el.closest('nav');
-  const signHubs = ['aries','taurus','gemini','cancer','leo','virgo','libra','scorpio','sagittarius','capricorn','aquarius','pisces'];
+  const signHubs = ${JSON.stringify(SIGN_SLUGS)};
   return {
     tag: el.tagName.toLowerCase(),
     href: el.getAttribute('href'),

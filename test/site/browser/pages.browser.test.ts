@@ -1,7 +1,7 @@
 // Every page type of the built site (the shared sample build of 2026-11-22, test/global-setup.ts), opened in
 // Debian's Chromium: it loads with status 200, one h1, no console error, no failed request, no CSP report; axe
-// finds no serious or critical violation, in light and dark; nothing scrolls sideways at 375 px; the skip link
-// and the keyboard path to the sign navigation work. Also writes the README's screenshot of a sign page.
+// finds no serious or critical violation, in light and dark and at 375 px, where nothing may scroll sideways;
+// the skip link and the keyboard path to the sign navigation work. Also writes the README's screenshot.
 //
 // The pages are served with the site's full Content-Security-Policy as a response header (what Netlify and
 // Cloudflare Pages send from `_headers`), so anything inline or remote a template adds is caught here even
@@ -30,7 +30,7 @@ const DEFAULTS = {
   desktopViewport: { width: 1280, height: 800 },
   /** The narrowest phone the issue asks for (iPhone mini / SE class). In CSS px. */
   phoneViewport: { width: 375, height: 812 },
-  /** The README screenshot: wide enough for the desktop layout; full page, so the height only sets the minimum. In CSS px. */
+  /** The README screenshot: wide enough for the desktop layout; full page, so the height is a minimum. In CSS px. */
   screenshotViewport: { width: 1000, height: 900 },
   /** How many Tab presses may pass before the sign navigation must have focus (header links come first). */
   maxTabsToSignNav: 30,
@@ -195,7 +195,8 @@ describe('built pages in Chromium', () => {
     }
     expect(
       reached,
-      `no link of the sign navigation (the <nav> linking all 12 sign hubs) within ${DEFAULTS.maxTabsToSignNav} Tabs: ${visited.join(' → ')}`,
+      `no link of the sign navigation (the <nav> linking all 12 sign hubs) within ${DEFAULTS.maxTabsToSignNav} Tabs: ` +
+        visited.join(' → '),
     ).toBeDefined();
     expect(
       hasFocusIndicator(reached!),
@@ -213,7 +214,8 @@ describe('built pages in Chromium', () => {
     const icons = declared.length > 0 ? declared : [new URL(FAVICON_PATH, server.url).href];
     for (const icon of icons) {
       const answer = await fetch(icon);
-      expect(answer.status, `${new URL(icon).pathname} (${declared.length ? 'declared' : 'no icon declared'})`).toBe(200);
+      const label = `${new URL(icon).pathname} (${declared.length ? 'declared' : 'no icon declared'})`;
+      expect(answer.status, label).toBe(200);
       expect(answer.headers.get('content-type')).toMatch(/^image\//);
     }
   });
