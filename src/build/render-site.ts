@@ -18,6 +18,18 @@ export function ensureTypeScriptLoader(): void {
   typescriptLoader = registerTsx();
 }
 
+/**
+ * Freezes the model and everything in it. Eleventy wraps every plain object a template reads from the data
+ * cascade in a Proxy (ProxyWrap.js) on each access, unless the object is frozen; the model is read-only once
+ * built, so freezing it spares one Proxy per member look-up per page (`model.meta[page.url]`, `report.sign.name`…).
+ */
+export function deepFreeze<T>(value: T, seen = new Set<object>()): T {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return value;
+  seen.add(value);
+  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
+  return Object.freeze(value);
+}
+
 export interface RenderOptions {
   rootDir: string;
   outputDir: string;
@@ -32,7 +44,7 @@ export async function renderSite({ rootDir, outputDir, model, quiet = true }: Re
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: quiet,
     config(eleventyConfig: EleventyConfig) {
-      eleventyConfig.addGlobalData('model', model);
+      eleventyConfig.addGlobalData('model', deepFreeze(model));
     },
   });
   const results = (await eleventy.write()) as unknown;

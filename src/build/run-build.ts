@@ -3,7 +3,7 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AstroClient } from '../api/index.ts';
-import { loadConfig, loadDotEnv, type BuildConfig } from '../data/config.ts';
+import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartPage } from '../data/charts.ts';
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
 import { readOverrides } from '../data/overrides.ts';
@@ -40,6 +40,8 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Live preview: serve everything the cache holds, request only what it lacks. */
   preview?: boolean;
+  /** Replaces `periods` of content/site.json for this build (the benchmark's three-year archive). */
+  periods?: PeriodWindows;
 }
 
 export interface PreparedSite {
@@ -65,6 +67,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const config = loadConfig(options.rootDir, options.env);
   if (options.outputDir) config.outputDir = options.outputDir;
   if (options.cacheDir) config.cacheDir = options.cacheDir;
+  if (options.periods) config.site.periods = options.periods;
   const signs = readSigns(path.join(config.contentDir, 'signs.json'), 'content/signs.json');
   const periods = allPeriods(config.buildDate, config.site.periods);
   const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));

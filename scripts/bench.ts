@@ -1,0 +1,357 @@
+// `npm run bench`: the cost of a large archive build against Eleventy alone (issue #6).
+//
+// Starts the sample service with a set latency, then per round builds the three-year archive cold (empty
+// cache), warm (same cache, same date) and a plain Eleventy site with the same pages (bench/plain/), each in a
+// child process of its own so CPU time and peak RSS are that build's alone. Medians over interleaved rounds,
+// because this disk is noisy. Prints a table and writes it to docs/performance.md.
+//
+//   npm run bench -- [--rounds 3] [--latency 50] [--concurrency 6] [--date YYYY-MM-DD] [--no-write]
+//   npm run bench -- --pages 10000     the large-archive check: one cold build in Node's default heap
+//   npm run bench -- --profile         also writes a --cpu-prof profile of one warm build to bench/profiles/
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import type { PeriodWindows } from '../src/data/config.ts';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const scriptPath = fileURLToPath(import.meta.url);
+
+const DEFAULTS = {
+  latencyMs: 50, // ms the sample service waits before every answer
+  rounds: 3, // interleaved cold/warm/plain rounds; medians are reported
+  concurrency: 6, // ASTRO_CONCURRENCY of the site builds
+  buildDate: '2026-11-22', // a fixed reference date, so every run builds the same periods and the same pages
+  // The three-year archive: 156 weeks, 36 months, 3 years, 3 ascendant years = 198 periods, 2,376 sign pages.
+  periods: {
+    weekly: { past: 155, future: 0 },
+    monthly: { past: 35, future: 0 },
+    yearly: { past: 2, future: 0 },
+    ascendantYearly: { past: 2, future: 0 },
+  } satisfies PeriodWindows,
+  signs: 12,
+} as const;
+
+const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.3, rss: 1.5 };
+
+interface ChildResult {
+  /** Wall time of the whole child process, start-up included, measured by this process. */
+  wallMs: number;
+  /** From inside the child: from its first line to the end of the build. */
+  inProcessMs: number;
+  userCpuMs: number;
+  systemCpuMs: number;
+  maxRssKb: number;
+  requests: number;
+  pages: number;
+  heapLimitMb?: number;
+  fromCache?: number;
+}
+
+interface SiteBuildRequest {
+  /** The project to build; default this one (another for experiments on a copy). */
+  rootDir?: string;
+  outputDir: string;
+  cacheDir: string;
+  env: Record<string, string>;
+  periods: PeriodWindows;
+}
+
+// ---------------------------------------------------------------------------------------------- child side
+
+async function childSiteBuild(json: string): Promise<void> {
+  const started = performance.now();
+  const { runBuild } = await import('../src/build/run-build.ts');
+  const request = JSON.parse(json) as SiteBuildRequest;
+  const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
+  const usage = process.resourceUsage();
+  const result: Omit<ChildResult, 'wallMs'> = {
+    inProcessMs: performance.now() - started,
+    userCpuMs: usage.userCPUTime / 1000,
+    systemCpuMs: usage.systemCPUTime / 1000,
+    maxRssKb: usage.maxRSS,
+    requests: summary.requests,
+    pages: summary.pages,
+    fromCache: summary.fromCache,
+    heapLimitMb: Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20),
+  };
+  console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
+}
+
+// --------------------------------------------------------------------------------------------- parent side
+
+function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ChildResult> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = performance.now() - started;
+      const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+      if (code !== 0 || !line) {
+        reject(new Error(`benchmark child \`node ${args.slice(0, 3).join(' ')} …\` exited with ${code}:\n${stderr.slice(-4000)}`));
+        return;
+      }
+      resolve({ wallMs, ...(JSON.parse(line.slice('BENCH_RESULT '.length)) as Omit<ChildResult, 'wallMs'>) });
+    });
+  });
+}
+
+function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
+  return runChild([...nodeFlags, '--import', 'tsx', scriptPath, '--child-site', JSON.stringify(request)]);
+}
+
+function plainBuild(outputDir: string, dataFile: string): Promise<ChildResult> {
+  return runChild([path.join(rootDir, 'bench/plain/build.js'), outputDir], { ...process.env, BENCH_PLAIN_DATA: dataFile });
+}
+
+function files(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? files(full, base) : [path.relative(base, full)];
+  });
+}
+
+const decode = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * The plain site's data from a site build: for every HTML page of ours, the head fields the layout prints and
+ * the rendered <main> as one pre-made HTML string; every other file as it is. Eleventy then renders the same
+ * number of pages of the same size in a layout of the same weight, with none of our pipeline.
+ */
+export function plainDataFrom(distDir: string) {
+  const pages: object[] = [];
+  const otherFiles: { path: string; content: string }[] = [];
+  let signs: unknown[] = [];
+  let staticPages: unknown[] = [];
+  let csp = '';
+  let stylesheet = '';
+  let icon = '';
+  for (const file of files(distDir)) {
+    const urlPath = `/${file.split(path.sep).join('/')}`;
+    if (file.startsWith('assets')) continue;
+    const text = readFileSync(path.join(distDir, file), 'utf8');
+    if (!file.endsWith('.html')) {
+      otherFiles.push({ path: urlPath, content: text });
+      continue;
+    }
+    const attr = (pattern: RegExp) => decode(pattern.exec(text)?.[1] ?? '');
+    const main = /<main id="main" tabindex="-1">\n([\s\S]*)\n<\/main>/.exec(text)?.[1] ?? '';
+    const crumbs = [...(/<ol>([\s\S]*?)<\/ol>/.exec(/<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? '')?.[1] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)]
+      .map((m) => ({ url: decode(m[1]!), label: decode(m[2]!) }));
+    const feed = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)">/.exec(text);
+    pages.push({
+      path: urlPath,
+      documentTitle: attr(/<title>([^<]*)<\/title>/),
+      description: attr(/<meta name="description" content="([^"]*)">/),
+      canonical: attr(/<link rel="canonical" href="([^"]*)">/),
+      noindex: text.includes('<meta name="robots" content="noindex">'),
+      ogType: attr(/<meta property="og:type" content="([^"]*)">/),
+      title: attr(/<meta property="og:title" content="([^"]*)">/),
+      jsonLd: /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1],
+      ...(feed ? { feed: { label: decode(feed[1]!), url: decode(feed[2]!) } } : {}),
+      breadcrumbs: crumbs,
+      main,
+    });
+    if (urlPath === '/index.html') {
+      signs = [...(/<ul class="sign-nav">([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '').matchAll(/<a href="\/([^/]*)\/"><span class="glyph" aria-hidden="true">([^&]*)&#xFE0E;<\/span> ([^<]*)<\/a>/g)]
+        .map((m) => ({ slug: m[1], glyph: m[2], name: decode(m[3]!) }));
+      staticPages = [...(/<ul class="footer-nav">([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '').matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)]
+        .filter((m) => m[1] !== '/charts/' && m[1] !== '/sitemap.xml')
+        .map((m) => ({ url: m[1], title: decode(m[2]!) }));
+      csp = attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/);
+      stylesheet = attr(/<link rel="stylesheet" href="([^"]*)">/);
+      icon = attr(/<link rel="icon" href="([^"]*)"/);
+    }
+  }
+  const home = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return {
+    site: {
+      language: /<html lang="([^"]*)">/.exec(home)?.[1] ?? 'en',
+      title: decode(/<a class="site-title" href="\/">([^<]*)<\/a>/.exec(home)?.[1] ?? ''),
+      buildDate: DEFAULTS.buildDate,
+      sampleContent: home.includes('class="sample-notice"'),
+    },
+    csp,
+    stylesheet,
+    icon,
+    signs,
+    staticPages,
+    pages,
+    files: otherFiles,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function periodCount(windows: PeriodWindows): number {
+  return Object.values(windows).reduce((sum, w) => sum + w.past + 1 + w.future, 0);
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
+const ratio = (value: number, target: number) => `${value.toFixed(2)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: String(DEFAULTS.rounds) },
+      latency: { type: 'string', default: String(DEFAULTS.latencyMs) },
+      concurrency: { type: 'string', default: String(DEFAULTS.concurrency) },
+      date: { type: 'string', default: DEFAULTS.buildDate },
+      pages: { type: 'string' },
+      profile: { type: 'boolean', default: false },
+      'no-write': { type: 'boolean', default: false },
+      'child-site': { type: 'string' },
+    },
+  });
+  if (values['child-site'] !== undefined) return childSiteBuild(values['child-site']);
+
+  const positive = (name: string, value: string) => {
+    if (!/^\d+$/.test(value)) throw new Error(`--${name}: "${value}" must be a whole number`);
+    return Number(value);
+  };
+  const rounds = Math.max(1, positive('rounds', values.rounds));
+  const latencyMs = positive('latency', values.latency);
+  const concurrency = Math.max(1, positive('concurrency', values.concurrency));
+  const buildDate = values.date;
+  const pagesWanted = values.pages === undefined ? undefined : positive('pages', values.pages);
+
+  const { startSampleService } = await import('../src/sample-service/server.ts');
+  const service = await startSampleService({ latencyMs, username: 'bench', password: 'bench-password' });
+  const work = mkdtempSync(path.join(os.tmpdir(), 'astro-bench-'));
+  const env = {
+    ASTRO_API_URL: service.url,
+    ASTRO_API_USERNAME: 'bench',
+    ASTRO_API_PASSWORD: 'bench-password',
+    ASTRO_BUILD_DATE: buildDate,
+    ASTRO_CONCURRENCY: String(concurrency),
+  };
+  const log = (line: string) => console.error(line);
+
+  try {
+    if (pagesWanted !== undefined) {
+      // Weekly periods fill the archive; the other kinds publish their current period only.
+      const weeklyPast = Math.max(0, Math.ceil(pagesWanted / DEFAULTS.signs) - 4);
+      const periods: PeriodWindows = {
+        weekly: { past: weeklyPast, future: 0 },
+        monthly: { past: 0, future: 0 },
+        yearly: { past: 0, future: 0 },
+        ascendantYearly: { past: 0, future: 0 },
+      };
+      log(`Large archive: ${periodCount(periods)} periods (${weeklyPast + 1} weeks), cold, Node's default heap…`);
+      const cold = await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), env, periods });
+      const signPages = periodCount(periods) * DEFAULTS.signs;
+      const lines = [
+        `Large archive: ${signPages} sign pages (${cold.pages} HTML pages) from ${periodCount(periods)} periods built cold in ${seconds(cold.wallMs)}`,
+        `  user CPU ${seconds(cold.userCpuMs)}, peak RSS ${megabytes(cold.maxRssKb)}, V8 heap limit ${cold.heapLimitMb} MB (default; no --max-old-space-size), ${cold.requests} requests`,
+      ];
+      console.log(lines.join('\n'));
+      return;
+    }
+
+    const periods = DEFAULTS.periods;
+    const periodTotal = periodCount(periods);
+    const cacheDir = path.join(work, 'cache');
+    const plainData = path.join(work, 'plain-data.json');
+    const runs = { cold: [] as ChildResult[], warm: [] as ChildResult[], plain: [] as ChildResult[] };
+    for (let round = 1; round <= rounds; round++) {
+      rmSync(cacheDir, { recursive: true, force: true });
+      const cold = await siteBuild({ outputDir: path.join(work, 'dist-cold'), cacheDir, env, periods });
+      runs.cold.push(cold);
+      log(`round ${round}/${rounds}: cold ${seconds(cold.wallMs)} (${cold.requests} requests, ${cold.pages} pages)`);
+      if (round === 1) writeFileSync(plainData, JSON.stringify(plainDataFrom(path.join(work, 'dist-cold'))));
+      const warm = await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods });
+      runs.warm.push(warm);
+      log(`round ${round}/${rounds}: warm ${seconds(warm.wallMs)} (${warm.requests} requests)`);
+      const plain = await plainBuild(path.join(work, 'dist-plain'), plainData);
+      runs.plain.push(plain);
+      log(`round ${round}/${rounds}: plain Eleventy ${seconds(plain.wallMs)} (${plain.pages} pages)`);
+    }
+    if (values.profile) {
+      const profileDir = path.join(rootDir, 'bench/profiles');
+      mkdirSync(profileDir, { recursive: true });
+      await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods }, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
+      log(`CPU profile of a warm build written to ${path.relative(rootDir, profileDir)}/`);
+    }
+
+    const m = (list: ChildResult[], key: keyof ChildResult) => median(list.map((r) => Number(r[key] ?? 0)));
+    const networkFloorMs = Math.ceil(periodTotal / concurrency) * latencyMs;
+    const plainMs = m(runs.plain, 'wallMs');
+    const coldRatio = m(runs.cold, 'wallMs') / (plainMs + networkFloorMs);
+    const warmRatio = m(runs.warm, 'wallMs') / plainMs;
+    const cpuRatio = m(runs.warm, 'userCpuMs') / m(runs.plain, 'userCpuMs');
+    const rssRatio = m(runs.warm, 'maxRssKb') / m(runs.plain, 'maxRssKb');
+    const coldRssRatio = m(runs.cold, 'maxRssKb') / m(runs.plain, 'maxRssKb');
+    const row = (name: string, list: ChildResult[]) =>
+      `| ${name} | ${seconds(m(list, 'wallMs'))} | ${seconds(m(list, 'inProcessMs'))} | ${seconds(m(list, 'userCpuMs'))} | ${seconds(m(list, 'systemCpuMs'))} | ${m(list, 'requests')} | ${m(list, 'pages')} | ${megabytes(m(list, 'maxRssKb'))} |`;
+    const command = `npm run bench -- --rounds ${rounds} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}`;
+    const report = [
+      `Command: \`${command}\``,
+      `Machine: ${os.cpus().length} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`,
+      `Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
+      `Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
+      `Medians of ${rounds} interleaved rounds (cold, warm, plain). Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
+      '',
+      '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
+      '|---|---|---|---|---|---|---|---|',
+      row('cold (empty cache)', runs.cold),
+      row('warm (cache, same date)', runs.warm),
+      row('plain Eleventy (same pages)', runs.plain),
+      '',
+      '| ratio | value |',
+      '|---|---|',
+      `| cold / (plain + ceil(${periodTotal} / ${concurrency}) × ${latencyMs} ms = ${seconds(plainMs + networkFloorMs)}) | ${ratio(coldRatio, TARGETS.cold)} |`,
+      `| warm / plain | ${ratio(warmRatio, TARGETS.warm)} |`,
+      `| warm user CPU / plain user CPU | ${ratio(cpuRatio, TARGETS.warmCpu)} |`,
+      `| warm peak RSS / plain peak RSS | ${ratio(rssRatio, TARGETS.rss)} |`,
+      `| cold peak RSS / plain peak RSS | ${ratio(coldRssRatio, TARGETS.rss)} |`,
+    ].join('\n');
+    console.log(report);
+    if (!values['no-write']) writeBenchmarkSection(report);
+  } finally {
+    await service.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Replaces the generated section of docs/performance.md, keeping the prose around it. */
+function writeBenchmarkSection(report: string): void {
+  const file = path.join(rootDir, 'docs/performance.md');
+  const begin = '<!-- bench:begin (written by `npm run bench`) -->';
+  const end = '<!-- bench:end -->';
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    text = `# Performance\n\n${begin}\n${end}\n`;
+  }
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end);
+  const section = `${begin}\n${report}\n${end}`;
+  text = from >= 0 && to > from ? `${text.slice(0, from)}${section}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, text);
+  console.error(`Wrote the table to ${path.relative(rootDir, file)} (${statSync(file).size} bytes).`);
+}
+
+// Only as a script: importing this file (to reuse plainDataFrom) must not start a benchmark.
+if (process.argv[1] && path.resolve(process.argv[1]) === scriptPath) {
+  try {
+    await main();
+  } catch (error) {
+    console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
