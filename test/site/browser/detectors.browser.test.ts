@@ -8,7 +8,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, runAxe } from './axe.ts';
-import { launchChromium } from './chromium.ts';
+import { ChromiumMissingError, launchChromium } from './chromium.ts';
 import { focusedElement, hasFocusIndicator, openPage, overflowCulprits, scrollWidth } from './page-checks.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
@@ -107,5 +107,11 @@ describe('the browser checks', () => {
     const first = await focusedElement(page);
     expect(first.href).toBe('#main');
     expect(hasFocusIndicator(first)).toBe(true);
+  });
+
+  it('fail, never skip, when Chromium is not installed, saying how to install it', async () => {
+    const missing = launchChromium('/nonexistent/chromium');
+    await expect(missing).rejects.toThrow(ChromiumMissingError);
+    await expect(launchChromium('/nonexistent/chromium')).rejects.toThrow(/apt-get install -y chromium/);
   });
 });
