@@ -78,6 +78,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
 
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
+  // The client's own count of requests in progress (backoff waits included): send/response events do not pair
+  // up when a connection fails, so counting them here would drift.
   let inFlight = 0;
   let done = 0;
   const client = service.baseUrl
@@ -88,8 +90,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
         concurrency: config.concurrency,
         timeoutMs: config.timeoutMs,
         onEvent(event) {
-          if (event.type === 'send') inFlight++;
-          if (event.type === 'response' || event.type === 'error') inFlight = Math.max(0, inFlight - 1);
+          inFlight = event.inFlight;
           progress.update({ done, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
         },
       })
