@@ -48,6 +48,8 @@ interface ChildResult {
   requests: number;
   pages: number;
   heapLimitMb?: number;
+  /** Largest V8 heap in use, sampled every 50 ms. */
+  peakHeapMb?: number;
   fromCache?: number;
 }
 
@@ -64,9 +66,15 @@ interface SiteBuildRequest {
 
 async function childSiteBuild(json: string): Promise<void> {
   const started = performance.now();
+  // The V8 heap's high-water mark, sampled: what a smaller default heap (a smaller machine) would have to hold.
+  let peakHeapBytes = 0;
+  const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
+  const sampler = setInterval(sampleHeap, 50).unref();
   const { runBuild } = await import('../src/build/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
+  clearInterval(sampler);
+  sampleHeap();
   const usage = process.resourceUsage();
   const result: Omit<ChildResult, 'wallMs'> = {
     inProcessMs: performance.now() - started,
@@ -77,6 +85,7 @@ async function childSiteBuild(json: string): Promise<void> {
     pages: summary.pages,
     fromCache: summary.fromCache,
     heapLimitMb: Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20),
+    peakHeapMb: Math.round(peakHeapBytes / 2 ** 20),
   };
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
 }
@@ -200,6 +209,8 @@ function periodCount(windows: PeriodWindows): number {
   return Object.values(windows).reduce((sum, w) => sum + w.past + 1 + w.future, 0);
 }
 
+const machineLine = () =>
+  `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const ratio = (value: number, target: number) => `${value.toFixed(2)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
@@ -254,11 +265,17 @@ async function main(): Promise<void> {
       log(`Large archive: ${periodCount(periods)} periods (${weeklyPast + 1} weeks), cold, Node's default heap…`);
       const cold = await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), env, periods });
       const signPages = periodCount(periods) * DEFAULTS.signs;
-      const lines = [
-        `Large archive: ${signPages} sign pages (${cold.pages} HTML pages) from ${periodCount(periods)} periods built cold in ${seconds(cold.wallMs)}`,
-        `  user CPU ${seconds(cold.userCpuMs)}, peak RSS ${megabytes(cold.maxRssKb)}, V8 heap limit ${cold.heapLimitMb} MB (default; no --max-old-space-size), ${cold.requests} requests`,
-      ];
-      console.log(lines.join('\n'));
+      const report = [
+        `Command: \`npm run bench -- --pages ${pagesWanted} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}\``,
+        machineLine(),
+        `Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        '',
+        '| sign pages | HTML pages | periods | requests | wall time | user CPU | peak RSS | peak V8 heap used | V8 heap limit (default, no --max-old-space-size) |',
+        '|---|---|---|---|---|---|---|---|---|',
+        `| ${signPages} | ${cold.pages} | ${periodCount(periods)} (${weeklyPast + 1} weeks + 3 current) | ${cold.requests} | ${seconds(cold.wallMs)} | ${seconds(cold.userCpuMs)} | ${megabytes(cold.maxRssKb)} | ${cold.peakHeapMb} MB | ${cold.heapLimitMb} MB |`,
+      ].join('\n');
+      console.log(report);
+      if (!values['no-write']) writeBenchmarkSection('pages', report);
       return;
     }
 
@@ -276,6 +293,9 @@ async function main(): Promise<void> {
       const warm = await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods });
       runs.warm.push(warm);
       log(`round ${round}/${rounds}: warm ${seconds(warm.wallMs)} (${warm.requests} requests)`);
+      // Into an empty folder, as ours renders into a fresh staging folder (creating 2,600 folders costs more than
+      // finding them there).
+      rmSync(path.join(work, 'dist-plain'), { recursive: true, force: true });
       const plain = await plainBuild(path.join(work, 'dist-plain'), plainData);
       runs.plain.push(plain);
       log(`round ${round}/${rounds}: plain Eleventy ${seconds(plain.wallMs)} (${plain.pages} pages)`);
@@ -300,7 +320,7 @@ async function main(): Promise<void> {
     const command = `npm run bench -- --rounds ${rounds} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}`;
     const report = [
       `Command: \`${command}\``,
-      `Machine: ${os.cpus().length} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`,
+      machineLine(),
       `Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
       `Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
       `Medians of ${rounds} interleaved rounds (cold, warm, plain). Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
@@ -320,18 +340,18 @@ async function main(): Promise<void> {
       `| cold peak RSS / plain peak RSS | ${ratio(coldRssRatio, TARGETS.rss)} |`,
     ].join('\n');
     console.log(report);
-    if (!values['no-write']) writeBenchmarkSection(report);
+    if (!values['no-write']) writeBenchmarkSection('table', report);
   } finally {
     await service.close();
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** Replaces the generated section of docs/performance.md, keeping the prose around it. */
-function writeBenchmarkSection(report: string): void {
+/** Replaces one generated section of docs/performance.md (`table` or `pages`), keeping the prose around it. */
+function writeBenchmarkSection(name: 'table' | 'pages', report: string): void {
   const file = path.join(rootDir, 'docs/performance.md');
-  const begin = '<!-- bench:begin (written by `npm run bench`) -->';
-  const end = '<!-- bench:end -->';
+  const begin = `<!-- bench:${name}:begin (written by \`npm run bench\`) -->`;
+  const end = `<!-- bench:${name}:end -->`;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
