@@ -266,9 +266,9 @@ async function main(): Promise<void> {
       const cold = await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), env, periods });
       const signPages = periodCount(periods) * DEFAULTS.signs;
       const report = [
-        `Command: \`npm run bench -- --pages ${pagesWanted} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}\``,
-        machineLine(),
-        `Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        `- Command: \`npm run bench -- --pages ${pagesWanted} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}\``,
+        `- ${machineLine()}`,
+        `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
         '',
         '| sign pages | HTML pages | periods | requests | wall time | user CPU | peak RSS | peak V8 heap used | V8 heap limit (default, no --max-old-space-size) |',
         '|---|---|---|---|---|---|---|---|---|',
@@ -319,11 +319,11 @@ async function main(): Promise<void> {
       `| ${name} | ${seconds(m(list, 'wallMs'))} | ${seconds(m(list, 'inProcessMs'))} | ${seconds(m(list, 'userCpuMs'))} | ${seconds(m(list, 'systemCpuMs'))} | ${m(list, 'requests')} | ${m(list, 'pages')} | ${megabytes(m(list, 'maxRssKb'))} |`;
     const command = `npm run bench -- --rounds ${rounds} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}`;
     const report = [
-      `Command: \`${command}\``,
-      machineLine(),
-      `Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
-      `Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
-      `Medians of ${rounds} interleaved rounds (cold, warm, plain). Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
+      `- Command: \`${command}\``,
+      `- ${machineLine()}`,
+      `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
+      `- Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
+      `- Medians of ${rounds} interleaved rounds (cold, warm, plain). Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
       '',
       '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
       '|---|---|---|---|---|---|---|---|',
