@@ -22,10 +22,11 @@ export default function (eleventyConfig) {
   eleventyConfig.addWatchTarget('./content/');
 }
 
-// No `output` here: the build renders into a staging folder it names itself (src/build/render-site.ts), and a
-// directory set in this file would take precedence over it.
+// No `input` or `output` here: the build passes both (src/build/render-site.ts: `templates/` of its project root,
+// and a staging folder it names itself), and directories set in this file would take precedence over them,
+// resolved against the working directory rather than the project. Includes and layouts are inside the input.
 export const config = {
-  dir: { input: 'templates', includes: '_includes', layouts: '_layouts' },
+  dir: { includes: '_includes', layouts: '_layouts' },
   templateFormats: ['njk'],
   htmlTemplateEngine: 'njk',
 };
