@@ -6,123 +6,16 @@ import {
   spreadGlyphs,
   type ChartWheelInput,
 } from '../../src/eleventy/chart-wheel.ts';
+import { parseXml, type XmlElement } from '../helpers/xml.ts';
 
-// ---------------------------------------------------------------------------------------------------------------
-// A small strict XML well-formedness parser (no XML parser is installed, and htmlparser2's xmlMode forgives
-// everything): one root, properly nested and matched tags, quoted unique attributes, only the five predefined
-// entities or character references, no raw `<` or `&` in text or attribute values.
-interface XmlElement {
-  name: string;
-  attribs: Record<string, string>;
-  children: XmlElement[];
-  text: string;
-}
-
-const ENTITY = /^&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/;
-const NAME = /^[A-Za-z_][\w.:-]*/;
-
-function decode(raw: string, where: string): string {
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i]!;
-    if (ch === '<') throw new Error(`raw < in ${where}`);
-    if (ch !== '&') {
-      out += ch;
-      continue;
-    }
-    const m = ENTITY.exec(raw.slice(i));
-    if (!m) throw new Error(`bad entity in ${where}: ${raw.slice(i, i + 12)}`);
-    const body = m[0].slice(1, -1);
-    out += body.startsWith('#x')
-      ? String.fromCodePoint(parseInt(body.slice(2), 16))
-      : body.startsWith('#')
-        ? String.fromCodePoint(parseInt(body.slice(1), 10))
-        : ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[body]!;
-    i += m[0].length - 1;
-  }
-  return out;
-}
-
-function parseXml(xml: string): XmlElement {
-  let i = 0;
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  const skipSpace = (): void => {
-    while (i < xml.length && /\s/.test(xml[i]!)) i++;
-  };
-  skipSpace();
-  while (i < xml.length) {
-    if (root && stack.length === 0) {
-      skipSpace();
-      if (i < xml.length) throw new Error(`content after the root element at ${i}`);
-      break;
-    }
-    if (xml.startsWith('<!--', i)) {
-      const end = xml.indexOf('-->', i);
-      if (end < 0) throw new Error('unclosed comment');
-      i = end + 3;
-    } else if (xml.startsWith('</', i)) {
-      i += 2;
-      const name = NAME.exec(xml.slice(i))?.[0];
-      if (!name) throw new Error(`bad end tag at ${i}`);
-      i += name.length;
-      skipSpace();
-      if (xml[i] !== '>') throw new Error(`bad end tag ${name}`);
-      i++;
-      const open = stack.pop();
-      if (open?.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
-    } else if (xml[i] === '<') {
-      i++;
-      const name = NAME.exec(xml.slice(i))?.[0];
-      if (!name) throw new Error(`bad tag at ${i}`);
-      i += name.length;
-      const element: XmlElement = { name, attribs: {}, children: [], text: '' };
-      for (;;) {
-        const before = i;
-        skipSpace();
-        if (xml.startsWith('/>', i) || xml[i] === '>') break;
-        if (i === before) throw new Error(`no space before attribute in <${name}>`);
-        const attr = NAME.exec(xml.slice(i))?.[0];
-        if (!attr) throw new Error(`bad attribute in <${name}> at ${i}`);
-        i += attr.length;
-        if (xml[i] !== '=') throw new Error(`attribute ${attr} without value`);
-        i++;
-        const quote = xml[i];
-        if (quote !== '"' && quote !== "'") throw new Error(`unquoted attribute ${attr}`);
-        const end = xml.indexOf(quote, i + 1);
-        if (end < 0) throw new Error(`unclosed attribute ${attr}`);
-        if (attr in element.attribs) throw new Error(`duplicate attribute ${attr}`);
-        element.attribs[attr] = decode(xml.slice(i + 1, end), `${name}@${attr}`);
-        i = end + 1;
-      }
-      if (stack.length) stack[stack.length - 1]!.children.push(element);
-      else if (root) throw new Error('second root element');
-      else root = element;
-      if (xml.startsWith('/>', i)) {
-        i += 2;
-      } else {
-        i++;
-        stack.push(element);
-      }
-    } else {
-      const end = xml.indexOf('<', i);
-      const raw = xml.slice(i, end < 0 ? xml.length : end);
-      if (!stack.length) throw new Error('text outside the root element');
-      stack[stack.length - 1]!.text += decode(raw, `text of <${stack[stack.length - 1]!.name}>`);
-      i += raw.length;
-    }
-  }
-  if (!root || stack.length) throw new Error(`unclosed <${stack[stack.length - 1]?.name}>`);
-  return root;
-}
+// The SVG is inlined into HTML pages, so an XML declaration in it is an error: parse without allowing one.
+const parseSvg = (markup: string): XmlElement => parseXml(markup, { allowDeclaration: false });
 
 function all(element: XmlElement): XmlElement[] {
   return [element, ...element.children.flatMap(all)];
 }
 
 const hasClass = (e: XmlElement, cls: string): boolean => (e.attribs.class ?? '').split(/\s+/).includes(cls);
-
-// ---------------------------------------------------------------------------------------------------------------
 
 const CENTER = 200; // the wheel's viewBox is 400 × 400
 const TEXT = '\uFE0E';
@@ -265,7 +158,7 @@ function chart(overrides: Partial<ChartWheelInput> = {}): ChartWheelInput {
 
 describe('renderChartWheel', () => {
   it('is well-formed XML with role=img and a labelled title and description', () => {
-    const svg = parseXml(renderChartWheel(chart()));
+    const svg = parseSvg(renderChartWheel(chart()));
     expect(svg.name).toBe('svg');
     expect(svg.attribs.xmlns).toBe('http://www.w3.org/2000/svg');
     expect(svg.attribs.role).toBe('img');
@@ -281,29 +174,29 @@ describe('renderChartWheel', () => {
   });
 
   it('draws the 12 sign glyphs in text presentation, in order', () => {
-    const signs = all(parseXml(renderChartWheel(chart()))).filter((e) => hasClass(e, 'wheel-sign'));
+    const signs = all(parseSvg(renderChartWheel(chart()))).filter((e) => hasClass(e, 'wheel-sign'));
     expect(signs.map((s) => s.text)).toEqual(Array.from({ length: 12 }, (_, i) => String.fromCodePoint(0x2648 + i) + TEXT));
   });
 
   it('draws 12 house cusp lines and numbers when cusps are given, none otherwise', () => {
-    const withCusps = all(parseXml(renderChartWheel(chart())));
+    const withCusps = all(parseSvg(renderChartWheel(chart())));
     expect(withCusps.filter((e) => e.name === 'line' && hasClass(e, 'wheel-house'))).toHaveLength(12);
     expect(withCusps.filter((e) => hasClass(e, 'wheel-house-number')).map((e) => e.text)).toEqual(
       Array.from({ length: 12 }, (_, i) => String(i + 1)),
     );
-    const without = all(parseXml(renderChartWheel(chart({ houseCusps: undefined }))));
+    const without = all(parseSvg(renderChartWheel(chart({ houseCusps: undefined }))));
     expect(without.filter((e) => hasClass(e, 'wheel-house'))).toHaveLength(0);
   });
 
   it('draws the first house cusp at 9 o\'clock when it is the ascendant', () => {
-    const first = all(parseXml(renderChartWheel(chart()))).find((e) => e.name === 'line' && hasClass(e, 'wheel-house'))!;
+    const first = all(parseSvg(renderChartWheel(chart()))).find((e) => e.name === 'line' && hasClass(e, 'wheel-house'))!;
     expect(Number(first.attribs.y1)).toBeCloseTo(CENTER, 1);
     expect(Number(first.attribs.y2)).toBeCloseTo(CENTER, 1);
     expect(Number(first.attribs.x2)).toBeLessThan(CENTER);
   });
 
   it('draws one glyph per planet and an R marker only for retrograde planets', () => {
-    const elements = all(parseXml(renderChartWheel(chart())));
+    const elements = all(parseSvg(renderChartWheel(chart())));
     const planets = elements.filter((e) => hasClass(e, 'wheel-planet'));
     expect(planets).toHaveLength(PLANETS.length);
     planets.forEach((group, i) => {
@@ -317,7 +210,7 @@ describe('renderChartWheel', () => {
 
   it('marks the true longitude with a tick even when the glyph is pushed aside', () => {
     const svg = renderChartWheel({ planets: [{ name: 'Sun', longitude: 0, retrograde: false }, { name: 'Moon', longitude: 1, retrograde: false }], title: 't', description: 'd' });
-    const elements = all(parseXml(svg));
+    const elements = all(parseSvg(svg));
     const sunTick = elements.filter((e) => hasClass(e, 'wheel-planet-tick'))[0]!;
     expect(Number(sunTick.attribs.y1)).toBeCloseTo(CENTER, 1);
     expect(Number(sunTick.attribs.y2)).toBeCloseTo(CENTER, 1);
@@ -337,14 +230,14 @@ describe('renderChartWheel', () => {
     expect(markup).not.toContain('<script');
     expect(markup).not.toContain('<img');
     expect(markup).not.toContain('<b>');
-    const elements = all(parseXml(markup));
+    const elements = all(parseSvg(markup));
     expect(elements.map((e) => e.name).filter((n) => !['svg', 'title', 'desc', 'g', 'line', 'circle', 'text'].includes(n))).toEqual([]);
     expect(elements.find((e) => e.name === 'title')!.text).toBe(hostileTitle);
     expect(elements.find((e) => hasClass(e, 'wheel-planet-glyph'))!.text).toBe('<b>');
   });
 
   it('uses classes and currentColor: no style attribute, no <style>, no hard-coded colour', () => {
-    const elements = all(parseXml(renderChartWheel(chart())));
+    const elements = all(parseSvg(renderChartWheel(chart())));
     expect(elements.filter((e) => e.name === 'style' || 'style' in e.attribs)).toEqual([]);
     for (const e of elements) {
       for (const attr of ['fill', 'stroke'] as const) {
@@ -354,7 +247,7 @@ describe('renderChartWheel', () => {
   });
 
   it('takes an id prefix so two wheels on a page do not share ids, and refuses a bad one', () => {
-    const svg = parseXml(renderChartWheel(chart(), { idPrefix: 'natal-2' }));
+    const svg = parseSvg(renderChartWheel(chart(), { idPrefix: 'natal-2' }));
     expect(svg.attribs['aria-labelledby']).toBe('natal-2-title natal-2-desc');
     expect(() => renderChartWheel(chart(), { idPrefix: '"x' })).toThrow(ChartWheelError);
   });

@@ -3,7 +3,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { metaContent, readBuiltSite, urlOf } from './helpers/built-site.ts';
-import { childText, childrenNamed, parseXml } from './helpers/xml.ts';
+import { childText, childrenNamed, parseXml } from '../helpers/xml.ts';
 
 const site = readBuiltSite(inject('siteDir'));
 const SITE_URL = 'https://horoscopes.example.com';

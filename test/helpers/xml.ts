@@ -1,6 +1,7 @@
-// A small strict XML well-formedness parser for the feeds and the sitemap (no XML parser is installed, and
-// htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags, quoted unique
-// attributes, only predefined entities or character references, no raw `<` or `&` in text or attribute values.
+// A small strict XML well-formedness parser for the feeds, the sitemap and the chart wheel's SVG (no XML parser is
+// installed, and htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags,
+// quoted unique attributes, only predefined entities or character references, no raw `<` or `&` in text or attribute
+// values.
 export interface XmlElement {
   name: string;
   attribs: Record<string, string>;
@@ -34,14 +35,19 @@ function decode(raw: string, where: string): string {
   return out;
 }
 
-export function parseXml(xml: string): XmlElement {
+export interface ParseXmlOptions {
+  /** false for markup that is inlined into HTML (an SVG), where an XML declaration is an error; default true. */
+  allowDeclaration?: boolean;
+}
+
+export function parseXml(xml: string, { allowDeclaration = true }: ParseXmlOptions = {}): XmlElement {
   let i = 0;
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   const skipSpace = (): void => {
     while (i < xml.length && /\s/.test(xml[i]!)) i++;
   };
-  if (xml.startsWith('<?xml')) {
+  if (allowDeclaration && xml.startsWith('<?xml')) {
     const end = xml.indexOf('?>');
     if (end < 0) throw new Error('unclosed XML declaration');
     i = end + 2;
