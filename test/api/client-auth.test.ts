@@ -1,43 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { AstroClient, AstroError, type ClientEvent, type ClientOptions } from '../../src/api/index.ts';
-import {
-  FAST_RETRY,
-  PASSWORD,
-  USERNAME,
-  bearer,
-  delay,
-  reportsHandler,
-  sendJson,
-  startFakeService,
-  type FakeService,
-  type Handler,
-} from './helpers/fake-service.ts';
+import { describe, expect, it } from 'vitest';
+import type { AstroError, ClientEvent } from '../../src/api/index.ts';
+import { FAST_RETRY, PASSWORD, USERNAME, bearer, delay, reportsHandler, sendJson, type Handler } from './helpers/fake-service.ts';
+import { rejection, useClientHarness } from './helpers/client-harness.ts';
 import { natalChart } from './helpers/fixtures.ts';
 
-const open: { service: FakeService; client: AstroClient }[] = [];
-
-afterEach(async () => {
-  for (const { service, client } of open.splice(0)) {
-    await client.close();
-    await service.close();
-  }
-});
-
-async function setUp(handler: Handler, options: Partial<ClientOptions> = {}, auth?: Handler) {
-  const service = await startFakeService(handler, auth ? { auth } : {});
-  const client = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
-  open.push({ service, client });
-  return { service, client };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AstroError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AstroError);
-  return error as AstroError;
-}
+const { setUp } = useClientHarness();
 
 /** A service where only tokens in `valid` are accepted; the test expires them by deleting. */
 function tokenChecking(valid: Set<string>, pause = 0): Handler {

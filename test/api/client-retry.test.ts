@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { AstroClient, AstroError, parseRetryAfter, type ClientEvent, type ClientOptions } from '../../src/api/index.ts';
+import { describe, expect, it } from 'vitest';
+import { AstroClient, parseRetryAfter, type ClientEvent } from '../../src/api/index.ts';
 import {
   FAST_RETRY,
   PASSWORD,
@@ -7,40 +7,10 @@ import {
   reportsHandler,
   sendJson,
   startFakeService,
-  type FakeService,
-  type Handler,
 } from './helpers/fake-service.ts';
+import { failingFirst, rejection, useClientHarness } from './helpers/client-harness.ts';
 
-const open: { service: FakeService; client: AstroClient }[] = [];
-
-afterEach(async () => {
-  for (const { service, client } of open.splice(0)) {
-    await client.close();
-    await service.close();
-  }
-});
-
-async function setUp(handler: Handler, options: Partial<ClientOptions> = {}) {
-  const service = await startFakeService(handler);
-  const client = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
-  open.push({ service, client });
-  return { service, client };
-}
-
-/** Fails the first `count` report requests with `fail`, then answers normally. */
-function failingFirst(count: number, fail: Handler): Handler {
-  let remaining = count;
-  return (request, res, raw) => (remaining-- > 0 ? fail(request, res, raw) : reportsHandler(request, res, raw));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AstroError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AstroError);
-  return error as AstroError;
-}
+const { setUp, closeAfterTest } = useClientHarness();
 
 describe('AstroClient retries', () => {
   it('retries a 503 and succeeds, counting sends and retries', async () => {
@@ -139,7 +109,7 @@ describe('AstroClient retries', () => {
       auth: (_r, res) => (authCalls++ === 0 ? sendJson(res, 502, {}) : sendJson(res, 200, { accessToken: 'tok-x' })),
     });
     const client = new AstroClient({ baseUrl: authService.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY });
-    open.push({ service: authService, client });
+    closeAfterTest({ service: authService, client });
     await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
     expect(authService.to('/api/auth')).toHaveLength(2);
   });

@@ -1,48 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { AstroClient, AstroError, type ClientEvent, type ClientOptions } from '../../src/api/index.ts';
-import {
-  FAST_RETRY,
-  PASSWORD,
-  USERNAME,
-  delay,
-  reportsHandler,
-  startFakeService,
-  type FakeService,
-  type Handler,
-} from './helpers/fake-service.ts';
+import { describe, expect, it } from 'vitest';
+import type { ClientEvent } from '../../src/api/index.ts';
+import { FAST_RETRY, delay, reportsHandler } from './helpers/fake-service.ts';
+import { failingFirst, rejection, useClientHarness } from './helpers/client-harness.ts';
 
 // undici checks headers/body timeouts on a coarse timer (about 0.5 s ticks), so a 100 ms timeout fires
 // within a second or so; the slow server below waits 2.5 s so that the timeout, not the server, decides.
 
-const open: { service: FakeService; client: AstroClient }[] = [];
-
-afterEach(async () => {
-  for (const { service, client } of open.splice(0)) {
-    await client.close();
-    await service.close();
-  }
-});
-
-async function setUp(handler: Handler, options: Partial<ClientOptions> = {}) {
-  const service = await startFakeService(handler);
-  const client = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
-  open.push({ service, client });
-  return { service, client };
-}
-
-function failingFirst(count: number, fail: Handler): Handler {
-  let remaining = count;
-  return (request, res, raw) => (remaining-- > 0 ? fail(request, res, raw) : reportsHandler(request, res, raw));
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AstroError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AstroError);
-  return error as AstroError;
-}
+const { setUp } = useClientHarness();
 
 describe('AstroClient timeouts', () => {
   it('retries a response slower than timeoutMs', async () => {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { AstroClient, AstroError, REPORT_ENDPOINTS, type ClientEvent, type ClientOptions } from '../../src/api/index.ts';
+import { describe, expect, it } from 'vitest';
+import { AstroClient, AstroError, REPORT_ENDPOINTS, type ClientEvent } from '../../src/api/index.ts';
 import {
   FAST_RETRY,
   PASSWORD,
@@ -8,32 +8,10 @@ import {
   delay,
   reportsHandler,
   sendJson,
-  startFakeService,
-  type FakeService,
-  type Handler,
 } from './helpers/fake-service.ts';
+import { useClientHarness } from './helpers/client-harness.ts';
 
-const open: { service?: FakeService; client?: AstroClient }[] = [];
-
-afterEach(async () => {
-  for (const { service, client } of open.splice(0)) {
-    await client?.close();
-    await service?.close();
-  }
-});
-
-async function setUp(handler: Handler, options: Partial<ClientOptions> = {}) {
-  const service = await startFakeService(handler);
-  const client = new AstroClient({
-    baseUrl: service.url,
-    username: USERNAME,
-    password: PASSWORD,
-    retry: FAST_RETRY,
-    ...options,
-  });
-  open.push({ service, client });
-  return { service, client };
-}
+const { setUp, closeAfterTest } = useClientHarness();
 
 /** The headers the client chose: everything but the transport's own (host, connection, content-length). */
 function chosenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, unknown> {
@@ -196,7 +174,7 @@ describe('AstroClient requests', () => {
   it('works with a base URL that has a base path and a trailing slash', async () => {
     const { service } = await setUp(reportsHandler);
     const client = new AstroClient({ baseUrl: `${service.url}/v2/`, username: USERNAME, password: PASSWORD, retry: FAST_RETRY });
-    open.push({ client });
+    closeAfterTest({ client });
     await client.reports('ascendantYearly', { year: 2026 });
     expect(service.requests.map((r) => r.path)).toEqual(['/v2/api/auth', '/v2/api/ascendant-yearly-reports']);
     expect(REPORT_ENDPOINTS.ascendantYearly).toBe('/api/ascendant-yearly-reports');

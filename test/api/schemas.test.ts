@@ -1,39 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  AstroClient,
-  AstroError,
-  natalChartSchema,
-  placeSchema,
-  reportEntrySchemas,
-  type ClientOptions,
-} from '../../src/api/index.ts';
-import { FAST_RETRY, PASSWORD, USERNAME, reportEntry, sendJson, startFakeService, type FakeService } from './helpers/fake-service.ts';
+import { describe, expect, it } from 'vitest';
+import { natalChartSchema, placeSchema, reportEntrySchemas, type ClientOptions } from '../../src/api/index.ts';
+import { reportEntry, sendJson } from './helpers/fake-service.ts';
+import { rejection, useClientHarness } from './helpers/client-harness.ts';
 import { natalChart } from './helpers/fixtures.ts';
 
-const open: { service: FakeService; client: AstroClient }[] = [];
-
-afterEach(async () => {
-  for (const { service, client } of open.splice(0)) {
-    await client.close();
-    await service.close();
-  }
-});
+const { setUp } = useClientHarness();
 
 /** A client whose service answers every non-auth request with `answer` (a JSON value or raw text). */
 async function answering(answer: unknown, options: Partial<ClientOptions> = {}) {
-  const service = await startFakeService((_request, res) => sendJson(res, 200, answer));
-  const client = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
-  open.push({ service, client });
+  const { client } = await setUp((_request, res) => sendJson(res, 200, answer), options);
   return client;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AstroError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AstroError);
-  return error as AstroError;
 }
 
 /** The parts of a natal chart fixture the tests spoil. */
