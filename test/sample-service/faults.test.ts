@@ -1,45 +1,19 @@
 // Every fault knob of the sample service, over real HTTP: exact counts, because nothing in the fault plan is
 // random and client retry tests rely on that.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, request } from 'undici';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { FaultConfigError, FaultPlan, canonicalJson, type FaultOptions } from '../../src/sample-service/faults.ts';
+import { agent, send, type Answer } from './helpers/http.ts';
 
-const agent = new Agent({ keepAliveTimeout: 1_000 });
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: unknown;
-}
-
-async function call(
+/** POST (or options.method) with the spec headers and `body` as JSON. */
+function call(
   service: SampleService,
   path: string,
   body: unknown,
   token?: string,
   options: { headersTimeout?: number; method?: 'GET' | 'POST' } = {},
 ): Promise<Answer> {
-  const res = await request(`${service.url}${path}`, {
-    method: options.method ?? 'POST',
-    dispatcher: agent,
-    headers: {
-      'content-type': 'application/json',
-      'accept-encoding': 'application/json',
-      ...(token !== undefined && { authorization: `Bearer ${token}` }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    ...(options.headersTimeout !== undefined && { headersTimeout: options.headersTimeout }),
-  });
-  const text = await res.body.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, text, json };
+  return send(service, options.method ?? 'POST', path, { body, token, headersTimeout: options.headersTimeout });
 }
 
 async function login(service: SampleService): Promise<string> {

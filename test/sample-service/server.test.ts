@@ -3,55 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'undici';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { searchPlaces } from '../../src/sample-service/places.ts';
-
-const agent = new Agent({ keepAliveTimeout: 1_000 });
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: unknown;
-}
-
-interface CallOptions {
-  body?: unknown;
-  /** Sent as is instead of JSON.stringify(body). */
-  raw?: string;
-  token?: string;
-  /** Replaces the three spec headers entirely when given. */
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-function specHeaders(token: string | undefined): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    'accept-encoding': 'application/json',
-    ...(token !== undefined && { authorization: `Bearer ${token}` }),
-  };
-}
-
-async function call(service: SampleService, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<Answer> {
-  const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const res = await request(`${service.url}${path}`, {
-    method,
-    dispatcher: agent,
-    headers: options.headers ?? specHeaders(options.token),
-    body: payload,
-    signal: options.signal,
-  });
-  const text = await res.body.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.statusCode, headers: res.headers, text, json };
-}
+import { agent, send as call, specHeaders, type Answer } from './helpers/http.ts';
 
 async function login(service: SampleService, username = 'sample', password = 'sample'): Promise<string> {
   const answer = await call(service, 'POST', '/api/auth', { body: { username, password }, headers: { 'content-type': 'application/json' } });
