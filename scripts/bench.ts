@@ -7,18 +7,19 @@
 //
 //   npm run bench -- [--rounds 3] [--latency 50] [--concurrency 6] [--date YYYY-MM-DD] [--no-write]
 //   npm run bench -- --pages 10000     the large-archive check: one cold build in Node's default heap
-//   npm run bench -- --profile         also writes a --cpu-prof profile of one warm build to bench/profiles/
+//   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import type { PeriodWindows } from '../src/data/config.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scriptPath = fileURLToPath(import.meta.url);
+const TYPESCRIPT_LOADER = pathToFileURL(path.join(rootDir, 'src/build/typescript-loader.js')).href;
 
 const DEFAULTS = {
   latencyMs: 50, // ms the sample service waits before every answer
@@ -114,11 +115,12 @@ function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
 }
 
 function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
-  return runChild([...nodeFlags, '--import', 'tsx', scriptPath, '--child-site', JSON.stringify(request)]);
+  // As `npm run build` runs: plain Node with our TypeScript loader.
+  return runChild([...nodeFlags, '--import', TYPESCRIPT_LOADER, scriptPath, '--child-site', JSON.stringify(request)]);
 }
 
-function plainBuild(outputDir: string, dataFile: string): Promise<ChildResult> {
-  return runChild([path.join(rootDir, 'bench/plain/build.js'), outputDir], { ...process.env, BENCH_PLAIN_DATA: dataFile });
+function plainBuild(outputDir: string, dataFile: string, nodeFlags: string[] = []): Promise<ChildResult> {
+  return runChild([...nodeFlags, path.join(rootDir, 'bench/plain/build.js'), outputDir], { ...process.env, BENCH_PLAIN_DATA: dataFile });
 }
 
 function files(dir: string, base = dir): string[] {
@@ -303,8 +305,11 @@ async function main(): Promise<void> {
     if (values.profile) {
       const profileDir = path.join(rootDir, 'bench/profiles');
       mkdirSync(profileDir, { recursive: true });
-      await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods }, ['--cpu-prof', '--cpu-prof-dir', profileDir]);
-      log(`CPU profile of a warm build written to ${path.relative(rootDir, profileDir)}/`);
+      // One folder each: a build writes one profile per thread (the module hooks run in a thread of their own).
+      await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods }, ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'warm')]);
+      rmSync(path.join(work, 'dist-plain'), { recursive: true, force: true });
+      await plainBuild(path.join(work, 'dist-plain'), plainData, ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'plain')]);
+      log(`CPU profiles of a warm build and of the plain build written to ${path.relative(rootDir, profileDir)}/warm/ and plain/`);
     }
 
     const m = (list: ChildResult[], key: keyof ChildResult) => median(list.map((r) => Number(r[key] ?? 0)));

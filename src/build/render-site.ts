@@ -4,18 +4,15 @@ import Eleventy from '@11ty/eleventy';
 import path from 'node:path';
 import type { SiteModel } from '../data/site-model.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
-import { register as registerTsx } from 'tsx/esm/api';
-
-let typescriptLoader: (() => Promise<void>) | undefined;
 
 /**
  * Eleventy loads `.eleventy.js` with Node's own `import()`, and that file wires plugins written in TypeScript.
- * Under `tsx` (npm scripts) that already works; under other runners (vitest) it needs tsx's loader registered.
- * https://tsx.is/dev-api/register-esm
+ * The npm scripts run under our loader (src/build/typescript-loader.js) and tests may run under tsx: both already
+ * load `.ts`. Other runners (vitest's workers) get our loader registered here; it registers once per thread.
  */
-export function ensureTypeScriptLoader(): void {
-  if (typescriptLoader || process.argv.some((a) => a.includes('tsx')) || process.execArgv.some((a) => a.includes('tsx'))) return;
-  typescriptLoader = registerTsx();
+export async function ensureTypeScriptLoader(): Promise<void> {
+  if (process.argv.some((a) => a.includes('tsx')) || process.execArgv.some((a) => a.includes('tsx'))) return;
+  await import('./typescript-loader.js');
 }
 
 /**
@@ -37,18 +34,49 @@ export interface RenderOptions {
   quiet?: boolean;
 }
 
-/** Renders the site into `outputDir`; returns the number of HTML pages written. */
-export async function renderSite({ rootDir, outputDir, model, quiet = true }: RenderOptions): Promise<number> {
-  ensureTypeScriptLoader();
+export interface SiteRenderer {
+  /** Renders the site with `model` into the output folder; returns the number of HTML pages written. */
+  render(model: SiteModel): Promise<number>;
+  /** Settles the early initialisation when no render follows (a failed fetch), so no rejection goes unhandled. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Starts Eleventy before the data exists: loading the config and its plugins, the engines and the template scan
+ * run while the build waits for the service. The model arrives later as global data (a promise Eleventy awaits
+ * when it reads the data cascade, after initialisation).
+ */
+export async function openRenderer({ rootDir, outputDir, quiet = true }: Omit<RenderOptions, 'model'>): Promise<SiteRenderer> {
+  await ensureTypeScriptLoader();
+  let provideModel!: (model: SiteModel) => void;
+  const model = new Promise<SiteModel>((resolve) => (provideModel = resolve));
   const eleventy = new Eleventy(path.join(rootDir, 'templates'), outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: quiet,
     config(eleventyConfig: EleventyConfig) {
-      eleventyConfig.addGlobalData('model', deepFreeze(model));
+      eleventyConfig.addGlobalData('model', () => model);
     },
   });
-  const results = (await eleventy.write()) as unknown;
-  // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).
-  const templates = Array.isArray(results) ? (results as { outputPath?: unknown }[][])[1] : undefined;
-  return (templates ?? []).filter((t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html')).length;
+  // Caught here and rethrown by render(): a bad config fails the build where it would have without the overlap.
+  const initialised = eleventy.init().then(() => undefined, (error: unknown) => error);
+  return {
+    async render(value) {
+      // Provided before waiting, so an initialisation that reads global data could never wait on itself.
+      provideModel(deepFreeze(value));
+      const initError = await initialised;
+      if (initError !== undefined) throw initError;
+      const results = (await eleventy.write()) as unknown;
+      // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).
+      const templates = Array.isArray(results) ? (results as { outputPath?: unknown }[][])[1] : undefined;
+      return (templates ?? []).filter((t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html')).length;
+    },
+    async abandon() {
+      await initialised;
+    },
+  };
+}
+
+/** Renders the site into `outputDir`; returns the number of HTML pages written. */
+export async function renderSite({ model, ...options }: RenderOptions): Promise<number> {
+  return (await openRenderer(options)).render(model);
 }

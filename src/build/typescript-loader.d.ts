@@ -1,0 +1,2 @@
+// src/build/typescript-loader.js is imported for its effect only (it registers the TypeScript hooks).
+export {};
