@@ -12,9 +12,9 @@ import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { readSigns } from '../data/signs.ts';
 import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
 import { readStaticPages } from '../data/static-pages.ts';
-import { startSampleService, type SampleService } from '../sample-service/server.ts';
+import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
-import { renderSite } from './render-site.ts';
+import { openRenderer, type SiteRenderer } from './render-site.ts';
 import { makeStagingDir, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
 export interface BuildSummary {
@@ -44,6 +44,11 @@ export interface BuildOptions {
   periods?: PeriodWindows;
 }
 
+interface PrepareOptions extends BuildOptions {
+  /** Called once the configuration and the editors' files are read, before the first request. */
+  onReady?: (config: BuildConfig) => void;
+}
+
 export interface PreparedSite {
   config: BuildConfig;
   model: SiteModel;
@@ -55,13 +60,15 @@ async function openService(config: BuildConfig, log: (line: string) => void) {
   if (config.apiUrl || config.offline) {
     return { baseUrl: config.apiUrl, username: config.username, password: config.password, sample: undefined };
   }
+  // Loaded only when needed: a build against a real service never pays for the sample service's modules.
+  const { startSampleService } = await import('../sample-service/server.ts');
   const sample: SampleService = await startSampleService();
   log(`ASTRO_API_URL is not set: using the embedded sample service at ${sample.url} (sample content).`);
   return { baseUrl: sample.url, username: 'sample', password: 'sample', sample };
 }
 
 /** Everything but rendering: fetch (or read from the cache) and build the site model. */
-export async function prepareSite(options: BuildOptions): Promise<PreparedSite> {
+export async function prepareSite(options: PrepareOptions): Promise<PreparedSite> {
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const config = loadConfig(options.rootDir, options.env);
@@ -75,6 +82,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const chartInputs = await readChartFiles(path.join(config.contentDir, 'charts'), config.site.language);
   const overrides = await readOverrides(path.join(config.contentDir, 'overrides'));
   const staticPages = await readStaticPages(path.join(config.contentDir, 'pages'));
+  options.onReady?.(config);
 
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
@@ -174,12 +182,37 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? ((line) => console.log(line));
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
-  const { config, model, summary: fetched } = await prepareSite({ ...options, env });
+  // Eleventy starts (config, plugins, template scan) into the staging folder while the requests are in flight.
+  let early: Promise<{ staging: string; renderer: SiteRenderer }> | undefined;
+  const startRenderer = async (config: BuildConfig) => {
+    const staging = await makeStagingDir(config.outputDir);
+    try {
+      return { staging, renderer: await openRenderer({ rootDir: config.rootDir, outputDir: staging }) };
+    } catch (error) {
+      await removeStagingDir(staging);
+      throw error;
+    }
+  };
+  let prepared: PreparedSite;
+  try {
+    prepared = await prepareSite({ ...options, env, onReady: (config) => (early = startRenderer(config)) });
+  } catch (error) {
+    // The fetch failed: nothing is rendered, and the early start leaves nothing behind.
+    await early?.then(
+      async ({ staging, renderer }) => {
+        await renderer.abandon();
+        await removeStagingDir(staging);
+      },
+      () => {},
+    );
+    throw error;
+  }
+  const { config, model, summary: fetched } = prepared;
 
-  const staging = await makeStagingDir(config.outputDir);
+  const { staging, renderer } = await (early ?? startRenderer(config));
   let pages: number;
   try {
-    pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model });
+    pages = await renderer.render(model);
     await swapIntoPlace(staging, config.outputDir);
   } catch (error) {
     await removeStagingDir(staging);
