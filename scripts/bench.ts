@@ -12,14 +12,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import type { PeriodWindows } from '../src/data/config.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scriptPath = fileURLToPath(import.meta.url);
-const TYPESCRIPT_LOADER = pathToFileURL(path.join(rootDir, 'src/build/typescript-loader.js')).href;
+const RUN_TYPESCRIPT = path.join(rootDir, 'src/build/run-typescript.js');
 
 const DEFAULTS = {
   latencyMs: 50, // ms the sample service waits before every answer
@@ -115,8 +115,8 @@ function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
 }
 
 function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
-  // As `npm run build` runs: plain Node with our TypeScript loader.
-  return runChild([...nodeFlags, '--import', TYPESCRIPT_LOADER, scriptPath, '--child-site', JSON.stringify(request)]);
+  // As `npm run build` runs: plain Node running our TypeScript bundled (src/build/run-typescript.js).
+  return runChild([...nodeFlags, RUN_TYPESCRIPT, scriptPath, '--child-site', JSON.stringify(request)]);
 }
 
 function plainBuild(outputDir: string, dataFile: string, nodeFlags: string[] = []): Promise<ChildResult> {

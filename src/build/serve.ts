@@ -5,6 +5,7 @@ import Eleventy from '@11ty/eleventy';
 import path from 'node:path';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
 import { loadDotEnv } from '../data/config.ts';
+import { ensureTypeScriptLoader } from './render-site.ts';
 import { prepareSite, type BuildOptions } from './run-build.ts';
 
 export const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
@@ -16,6 +17,8 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
+  // Eleventy imports .eleventy.js itself, and that file imports our TypeScript plugins.
+  await ensureTypeScriptLoader();
   const eleventy = new Eleventy(path.join(options.rootDir, 'templates'), path.join(options.rootDir, PREVIEW_DIR), {
     runMode: 'serve',
     quietMode: true,
