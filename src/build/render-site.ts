@@ -1,6 +1,9 @@
 // Runs Eleventy programmatically with the site model as global data.
 // https://www.11ty.dev/docs/programmatic/
 import Eleventy from '@11ty/eleventy';
+// Loaded here, before the module hooks exist (ensureTypeScriptLoader), so that when .eleventy.js imports it the
+// plugin and its dependencies are already in Node's module cache instead of passing through the hooks' thread.
+import '@11ty/eleventy-plugin-rss';
 import path from 'node:path';
 import type { SiteModel } from '../data/site-model.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
@@ -20,11 +23,12 @@ export async function ensureTypeScriptLoader(): Promise<void> {
  * cascade in a Proxy (ProxyWrap.js) on each access, unless the object is frozen; the model is read-only once
  * built, so freezing it spares one Proxy per member look-up per page (`model.meta[page.url]`, `report.sign.name`…).
  */
-export function deepFreeze<T>(value: T, seen = new Set<object>()): T {
-  if (value === null || typeof value !== 'object' || seen.has(value)) return value;
-  seen.add(value);
-  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
-  return Object.freeze(value);
+export function deepFreeze<T>(value: T): T {
+  // Frozen before its members, so a frozen object counts as visited: shared objects and cycles are walked once.
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  return value;
 }
 
 export interface RenderOptions {

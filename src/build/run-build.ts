@@ -2,7 +2,7 @@
 // src/data/fetch-reports.ts) → site model → Eleventy into a staging folder → atomic swap into dist/.
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AstroClient } from '../api/index.ts';
+import { AstroClient, type ReportEntry } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartPage } from '../data/charts.ts';
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
@@ -10,7 +10,7 @@ import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { readSigns } from '../data/signs.ts';
-import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
+import { buildSiteModel, reportFields, type ReportFields, type SiteModel } from '../data/site-model.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
@@ -104,6 +104,8 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
       })
     : undefined;
 
+  // Sanitizing happens as each period arrives, while the other requests are in flight, not after the last one.
+  const preparedFields = new Map<ReportEntry, ReportFields>();
   let reports: PeriodReports[];
   let fromCache: number;
   let stale: PeriodReports[];
@@ -116,6 +118,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
       buildDate: config.buildDate,
       offline: config.offline,
       preferCache: options.preview,
+      onPeriodReports(arrived) {
+        for (const entry of arrived.entries) preparedFields.set(entry, reportFields(entry));
+      },
       onPeriodDone(n, total) {
         done = n;
         progress.update({ done, total, inFlight, retries: client?.stats.retries ?? 0 });
@@ -143,6 +148,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     charts,
     overrides,
     staticPages,
+    preparedFields,
   });
   return {
     config,

@@ -26,6 +26,8 @@ export interface FetchReportsOptions {
   preferCache?: boolean;
   /** Called each time a period is settled, for the progress line. */
   onPeriodDone?: (done: number, total: number) => void;
+  /** Called with each period's reports as soon as they are in hand, so work on them can overlap the requests. */
+  onPeriodReports?: (reports: PeriodReports) => void;
 }
 
 export interface FetchReportsResult {
@@ -95,6 +97,11 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
   const settle = () => options.onPeriodDone?.(++done, periods.length);
 
   const one = async (period: Period): Promise<PeriodReports | undefined> => {
+    const result = await settleOne(period);
+    if (result) options.onPeriodReports?.(result);
+    return result;
+  };
+  const settleOne = async (period: Period): Promise<PeriodReports | undefined> => {
     const endpoint = REPORT_ENDPOINTS[period.kind];
     const body = { ...periodParams(period) };
     const cached = await cache.get<ReportEntry[]>(endpoint, body);

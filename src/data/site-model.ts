@@ -1,6 +1,6 @@
 // The site model handed to Eleventy: every page's data computed once, indexed by key, sanitized once.
 // Templates only loop over these arrays and print fields; they do no look-ups of their own.
-import type { ReportKind } from '../api/index.ts';
+import type { ReportEntry, ReportKind } from '../api/index.ts';
 import type { ChartPage } from './charts.ts';
 import type { SiteConfig } from './config.ts';
 import type { PeriodReports, ReportSource } from './fetch-reports.ts';
@@ -167,6 +167,18 @@ export interface SiteModelInput {
   overrides?: Override[];
   /** From content/pages/ (static-pages.ts). */
   staticPages?: StaticPage[];
+  /** `reportFields` of entries computed earlier (while other requests were in flight); the rest are computed here. */
+  preparedFields?: ReadonlyMap<ReportEntry, ReportFields>;
+}
+
+export interface ReportFields {
+  intro: string;
+  text: string;
+}
+
+/** A report's HTML fields as pages show them: sanitized, headings renumbered from h2 (overrides not applied). */
+export function reportFields(entry: ReportEntry): ReportFields {
+  return { intro: normalizeHeadings(sanitizeReportHtml(entry.intro), 2), text: normalizeHeadings(sanitizeReportHtml(entry.text), 2) };
 }
 
 function periodInfo(period: Period, buildDate: string): PeriodInfo {
@@ -258,7 +270,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     const urls = signs.map((sign) => reportUrl(period.kind, period.key, sign.slug));
     const pages = signs.map((sign, signId): ReportPage => {
       const entry = entries[signId]!;
-      const fields = { intro: normalizeHeadings(sanitizeReportHtml(entry.intro), 2), text: normalizeHeadings(sanitizeReportHtml(entry.text), 2) };
+      // A copy: an override replaces one field of this page only.
+      const fields = { ...(input.preparedFields?.get(entry) ?? reportFields(entry)) };
       const override = overrides.get(overrideKey(period.kind, period.key, sign.slug));
       if (override) fields[override.field] = applyOverride(fields[override.field], override);
       return {
