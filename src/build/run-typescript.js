@@ -10,12 +10,25 @@
 // registers them just before Eleventy reads its config, after every package is loaded.
 // Plain JavaScript on purpose: this is the file that makes TypeScript runnable. Nothing it writes is committed.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-const CACHE_DIR = path.join(projectRoot, 'node_modules/.cache/horoscope-site');
+/** node_modules/.cache/ by convention; a temporary folder when node_modules is read-only (some CI caches). */
+function cacheDir() {
+  const preferred = path.join(projectRoot, 'node_modules/.cache/horoscope-site');
+  try {
+    mkdirSync(preferred, { recursive: true });
+    accessSync(preferred, constants.W_OK);
+    return preferred;
+  } catch {
+    const hash = createHash('sha256').update(projectRoot).digest('hex').slice(0, 12);
+    return path.join(tmpdir(), `horoscope-site-${hash}`);
+  }
+}
+const CACHE_DIR = cacheDir();
 // Read from the bundle's sources: files may use their own location (rootDir, data files beside them).
 const IMPORT_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
 
