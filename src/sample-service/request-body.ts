@@ -102,12 +102,3 @@ export function readLang(endpoint: string, body: JsonObject, field: string): str
   return value;
 }
 
-const DAY_MS = 86_400_000;
-
-/** 52 or 53: the ISO week of 28 December is always the last week of its ISO year. */
-export function isoWeeksInYear(year: number): number {
-  const dec28 = new Date(Date.UTC(year, 11, 28));
-  const dayOfWeek = dec28.getUTCDay() || 7;
-  const thursday = new Date(dec28.getTime() + (4 - dayOfWeek) * DAY_MS);
-  return Math.floor((thursday.getTime() - Date.UTC(thursday.getUTCFullYear(), 0, 1)) / DAY_MS / 7) + 1;
-}

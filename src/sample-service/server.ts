@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ReportPeriodError, writeReport, type SampleReportKind } from './report-writer.ts';
+import { isoWeeksInYear, ReportPeriodError, writeReport, type SampleReportKind } from './report-writer.ts';
 import { TimeZoneError } from './time-zone.ts';
 import { searchPlaces, findPlace } from './places.ts';
 import { computeNatal } from './natal.ts';
@@ -14,7 +14,6 @@ import { SAMPLE_PLANETS, SAMPLE_SIGNS, SAMPLE_SIGN_NAMES } from './catalog.ts';
 import { FaultPlan, type FaultOptions, type SampleReportEntry } from './faults.ts';
 import {
   SampleHttpError,
-  isoWeeksInYear,
   readDate,
   readInteger,
   readLang,
