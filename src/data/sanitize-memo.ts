@@ -1,0 +1,105 @@
+// Sanitized HTML remembered between builds, in `.cache/sanitized-html/<policy fingerprint>.json`.
+//
+// WHY: a rebuild publishes the same service texts as the build before it (final periods never change, current
+// ones rarely), and sanitizing them again is the largest piece of our own work in a warm build: about 0.2 s of
+// CPU for a three-year archive, plus loading sanitize-html. Looking a text up here costs a hash of it.
+//
+// Safety, because this sits in front of the sanitizer:
+// - entries are keyed by the policy's fingerprint (src/data/sanitize.ts: its own source and the versions of
+//   sanitize-html and htmlparser2) and by the SHA-256 of the exact input, so any change of policy or input misses;
+// - a remembered result is used only when `isPolicyOutput` accepts it: the exact form the policy writes. A damaged
+//   or edited file can cost time (the text is sanitized again), never publish markup the policy would not.
+// The file holds only sanitized, published text: no response, token or secret.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isPolicyOutput, policyFingerprint, type SanitizeMode, type SanitizedHtmlMemo } from './sanitize.ts';
+
+export const SANITIZE_MEMO_FOLDER = 'sanitized-html';
+
+export interface SanitizeMemoStats {
+  /** Texts served from the memo. */
+  hits: number;
+  /** Texts sanitized in this build (new or changed). */
+  misses: number;
+  /** Remembered results that failed the policy check and were sanitized again. */
+  rejected: number;
+}
+
+function keyOf(mode: SanitizeMode, input: string): string {
+  return `${mode[0]}${createHash('sha256').update(input).digest('base64url')}`;
+}
+
+export class SanitizeMemo implements SanitizedHtmlMemo {
+  readonly stats: SanitizeMemoStats = { hits: 0, misses: 0, rejected: 0 };
+  /** What this build used or produced: written back by `save`, so texts no longer published drop out. */
+  private readonly used = new Map<string, string>();
+
+  private constructor(
+    private readonly dir: string,
+    private readonly fingerprint: string | undefined,
+    private readonly remembered: ReadonlyMap<string, string>,
+  ) {}
+
+  /**
+   * Reads the memo of the current policy from `cacheDir`. A missing, unreadable or damaged file gives an empty
+   * memo: the build then sanitizes everything, as it would without one.
+   */
+  static async open(cacheDir: string): Promise<SanitizeMemo> {
+    const dir = path.join(cacheDir, SANITIZE_MEMO_FOLDER);
+    const fingerprint = policyFingerprint();
+    let remembered = new Map<string, string>();
+    if (fingerprint) {
+      try {
+        const data = JSON.parse(await readFile(path.join(dir, `${fingerprint}.json`), 'utf8')) as unknown;
+        if (data && typeof data === 'object' && !Array.isArray(data)) {
+          remembered = new Map(Object.entries(data).filter((e): e is [string, string] => typeof e[1] === 'string'));
+        }
+      } catch {
+        // no memo yet, or not one we can read: start empty
+      }
+    }
+    return new SanitizeMemo(dir, fingerprint, remembered);
+  }
+
+  get(mode: SanitizeMode, input: string): string | undefined {
+    const key = keyOf(mode, input);
+    const output = this.used.get(key) ?? this.remembered.get(key);
+    if (output === undefined) return undefined;
+    if (!this.used.has(key) && !isPolicyOutput(output, mode)) {
+      this.stats.rejected++;
+      return undefined;
+    }
+    this.stats.hits++;
+    this.used.set(key, output);
+    return output;
+  }
+
+  set(mode: SanitizeMode, input: string, output: string): void {
+    this.stats.misses++;
+    this.used.set(keyOf(mode, input), output);
+  }
+
+  /**
+   * Writes what this build used, when that differs from what was read (written aside and renamed, so a reader never
+   * sees half a file), and removes the memos of other policies. Resolves with a problem to warn about, or
+   * `undefined`; a memo that cannot be written only costs the next build time.
+   */
+  async save(): Promise<string | undefined> {
+    if (!this.fingerprint) return undefined;
+    const unchanged = this.stats.misses === 0 && this.stats.rejected === 0 && this.used.size === this.remembered.size;
+    if (unchanged) return undefined;
+    const file = path.join(this.dir, `${this.fingerprint}.json`);
+    try {
+      await mkdir(this.dir, { recursive: true });
+      const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(temporary, JSON.stringify(Object.fromEntries(this.used)));
+      await rename(temporary, file);
+      const others = (await readdir(this.dir)).filter((name) => name.endsWith('.json') && name !== path.basename(file));
+      await Promise.all(others.map((name) => rm(path.join(this.dir, name), { force: true })));
+      return undefined;
+    } catch (error) {
+      return `could not write the sanitized-HTML memo ${file}: ${(error as Error).message}`;
+    }
+  }
+}
