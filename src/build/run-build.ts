@@ -17,7 +17,7 @@ import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
 import { openRenderer, type SiteRenderer } from './render-site.ts';
-import { makeStagingDir, removeStagingDir, swapIntoPlace } from './swap-output.ts';
+import { leftoverPreviousDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
 export interface BuildSummary {
   requests: number;
@@ -212,6 +212,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   // Eleventy starts (config, plugins, template scan) into the staging folder while the requests are in flight.
   let early: Promise<{ staging: string; renderer: SiteRenderer }> | undefined;
   const startRenderer = async (config: BuildConfig) => {
+    removeInBackground(await leftoverPreviousDirs(config.outputDir));
     const staging = await makeStagingDir(config.outputDir);
     try {
       return { staging, renderer: await openRenderer({ rootDir: config.rootDir, outputDir: staging }) };

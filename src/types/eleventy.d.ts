@@ -10,3 +10,6 @@ declare module '@11ty/eleventy' {
     close?(): Promise<void>;
   }
 }
+
+// Imported by the build only to have it in Node's module cache early (src/build/render-site.ts); .eleventy.js uses it.
+declare module '@11ty/eleventy-plugin-rss';
