@@ -14,6 +14,27 @@ export async function ensureTypeScriptLoader(): Promise<void> {
   await import('./typescript-loader.js');
 }
 
+/** Set by src/build/run-typescript.js (the npm scripts): bundles one of our files, or returns its cached bundle. */
+const BUNDLER = Symbol.for('horoscope-site.bundle-for');
+type Bundler = (file: string) => Promise<string>;
+
+/**
+ * The configuration file Eleventy is to import. Under the npm scripts, `.eleventy.js` bundled with its TypeScript
+ * plugins like the rest of our code (in node_modules/.cache/, so its package imports resolve as the original's,
+ * and its `import.meta.dirname` is still the project's): no module hooks, whose thread every later import would
+ * have to wait on. Elsewhere (tests, a read-only install) the original, with our module hooks registered.
+ */
+async function eleventyConfigPath(rootDir: string): Promise<string> {
+  const configFile = path.join(rootDir, '.eleventy.js');
+  const bundle = (globalThis as { [BUNDLER]?: Bundler })[BUNDLER];
+  if (bundle) return bundle(configFile);
+  // The RSS plugin before the module hooks exist: when .eleventy.js imports it, it and its dependencies are then
+  // in Node's module cache instead of passing through the hooks' thread.
+  await import('@11ty/eleventy-plugin-rss');
+  await ensureTypeScriptLoader();
+  return configFile;
+}
+
 /**
  * Freezes the model and everything in it. Eleventy wraps every plain object a template reads from the data
  * cascade in a Proxy (ProxyWrap.js) on each access, unless the object is frozen; the model is read-only once
@@ -50,14 +71,11 @@ export async function openRenderer({ rootDir, outputDir, quiet = true }: Omit<Re
   // Imported here rather than at start-up: the build calls this once its first requests are on their way, so
   // loading Eleventy (about 0.3 s of CPU) overlaps the wait for the service instead of preceding it.
   const { default: Eleventy } = await import('@11ty/eleventy');
-  // The RSS plugin too, before the module hooks exist (ensureTypeScriptLoader): when .eleventy.js imports it, it
-  // and its dependencies are then in Node's module cache instead of passing through the hooks' thread.
-  await import('@11ty/eleventy-plugin-rss');
-  await ensureTypeScriptLoader();
+  const configPath = await eleventyConfigPath(rootDir);
   let provideModel!: (model: SiteModel) => void;
   const model = new Promise<SiteModel>((resolve) => (provideModel = resolve));
   const eleventy = new Eleventy(path.join(rootDir, 'templates'), outputDir, {
-    configPath: path.join(rootDir, '.eleventy.js'),
+    configPath,
     quietMode: quiet,
     config(eleventyConfig: EleventyConfig) {
       eleventyConfig.addGlobalData('model', () => model);

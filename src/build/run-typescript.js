@@ -5,44 +5,37 @@
 //
 // WHY not a loader for everything (tsx, or src/build/typescript-loader.js alone): module hooks run in a thread of
 // their own and see every module the process loads, Eleventy's hundreds of files included; that cost about 0.4 s
-// of CPU per build. Here Eleventy and the other packages load through plain Node. Only `.eleventy.js`, which
-// Eleventy imports itself and which wires plugins written in TypeScript, needs the hooks: src/build/render-site.ts
-// registers them just before Eleventy reads its config, after every package is loaded.
+// of CPU per build. Here Eleventy and the other packages load through plain Node. `.eleventy.js`, which Eleventy
+// imports itself and which wires plugins written in TypeScript, is bundled the same way on request
+// (`bundleFor`, below; src/build/render-site.ts asks for it), so a build registers no module hooks at all.
+//
+// The bundles import packages by name, so they must sit inside the project for Node to find node_modules/. When
+// node_modules/.cache/ is not writable (a read-only install), or HOROSCOPE_BUNDLE_CACHE=off, nothing is bundled:
+// the module hooks of src/build/typescript-loader.js compile our files where they are.
 // Plain JavaScript on purpose: this is the file that makes TypeScript runnable. Nothing it writes is committed.
 import { createHash } from 'node:crypto';
 import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-/** node_modules/.cache/ by convention; a temporary folder when node_modules is read-only (some CI caches). */
-function cacheDir() {
-  const preferred = path.join(projectRoot, 'node_modules/.cache/horoscope-site');
+/** Read by src/build/render-site.ts: a function from a source file to the path of its cached bundle. */
+const BUNDLER = Symbol.for('horoscope-site.bundle-for');
+
+/** node_modules/.cache/ by convention; `undefined` when it cannot be written (then we use the module hooks). */
+function writableCacheDir() {
+  if (process.env.HOROSCOPE_BUNDLE_CACHE === 'off') return undefined;
+  const dir = path.join(projectRoot, 'node_modules/.cache/horoscope-site');
   try {
-    mkdirSync(preferred, { recursive: true });
-    accessSync(preferred, constants.W_OK);
-    return preferred;
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
   } catch {
-    const hash = createHash('sha256').update(projectRoot).digest('hex').slice(0, 12);
-    return path.join(tmpdir(), `horoscope-site-${hash}`);
+    return undefined;
   }
 }
-const CACHE_DIR = cacheDir();
 // Read from the bundle's sources: files may use their own location (rootDir, data files beside them).
 const IMPORT_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
-
-const [entryArg, ...args] = process.argv.slice(2);
-if (!entryArg) {
-  console.error('usage: node src/build/run-typescript.js SCRIPT.ts [ARGS…]');
-  process.exit(2);
-}
-const entry = path.resolve(entryArg);
-// The script sees the argv it would see run directly (`node script.ts args`).
-process.argv.splice(1, process.argv.length - 1, entry, ...args);
-
-const cacheKey = createHash('sha256').update(entry).digest('hex').slice(0, 16);
-const manifestFile = path.join(CACHE_DIR, `${cacheKey}.json`);
 
 /** A hash of the sources a bundle was made from (their paths and contents) and of the bundler's version. */
 function sourcesHash(inputs, esbuildVersion) {
@@ -51,25 +44,31 @@ function sourcesHash(inputs, esbuildVersion) {
   return hash.digest('hex');
 }
 
-function readManifest() {
+function readJson(file) {
   try {
-    return JSON.parse(readFileSync(manifestFile, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return undefined;
   }
 }
 
-/** The cached bundle when its sources are unchanged; undefined when it is missing or stale. */
-function cachedBundle() {
-  const manifest = readManifest();
-  try {
-    return manifest && sourcesHash(manifest.inputs, manifest.esbuildVersion) === manifest.hash ? manifest.bundle : undefined;
-  } catch {
-    return undefined; // a source was deleted or moved: bundle again
-  }
+/** Written aside and renamed: two builds starting at once never read half a file. */
+function writeAtomically(file, text) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }
 
-async function bundle() {
+/** Bundles `entry` (a `.ts` or `.js` file of ours) into `cacheDir`, or returns the cached bundle of the same sources. */
+async function bundleFor(entry, cacheDir) {
+  const cacheKey = createHash('sha256').update(entry).digest('hex').slice(0, 16);
+  const manifestFile = path.join(cacheDir, `${cacheKey}.json`);
+  const manifest = readJson(manifestFile);
+  try {
+    if (manifest && sourcesHash(manifest.inputs, manifest.esbuildVersion) === manifest.hash) return manifest.bundle;
+  } catch {
+    // a source was deleted or moved: bundle again
+  }
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [entry],
@@ -83,7 +82,7 @@ async function bundle() {
     // For `node --enable-source-maps`: stack traces then name the TypeScript lines. Not enabled by default, since
     // Node then scans every module it loads for a source map.
     sourcemap: 'inline',
-    outfile: path.join(CACHE_DIR, `${cacheKey}.mjs`),
+    outfile: path.join(cacheDir, `${cacheKey}.mjs`),
     logLevel: 'error',
     plugins: [{
       name: 'import-meta-of-source',
@@ -100,20 +99,29 @@ async function bundle() {
   });
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input)).sort();
   const code = result.outputFiles[0].text;
-  const bundleFile = path.join(CACHE_DIR, `${cacheKey}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
-  mkdirSync(CACHE_DIR, { recursive: true });
-  // Written aside and renamed: two builds starting at once never read half a file.
-  const temporary = `${bundleFile}.${process.pid}.tmp`;
-  writeFileSync(temporary, code);
-  renameSync(temporary, bundleFile);
-  const previous = readManifest()?.bundle;
-  const manifest = { entry, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: bundleFile };
-  writeFileSync(`${manifestFile}.${process.pid}.tmp`, JSON.stringify(manifest));
-  renameSync(`${manifestFile}.${process.pid}.tmp`, manifestFile);
+  const bundleFile = path.join(cacheDir, `${cacheKey}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  writeAtomically(bundleFile, code);
+  const next = { entry, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: bundleFile };
+  writeAtomically(manifestFile, JSON.stringify(next));
   // The bundle of older sources; a build that is still running it has it loaded already.
-  if (previous && previous !== bundleFile) rmSync(previous, { force: true });
+  if (manifest?.bundle && manifest.bundle !== bundleFile) rmSync(manifest.bundle, { force: true });
   return bundleFile;
 }
 
-const bundleFile = cachedBundle() ?? (await bundle());
-await import(pathToFileURL(bundleFile).href);
+const [entryArg, ...args] = process.argv.slice(2);
+if (!entryArg) {
+  console.error('usage: node src/build/run-typescript.js SCRIPT.ts [ARGS…]');
+  process.exit(2);
+}
+const entry = path.resolve(entryArg);
+// The script sees the argv it would see run directly (`node script.ts args`).
+process.argv.splice(1, process.argv.length - 1, entry, ...args);
+
+const cacheDir = writableCacheDir();
+if (cacheDir) {
+  globalThis[BUNDLER] = (file) => bundleFor(path.resolve(file), cacheDir);
+  await import(pathToFileURL(await bundleFor(entry, cacheDir)).href);
+} else {
+  await import('./typescript-loader.js');
+  await import(pathToFileURL(entry).href);
+}

@@ -16,8 +16,12 @@ export function copyProject(): string {
   return project;
 }
 
-/** Runs `scripts/<script>` under tsx with only PATH and HOME from the outer environment, plus `env`. */
+/**
+ * Runs `scripts/<script>` as the npm scripts do (`node src/build/run-typescript.js scripts/<script>`), with only
+ * PATH and HOME from the outer environment, plus `env`.
+ */
 export function spawnScript(project: string, script: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
   const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
-  return spawn(process.execPath, ['--import', 'tsx', path.join('scripts', script)], { cwd: project, env: childEnv });
+  const args = [path.join('src', 'build', 'run-typescript.js'), path.join('scripts', script)];
+  return spawn(process.execPath, args, { cwd: project, env: childEnv });
 }
