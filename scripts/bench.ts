@@ -230,7 +230,7 @@ const machineLine = () =>
   `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
-const ratio = (value: number, target: number) => `${value.toFixed(2)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
+const ratio = (value: number, target: number) => `${value.toFixed(3)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
