@@ -9,7 +9,7 @@
 //   (--work-dir: where the builds write, default the system's temporary folder; /dev/shm takes the disk out)
 //   npm run bench -- --pages 10000     the large-archive check: one cold build in Node's default heap
 //   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,7 +96,16 @@ async function childSiteBuild(json: string): Promise<void> {
 
 // --------------------------------------------------------------------------------------------- parent side
 
+/**
+ * Flushes the file system's pending writes (`sync`) before a measured build, so that no build pays for the
+ * previous one's output or for the removal of a folder just before it: each starts with the disk's queue empty.
+ */
+function settleDisk(): void {
+  spawnSync('sync', { stdio: 'ignore' });
+}
+
 function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ChildResult> {
+  settleDisk();
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -349,7 +358,7 @@ async function main(): Promise<void> {
       `- ${machineLine()}`,
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
       `- Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
-      `- Medians of ${rounds} interleaved rounds (cold, warm, plain, plain compiled once). Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
+      `- Medians of ${rounds} interleaved rounds (cold, warm, plain, plain compiled once), each build started after \`sync\`. Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
       `- The output a build replaces is removed after the swap by a detached process (src/build/swap-output.ts), outside these figures; the benchmark waits for it before the next build. It went on for a median ${seconds(m(runs.warm.slice(rounds > 1 ? 1 : 0), 'backgroundRemovalMs'))} after a warm build exited (rounds after the first, where there was an output to replace).`,
       '',
       '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
