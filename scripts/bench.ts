@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
+import { previousDirsBeside } from '../src/build/swap-output.ts';
 import type { PeriodWindows } from '../src/data/config.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -132,9 +133,7 @@ async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): P
   // The build leaves the removal of the output it replaced to a detached process (src/build/swap-output.ts).
   // Wait for it, so it never runs during the next measurement, and report how long it went on.
   const exited = performance.now();
-  const parent = path.dirname(request.outputDir);
-  const prefix = `.${path.basename(request.outputDir)}-build-`;
-  while (readdirSync(parent).some((name) => name.startsWith(prefix) && name.endsWith('-previous'))) {
+  while ((await previousDirsBeside(request.outputDir)).length > 0) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return { ...result, backgroundRemovalMs: performance.now() - exited };

@@ -53,6 +53,17 @@ export async function swapIntoPlace(stagingDir: string, outputDir: string, optio
   else removeInBackground([previous]);
 }
 
+/** The folders beside `outputDir` that builds moved its previous outputs to (`.dist-build-*-previous/`). */
+export async function previousDirsBeside(outputDir: string): Promise<string[]> {
+  const prefix = `.${path.basename(outputDir)}-build-`;
+  const parent = path.dirname(outputDir);
+  try {
+    return (await readdir(parent)).filter((name) => name.startsWith(prefix) && name.endsWith('-previous')).map((name) => path.join(parent, name));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Previous outputs that a build moved aside but that were never removed (the machine stopped before the
  * background removal finished). Only `-previous` folders: a `.dist-build-*` folder without the suffix may be
@@ -60,22 +71,15 @@ export async function swapIntoPlace(stagingDir: string, outputDir: string, optio
  * the folder's ctime), never one that a build running beside this one may still be putting back.
  */
 export async function leftoverPreviousDirs(outputDir: string, now = Date.now()): Promise<string[]> {
-  const prefix = `.${path.basename(outputDir)}-build-`;
-  const parent = path.dirname(outputDir);
-  let names: string[];
-  try {
-    names = (await readdir(parent)).filter((name) => name.startsWith(prefix) && name.endsWith('-previous'));
-  } catch {
-    return [];
-  }
-  const old = await Promise.all(names.map(async (name) => {
+  const dirs = await previousDirsBeside(outputDir);
+  const old = await Promise.all(dirs.map(async (dir) => {
     try {
-      return (await stat(path.join(parent, name))).ctimeMs < now - LEFTOVER_AGE_MS;
+      return (await stat(dir)).ctimeMs < now - LEFTOVER_AGE_MS;
     } catch {
       return false; // already gone
     }
   }));
-  return names.filter((_, i) => old[i]).map((name) => path.join(parent, name));
+  return dirs.filter((_, i) => old[i]);
 }
 
 const LEFTOVER_AGE_MS = 60_000; // ms since a previous output was moved aside before another build removes it

@@ -62,22 +62,25 @@ export class SanitizeMemo implements SanitizedHtmlMemo {
     return new SanitizeMemo(dir, fingerprint, remembered);
   }
 
-  get(mode: SanitizeMode, input: string): string | undefined {
+  sanitize(mode: SanitizeMode, input: string, sanitize: (input: string) => string): string {
+    // One hash per text: the same key looks the text up and, on a miss, stores its result.
     const key = keyOf(mode, input);
-    const output = this.used.get(key) ?? this.remembered.get(key);
-    if (output === undefined) return undefined;
-    if (!this.used.has(key) && !isPolicyOutput(output, mode)) {
-      this.stats.rejected++;
-      return undefined;
+    const seen = this.used.get(key);
+    if (seen !== undefined) {
+      this.stats.hits++;
+      return seen;
     }
-    this.stats.hits++;
+    const remembered = this.remembered.get(key);
+    if (remembered !== undefined && isPolicyOutput(remembered, mode)) {
+      this.stats.hits++;
+      this.used.set(key, remembered);
+      return remembered;
+    }
+    if (remembered !== undefined) this.stats.rejected++;
+    this.stats.misses++;
+    const output = sanitize(input);
     this.used.set(key, output);
     return output;
-  }
-
-  set(mode: SanitizeMode, input: string, output: string): void {
-    this.stats.misses++;
-    this.used.set(keyOf(mode, input), output);
   }
 
   /**

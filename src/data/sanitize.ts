@@ -145,12 +145,12 @@ let editorHtmlOptions: IOptions | undefined;
 export type SanitizeMode = 'report' | 'editor';
 
 /**
- * Results kept from earlier builds (src/data/sanitize-memo.ts). `get` must only return what `isPolicyOutput`
- * accepts for that mode: the memo is an optimisation, never a way around the policy.
+ * Results kept from earlier builds (src/data/sanitize-memo.ts). `sanitize` returns a remembered result only if
+ * `isPolicyOutput` accepts it for that mode, and otherwise calls `sanitize(input)`: the memo is an optimisation,
+ * never a way around the policy.
  */
 export interface SanitizedHtmlMemo {
-  get(mode: SanitizeMode, input: string): string | undefined;
-  set(mode: SanitizeMode, input: string, output: string): void;
+  sanitize(mode: SanitizeMode, input: string, sanitize: (input: string) => string): string;
 }
 let memo: SanitizedHtmlMemo | undefined;
 
@@ -183,12 +183,9 @@ function run(html: string | null | undefined, mode: SanitizeMode): string {
   // NUL is not valid in HTML text; browsers replace or drop it, and it has been used to split keywords.
   // eslint-disable-next-line no-control-regex -- matching NUL is the point here
   const input = html.replace(/\u0000/g, '');
-  const remembered = memo?.get(mode, input);
-  if (remembered !== undefined) return remembered;
-  const options = mode === 'report' ? (reportHtmlOptions ??= buildOptions(false)) : (editorHtmlOptions ??= buildOptions(true));
-  const output = sanitizeHtml()(input, options);
-  memo?.set(mode, input, output);
-  return output;
+  const sanitize = (text: string) =>
+    sanitizeHtml()(text, mode === 'report' ? (reportHtmlOptions ??= buildOptions(false)) : (editorHtmlOptions ??= buildOptions(true)));
+  return memo ? memo.sanitize(mode, input, sanitize) : sanitize(input);
 }
 
 // The exact tokens the policy writes: sanitize-html serialises a kept tag as `<name>`, `</name>`, `<br />`, and a
