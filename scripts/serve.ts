@@ -5,9 +5,8 @@ import { describeFailure } from '../src/build/describe-failure.ts';
 import { servePreview } from '../src/build/serve.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-try {
-  await servePreview({ rootDir, port: process.env.PORT ? Number(process.env.PORT) : undefined });
-} catch (error) {
+// No top-level await: src/build/run-typescript.js then runs this as one script with a V8 code cache.
+servePreview({ rootDir, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch((error: unknown) => {
   console.error(`Preview failed: ${describeFailure(error)}`);
   process.exitCode = 1;
-}
+});

@@ -1,22 +1,27 @@
 // Runs one of our TypeScript scripts in plain Node: `node src/build/run-typescript.js scripts/build.ts [args…]`
-// (the npm scripts). Our own TypeScript is bundled into one ES module by esbuild, every package left external, and
-// the bundle is cached in node_modules/.cache/horoscope-site/ under a hash of its sources: a rebuild with unchanged
-// sources reads one file and compiles nothing.
+// (the npm scripts). esbuild bundles the script, our TypeScript and the packages it uses, into one CommonJS script,
+// cached in node_modules/.cache/horoscope-site/ under a hash of its sources, and Node compiles that script with the
+// V8 code cache of its previous run: a rebuild with unchanged sources reads two files and compiles next to nothing
+// (our code and undici, zod, markdown-it, yaml… took about 0.15 s to load as separate ES modules).
 //
 // WHY not a loader for everything (tsx, or src/build/typescript-loader.js alone): module hooks run in a thread of
 // their own and see every module the process loads, Eleventy's hundreds of files included; that cost about 0.4 s
-// of CPU per build. Here Eleventy and the other packages load through plain Node. `.eleventy.js`, which Eleventy
-// imports itself and which wires plugins written in TypeScript, is bundled the same way on request
-// (`bundleFor`, below; src/build/render-site.ts asks for it), so a build registers no module hooks at all.
+// of CPU per build. Eleventy and its plugins stay out of the script (Eleventy imports them itself, as ES modules)
+// and load through plain Node. `.eleventy.js`, which wires plugins written in TypeScript, is bundled as an ES module
+// with every package external, on request (`bundleFor`, below; src/build/render-site.ts asks for it), so a build
+// registers no module hooks at all. A script that cannot be CommonJS (top-level await, or a static import of
+// Eleventy, which `require` cannot load) runs as such an ES module instead.
 //
-// The bundles import packages by name, so they must sit inside the project for Node to find node_modules/. When
-// node_modules/.cache/ is not writable (a read-only install), or HOROSCOPE_BUNDLE_CACHE=off, nothing is bundled:
-// the module hooks of src/build/typescript-loader.js compile our files where they are.
+// The bundles sit inside the project so that Node finds node_modules/ from them. When node_modules/.cache/ is not
+// writable (a read-only install), or HOROSCOPE_BUNDLE_CACHE=off, nothing is bundled: the module hooks of
+// src/build/typescript-loader.js compile our files where they are (with source maps: stack traces name .ts lines).
 // Plain JavaScript on purpose: this is the file that makes TypeScript runnable. Nothing it writes is committed.
 import { createHash } from 'node:crypto';
-import { accessSync, constants, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 /** Read by src/build/render-site.ts: a function from a source file to the path of its cached bundle. */
@@ -37,9 +42,12 @@ function writableCacheDir() {
 // Read from the bundle's sources: files may use their own location (rootDir, data files beside them).
 const IMPORT_META = /\bimport\.meta\.(url|dirname|filename)\b/g;
 
-/** A hash of the sources a bundle was made from (their paths and contents) and of the bundler's version. */
+/** This file: how it bundles is part of every bundle's identity. */
+const RUNNER_SOURCE = readFileSync(import.meta.filename);
+
+/** A hash of the sources a bundle was made from (their paths and contents), of the bundler's version and of this file. */
 function sourcesHash(inputs, esbuildVersion) {
-  const hash = createHash('sha256').update(esbuildVersion);
+  const hash = createHash('sha256').update(esbuildVersion).update(RUNNER_SOURCE);
   for (const input of inputs) hash.update(input).update('\0').update(readFileSync(input)).update('\0');
   return hash.digest('hex');
 }
@@ -59,10 +67,38 @@ function writeAtomically(file, text) {
   renameSync(temporary, file);
 }
 
-/** Bundles `entry` (a `.ts` or `.js` file of ours) into `cacheDir`, or returns the cached bundle of the same sources. */
-async function bundleFor(entry, cacheDir) {
-  const cacheKey = createHash('sha256').update(entry).digest('hex').slice(0, 16);
-  const manifestFile = path.join(cacheDir, `${cacheKey}.json`);
+/**
+ * Packages a script bundle leaves to Node: Eleventy and its plugins (Eleventy imports `.eleventy.js` and its
+ * plugins itself, as ES modules, and they must meet the same instances), and esbuild (a native binary).
+ */
+const SCRIPT_EXTERNALS = ['@11ty/*', 'esbuild'];
+
+/**
+ * A script bundle's `import()` of a package left external (Eleventy, an ES module, which `require` cannot load on
+ * Node 20) becomes a call of IMPORT_PACKAGE, which `runScript` passes in: an `import()` in code compiled by
+ * `vm.Script` with a code cache fails on Node 20 (its dynamic-import callback is not restored from the cache).
+ */
+const IMPORT_PACKAGE = '__runTypeScriptImport';
+const importsThroughRunner = (code) =>
+  code.replace(/\bimport\(("(?:@11ty\/[^"]+|esbuild)")\)/g, (_, specifier) => `${IMPORT_PACKAGE}(${specifier})`);
+
+/** Why a script could not become one CommonJS bundle (it uses top-level await): then it stays an ES module. */
+const NEEDS_ES_MODULE = /top-level await/i;
+/** A static import of an external package, which CommonJS would `require`: Eleventy is an ES module. */
+const REQUIRES_EXTERNAL = /\brequire\("(?:@11ty\/[^"]+|esbuild)"\)/;
+
+/**
+ * Bundles `entry` (a `.ts` or `.js` file of ours) into `cacheDir`, or returns the cached bundle of the same sources.
+ * `esm`: an ES module with every package external (what Eleventy imports as its configuration). `script`: one
+ * CommonJS script holding our code and the packages it uses (but SCRIPT_EXTERNALS), which `runScript` compiles
+ * with a V8 code cache; `undefined` when the entry cannot be one (top-level await).
+ */
+const cacheKeyOf = (entry, kind) => createHash('sha256').update(`${kind}\0${entry}`).digest('hex').slice(0, 16);
+const manifestFileOf = (cacheDir, entry, kind) => path.join(cacheDir, `${cacheKeyOf(entry, kind)}.json`);
+
+async function bundleFor(entry, cacheDir, kind = 'esm') {
+  const cacheKey = cacheKeyOf(entry, kind);
+  const manifestFile = manifestFileOf(cacheDir, entry, kind);
   const manifest = readJson(manifestFile);
   try {
     if (manifest && sourcesHash(manifest.inputs, manifest.esbuildVersion) === manifest.hash) return manifest.bundle;
@@ -70,25 +106,29 @@ async function bundleFor(entry, cacheDir) {
     // a source was deleted or moved: bundle again
   }
   const esbuild = await import('esbuild');
-  const result = await esbuild.build({
+  const script = kind === 'script';
+  let result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
-    packages: 'external',
+    ...(script ? { external: SCRIPT_EXTERNALS } : { packages: 'external' }),
     platform: 'node',
-    format: 'esm',
+    format: script ? 'cjs' : 'esm',
     target: 'node20',
     write: false,
     metafile: true,
     // For `node --enable-source-maps`: stack traces then name the TypeScript lines. Not enabled by default, since
-    // Node then scans every module it loads for a source map.
-    sourcemap: 'inline',
-    outfile: path.join(cacheDir, `${cacheKey}.mjs`),
-    logLevel: 'error',
+    // Node then scans every module it loads for a source map. Node reads no source map of code compiled by
+    // `vm.Script`, so a script bundle has none: its stack traces name bundle lines, under a `// src/…` comment
+    // naming the source file (HOROSCOPE_BUNDLE_CACHE=off runs the sources themselves, with source maps).
+    sourcemap: script ? false : 'inline',
+    outfile: path.join(cacheDir, `${cacheKey}.${script ? 'cjs' : 'mjs'}`),
+    logLevel: 'silent',
     plugins: [{
       name: 'import-meta-of-source',
       setup(build) {
-        // Packages are external: only our own files (TypeScript, and the few JavaScript ones) arrive here.
+        // Our own files (TypeScript, and the few JavaScript ones); packages are left as they are.
         build.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
+          if (isPackageFile(args.path)) return undefined;
           const source = readFileSync(args.path, 'utf8');
           const values = { url: pathToFileURL(args.path).href, dirname: path.dirname(args.path), filename: args.path };
           const loader = /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js';
@@ -96,16 +136,108 @@ async function bundleFor(entry, cacheDir) {
         });
       },
     }],
+  }).catch((error) => {
+    if (script && error.errors?.some((e) => NEEDS_ES_MODULE.test(e.text))) return undefined;
+    throw error;
   });
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input)).sort();
-  const code = result.outputFiles[0].text;
-  const bundleFile = path.join(cacheDir, `${cacheKey}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+  if (result && script && REQUIRES_EXTERNAL.test(result.outputFiles[0].text)) result = undefined;
+  if (!result) {
+    // Top-level await, or a static import of Eleventy: an ES module. Remembered until one of its sources changes,
+    // so that the next run goes straight to it.
+    await bundleFor(entry, cacheDir, 'esm');
+    const { inputs } = readJson(manifestFileOf(cacheDir, entry, 'esm'));
+    writeAtomically(manifestFile, JSON.stringify({ entry, kind, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: null }));
+    return undefined;
+  }
+  const inputs = bundleInputs(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)));
+  const code = script ? importsThroughRunner(result.outputFiles[0].text) : result.outputFiles[0].text;
+  const bundleFile = path.join(cacheDir, `${cacheKey}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.${script ? 'cjs' : 'mjs'}`);
   writeAtomically(bundleFile, code);
-  const next = { entry, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: bundleFile };
+  const next = { entry, kind, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: bundleFile };
   writeAtomically(manifestFile, JSON.stringify(next));
+  pruneBundlesOfDeletedEntries(cacheDir);
   // The bundle of older sources; a build that is still running it has it loaded already.
-  if (manifest?.bundle && manifest.bundle !== bundleFile) rmSync(manifest.bundle, { force: true });
+  if (manifest?.bundle && manifest.bundle !== bundleFile) {
+    rmSync(manifest.bundle, { force: true });
+    rmSync(codeCacheFile(manifest.bundle), { force: true });
+  }
   return bundleFile;
+}
+
+/**
+ * Removes the bundles (and code caches) of entries that no longer exist, such as the throwaway project copies of
+ * the tests, which share this folder through their linked node_modules/. Only when something was bundled: a run
+ * with current bundles reads nothing more.
+ */
+function pruneBundlesOfDeletedEntries(cacheDir) {
+  for (const name of readdirSync(cacheDir)) {
+    if (!name.endsWith('.json')) continue;
+    const manifest = readJson(path.join(cacheDir, name));
+    if (!manifest?.entry || existsSync(manifest.entry)) continue;
+    rmSync(path.join(cacheDir, name), { force: true });
+    if (manifest.bundle) {
+      // By name: the path it was written under may have gone with its project (a linked node_modules/).
+      const bundle = path.join(cacheDir, path.basename(manifest.bundle));
+      rmSync(bundle, { force: true });
+      rmSync(codeCacheFile(bundle), { force: true });
+    }
+  }
+}
+
+const isPackageFile = (file) => file.split(path.sep).includes('node_modules');
+
+/**
+ * What decides whether a bundle is still current: our own source files, and for each package bundled in, its
+ * package.json (its version), rather than its hundreds of files, which every run would have to read again.
+ */
+function bundleInputs(files) {
+  const inputs = new Set();
+  for (const file of files) {
+    if (!isPackageFile(file)) {
+      inputs.add(file);
+      continue;
+    }
+    const parts = file.split(path.sep);
+    const at = parts.lastIndexOf('node_modules');
+    const nameParts = parts[at + 1]?.startsWith('@') ? 2 : 1;
+    inputs.add([...parts.slice(0, at + 1 + nameParts), 'package.json'].join(path.sep));
+  }
+  return [...inputs].sort();
+}
+const codeCacheFile = (bundleFile) => `${bundleFile}.v8-code-cache`;
+
+/**
+ * Runs a `script` bundle as Node runs a CommonJS module, compiled with the V8 code cache of its last run
+ * (https://nodejs.org/api/vm.html#scriptcreatecacheddata; Node 22's module.enableCompileCache() does the same for
+ * every module, Node 20 has no such switch). With the cache V8 neither parses the bundle nor compiles the
+ * functions the last run compiled; without it (first run, another Node version: V8 rejects a cache it did not
+ * make) the script compiles as usual and leaves a cache for the next run when the process exits.
+ */
+function runScript(bundleFile) {
+  const source = readFileSync(bundleFile, 'utf8');
+  const cacheFile = codeCacheFile(bundleFile);
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet
+  }
+  const wrapper = `(function (exports, require, module, __filename, __dirname, ${IMPORT_PACKAGE}) {${source}\n})`;
+  const script = new vm.Script(wrapper, { filename: bundleFile, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) {
+    // At exit, so the cache holds every function this run compiled, not only the top level.
+    process.once('exit', () => {
+      try {
+        writeAtomically(cacheFile, script.createCachedData());
+      } catch {
+        // a read-only or full disk: the next run compiles again
+      }
+    });
+  }
+  const module = { exports: {} };
+  // Packages resolve from the bundle's folder, inside the project, as they would from our sources.
+  const importPackage = (specifier) => import(specifier);
+  script.runInThisContext()(module.exports, createRequire(bundleFile), module, bundleFile, path.dirname(bundleFile), importPackage);
 }
 
 const [entryArg, ...args] = process.argv.slice(2);
@@ -120,7 +252,9 @@ process.argv.splice(1, process.argv.length - 1, entry, ...args);
 const cacheDir = writableCacheDir();
 if (cacheDir) {
   globalThis[BUNDLER] = (file) => bundleFor(path.resolve(file), cacheDir);
-  await import(pathToFileURL(await bundleFor(entry, cacheDir)).href);
+  const script = await bundleFor(entry, cacheDir, 'script');
+  if (script) runScript(script);
+  else await import(pathToFileURL(await bundleFor(entry, cacheDir)).href);
 } else {
   await import('./typescript-loader.js');
   await import(pathToFileURL(entry).href);

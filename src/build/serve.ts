@@ -1,7 +1,6 @@
 // `npm start`: a live preview on localhost. Reports come from the cache (only what it lacks is fetched, once);
 // edits to templates or content/ rebuild the pages from that data without asking the service again.
 // https://www.11ty.dev/docs/programmatic/ and https://www.11ty.dev/docs/watch-serve/
-import Eleventy from '@11ty/eleventy';
 import path from 'node:path';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
 import { loadDotEnv } from '../data/config.ts';
@@ -19,6 +18,8 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
   // Eleventy imports .eleventy.js itself, and that file imports our TypeScript plugins.
   await ensureTypeScriptLoader();
+  // Imported, not required: src/build/run-typescript.js runs this file as CommonJS, Eleventy is an ES module.
+  const { default: Eleventy } = await import('@11ty/eleventy');
   const eleventy = new Eleventy(path.join(options.rootDir, 'templates'), path.join(options.rootDir, PREVIEW_DIR), {
     runMode: 'serve',
     quietMode: true,
