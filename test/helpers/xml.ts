@@ -1,7 +1,7 @@
 // A small strict XML well-formedness parser for the feeds, the sitemap and the chart wheel's SVG (no XML parser is
 // installed, and htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags,
 // quoted unique attributes, only predefined entities or character references, no raw `<` or `&` in text or attribute
-// values.
+// values outside CDATA sections, none of the characters XML 1.0 forbids.
 export interface XmlElement {
   name: string;
   attribs: Record<string, string>;
@@ -41,6 +41,9 @@ export interface ParseXmlOptions {
 }
 
 export function parseXml(xml: string, { allowDeclaration = true }: ParseXmlOptions = {}): XmlElement {
+  // eslint-disable-next-line no-control-regex -- the characters XML 1.0 allows nowhere
+  const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.exec(xml);
+  if (forbidden) throw new Error(`character U+${forbidden[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${forbidden.index}`);
   let i = 0;
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
@@ -59,7 +62,14 @@ export function parseXml(xml: string, { allowDeclaration = true }: ParseXmlOptio
       if (i < xml.length) throw new Error(`content after the root element at ${i}`);
       break;
     }
-    if (xml.startsWith('<!--', i)) {
+    if (xml.startsWith('<![CDATA[', i)) {
+      // Text as it is, up to the first ]]> (https://www.w3.org/TR/xml/#sec-cdata-sect).
+      const end = xml.indexOf(']]>', i + 9);
+      if (end < 0) throw new Error('unclosed CDATA section');
+      if (!stack.length) throw new Error('CDATA outside the root element');
+      stack[stack.length - 1]!.text += xml.slice(i + 9, end);
+      i = end + 3;
+    } else if (xml.startsWith('<!--', i)) {
       const end = xml.indexOf('-->', i);
       if (end < 0) throw new Error('unclosed comment');
       i = end + 3;
