@@ -229,7 +229,10 @@ export function plainText(html: string, max: number = DEFAULTS.descriptionLength
 
 /** JSON for a `<script type="application/ld+json">` block: `<` escaped, so no `</script>` or `<!--` can appear. */
 export function jsonLdString(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data);
+  // One scan for the common case of nothing to escape (every page has a block).
+  if (!/[<\u2028\u2029]/.test(json)) return json;
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
