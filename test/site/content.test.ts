@@ -24,6 +24,15 @@ describe('a sign and period page', () => {
     expect(main).toMatch(/<div class="text"><p>/);
   });
 
+  it('shows the same sign facts as the sign hub, for every sign (the report layout writes out _includes/sign-facts.njk)', () => {
+    const facts = (html: string) => /<dl class="sign-facts">[\s\S]*?<\/dl>/.exec(mainOf(html))?.[0];
+    for (const sign of SIGN_SLUGS) {
+      const onHub = facts(page(`/${sign}/`));
+      expect(onHub, sign).toMatch(/<dt>Ruling planet<\/dt><dd>[^<]+<\/dd>/);
+      expect(facts(page(`/weekly/2026-w47/${sign}/`)), sign).toBe(onHub);
+    }
+  });
+
   it('links the previous and next week of the same sign, where published', () => {
     expect(main).toContain('<a rel="prev" href="/weekly/2026-w46/leo/">Previous week: November 9 – 15, 2026</a>');
     expect(main).toContain('<a rel="next" href="/weekly/2026-w48/leo/">Next week: November 23 – 29, 2026</a>');
