@@ -44,7 +44,14 @@ export function deepFreeze<T>(value: T): T {
   // Frozen before its members, so a frozen object counts as visited: shared objects and cycles are walked once.
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  // Indexes and `for…in` rather than Reflect.ownKeys (an array of keys per object): a third of the time on a
+  // three-year archive's model. The model holds plain objects, arrays and dates, whose members are all enumerable
+  // string keys.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
+  } else {
+    for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+  }
   return value;
 }
 
