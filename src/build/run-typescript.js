@@ -24,6 +24,10 @@ import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
+const DEFAULTS = {
+  /** ms after which a long-running script (the preview) writes its code cache, not waiting for an exit. */
+  codeCacheAfterMs: 20_000,
+};
 /** Read by src/build/render-site.ts: a function from a source file to the path of its cached bundle. */
 const BUNDLER = Symbol.for('horoscope-site.bundle-for');
 
@@ -225,14 +229,20 @@ function runScript(bundleFile) {
   const wrapper = `(function (exports, require, module, __filename, __dirname, ${IMPORT_PACKAGE}) {${source}\n})`;
   const script = new vm.Script(wrapper, { filename: bundleFile, cachedData });
   if (cachedData === undefined || script.cachedDataRejected) {
-    // At exit, so the cache holds every function this run compiled, not only the top level.
-    process.once('exit', () => {
+    // At exit, so the cache holds every function this run compiled, not only the top level; or, for a script that
+    // runs until it is interrupted (the preview: a signal ends it without an exit event), once it has run a while.
+    let written = false;
+    const writeCache = () => {
+      if (written) return;
+      written = true;
       try {
         writeAtomically(cacheFile, script.createCachedData());
       } catch {
         // a read-only or full disk: the next run compiles again
       }
-    });
+    };
+    process.once('exit', writeCache);
+    setTimeout(writeCache, Number(process.env.HOROSCOPE_CODE_CACHE_AFTER_MS) || DEFAULTS.codeCacheAfterMs).unref();
   }
   const module = { exports: {} };
   // Packages resolve from the bundle's folder, inside the project, as they would from our sources.

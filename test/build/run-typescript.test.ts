@@ -1,8 +1,10 @@
 // src/build/run-typescript.js, the runner behind every npm script: our TypeScript bundled and cached, run with
 // its arguments, rebundled when a source changes; the module hooks when no bundle can be cached.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../helpers/project-copy.ts';
 
@@ -109,6 +111,25 @@ describe('run-typescript.js', () => {
     expect(run().greeting).toBe('hello');
     expect(readFileSync(cacheFile).equals(Buffer.alloc(4096, 7))).toBe(false);
     expect(run().packageImport).toBe('a/b');
+  });
+
+  it('leaves a code cache from a script that runs until a signal ends it (the preview)', async () => {
+    const entry = path.join(fixture, 'long-running.ts');
+    writeFileSync(entry, "setInterval(() => {}, 1000);\nconsole.log('ready');\n");
+    const child = spawn(process.execPath, ['src/build/run-typescript.js', 'fixture/long-running.ts'], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '', HOROSCOPE_CODE_CACHE_AFTER_MS: '300' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await once(child.stdout, 'data');
+    const bundle = manifestFor(entry)!.bundle!;
+    expect(existsSync(codeCacheOf(bundle))).toBe(false);
+    for (let waited = 0; !existsSync(codeCacheOf(bundle)) && waited < 10_000; waited += 50) await delay(50);
+    child.kill('SIGINT');
+    const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+    // The runner adds no signal handler: Ctrl-C ends the script as before.
+    expect(signal ?? code).toBe('SIGINT');
+    expect(statSync(codeCacheOf(bundle)).size).toBeGreaterThan(100);
   });
 
   it('runs a script that uses top-level await as an ES module, and remembers that it is one', () => {
