@@ -259,12 +259,28 @@ const entry = path.resolve(entryArg);
 // The script sees the argv it would see run directly (`node script.ts args`).
 process.argv.splice(1, process.argv.length - 1, entry, ...args);
 
+/** esbuild's errors (a syntax error in one of our files) as one line each, naming file, line and column. */
+function describeBundleErrors(error) {
+  if (!Array.isArray(error?.errors) || error.errors.length === 0) return undefined;
+  return error.errors
+    .map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ${e.text}` : e.text))
+    .join('\n');
+}
+
 const cacheDir = writableCacheDir();
 if (cacheDir) {
   globalThis[BUNDLER] = (file) => bundleFor(path.resolve(file), cacheDir);
-  const script = await bundleFor(entry, cacheDir, 'script');
-  if (script) runScript(script);
-  else await import(pathToFileURL(await bundleFor(entry, cacheDir)).href);
+  let script;
+  try {
+    script = (await bundleFor(entry, cacheDir, 'script')) ?? (await bundleFor(entry, cacheDir));
+  } catch (error) {
+    const errors = describeBundleErrors(error);
+    if (!errors) throw error;
+    console.error(`Could not compile ${path.relative(process.cwd(), entry) || entry}:\n${errors}`);
+    process.exit(1);
+  }
+  if (script.endsWith('.cjs')) runScript(script);
+  else await import(pathToFileURL(script).href);
 } else {
   await import('./typescript-loader.js');
   await import(pathToFileURL(entry).href);

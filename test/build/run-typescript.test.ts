@@ -132,6 +132,18 @@ describe('run-typescript.js', () => {
     expect(statSync(codeCacheOf(bundle)).size).toBeGreaterThan(100);
   });
 
+  it('fails on a syntax error with one line naming the file, line and column, and exit code 1', () => {
+    writeFileSync(path.join(fixture, 'broken-helper.ts'), 'export const value = ;\n');
+    writeFileSync(path.join(fixture, 'broken.ts'), "import { value } from './broken-helper.ts';\nconsole.log(value);\n");
+    const result = spawnSync(process.execPath, ['src/build/run-typescript.js', 'fixture/broken.ts'], {
+      cwd: project,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Could not compile fixture/broken.ts:\nfixture/broken-helper.ts:1:22: Unexpected ";"\n');
+  });
+
   it('runs a script that uses top-level await as an ES module, and remembers that it is one', () => {
     expect(runEntry('fixture/top-level-await.ts')).toEqual({ ok: 'ok' });
     const entry = path.join(fixture, 'top-level-await.ts');
