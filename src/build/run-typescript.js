@@ -91,15 +91,16 @@ const NEEDS_ES_MODULE = /top-level await/i;
 /** A static import of an external package, which CommonJS would `require`: Eleventy is an ES module. */
 const REQUIRES_EXTERNAL = /\brequire\("(?:@11ty\/[^"]+|esbuild)"\)/;
 
+const cacheKeyOf = (entry, kind) => createHash('sha256').update(`${kind}\0${entry}`).digest('hex').slice(0, 16);
+const manifestFileOf = (cacheDir, entry, kind) => path.join(cacheDir, `${cacheKeyOf(entry, kind)}.json`);
+
 /**
  * Bundles `entry` (a `.ts` or `.js` file of ours) into `cacheDir`, or returns the cached bundle of the same sources.
  * `esm`: an ES module with every package external (what Eleventy imports as its configuration). `script`: one
  * CommonJS script holding our code and the packages it uses (but SCRIPT_EXTERNALS), which `runScript` compiles
- * with a V8 code cache; `undefined` when the entry cannot be one (top-level await).
+ * with a V8 code cache; `undefined` (or `null`, remembered) when the entry cannot be one (top-level await, a static
+ * import of Eleventy).
  */
-const cacheKeyOf = (entry, kind) => createHash('sha256').update(`${kind}\0${entry}`).digest('hex').slice(0, 16);
-const manifestFileOf = (cacheDir, entry, kind) => path.join(cacheDir, `${cacheKeyOf(entry, kind)}.json`);
-
 async function bundleFor(entry, cacheDir, kind = 'esm') {
   const cacheKey = cacheKeyOf(entry, kind);
   const manifestFile = manifestFileOf(cacheDir, entry, kind);
