@@ -83,13 +83,15 @@ const SCRIPT_EXTERNALS = ['@11ty/*', 'esbuild'];
  * `vm.Script` with a code cache fails on Node 20 (its dynamic-import callback is not restored from the cache).
  */
 const IMPORT_PACKAGE = '__runTypeScriptImport';
+/** A quoted specifier of one of SCRIPT_EXTERNALS, as esbuild prints it (`"@11ty/eleventy"`), for the two below. */
+const EXTERNAL_SPECIFIER = `"(?:${SCRIPT_EXTERNALS.map((name) => name.replace('/*', '/[^"]+')).join('|')})"`;
 const importsThroughRunner = (code) =>
-  code.replace(/\bimport\(("(?:@11ty\/[^"]+|esbuild)")\)/g, (_, specifier) => `${IMPORT_PACKAGE}(${specifier})`);
+  code.replace(new RegExp(`\\bimport\\((${EXTERNAL_SPECIFIER})\\)`, 'g'), (_, specifier) => `${IMPORT_PACKAGE}(${specifier})`);
 
 /** Why a script could not become one CommonJS bundle (it uses top-level await): then it stays an ES module. */
 const NEEDS_ES_MODULE = /top-level await/i;
 /** A static import of an external package, which CommonJS would `require`: Eleventy is an ES module. */
-const REQUIRES_EXTERNAL = /\brequire\("(?:@11ty\/[^"]+|esbuild)"\)/;
+const REQUIRES_EXTERNAL = new RegExp(`\\brequire\\(${EXTERNAL_SPECIFIER}\\)`);
 
 const cacheKeyOf = (entry, kind) => createHash('sha256').update(`${kind}\0${entry}`).digest('hex').slice(0, 16);
 const manifestFileOf = (cacheDir, entry, kind) => path.join(cacheDir, `${cacheKeyOf(entry, kind)}.json`);
@@ -146,27 +148,28 @@ async function bundleFor(entry, cacheDir, kind = 'esm') {
     throw error;
   });
   if (result && script && REQUIRES_EXTERNAL.test(result.outputFiles[0].text)) result = undefined;
-  if (!result) {
-    // Top-level await, or a static import of Eleventy: an ES module. Remembered until one of its sources changes,
-    // so that the next run goes straight to it.
+  let next;
+  if (result) {
+    const inputs = bundleInputs(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)));
+    const code = script ? importsThroughRunner(result.outputFiles[0].text) : result.outputFiles[0].text;
+    const bundleFile = path.join(cacheDir, `${cacheKey}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.${script ? 'cjs' : 'mjs'}`);
+    writeAtomically(bundleFile, code);
+    next = { entry, kind, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: bundleFile };
+  } else {
+    // Top-level await, or a static import of Eleventy: an ES module. Remembered (with the ES module's sources) until
+    // one of them changes, so that the next run goes straight to it.
     await bundleFor(entry, cacheDir, 'esm');
-    const { inputs } = readJson(manifestFileOf(cacheDir, entry, 'esm'));
-    writeAtomically(manifestFile, JSON.stringify({ entry, kind, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: null }));
-    return undefined;
+    const { inputs, hash } = readJson(manifestFileOf(cacheDir, entry, 'esm'));
+    next = { entry, kind, inputs, esbuildVersion: esbuild.version, hash, bundle: null };
   }
-  const inputs = bundleInputs(Object.keys(result.metafile.inputs).map((input) => path.resolve(input)));
-  const code = script ? importsThroughRunner(result.outputFiles[0].text) : result.outputFiles[0].text;
-  const bundleFile = path.join(cacheDir, `${cacheKey}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.${script ? 'cjs' : 'mjs'}`);
-  writeAtomically(bundleFile, code);
-  const next = { entry, kind, inputs, esbuildVersion: esbuild.version, hash: sourcesHash(inputs, esbuild.version), bundle: bundleFile };
   writeAtomically(manifestFile, JSON.stringify(next));
   pruneBundlesOfDeletedEntries(cacheDir);
   // The bundle of older sources; a build that is still running it has it loaded already.
-  if (manifest?.bundle && manifest.bundle !== bundleFile) {
+  if (manifest?.bundle && manifest.bundle !== next.bundle) {
     rmSync(manifest.bundle, { force: true });
     rmSync(codeCacheFile(manifest.bundle), { force: true });
   }
-  return bundleFile;
+  return next.bundle ?? undefined;
 }
 
 /**
