@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,12 @@ describe('isPolicyOutput', () => {
     ['a NUL', '<p>x\u0000y</p>'],
     ['another spelling of br', '<p>x<br>y</p>'],
     ['a relative link in service text', '<a href="/aries/" rel="noopener noreferrer">x</a>'],
+    ['a tag inside a tag', '<p<p>x</p>'],
+    ['a raw > after the last tag', '<p>x</p>>'],
+    ['a tag left open at the end', '<p>x</p><'],
+    ['a rel written twice', '<a href="https://example.com/" rel="noopener noreferrer" rel="noopener noreferrer">x</a>'],
+    ['a < in an href', '<a href="https://example.com/<p>" rel="noopener noreferrer">x</a>'],
+    ['a closing link with no link open', '<p>x</a></p>'],
   ])('refuses %s', (_name, html) => {
     expect(isPolicyOutput(html, 'report')).toBe(false);
   });
@@ -119,6 +126,29 @@ describe('SanitizeMemo', () => {
     writeFileSync(memoFile(), readFileSync(memoFile(), 'utf8').replace(/^\{/, '{ '));
     await withMemo(() => sanitizeReportHtml(SAMPLE));
     expect(readFileSync(memoFile(), 'utf8').startsWith('{ ')).toBe(true);
+  });
+
+  it('is written as ASCII, and a memo from before (UTF-8, keys of createHash) is still used', async () => {
+    const text = '<p>Semaine du 16 – 22 novembre : Bélier ♈ 🌕</p>';
+    await withMemo(() => sanitizeReportHtml(text));
+    const written = readFileSync(memoFile(), 'utf8');
+    expect(written).not.toMatch(/[\u0080-\uffff]/);
+    // The same entry as an earlier version wrote it: raw UTF-8, key from a Hash object.
+    const key = `r${createHash('sha256').update(text).digest('base64url')}`;
+    expect(Object.keys(JSON.parse(written) as object)).toEqual([key]);
+    writeFileSync(memoFile(), JSON.stringify({ [key]: sanitizeReportHtml(text) }));
+    const run = await withMemo(() => sanitizeReportHtml(text));
+    expect(run.result).toBe(text);
+    expect(run.memo.stats).toEqual({ hits: 1, misses: 0, rejected: 0 });
+  });
+
+  it('treats an entry that is not a string as a tampered one', async () => {
+    await withMemo(() => sanitizeReportHtml(SAMPLE));
+    const [key] = Object.keys(JSON.parse(readFileSync(memoFile(), 'utf8')) as object);
+    writeFileSync(memoFile(), JSON.stringify({ [key!]: ['<p>x</p>'] }));
+    const run = await withMemo(() => sanitizeReportHtml(SAMPLE));
+    expect(run.result).toBe(sanitizeReportHtml(SAMPLE));
+    expect(run.memo.stats).toEqual({ hits: 0, misses: 1, rejected: 1 });
   });
 
   it('has a fingerprint that names this policy', () => {
