@@ -241,8 +241,18 @@ export function jsonLdString(data: unknown): string {
  * is harder to navigate with a screen reader. The sanitizer leaves headings without attributes.
  */
 export function normalizeHeadings(html: string, top: number): string {
-  const levels = [...new Set([...html.matchAll(/<h([1-6])>/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
-  if (levels.length === 0 || levels.every((level, i) => level === top + i)) return html;
+  // The levels present, one bit each, found with indexOf: every text of a build passes here and the common
+  // answers (no heading, or levels already consecutive from `top`) should cost one scan and no allocation.
+  let present = 0;
+  for (let at = html.indexOf('<h'); at !== -1; at = html.indexOf('<h', at + 2)) {
+    const level = html.charCodeAt(at + 2) - 48;
+    if (level >= 1 && level <= 6 && html.charCodeAt(at + 3) === 62 /* > */) present |= 1 << level;
+  }
+  if (present === 0) return html;
+  // Consecutive from `top`: the bits are one run starting at bit `top`, so the run plus one is a power of two.
+  const run = present >> top;
+  if (run << top === present && (run & (run + 1)) === 0) return html;
+  const levels = [1, 2, 3, 4, 5, 6].filter((level) => present & (1 << level));
   const to = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
   return html.replace(/<(\/?)h([1-6])>/g, (whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
 }
