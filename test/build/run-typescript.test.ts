@@ -188,6 +188,44 @@ describe('run-typescript.js', () => {
     expect(manifestFor(path.join(fixture, 'main.ts'))!.bundle).not.toBe(before);
   });
 
+  it('reads no source while the files are as they were, and hashes them once one was touched', () => {
+    run();
+    const entry = path.join(fixture, 'main.ts');
+    const manifestFile = () =>
+      readdirSync(bundleCache())
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => path.join(bundleCache(), f))
+        .find((f) => {
+          const m = JSON.parse(readFileSync(f, 'utf8')) as { entry: string; kind: string };
+          return m.entry === entry && m.kind === 'script';
+        })!;
+    const file = manifestFile();
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as { hash: string; stats: string; bundle: string };
+    // Stats unchanged: the bundle is used without a look at the contents (a wrong hash goes unnoticed).
+    writeFileSync(file, JSON.stringify({ ...manifest, hash: 'not the hash' }));
+    expect(run().greeting).toBe(readFileSync(path.join(fixture, 'greeting.ts'), 'utf8').match(/'(.*)'/)![1]);
+    expect(manifestFor(entry)!.bundle).toBe(manifest.bundle);
+    // Touched, same contents: now the hash decides, and it no longer matches, so the script is bundled again.
+    writeFileSync(path.join(fixture, 'greeting.ts'), readFileSync(path.join(fixture, 'greeting.ts')));
+    run();
+    const rebundled = JSON.parse(readFileSync(manifestFile(), 'utf8')) as { hash: string; stats: string };
+    expect(rebundled.hash).not.toBe('not the hash');
+    // Touched again, contents unchanged: the hash matches, the bundle stays, the new stats are remembered.
+    writeFileSync(path.join(fixture, 'greeting.ts'), readFileSync(path.join(fixture, 'greeting.ts')));
+    run();
+    const after = JSON.parse(readFileSync(manifestFile(), 'utf8')) as { hash: string; stats: string; bundle: string };
+    expect(after.hash).toBe(rebundled.hash);
+    expect(after.stats).not.toBe(rebundled.stats);
+  });
+
+  it('writes bundles in ASCII, and the script sees its text unchanged', () => {
+    const entry = path.join(fixture, 'non-ascii.ts');
+    writeFileSync(entry, "// The week’s dates — “November 16 – 22”\nconsole.log(JSON.stringify({ label: 'November 16 – 22 ♈ 🌕', pattern: /–/.test('a–b') }));\n");
+    expect(runEntry('fixture/non-ascii.ts')).toEqual({ label: 'November 16 – 22 ♈ 🌕', pattern: true });
+    expect(readFileSync(manifestFor(entry)!.bundle!, 'utf8')).not.toMatch(/[\u0080-\uffff]/);
+    expect(runEntry('fixture/non-ascii.ts')).toEqual({ label: 'November 16 – 22 ♈ 🌕', pattern: true });
+  });
+
   it('uses the module hooks instead when bundles cannot be cached', () => {
     const out = run({ HOROSCOPE_BUNDLE_CACHE: 'off' });
     expect(out.args).toEqual(['one', '--two']);
