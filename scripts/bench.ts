@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
+import { exitAfterOutput } from '../src/build/exit-after-output.ts';
 import { previousDirsBeside } from '../src/build/swap-output.ts';
 import type { PeriodWindows } from '../src/data/config.ts';
 
@@ -93,6 +94,8 @@ async function childSiteBuild(json: string): Promise<void> {
     peakHeapMb: Math.round(peakHeapBytes / 2 ** 20),
   };
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
+  // As scripts/build.ts ends a finished build: the measured process is the one `npm run build` runs.
+  exitAfterOutput(0);
 }
 
 // --------------------------------------------------------------------------------------------- parent side
