@@ -5,7 +5,7 @@ import type { PeriodReports } from '../../src/data/fetch-reports.ts';
 import type { Override } from '../../src/data/overrides.ts';
 import { monthPeriod, weekPeriod, yearPeriod, type Period } from '../../src/data/periods.ts';
 import { readSigns } from '../../src/data/signs.ts';
-import { buildSiteModel, jsonLdString, normalizeHeadings, plainText, type SiteModelInput } from '../../src/data/site-model.ts';
+import { buildSiteModel, jsonLdString, normalizeHeadings, pageJsonLd, plainText, type JsonLdPage, type SiteModelInput } from '../../src/data/site-model.ts';
 
 const signs = readSigns(path.resolve(import.meta.dirname, '../../content/signs.json'));
 const site = {
@@ -92,6 +92,39 @@ describe('buildSiteModel', () => {
 });
 
 describe('helpers', () => {
+  it('pageJsonLd writes the text JSON.stringify gives for the schema.org objects, escaped for a script element', () => {
+    const organization = { '@type': 'Organization', name: 'Stars "&" <Co>', url: 'https://stars.example.org/' };
+    // The objects as schema.org has them, serialized the ordinary way: what pageJsonLd must write, byte for byte.
+    const reference = (page: JsonLdPage) => {
+      const main = page.article
+        ? { '@type': 'Article', headline: page.title, description: page.description, url: page.canonical, mainEntityOfPage: page.canonical,
+            datePublished: page.article.published, inLanguage: page.language, author: organization, publisher: organization }
+        : { '@type': 'WebPage', name: page.title, description: page.description, url: page.canonical, inLanguage: page.language };
+      const itemListElement = page.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: crumb.absoluteUrl }));
+      return jsonLdString({ '@context': 'https://schema.org', '@graph': [main, { '@type': 'BreadcrumbList', itemListElement }] });
+    };
+    const base = {
+      canonical: 'https://stars.example.org/weekly/2026-w47/leo/',
+      language: 'fr-CA',
+      organizationJson: JSON.stringify(organization),
+      breadcrumbs: [
+        { label: 'Home', absoluteUrl: 'https://stars.example.org/' },
+        { label: 'Weekly horoscope, November 16 – 22, 2026', absoluteUrl: 'https://stars.example.org/weekly/2026-w47/' },
+        { label: 'Leo', absoluteUrl: 'https://stars.example.org/weekly/2026-w47/leo/' },
+      ],
+    };
+    const pages: JsonLdPage[] = [
+      { ...base, title: 'Leo weekly horoscope', description: 'Plain words.', article: { published: '2026-11-16' } },
+      { ...base, title: 'Quotes "x", a \\ and a tab\t', description: '</script><script>alert(1)</script><!-- \u2028 \u2029 é 🌕', article: { published: '2026-11-16' } },
+      { ...base, title: 'Leo horoscopes', description: 'A hub.', breadcrumbs: base.breadcrumbs.slice(0, 1) },
+      { ...base, title: 'Nothing', description: '', breadcrumbs: [] },
+    ];
+    for (const page of pages) {
+      expect(pageJsonLd(page)).toBe(reference(page));
+      expect(pageJsonLd(page)).not.toMatch(/[<\u2028\u2029]/);
+    }
+  });
+
   it('jsonLdString cannot close a script element', () => {
     const text = jsonLdString({ name: '</script><script>alert(1)</script><!--' });
     expect(text).not.toContain('<');
