@@ -300,6 +300,8 @@ export function describeDateTime(value: string): string {
   return `${MONTH_NAMES[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}, ${m[4]}`;
 }
 
+const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site } = input;
   const absolute = (pathname: string) => `${site.url}${pathname}`;
@@ -310,7 +312,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
 
   const sorted = [...input.reports].sort((a, b) =>
-    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
+    // ISO dates sort as plain strings: no locale-aware comparison (ICU) needed for 200-odd periods.
+    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || compareStrings(a.period.start, b.period.start),
   );
   for (const { period, entries, source } of sorted) {
     const info = periodInfo(period, buildDate);
