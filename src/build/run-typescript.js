@@ -136,7 +136,8 @@ async function bundleFor(entry, cacheDir, kind = 'esm') {
   const manifestFile = manifestFileOf(cacheDir, entry, kind);
   const manifest = readJson(manifestFile);
   try {
-    if (manifest) {
+    // A bundle deleted by hand (its manifest left behind) is made again rather than failing to load.
+    if (manifest && (manifest.bundle === null || existsSync(manifest.bundle))) {
       const stats = statsSignature(manifest.inputs);
       if (manifest.stats === stats) return manifest.bundle;
       if (sourcesHash(manifest.inputs, manifest.esbuildVersion) === manifest.hash) {

@@ -192,7 +192,7 @@ function run(html: string | null | undefined, mode: SanitizeMode): string {
 // kept link (our transformer gives it exactly these two attributes, in this order) as `<a href="…" rel="…">`.
 // Tokens are looked up whole in these maps (tag name by token) rather than matched with a pattern: every text of a
 // build passes here, once per build, mostly before the JIT has optimised anything, and a look-up per tag is what
-// costs least there (a third of the time of a regular-expression loop over the same 2.5 MB).
+// costs least there (about half the time of a regular-expression loop over the same 2.5 MB, 13-20 ms against 30-40).
 const OPENING_TOKENS: ReadonlyMap<string, string> = new Map(
   ALLOWED_TAGS.filter((t) => t !== 'a' && t !== 'br').map((t) => [`<${t}>`, t]),
 );

@@ -218,6 +218,14 @@ describe('run-typescript.js', () => {
     expect(after.stats).not.toBe(rebundled.stats);
   });
 
+  it('bundles again when the bundle itself was deleted', () => {
+    run();
+    const bundle = manifestFor(path.join(fixture, 'main.ts'))!.bundle!;
+    rmSync(bundle);
+    expect(run().args).toEqual(['one', '--two']);
+    expect(existsSync(manifestFor(path.join(fixture, 'main.ts'))!.bundle!)).toBe(true);
+  });
+
   it('writes bundles in ASCII, and the script sees its text unchanged', () => {
     const entry = path.join(fixture, 'non-ascii.ts');
     writeFileSync(entry, "// The week’s dates — “November 16 – 22”\nconsole.log(JSON.stringify({ label: 'November 16 – 22 ♈ 🌕', pattern: /–/.test('a–b') }));\n");
