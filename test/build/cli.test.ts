@@ -52,6 +52,19 @@ describe('npm run build', () => {
     expect(run.stderr).not.toContain('\r');
   });
 
+  it('ends once the site is published, and the replaced output is still removed after it has exited', async () => {
+    // The build ends with process.exit (src/build/exit-after-output.ts); the old dist/ is removed by a detached
+    // process that must outlive it.
+    await runBuildCommand({});
+    const run = await runBuildCommand({});
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Build summary: \d+ pages/);
+    const leftovers = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-'));
+    for (let waited = 0; leftovers().length > 0 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    expect(leftovers()).toEqual([]);
+    expect(existsSync(path.join(project, 'dist/index.html'))).toBe(true);
+  }, 60_000);
+
   describe('failures', () => {
     let service: SampleService;
     let published: Record<string, string>;
