@@ -77,6 +77,7 @@ function statsSignature(inputs) {
  * regular expressions and identifiers already; what is left sits in comments (undici's "request’s URL"), where the
  * escape changes nothing. An ASCII file is read as latin1 (`readText`), in a tenth of the time UTF-8 decoding of
  * the same 2.7 MB takes once a single character makes V8 store the whole text with two bytes per character.
+ * The same idea as src/data/ascii-json.ts, written again here because this file runs before any TypeScript can.
  */
 const asciiOnly = (code) => code.replace(/[^\0-\x7f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 function readText(file) {

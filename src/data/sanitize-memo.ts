@@ -43,7 +43,6 @@ export class SanitizeMemo implements SanitizedHtmlMemo {
     private readonly fingerprint: string | undefined,
     /** The file as read: key → remembered result. Looked up with `Object.hasOwn`, never trusted beyond that. */
     private readonly remembered: Readonly<Record<string, unknown>>,
-    private readonly rememberedCount: number,
   ) {}
 
   /**
@@ -62,7 +61,7 @@ export class SanitizeMemo implements SanitizedHtmlMemo {
         // no memo yet, or not one we can read: start empty
       }
     }
-    return new SanitizeMemo(dir, fingerprint, remembered, Object.keys(remembered).length);
+    return new SanitizeMemo(dir, fingerprint, remembered);
   }
 
   sanitize(mode: SanitizeMode, input: string, sanitize: (input: string) => string): string {
@@ -93,7 +92,7 @@ export class SanitizeMemo implements SanitizedHtmlMemo {
    */
   async save(): Promise<string | undefined> {
     if (!this.fingerprint) return undefined;
-    const unchanged = this.stats.misses === 0 && this.stats.rejected === 0 && this.used.size === this.rememberedCount;
+    const unchanged = this.stats.misses === 0 && this.stats.rejected === 0 && this.used.size === Object.keys(this.remembered).length;
     if (unchanged) return undefined;
     const file = path.join(this.dir, `${this.fingerprint}.json`);
     try {

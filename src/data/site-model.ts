@@ -432,7 +432,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
         canonical,
         title: page.title,
         description: page.description,
-        ...(page.article ? { article: page.article } : {}),
+        article: page.article,
         breadcrumbs: page.breadcrumbs.map((crumb) => ({ label: crumb.label, absoluteUrl: absolute(crumb.url) })),
         language: site.language,
         organizationJson,
