@@ -18,11 +18,11 @@ export default function (eleventyConfig) {
   eleventyConfig.addPlugin(securityHeadersPlugin);
   // /assets/site.<hash>.css through `{{ 'site.css' | assetUrl }}`; absolute so any working directory works.
   eleventyConfig.addPlugin(fingerprintAssetsPlugin, { sourceDir: path.join(import.meta.dirname, 'templates/assets') });
-  // Content edits in the live preview rebuild the model (src/build/serve.ts); templates are watched by default.
+  // Content edits in the live preview rebuild the model (src/cli/serve.ts); templates are watched by default.
   eleventyConfig.addWatchTarget('./content/');
 }
 
-// No `input` or `output` here: the build passes both (src/build/render-site.ts: `templates/` of its project root,
+// No `input` or `output` here: the build passes both (src/cli/render-site.ts: `templates/` of its project root,
 // and a staging folder it names itself), and directories set in this file would take precedence over them,
 // resolved against the working directory rather than the project. Includes and layouts are inside the input.
 export const config = {

@@ -16,13 +16,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
-import { exitAfterOutput } from '../src/build/exit-after-output.ts';
-import { previousDirsBeside } from '../src/build/swap-output.ts';
+import { previousDirsBeside } from '../src/cli/swap-output.ts';
 import type { PeriodWindows } from '../src/data/config.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scriptPath = fileURLToPath(import.meta.url);
-const RUN_TYPESCRIPT = path.join(rootDir, 'src/build/run-typescript.js');
 
 const DEFAULTS = {
   latencyMs: 50, // ms the sample service waits before every answer
@@ -76,7 +74,7 @@ async function childSiteBuild(json: string): Promise<void> {
   let peakHeapBytes = 0;
   const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
   const sampler = setInterval(sampleHeap, 50).unref();
-  const { runBuild } = await import('../src/build/run-build.ts');
+  const { runBuild } = await import('../src/cli/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
   clearInterval(sampler);
@@ -94,8 +92,6 @@ async function childSiteBuild(json: string): Promise<void> {
     peakHeapMb: Math.round(peakHeapBytes / 2 ** 20),
   };
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
-  // As scripts/build.ts ends a finished build: the measured process is the one `npm run build` runs.
-  exitAfterOutput(0);
 }
 
 // --------------------------------------------------------------------------------------------- parent side
@@ -131,9 +127,9 @@ function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
 }
 
 async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
-  // As `npm run build` runs: plain Node running our TypeScript bundled (src/build/run-typescript.js).
-  const result = await runChild([...nodeFlags, RUN_TYPESCRIPT, scriptPath, '--child-site', JSON.stringify(request)]);
-  // The build leaves the removal of the output it replaced to a detached process (src/build/swap-output.ts).
+  // As `npm run build` runs: Node running our TypeScript directly.
+  const result = await runChild([...nodeFlags, scriptPath, '--child-site', JSON.stringify(request)]);
+  // The build leaves the removal of the output it replaced to a detached process (src/cli/swap-output.ts).
   // Wait for it, so it never runs during the next measurement, and report how long it went on.
   const exited = performance.now();
   while ((await previousDirsBeside(request.outputDir)).length > 0) {
@@ -361,7 +357,7 @@ async function main(): Promise<void> {
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
       `- Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
       `- Medians of ${rounds} interleaved rounds (cold, warm, plain, plain compiled once), each build started after \`sync\`. Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
-      `- The output a build replaces is removed after the swap by a detached process (src/build/swap-output.ts), outside these figures; the benchmark waits for it before the next build. It went on for a median ${seconds(m(runs.warm.slice(rounds > 1 ? 1 : 0), 'backgroundRemovalMs'))} after a warm build exited (rounds after the first, where there was an output to replace).`,
+      `- The output a build replaces is removed after the swap by a detached process (src/cli/swap-output.ts), outside these figures; the benchmark waits for it before the next build. It went on for a median ${seconds(m(runs.warm.slice(rounds > 1 ? 1 : 0), 'backgroundRemovalMs'))} after a warm build exited (rounds after the first, where there was an output to replace).`,
       '',
       '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
       '|---|---|---|---|---|---|---|---|',
@@ -417,8 +413,6 @@ function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages', repor
 
 // Only as a script: importing this file (to reuse plainDataFrom) must not start a benchmark.
 if (process.argv[1] && path.resolve(process.argv[1]) === scriptPath) {
-  // No top-level await: src/build/run-typescript.js then runs this as one script with a V8 code cache, as it
-  // runs `npm run build`.
   main().catch((error: unknown) => {
     console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

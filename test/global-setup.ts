@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { runBuild } from '../src/build/run-build.ts';
+import { runBuild } from '../src/cli/run-build.ts';
 
 export const TEST_BUILD_DATE = '2026-11-22';
 

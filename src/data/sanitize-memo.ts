@@ -38,12 +38,16 @@ export class SanitizeMemo implements SanitizedHtmlMemo {
   /** What this build used or produced: written back by `save`, so texts no longer published drop out. */
   private readonly used = new Map<string, string>();
 
-  private constructor(
-    private readonly dir: string,
-    private readonly fingerprint: string | undefined,
-    /** The file as read: key → remembered result. Looked up with `Object.hasOwn`, never trusted beyond that. */
-    private readonly remembered: Readonly<Record<string, unknown>>,
-  ) {}
+  private readonly dir: string;
+  private readonly fingerprint: string | undefined;
+  /** The file as read: key → remembered result. Looked up with `Object.hasOwn`, never trusted beyond that. */
+  private readonly remembered: Readonly<Record<string, unknown>>;
+
+  private constructor(dir: string, fingerprint: string | undefined, remembered: Readonly<Record<string, unknown>>) {
+    this.dir = dir;
+    this.fingerprint = fingerprint;
+    this.remembered = remembered;
+  }
 
   /**
    * Reads the memo of the current policy from `cacheDir`. A missing, unreadable or damaged file gives an empty

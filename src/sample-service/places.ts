@@ -1,7 +1,7 @@
 // The sample service's place list: the 1500 most populous GeoNames places, bundled as places-data.json (made by
 // scripts/generate-places.ts, committed). Ids are real GeoNames ids, so a place_id pinned in a chart's front matter
 // means the same place here as in any GeoNames-based service.
-import { createRequire } from 'node:module';
+import placesData from './places-data.json' with { type: 'json' };
 
 export interface SamplePlace {
   id: number;
@@ -22,8 +22,7 @@ const DEFAULTS = {
   maxResults: 20,
 };
 
-// createRequire rather than an import attribute: JSON import attributes differ between Node 20 and 22 and tsx.
-const rows = createRequire(import.meta.url)('./places-data.json') as PlaceRow[];
+const rows = placesData as PlaceRow[];
 
 const PLACES: readonly SamplePlace[] = rows
   .map(([id, name, latitude, longitude, country_code, admin1_code, population, timezone]) => ({

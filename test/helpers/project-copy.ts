@@ -17,11 +17,10 @@ export function copyProject(): string {
 }
 
 /**
- * Runs `scripts/<script>` as the npm scripts do (`node src/build/run-typescript.js scripts/<script>`), with only
+ * Runs `scripts/<script>` as the npm scripts do (`node scripts/<script>`), with only
  * PATH and HOME from the outer environment, plus `env`.
  */
 export function spawnScript(project: string, script: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
   const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
-  const args = [path.join('src', 'build', 'run-typescript.js'), path.join('scripts', script)];
-  return spawn(process.execPath, args, { cwd: project, env: childEnv });
+  return spawn(process.execPath, [path.join('scripts', script)], { cwd: project, env: childEnv });
 }

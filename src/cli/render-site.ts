@@ -5,34 +5,22 @@ import type { SiteModel } from '../data/site-model.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
 
 /**
- * Eleventy loads `.eleventy.js` with Node's own `import()`, and that file wires plugins written in TypeScript.
- * The npm scripts run under our loader (src/build/typescript-loader.js) and tests may run under tsx: both already
- * load `.ts`. Other runners (vitest's workers) get our loader registered here; it registers once per thread.
+ * Eleventy for our project: `templates/` in, `outputDir` out, `.eleventy.js` as config, with `setup` adding what
+ * the caller needs (the build's model, the preview's watch settings). The one place the build and the preview
+ * construct it. https://www.11ty.dev/docs/programmatic/
  */
-export async function ensureTypeScriptLoader(): Promise<void> {
-  if (process.argv.some((a) => a.includes('tsx')) || process.execArgv.some((a) => a.includes('tsx'))) return;
-  await import('./typescript-loader.js');
-}
-
-/** Set by src/build/run-typescript.js (the npm scripts): bundles one of our files, or returns its cached bundle. */
-const BUNDLER = Symbol.for('horoscope-site.bundle-for');
-type Bundler = (file: string) => Promise<string>;
-
-/**
- * The configuration file Eleventy is to import. Under the npm scripts, `.eleventy.js` bundled with its TypeScript
- * plugins like the rest of our code (in node_modules/.cache/, so its package imports resolve as the original's,
- * and its `import.meta.dirname` is still the project's): no module hooks, whose thread every later import would
- * have to wait on. Elsewhere (tests, a read-only install) the original, with our module hooks registered.
- */
-async function eleventyConfigPath(rootDir: string): Promise<string> {
-  const configFile = path.join(rootDir, '.eleventy.js');
-  const bundle = (globalThis as { [BUNDLER]?: Bundler })[BUNDLER];
-  if (bundle) return bundle(configFile);
-  // The RSS plugin before the module hooks exist: when .eleventy.js imports it, it and its dependencies are then
-  // in Node's module cache instead of passing through the hooks' thread.
-  await import('@11ty/eleventy-plugin-rss');
-  await ensureTypeScriptLoader();
-  return configFile;
+export async function createEleventy(
+  rootDir: string,
+  outputDir: string,
+  options: { quietMode?: boolean; runMode?: 'build' | 'serve'; setup: (config: EleventyConfig) => void },
+) {
+  const { default: Eleventy } = await import('@11ty/eleventy');
+  return new Eleventy(path.join(rootDir, 'templates'), outputDir, {
+    configPath: path.join(rootDir, '.eleventy.js'),
+    quietMode: options.quietMode ?? true,
+    runMode: options.runMode ?? 'build',
+    config: options.setup,
+  });
 }
 
 /**
@@ -78,20 +66,13 @@ export async function openRenderer({ rootDir, outputDir, quiet = true }: Omit<Re
   // A one-shot build needs no ESM cache-busting: Eleventy registers it (src/Util/EsmResolverPortAdapter.js, when
   // it loads) so that `--watch` re-imports JavaScript files that changed, as module hooks on a thread of their own,
   // through which every later import then passes. ELEVENTY_SKIP_ESM_RESOLVER is its switch to leave them out; a
-  // value set by the user stands. The preview (src/build/serve.ts) watches, and keeps them.
+  // value set by the user stands. The preview (src/cli/serve.ts) watches, and keeps them.
   process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= '1';
-  // Imported here rather than at start-up: the build calls this once its first requests are on their way, so
-  // loading Eleventy (about 0.3 s of CPU) overlaps the wait for the service instead of preceding it.
-  const { default: Eleventy } = await import('@11ty/eleventy');
-  const configPath = await eleventyConfigPath(rootDir);
   let provideModel!: (model: SiteModel) => void;
   const model = new Promise<SiteModel>((resolve) => (provideModel = resolve));
-  const eleventy = new Eleventy(path.join(rootDir, 'templates'), outputDir, {
-    configPath,
+  const eleventy = await createEleventy(rootDir, outputDir, {
     quietMode: quiet,
-    config(eleventyConfig: EleventyConfig) {
-      eleventyConfig.addGlobalData('model', () => model);
-    },
+    setup: (eleventyConfig) => eleventyConfig.addGlobalData('model', () => model),
   });
   // Caught here and rethrown by render(): a bad config fails the build where it would have without the overlap.
   const initialised = eleventy.init().then(() => undefined, (error: unknown) => error);

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBuild, type BuildSummary } from '../../src/build/run-build.ts';
+import { runBuild, type BuildSummary } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');

@@ -53,8 +53,7 @@ describe('npm run build', () => {
   });
 
   it('ends once the site is published, and the replaced output is still removed after it has exited', async () => {
-    // The build ends with process.exit (src/build/exit-after-output.ts); the old dist/ is removed by a detached
-    // process that must outlive it.
+    // The old dist/ is removed by a detached process that must outlive the build.
     await runBuildCommand({});
     const run = await runBuildCommand({});
     expect(run.code, run.stderr).toBe(0);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { leftoverPreviousDirs, makeStagingDir, previousDirFor, swapIntoPlace } from '../../src/build/swap-output.ts';
+import { leftoverPreviousDirs, makeStagingDir, previousDirFor, swapIntoPlace } from '../../src/cli/swap-output.ts';
 
 let work: string;
 let output: string;

@@ -1,10 +1,10 @@
-// src/build/render-site.ts: the model is frozen before Eleventy reads it (Eleventy wraps every object it finds
+// src/cli/render-site.ts: the model is frozen before Eleventy reads it (Eleventy wraps every object it finds
 // unfrozen in a Proxy, on each access of each page).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, openRenderer } from '../../src/build/render-site.ts';
+import { deepFreeze, openRenderer } from '../../src/cli/render-site.ts';
 
 describe('openRenderer', () => {
   it("leaves out Eleventy's watch-mode ESM resolver (a one-shot build has nothing to re-import), unless the user chose", async () => {

@@ -2,9 +2,8 @@
 // edits to templates or content/ rebuild the pages from that data without asking the service again.
 // https://www.11ty.dev/docs/programmatic/ and https://www.11ty.dev/docs/watch-serve/
 import path from 'node:path';
-import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
 import { loadDotEnv } from '../data/config.ts';
-import { ensureTypeScriptLoader } from './render-site.ts';
+import { createEleventy } from './render-site.ts';
 import { prepareSite, type BuildOptions } from './run-build.ts';
 
 export const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
@@ -16,15 +15,9 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
-  // Eleventy imports .eleventy.js itself, and that file imports our TypeScript plugins.
-  await ensureTypeScriptLoader();
-  // Imported, not required: src/build/run-typescript.js runs this file as CommonJS, Eleventy is an ES module.
-  const { default: Eleventy } = await import('@11ty/eleventy');
-  const eleventy = new Eleventy(path.join(options.rootDir, 'templates'), path.join(options.rootDir, PREVIEW_DIR), {
+  const eleventy = await createEleventy(options.rootDir, path.join(options.rootDir, PREVIEW_DIR), {
     runMode: 'serve',
-    quietMode: true,
-    configPath: path.join(options.rootDir, '.eleventy.js'),
-    config(eleventyConfig: EleventyConfig) {
+    setup(eleventyConfig) {
       // Eleventy's scan of the config file's JavaScript imports does not understand TypeScript; template and
       // content/ edits are what the preview reloads on.
       eleventyConfig.setWatchJavaScriptDependencies(false);
