@@ -24,7 +24,7 @@ describe('a sign and period page', () => {
     expect(main).toMatch(/<div class="text"><p>/);
   });
 
-  it('shows the same sign facts as the sign hub, for every sign (the report layout writes out _includes/sign-facts.njk)', () => {
+  it('shows the same sign facts as the sign hub, for every sign', () => {
     const facts = (html: string) => /<dl class="sign-facts">[\s\S]*?<\/dl>/.exec(mainOf(html))?.[0];
     for (const sign of SIGN_SLUGS) {
       const onHub = facts(page(`/${sign}/`));
