@@ -3,11 +3,8 @@
 // https://www.11ty.dev/docs/filters/
 import type { EleventyConfig } from './eleventy-types.ts';
 import { formatDegrees } from './format-degrees.ts';
-import { cdataSection } from './xml-cdata.ts';
 
 export default function filtersPlugin(eleventyConfig: EleventyConfig): void {
   /** The service's `degrees` and `minutes` of a planet as "12°30′". */
   eleventyConfig.addFilter('degrees', (degrees: number, minutes?: number) => formatDegrees(degrees, minutes));
-  /** HTML for an Atom `<content type="html">`, as a CDATA section (print it with `| safe`). */
-  eleventyConfig.addFilter('cdata', (html: string) => cdataSection(html));
 }

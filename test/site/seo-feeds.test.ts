@@ -97,7 +97,7 @@ describe('Atom feeds, one per sign', () => {
       const content = entries[0]!.children.find((c) => c.name === 'content')!;
       expect(content.attribs.type).toBe('html');
       expect(content.text).toMatch(/<p>/);
-      // Exactly the HTML of the report's page (carried as a CDATA section: templates/feed.njk).
+      // Exactly the HTML of the report's page (escaped, as Atom's type="html" content is: templates/feed.njk).
       const page = site.read(`${childText(entries[0]!, 'id')!.slice(SITE_URL.length + 1)}index.html`);
       const article = /<div class="intro">([\s\S]*?)<\/div>\n<div class="text">([\s\S]*?)<\/div>\n<\/article>/.exec(page);
       expect(article, slug).not.toBeNull();
