@@ -10,6 +10,8 @@ import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 
 /** @param {import('@11ty/eleventy').UserConfig} eleventyConfig */
 export default function (eleventyConfig) {
+  // Misspelt variables fail the build; dev: true is Eleventy's default. https://www.11ty.dev/docs/languages/nunjucks/
+  eleventyConfig.setNunjucksEnvironmentOptions({ dev: true, throwOnUndefined: true });
   // absoluteUrl and dateToRfc3339 for the Atom feeds (templates/feed.njk), the sitemap and robots.txt.
   eleventyConfig.addPlugin(rssPlugin);
   eleventyConfig.addPlugin(filtersPlugin);
