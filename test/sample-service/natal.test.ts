@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeNatal, equalHouse, splitLongitude } from '../../src/sample-service/natal.ts';
 import { findPlace, type SamplePlace } from '../../src/sample-service/places.ts';
-import { PLANET_NAMES, angleDifference, normalizeDegrees } from '../../src/sample-service/sky-positions.ts';
+import { angleDifference, normalizeDegrees } from '../../src/sample-service/sky-positions.ts';
 import { natalChartSchema } from '../../src/api/schemas.ts';
 
 const london = findPlace(2643743)!;
@@ -35,7 +35,9 @@ describe('computeNatal', () => {
   });
 
   it('has the ten planets in planetId order, with consistent sign, degree and numeric-text fields', () => {
-    expect(chart.planets.map((p) => [p.planetId, p.planetName])).toEqual(PLANET_NAMES.map((n, i) => [i, n]));
+    // The Swiss Ephemeris numbering, SE_SUN = 0 … SE_PLUTO = 9 (swephexp.h).
+    const names = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'];
+    expect(chart.planets.map((p) => [p.planetId, p.planetName])).toEqual(names.map((n, i) => [i, n]));
     for (const p of chart.planets) {
       expect(p.longitude).toMatch(NUMERIC_TEXT);
       expect(p.speeds).toMatch(NUMERIC_TEXT);
