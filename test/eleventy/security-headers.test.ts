@@ -175,6 +175,7 @@ describe("the project's templates work under the policy", () => {
   });
 
   it('no template uses what the policy blocks: inline script, event handlers, style attributes or <style>', () => {
+    expect(templates.map(({ file }) => file)).toContain(path.join('templates', '_layouts', 'base.njk'));
     for (const { file, text } of templates) {
       // JSON-LD blocks are data, never executed, so script-src does not apply to them.
       expect(text, file).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/ld\+json")[^>]*>/i);
