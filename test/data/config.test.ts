@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/data/config.ts';
 
@@ -79,6 +80,21 @@ describe('loadConfig', () => {
     expect(failure(() => loadConfig(project(), { ASTRO_API_URL: 'https://a.example' })).setting).toBe('ASTRO_API_USERNAME');
     const error = failure(() => loadConfig(project(), { ASTRO_API_URL: 'https://a.example', ASTRO_API_USERNAME: 'u' }));
     expect(error.setting).toBe('ASTRO_API_PASSWORD');
+
+    // Every error raised while the password is set: nothing printed from them may carry it.
+    const password = 'pw-9f3kQ7-never-shown';
+    const withPassword = { ASTRO_API_URL: 'https://a.example', ASTRO_API_USERNAME: 'u', ASTRO_API_PASSWORD: password };
+    const errors = [
+      failure(() => loadConfig(project(), { ...withPassword, ASTRO_API_USERNAME: '' })),
+      failure(() => loadConfig(project(), { ...withPassword, ASTRO_CONCURRENCY: 'four' })),
+      failure(() => loadConfig(project(), { ...withPassword, ASTRO_OFFLINE: 'maybe' })),
+      failure(() => loadConfig(project('{ not json'), withPassword)),
+    ];
+    expect(errors.map((e) => e.setting)).toEqual(['ASTRO_API_USERNAME', 'ASTRO_CONCURRENCY', 'ASTRO_OFFLINE', 'content/site.json']);
+    for (const e of errors) {
+      // inspect() is what console.error prints: message, stack and own properties.
+      for (const shown of [e.message, String(e), inspect(e), JSON.stringify(e)]) expect(shown, e.setting).not.toContain(password);
+    }
   });
 
   it('names the file and field of a bad content/site.json', () => {

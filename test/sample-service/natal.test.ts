@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeNatal, equalHouse, splitLongitude } from '../../src/sample-service/natal.ts';
 import { findPlace, type SamplePlace } from '../../src/sample-service/places.ts';
-import { PLANET_NAMES, angleDifference, longitudeSpeed } from '../../src/sample-service/sky-positions.ts';
+import { angleDifference, normalizeDegrees } from '../../src/sample-service/sky-positions.ts';
 import { natalChartSchema } from '../../src/api/schemas.ts';
 
 const london = findPlace(2643743)!;
@@ -35,7 +35,9 @@ describe('computeNatal', () => {
   });
 
   it('has the ten planets in planetId order, with consistent sign, degree and numeric-text fields', () => {
-    expect(chart.planets.map((p) => [p.planetId, p.planetName])).toEqual(PLANET_NAMES.map((n, i) => [i, n]));
+    // The Swiss Ephemeris numbering, SE_SUN = 0 … SE_PLUTO = 9 (swephexp.h).
+    const names = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto'];
+    expect(chart.planets.map((p) => [p.planetId, p.planetName])).toEqual(names.map((n, i) => [i, n]));
     for (const p of chart.planets) {
       expect(p.longitude).toMatch(NUMERIC_TEXT);
       expect(p.speeds).toMatch(NUMERIC_TEXT);
@@ -44,7 +46,9 @@ describe('computeNatal', () => {
       expect(lon).toBeLessThan(360);
       expect(p.housePosition).toBeGreaterThanOrEqual(1);
       expect(p.housePosition).toBeLessThanOrEqual(12);
-      expect(p.housePosition).toBe(equalHouse(lon, chart.ascendant));
+      // Its house is the one whose cusp (from the chart's own cusp list) it has passed last.
+      const cusp = chart.houses[p.housePosition - 1]!;
+      expect(normalizeDegrees(lon - cusp), p.planetName).toBeLessThan(30);
       // The sign and d/m/s read back to the longitude within one arc-second.
       const back = p.signId * 30 + p.degrees + p.minutes / 60 + p.seconds / 3600;
       expect(Math.abs(angleDifference(back, lon))).toBeLessThan(1 / 3600 + 1e-9);
@@ -67,7 +71,12 @@ describe('computeNatal', () => {
     const mercury = rx.planets[2]!;
     expect(mercury.retrograde).toBe(true);
     expect(mercury.signName).toBe('Pisces');
-    expect(Number(mercury.speeds)).toBeCloseTo(longitudeSpeed('Mercury', new Date('2026-03-08T12:00:00Z')), 5);
+    // By hand, at the inferior conjunction (Mar 7-8; Sun at 347.5°, so both planets at heliocentric 167.5°):
+    // Mercury's true anomaly is 167.5° - 77.5° (perihelion) = 90°, so r = a(1-e²) = 0.387 × 0.958 = 0.371 AU and
+    // its transverse speed √(k²/r) = 0.02825 AU/day; Earth, 0.993 AU out, 0.01733 AU/day. Mercury overtakes:
+    // (0.02825 - 0.01733) / (0.993 - 0.371) = 0.01756 rad/day backwards = -1.006°/day.
+    expect(Number(mercury.speeds)).toBeLessThan(-0.98);
+    expect(Number(mercury.speeds)).toBeGreaterThan(-1.04);
     // Sun and Moon are never retrograde.
     expect(rx.planets[0]!.retrograde || rx.planets[1]!.retrograde).toBe(false);
   });
@@ -98,9 +107,30 @@ describe('computeNatal', () => {
     expect(chart.intro).toMatch(/Sun in Taurus, Moon in \w+, \w+ rising\./);
   });
 
+  it("matches Queen Elizabeth II's published chart: 21°22′ Capricorn rising, Sun in the 4th and Moon in the 7th house", () => {
+    // Astro-Databank, rating AA: 1926-04-21 02:40 BST, London; Asc 21°Cp22′ (270° + 21.37°), Sun 0°Ta12′, Moon 12°Le07′.
+    const queen = natal('1926-04-21', '02:40');
+    expect(Math.abs(angleDifference(queen.ascendant, 291.37))).toBeLessThan(0.1);
+    // Equal houses from 291.37°: the Sun (30.20°) is 30.20 + 360 - 291.37 = 98.83° on, 98.83 / 30 = 3.3, so the 4th;
+    // the Moon (132.12°) is 200.75° on, / 30 = 6.7, so the 7th.
+    expect(queen.planets[0]).toMatchObject({ signName: 'Taurus', degrees: 0, minutes: 12, housePosition: 4 });
+    expect(queen.planets[1]).toMatchObject({ signName: 'Leo', degrees: 12, minutes: 7, housePosition: 7 });
+  });
+
   it('is deterministic for the same input and changes with the birth time', () => {
     expect(natal('1990-05-17', '14:30')).toEqual(chart);
     expect(natal('1990-05-17', '20:30').ascendant).not.toBe(chart.ascendant);
+  });
+});
+
+describe('equalHouse', () => {
+  it('counts 30° houses from the ascendant, across 0° Aries', () => {
+    // Ascendant 291.37°: house 1 is 291.37°–321.37°, house 4 starts at 291.37 + 90 - 360 = 21.37°.
+    expect(equalHouse(291.37, 291.37)).toBe(1);
+    expect(equalHouse(321.36, 291.37)).toBe(1);
+    expect(equalHouse(321.38, 291.37)).toBe(2);
+    expect(equalHouse(21.38, 291.37)).toBe(4);
+    expect(equalHouse(291.36, 291.37)).toBe(12);
   });
 });
 

@@ -31,6 +31,7 @@ describe('the benchmark\'s plain Eleventy site', () => {
     });
     // Ours also has the fingerprinted assets, which the plain site does not render.
     const ours = files(siteDir).filter((f) => !f.startsWith(`assets${path.sep}`));
+    expect(ours, 'pages of the test build').toContain('index.html');
     expect(files(output)).toEqual(ours);
     for (const file of ours) {
       expect(readFileSync(path.join(output, file), 'utf8'), file).toBe(readFileSync(path.join(siteDir, file), 'utf8'));

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
+import { mainOf } from './helpers/built-site.ts';
 
 const siteDir = inject('siteDir');
 const read = (p: string) => readFileSync(path.join(siteDir, p), 'utf8');
@@ -22,16 +23,19 @@ describe('the built site (sample service, 2026-11-22)', () => {
     expect(existsSync(path.join(siteDir, 'weekly/2026-w49'))).toBe(false);
   });
 
-  it('has a hub per sign and a home page', () => {
-    for (const sign of SIGN_SLUGS) expect(read(`${sign}/index.html`)).toContain(`/weekly/2026-w47/${sign}/`);
-    expect(read('index.html')).toContain('/aries/');
+  // Checked inside <main>: the header's sign navigation on every page already names and links all 12 signs.
+  it('has a hub per sign and a home page, each linking the current week', () => {
+    for (const sign of SIGN_SLUGS) expect(mainOf(read(`${sign}/index.html`)), sign).toContain(`href="/weekly/2026-w47/${sign}/"`);
+    const home = mainOf(read('index.html'));
+    for (const sign of SIGN_SLUGS) expect(home, sign).toContain(`href="/weekly/2026-w47/${sign}/"`);
   });
 
   it('shows the sign, the period in words, the intro and the text, and says it is sample content', () => {
     const html = read('weekly/2026-w47/leo/index.html');
-    expect(html).toContain('Leo');
-    expect(html).toContain('November 16 – 22, 2026');
-    expect(html).toMatch(/class="intro"/);
-    expect(html).toMatch(/sample content/i);
+    const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(mainOf(html))?.[1];
+    expect(h1).toMatch(/ Leo weekly horoscope <span class="period">November 16 – 22, 2026<\/span>$/);
+    const [, intro, text] = /<div class="intro">([\s\S]*?)<\/div>\s*<div class="text">([\s\S]*?)<\/div>/.exec(mainOf(html)) ?? [];
+    for (const part of [intro, text]) expect(part?.replace(/<[^>]*>/g, '').trim()).toMatch(/\w{3,}/);
+    expect(html).toContain('<p class="sample-notice">The horoscopes on this site are sample content');
   });
 });

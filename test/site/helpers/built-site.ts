@@ -19,6 +19,8 @@ export function readBuiltSite(dir: string): BuiltSite {
   }
   const html = new Map<string, string>();
   for (const file of [...files].sort()) if (file.endsWith('.html')) html.set(file, readFileSync(path.join(dir, file), 'utf8'));
+  // The tests loop over every page: with none, each loop would pass without checking anything.
+  if (html.size === 0) throw new Error(`${dir} holds no HTML page: the site build wrote nothing`);
   return { dir, files, html, read: (relative) => readFileSync(path.join(dir, relative), 'utf8') };
 }
 
