@@ -1,5 +1,6 @@
-// The sample Astrology Interpretation Service: a real node:http server speaking the spec's interface, used by
-// the build when no ASTRO_API_URL is set, by `npm run sample-api`, and by every integration test. It is strict
+// The sample Astrology Interpretation Service: a real node:http server speaking the interface of
+// docs/service-api.md, used by the build when no ASTRO_API_URL is set, by `npm run sample-api`, and by every
+// integration test. It is strict
 // on purpose (headers, JSON types, unknown fields) so that a client built wrongly fails here, not in
 // production, and it carries fault knobs (./faults.ts) so retries and token renewal can be tested for real.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -44,10 +45,10 @@ const DEFAULTS = {
   tokenBytes: 24, // random bytes in an access token (32 base64url characters)
 } as const;
 
-/** Year bounds the spec leaves "not shown": the range the sample content (planet positions) is written for. */
+/** Year bounds the service does not describe: the range the sample content (planet positions) is written for. */
 export const SAMPLE_YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
-/** The integer value of the `weekly` / `monthly` / `yearly` markers, whose meaning the spec does not show. */
+/** The integer value of the `weekly` / `monthly` / `yearly` markers, whose meaning is not described. */
 export const REPORT_MARKER_VALUE = 1;
 
 export interface RequestLogEntry {
@@ -75,7 +76,7 @@ export interface RequestLogEntry {
 }
 
 export interface SampleService {
-  /** The spec's base_url, e.g. `http://127.0.0.1:8787` (no trailing slash). */
+  /** The service's base URL, e.g. `http://127.0.0.1:8787` (no trailing slash). */
   readonly url: string;
   readonly port: number;
   /** Every request in arrival order; entries are filled in as answers go out. */
@@ -114,7 +115,7 @@ const REPORT_KINDS: Record<string, SampleReportKind> = {
   '/api/ascendant-yearly-reports': 'ascendantYearly',
 };
 
-/** Spec 4.5 endpoints whose shapes are "not shown": they exist (auth and headers apply) but answer 501. */
+/** Listed endpoints whose shapes are not described (docs/service-api.md#other-endpoints): auth and headers apply, then 501. */
 const UNIMPLEMENTED_ENDPOINTS = [
   '/api/efemerides', '/api/signtosign', '/api/planetinsign', '/api/natal-basic', '/api/natal-pdf-report',
   '/api/solarreturn', '/api/synastry', '/api/composite', '/api/transits', '/api/chinese-horo',
