@@ -3,7 +3,7 @@
 // ./server.ts carries requests here once its fault knobs have had their say.
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { isoWeeksInYear, writeReport, type SampleReportKind } from './report-writer.ts';
+import { isoWeeksInYear, reportWriter, type SampleReportKind } from './report-writer.ts';
 import { searchPlaces, findPlace } from './places.ts';
 import { computeNatal } from './natal.ts';
 import { SAMPLE_PLANETS, SAMPLE_SIGNS, SAMPLE_SIGN_NAMES } from './catalog.ts';
@@ -127,8 +127,9 @@ function reportHandler(kind: SampleReportKind, transform: () => FaultOptions['tr
     const signId = readInteger(endpoint, input, 'sign_id', 0, 11, true);
     const period = { year, ...(week !== undefined && { week }), ...(month !== undefined && { month }) };
     const transformReport = transform();
+    const write = reportWriter(kind, period);
     const entryFor = (id: number): unknown => {
-      const { intro, text } = writeReport(kind, period, id);
+      const { intro, text } = write(id);
       const entry: SampleReportEntry = {
         year,
         sign_id: id,
