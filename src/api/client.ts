@@ -1,5 +1,5 @@
 /**
- * The Astrology Interpretation Service client (spec: astrology-interpretation-service.md).
+ * The Astrology Interpretation Service client; the interface it speaks is described in docs/service-api.md.
  *
  * - Transport: undici `request` over one `Agent` composed with undici's own retry interceptor. The retry
  *   decision is ours (a `retry` function per request) so we can count retries, add jitter, honour
@@ -51,7 +51,7 @@ export interface RetryOptions {
 }
 
 export interface ClientOptions {
-  /** The spec's base_url, e.g. 'https://astro.example' or 'https://x.example/base/'; endpoint paths start with /api. */
+  /** The service's base URL, e.g. 'https://astro.example' or 'https://x.example/base/'; endpoint paths start with /api. */
   baseUrl: string;
   username: string;
   password: string;
@@ -205,6 +205,16 @@ function bodyExcerpt(text: string): string {
   return `: ${line.length > 160 ? `${line.slice(0, 157)}...` : line}`;
 }
 
+/** The headers of every request; all but /api/auth also carry the token (docs/service-api.md#headers). */
+function requestHeaders(token: string | undefined): Record<string, string> {
+  return {
+    // The service's interface asks for this to answer in JSON; it names no compression (docs/service-api.md#headers).
+    'Accept-Encoding': 'application/json',
+    'Content-Type': 'application/json',
+    ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+  };
+}
+
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
@@ -286,7 +296,7 @@ export class AstroClient {
       interceptors.retry({
         // Deliver the last failed response instead of throwing, so we can report its status and body.
         throwOnError: false,
-        // POST is retried on purpose: every endpoint of the spec is a read, safe to repeat. (Our own retry
+        // POST is retried on purpose: every endpoint of the service is a read, safe to repeat. (Our own retry
         // function below makes the decisions; these lists document them for undici's defaults.)
         methods: ['GET', 'POST'],
         maxRetries: retry.maxRetries,
@@ -317,8 +327,8 @@ export class AstroClient {
       const body = this.#reportBody(kind, endpoint, params);
       const data = await this.#callJson('POST', endpoint, body);
       const { reports } = this.#validate(endpoint, reportsResponseSchema(kind), data);
-      // Which signs the array covers (all twelve? duplicates?) is left to the caller: the spec only says
-      // "entries for the zodiac signs", and a partial answer can be completed with single-sign requests.
+      // Which signs the array covers (all twelve? duplicates?) is left to the caller, which completes a partial
+      // answer with single-sign requests (docs/service-api.md#assumptions).
       reports.forEach((entry, index) => this.#checkEntry(endpoint, `reports[${index}]`, entry, body));
       return reports;
     });
@@ -339,8 +349,8 @@ export class AstroClient {
   }
 
   /**
-   * Places matching `name`, most populous first. The spec does not show the no-match behaviour: both
-   * `{ data: [] }` and a 404 from /api/places are taken as "no places" and return [].
+   * Places matching `name`, most populous first. The no-match answer is not described: both `{ data: [] }`
+   * and a 404 from /api/places are taken as "no places" and return [] (docs/service-api.md#assumptions).
    */
   places(name: string): Promise<Place[]> {
     return this.#guard(PLACES_ENDPOINT, async () => {
@@ -354,7 +364,7 @@ export class AstroClient {
     });
   }
 
-  /** Natal chart (spec 4.3). All five request fields are sent; which are required is not shown. */
+  /** Natal chart (docs/service-api.md#natal-charts). All five request fields are sent: which are required is not described. */
   natal(req: NatalRequest): Promise<NatalChart> {
     return this.#guard(NATAL_ENDPOINT, async () => {
       if (req === null || typeof req !== 'object') throw this.#invalidArgument(NATAL_ENDPOINT, 'request', 'must be an object');
@@ -374,17 +384,17 @@ export class AstroClient {
     });
   }
 
-  /** GET /api/signs; record fields are not shown, so the records come back as they are. */
+  /** GET /api/signs; record fields are not described, so the records come back as they are. */
   signs(): Promise<unknown[]> {
     return this.#recordList(SIGNS_ENDPOINT);
   }
 
-  /** GET /api/planets; record fields are not shown, so the records come back as they are. */
+  /** GET /api/planets; record fields are not described, so the records come back as they are. */
   planets(): Promise<unknown[]> {
     return this.#recordList(PLANETS_ENDPOINT);
   }
 
-  /** Any other endpoint of spec 4.5: sends `body` as JSON (POST only) and returns the parsed JSON response. */
+  /** Any other endpoint (docs/service-api.md#other-endpoints): sends `body` as JSON (POST only), returns the parsed JSON answer. */
   call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
     const endpoint = typeof path === 'string' ? path : String(path);
     return this.#guard(endpoint, async () => {
@@ -426,8 +436,7 @@ export class AstroClient {
 
   async #fetchToken(): Promise<void> {
     const body = JSON.stringify({ username: this.#username, password: this.#password });
-    const headers = { 'Accept-Encoding': 'application/json', 'Content-Type': 'application/json' };
-    const response = await this.#exchange('POST', AUTH_ENDPOINT, body, () => headers);
+    const response = await this.#exchange('POST', AUTH_ENDPOINT, body, () => requestHeaders(undefined));
     if (response === undefined) throw new Error('unreachable: auth headers are always ready');
     if (response.status === 401 || response.status === 403) {
       this.#authFailure = this.#error(
@@ -441,7 +450,7 @@ export class AstroClient {
     const data = this.#parseJson(AUTH_ENDPOINT, this.#requireOk(AUTH_ENDPOINT, response));
     const token = (data as { accessToken?: unknown } | null)?.accessToken;
     if (token === undefined || token === null || token === '') {
-      // The spec: the response "contains accessToken when authentication succeeds"; without it, it did not.
+      // A successful sign-in answer holds accessToken (docs/service-api.md#signing-in); without it, it failed.
       this.#authFailure = this.#error(
         ASTRO_ERROR_CODES.AUTH_FAILED,
         AUTH_ENDPOINT,
@@ -488,11 +497,7 @@ export class AstroClient {
           generation = this.#generation;
           use = this.#tokenUse;
           use.pending += 1;
-          return {
-            'Accept-Encoding': 'application/json',
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${this.#token}`,
-          };
+          return requestHeaders(this.#token);
         });
       } finally {
         if (use) this.#settleUse(use, response !== undefined && response.status !== 401);
@@ -716,7 +721,7 @@ export class AstroClient {
     });
   }
 
-  /** Spec 4.4 rule 3: each entry carries the request's year and week/month (and sign_id when one was sent). */
+  /** Each entry echoes the request's year and week/month, and sign_id when one was sent (docs/service-api.md#reports). */
   #checkEntry(endpoint: string, prefix: string, entry: ReportEntry, sent: Record<string, number>): void {
     for (const key of ['year', 'week', 'month', 'sign_id'] as const) {
       const expected = sent[key];

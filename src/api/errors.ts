@@ -15,7 +15,7 @@ export const ASTRO_ERROR_CODES = {
   TOKEN_REJECTED: 'ASTRO_TOKEN_REJECTED',
   /** A non-2xx status that is not retried (400, 404, ...) or still failing after the last retry (503, 429, ...). */
   HTTP_STATUS: 'ASTRO_HTTP_STATUS',
-  /** The body is not JSON, or the JSON does not have the shape the spec describes. `field` names the path. */
+  /** The body is not JSON, or the JSON does not have the shape docs/service-api.md describes. `field` names the path. */
   INVALID_RESPONSE: 'ASTRO_INVALID_RESPONSE',
   /** The connection failed (reset, refused, DNS...) on every attempt. */
   NETWORK: 'ASTRO_NETWORK',

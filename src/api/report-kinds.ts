@@ -1,4 +1,4 @@
-/** The four report kinds of spec section 4.4 and the endpoint each one is served from. */
+/** The four report kinds and the endpoint each one is served from (docs/service-api.md#reports). */
 
 export type ReportKind = 'weekly' | 'monthly' | 'yearly' | 'ascendantYearly';
 

@@ -1,9 +1,9 @@
 /**
- * zod schemas for the resources of the spec (sections 2.2 to 2.4 and 4.1), with their inferred types.
- * JSON types follow the spec to the letter: integers must be JSON integers (a `week` of "47" is a wrong
+ * zod schemas for the service's answers (docs/service-api.md), with their inferred types.
+ * JSON types are checked to the letter: integers must be JSON integers (a `week` of "47" is a wrong
  * shape), and the planet `speeds`/`longitude` members are numeric TEXT, so a JSON number there is wrong too.
- * Objects are loose: members the spec does not list are allowed and kept, because the spec leaves them
- * "not shown" and a newer service may add some.
+ * Objects are loose: members not listed are allowed and kept, because the service does not describe them
+ * and a newer service may add some.
  */
 import { z } from 'zod';
 import type { ReportKind } from './report-kinds.ts';
@@ -15,7 +15,7 @@ import type { ReportKind } from './report-kinds.ts';
 export const INTEGER_MESSAGE = 'expected integer';
 export const integer = () => z.int({ error: INTEGER_MESSAGE });
 
-/** Spec 2.1: 0 (Aries) to 11 (Pisces). */
+/** 0 (Aries) to 11 (Pisces): docs/service-api.md#sign-ids. */
 export const signIdSchema = integer().min(0).max(11);
 
 /** A string holding a finite decimal number, e.g. "0.98561" or "-12.5". */
@@ -23,7 +23,7 @@ export const numericTextSchema = z
   .string()
   .refine((text) => text.trim() !== '' && Number.isFinite(Number(text)), 'expected numeric text');
 
-// ---- 2.4 Report entry ----
+// ---- Report entry (docs/service-api.md#reports) ----
 
 /** Members common to every report entry. `intro` and `text` are customisable content; `text` holds HTML. */
 const reportEntryBase = {
@@ -44,7 +44,7 @@ export type ReportEntry = z.infer<typeof reportEntrySchema>;
 
 /**
  * Per-kind entry schemas. The integer markers `weekly`/`monthly`/`yearly` have no documented meaning, so
- * they are optional, but when present they must be integers as the spec says.
+ * they are optional, but when present they must be integers as docs/service-api.md#reports says.
  */
 export const reportEntrySchemas = {
   weekly: z.looseObject({ ...reportEntryBase, week: integer(), weekly: integer().optional() }),
@@ -60,7 +60,7 @@ export function reportsResponseSchema(kind: ReportKind) {
 export const reportsResponseShape = z.looseObject({ reports: z.array(reportEntrySchema) });
 export type ReportsResponse = z.infer<typeof reportsResponseShape>;
 
-// ---- 2.2 Place ----
+// ---- Place (docs/service-api.md#places) ----
 
 export const placeSchema = z.looseObject({
   id: integer(),
@@ -77,7 +77,7 @@ export type Place = z.infer<typeof placeSchema>;
 export const placesResponseSchema = z.looseObject({ data: z.array(placeSchema) });
 export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 
-// ---- 2.3 Natal chart ----
+// ---- Natal chart (docs/service-api.md#natal-charts) ----
 
 const zonedDateSchema = z.looseObject({
   date: z.string(), // 'YYYY-MM-DD HH:MM:SS.ffffff'
@@ -125,7 +125,7 @@ export const natalChartSchema = z.looseObject({
 });
 export type NatalChart = z.infer<typeof natalChartSchema>;
 
-/** Request body of /api/natal (spec 4.3). Which fields are required is not shown, so all are sent. */
+/** Request body of /api/natal. Which fields are required is not described, so all are sent. */
 export interface NatalRequest {
   name: string;
   date: string; // YYYY-MM-DD
@@ -134,12 +134,12 @@ export interface NatalRequest {
   lang: string;
 }
 
-// ---- 4.1 Authentication ----
+// ---- Signing in (docs/service-api.md#signing-in) ----
 
 export const authResponseSchema = z.looseObject({ accessToken: z.string().min(1) });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-// ---- 4.5 signs / planets (fields not shown) ----
+// ---- signs / planets (fields not described: docs/service-api.md#other-endpoints) ----
 
 /** A bare array or `{ data: [...] }`; the records are returned as they are. */
 export const recordListSchema = z.union([z.array(z.unknown()), z.looseObject({ data: z.array(z.unknown()) })]);

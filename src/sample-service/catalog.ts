@@ -1,5 +1,5 @@
-// The sample service's own sign and planet records (GET /api/signs and /api/planets). The spec leaves their
-// fields "not shown", so they are deliberately small: id and name plus a few well-known facts. Kept here,
+// The sample service's own sign and planet records (GET /api/signs and /api/planets). The service does not
+// describe their fields (docs/service-api.md#other-endpoints), so they are deliberately small: id and name plus a few well-known facts. Kept here,
 // not borrowed from src/data/, because the sample service stands beside the pipeline and must not import it.
 
 export interface SampleSign {
@@ -14,7 +14,7 @@ export interface SamplePlanet {
   name: string;
 }
 
-/** sign_id order: Aries is 0, Pisces is 11 (spec 2.1). */
+/** sign_id order: Aries is 0, Pisces is 11 (docs/service-api.md#sign-ids). */
 export const SAMPLE_SIGN_NAMES = [
   'Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo',
   'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',

@@ -3,7 +3,7 @@
 // expiring tokens and hostile report content against a real server. Nothing here is random: the same
 // sequence of requests always meets the same faults, so tests can assert exact counts.
 
-/** What a report entry looks like before `transformReport` sees it (section 2.4 of the spec). */
+/** What a report entry looks like before `transformReport` sees it (docs/service-api.md#reports). */
 export type SampleReportEntry = Record<string, unknown> & {
   year: number;
   sign_id: number;

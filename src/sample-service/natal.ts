@@ -1,10 +1,11 @@
-// The natal chart (spec 2.3) from real positions: the birth time is read on the place's clocks (./time-zone.ts),
-// the ten planets' apparent geocentric longitudes of date come from astronomy-engine (./sky-positions.ts), the
-// ascendant from local sidereal time, and houses are equal houses of 30° from the ascendant.
+// The natal chart (docs/service-api.md#natal-charts) from real positions: the birth time is read on the place's
+// clocks (./time-zone.ts), the ten planets' apparent geocentric longitudes of date come from astronomy-engine
+// (./sky-positions.ts), the ascendant from local sidereal time, and houses are equal houses of 30° from the
+// ascendant.
 //
-// Beyond the spec's members the answer carries `ascendant`, `midheaven` (degrees) and `houses` (the twelve cusp
+// Beyond the documented members the answer carries `ascendant`, `midheaven` (degrees) and `houses` (the twelve cusp
 // longitudes, house 1 first), which the site's chart wheel draws when present. Texts are English whatever `lang`
-// says (the spec does not list the allowed languages).
+// says (the service does not list the allowed languages).
 import type { SamplePlace } from './places.ts';
 import { localTimeToUtc, formatZonedDate } from './time-zone.ts';
 import { PLANET_NAMES, chartAngles, eclipticLongitude, longitudeSpeed, normalizeDegrees } from './sky-positions.ts';
@@ -27,7 +28,7 @@ const DEFAULTS = {
   longitudeDecimals: 6,
   speedDecimals: 6,
   /** Planets whose texts are "collected" (collectText true); the slow outer planets are generational, so their
-   *  text is null, which also exercises clients' handling of the spec's nullable texts. */
+   *  text is null, which also exercises clients' handling of nullable texts. */
   collectTextPlanets: new Set(['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn']),
 };
 
@@ -50,7 +51,7 @@ export function equalHouse(longitude: number, ascendant: number): number {
   return Math.floor(normalizeDegrees(longitude - ascendant) / 30) + 1;
 }
 
-/** The spec's natal chart object (section 2.3): { profile, intro, planets } plus ascendant, midheaven, houses. */
+/** The natal chart answer: { profile, intro, planets } plus ascendant, midheaven, houses. */
 export function computeNatal(req: NatalRequest): Record<string, unknown> {
   const { place } = req;
   const local = localTimeToUtc(req.date, req.time, place.timezone);
@@ -100,7 +101,7 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
     cityName: place.name,
     lat: place.latitude,
     long: place.longitude,
-    // "A computed value that differs from lat" (spec 2.3, meaning not shown): here the same angle in radians.
+    // Computed from lat in a way the service does not describe: here the same angle in radians.
     realLat: Number((place.latitude * rad).toFixed(8)),
     realLong: Number((place.longitude * rad).toFixed(8)),
     east: place.longitude >= 0,

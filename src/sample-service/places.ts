@@ -43,7 +43,7 @@ const FOLDED = PLACES.map((p) => ({ place: p, folded: foldName(p.name) }));
  * Places whose name contains `query` (case- and accent-insensitive), at most 20, ordered by population, largest
  * first. When more than 20 match, names starting with the query (or with a word starting with it) are chosen
  * before names that merely contain it, so 'san' gives San Francisco rather than Busan; the order of what is
- * returned is still population, as spec 4.2 says. An empty query matches nothing.
+ * returned is still population, as docs/service-api.md#places says. An empty query matches nothing.
  */
 export function searchPlaces(query: string): SamplePlace[] {
   const q = foldName(query);

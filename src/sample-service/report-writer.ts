@@ -42,6 +42,11 @@ export const SIGN_NAMES = [
   'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',
 ] as const;
 
+export interface Report {
+  intro: string;
+  text: string;
+}
+
 export class ReportPeriodError extends Error {
   readonly code = 'SAMPLE_BAD_REPORT_REQUEST';
   constructor(message: string) {
@@ -51,8 +56,6 @@ export class ReportPeriodError extends Error {
 }
 
 const DEFAULTS = {
-  /** Period contexts (events plus a few positions) kept in memory; one per kind and period. */
-  maxCachedPeriods: 512,
   /** Eclipses closer together than this belong to one eclipse season (days). */
   eclipseSeasonDays: 40,
 };
@@ -133,7 +136,7 @@ function formatSpan(first: Date, last: Date): string {
   return `${formatDay(first)} – ${formatDay(last)}, ${y2}`;
 }
 
-// ---- What the sky does in a period (shared by the 12 signs, so computed once per period) ----
+// ---- What the sky does in a period (the same for the 12 signs: see reportWriter) ----
 
 interface PeriodContext {
   key: string;
@@ -145,24 +148,15 @@ interface PeriodContext {
   retrogradeAtStart: PlanetName[];
 }
 
-const contexts = new Map<string, PeriodContext>();
-
 function periodContext(kind: SampleReportKind, period: SamplePeriod): PeriodContext {
-  const key = `${kind === 'ascendantYearly' ? 'yearly' : kind}:${period.year}:${period.week ?? period.month ?? ''}`;
-  let ctx = contexts.get(key);
-  if (!ctx) {
-    const range = periodRange(kind, period);
-    ctx = {
-      key,
-      range,
-      events: kind === 'yearly' || kind === 'ascendantYearly' ? [...eventsOfYear(period.year)] : skyEvents(range.start, range.end),
-      sunSign: signOf(eclipticLongitude('Sun', range.start)),
-      retrogradeAtStart: NOTABLE_RETROGRADES.filter((p) => longitudeSpeed(p, range.start) < 0),
-    };
-    if (contexts.size >= DEFAULTS.maxCachedPeriods) contexts.delete(contexts.keys().next().value!);
-    contexts.set(key, ctx);
-  }
-  return ctx;
+  const range = periodRange(kind, period);
+  return {
+    key: `${kind === 'ascendantYearly' ? 'yearly' : kind}:${period.year}:${period.week ?? period.month ?? ''}`,
+    range,
+    events: kind === 'yearly' || kind === 'ascendantYearly' ? [...eventsOfYear(period.year)] : skyEvents(range.start, range.end),
+    sunSign: signOf(eclipticLongitude('Sun', range.start)),
+    retrogradeAtStart: NOTABLE_RETROGRADES.filter((p) => longitudeSpeed(p, range.start) < 0),
+  };
 }
 
 // ---- Telling events ----
@@ -250,8 +244,7 @@ function listSentence(names: readonly string[]): string {
 
 // ---- Weekly and monthly columns ----
 
-function writeColumn(kind: 'weekly' | 'monthly', period: SamplePeriod, signId: number): { intro: string; text: string } {
-  const ctx = periodContext(kind, period);
+function writeColumn(ctx: PeriodContext, kind: 'weekly' | 'monthly', period: SamplePeriod, signId: number): Report {
   const t: Telling = { kind, periodKey: ctx.key, signId, year: period.year };
   const sign = SIGN_NAMES[signId]!;
   const key = `${kind}|${ctx.key}|${signId}`;
@@ -340,8 +333,7 @@ function eclipseSeasons(events: readonly SkyEvent[]): SkyEvent[][] {
   return seasons;
 }
 
-function writeYear(kind: 'yearly' | 'ascendantYearly', period: SamplePeriod, signId: number): { intro: string; text: string } {
-  const ctx = periodContext(kind, period);
+function writeYear(ctx: PeriodContext, kind: 'yearly' | 'ascendantYearly', period: SamplePeriod, signId: number): Report {
   const t: Telling = { kind, periodKey: ctx.key, signId, year: period.year };
   const rising = kind === 'ascendantYearly';
   const who = rising ? `${SIGN_NAMES[signId]} rising` : SIGN_NAMES[signId]!;
@@ -400,19 +392,24 @@ function writeYear(kind: 'yearly' | 'ascendantYearly', period: SamplePeriod, sig
   return { intro, text: parts.join('\n') };
 }
 
-/** Deterministic report content for one sign and period: `intro` is plain text, `text` is HTML (p, h3, strong, em, ul, li). */
-export function writeReport(kind: SampleReportKind, period: SamplePeriod, signId: number): { intro: string; text: string } {
-  if (!Number.isInteger(signId) || signId < 0 || signId > 11) {
-    throw new ReportPeriodError(`report: sign id must be an integer from 0 to 11, got ${String(signId)}`);
+/**
+ * Deterministic report content for the signs of one period: `intro` is plain text, `text` is HTML (p, h3,
+ * strong, em, ul, li). What the sky does in the period is worked out once, for all the signs asked for.
+ */
+export function reportWriter(kind: SampleReportKind, period: SamplePeriod): (signId: number) => Report {
+  if (kind !== 'weekly' && kind !== 'monthly' && kind !== 'yearly' && kind !== 'ascendantYearly') {
+    throw new ReportPeriodError(`report: unknown kind "${String(kind)}"`);
   }
-  switch (kind) {
-    case 'weekly':
-    case 'monthly':
-      return writeColumn(kind, period, signId);
-    case 'yearly':
-    case 'ascendantYearly':
-      return writeYear(kind, period, signId);
-    default:
-      throw new ReportPeriodError(`report: unknown kind "${String(kind)}"`);
-  }
+  const ctx = periodContext(kind, period);
+  return (signId) => {
+    if (!Number.isInteger(signId) || signId < 0 || signId > 11) {
+      throw new ReportPeriodError(`report: sign id must be an integer from 0 to 11, got ${String(signId)}`);
+    }
+    return kind === 'weekly' || kind === 'monthly' ? writeColumn(ctx, kind, period, signId) : writeYear(ctx, kind, period, signId);
+  };
+}
+
+/** The report of one sign and period (see reportWriter). */
+export function writeReport(kind: SampleReportKind, period: SamplePeriod, signId: number): Report {
+  return reportWriter(kind, period)(signId);
 }

@@ -95,7 +95,7 @@ export function readTime(endpoint: string, body: JsonObject, field: string): str
   return value;
 }
 
-/** A two-letter lowercase language code (ISO 639-1 shape); the spec does not list the allowed values. */
+/** A two-letter lowercase language code (ISO 639-1 shape); the service does not list the allowed values. */
 export function readLang(endpoint: string, body: JsonObject, field: string): string {
   const value = readString(endpoint, body, field);
   if (!/^[a-z]{2}$/.test(value)) throw invalid(endpoint, field, `must be a two-letter language code such as "en", got "${value}"`);

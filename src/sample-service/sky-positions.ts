@@ -3,7 +3,7 @@
 // NAO/Brown Moon; all well within the 1 arc-minute this service needs). Also the ascendant from sidereal time.
 import * as Astronomy from 'astronomy-engine';
 
-/** planetId order of the spec's natal planets and of GET /api/planets. */
+/** planetId order of the natal answer's planets and of GET /api/planets. */
 export const PLANET_NAMES = [
   'Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto',
 ] as const;

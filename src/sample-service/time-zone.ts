@@ -112,7 +112,7 @@ export function standardOffsetMinutes(timeZone: string, year: number): number {
   return Math.min(zoneOffsetMinutes(timeZone, Date.UTC(year, 0, 1)), zoneOffsetMinutes(timeZone, Date.UTC(year, 6, 1)));
 }
 
-/** 'YYYY-MM-DD HH:MM:SS.000000' (the spec's zoned-date string) of the wall time at `utcMs` shifted by `offsetMinutes`. */
+/** 'YYYY-MM-DD HH:MM:SS.000000' (the natal answer's date string, docs/service-api.md#natal-charts) of the wall time at `utcMs` shifted by `offsetMinutes`. */
 export function formatZonedDate(utcMs: number, offsetMinutes: number): string {
   const iso = new Date(utcMs + offsetMinutes * MS_PER_MINUTE).toISOString(); // 'YYYY-MM-DDTHH:MM:SS.sssZ'
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}.000000`;

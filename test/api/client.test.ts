@@ -20,7 +20,7 @@ function chosenHeaders(headers: Record<string, string | string[] | undefined>): 
 }
 
 describe('AstroClient requests', () => {
-  it('sends exactly the spec headers on every non-auth call, and a credentials-only JSON body to /api/auth', async () => {
+  it('sends exactly the documented headers on every non-auth call, and a credentials-only JSON body to /api/auth', async () => {
     const { service, client } = await setUp((request, res) => {
       if (request.path.endsWith('-reports')) return reportsHandler(request, res, undefined as never);
       if (request.path === '/api/places') return sendJson(res, 200, { data: [] });

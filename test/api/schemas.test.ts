@@ -87,7 +87,7 @@ describe('response shapes', () => {
     await expect(wrapped.report('monthly', { year: 2026, month: 4 }, 3)).rejects.toMatchObject({ code: 'ASTRO_INVALID_RESPONSE' });
   });
 
-  it('accepts and keeps a spec-shaped natal chart with extra members', async () => {
+  it('accepts and keeps a natal chart of the documented shape with extra members', async () => {
     const client = await answering(natalChart());
     const chart = await client.natal({ name: 'Ada', date: '1990-05-17', time: '14:30', place_id: 2950159, lang: 'en' });
     expect(chart).toEqual(natalChart());

@@ -5,7 +5,7 @@ import { startSampleService, type SampleService } from '../../src/sample-service
 import { FaultConfigError, FaultPlan, canonicalJson, type FaultOptions } from '../../src/sample-service/faults.ts';
 import { agent, send, type Answer } from './helpers/http.ts';
 
-/** POST (or options.method) with the spec headers and `body` as JSON. */
+/** POST (or options.method) with the service's headers and `body` as JSON. */
 function call(
   service: SampleService,
   path: string,

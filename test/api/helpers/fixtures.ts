@@ -1,4 +1,4 @@
-/** A natal chart response shaped exactly as spec section 2.3 describes, for schema and client tests. */
+/** A natal chart answer shaped exactly as docs/service-api.md#natal-charts describes, for schema and client tests. */
 export function natalChart(): Record<string, unknown> {
   return {
     profile: {

@@ -1,4 +1,4 @@
-// Requests to a running sample service over real HTTP, for the server and fault tests: the spec headers, the body
+// Requests to a running sample service over real HTTP, for the server and fault tests: the service's headers, the body
 // as JSON (or raw text), and the answer read whole with its JSON, if any.
 import { Agent, request } from 'undici';
 import type { SampleService } from '../../../src/sample-service/server.ts';
@@ -21,14 +21,14 @@ export interface SendOptions {
   /** Sent as is instead of JSON.stringify(body). */
   raw?: string;
   token?: string;
-  /** Replaces the three spec headers entirely when given. */
+  /** Replaces the three headers of specHeaders() entirely when given. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** undici's wait for the response headers, in ms; its default when not given. */
   headersTimeout?: number;
 }
 
-/** The headers the spec requires on every request, with the bearer token when there is one. */
+/** The headers the service requires on every request (docs/service-api.md#headers), with the bearer token when there is one. */
 export function specHeaders(token: string | undefined): Record<string, string> {
   return {
     'content-type': 'application/json',
