@@ -1,4 +1,4 @@
-// Natal charts: spec 2.3 shape, real positions, houses, retrograde flags.
+// Natal charts: the natal answer's shape (docs/service-api.md), real positions, houses, retrograde flags.
 import { describe, expect, it } from 'vitest';
 import { computeNatal, equalHouse, splitLongitude } from '../../src/sample-service/natal.ts';
 import { findPlace, type SamplePlace } from '../../src/sample-service/places.ts';
@@ -30,7 +30,7 @@ const NUMERIC_TEXT = /^-?\d+\.\d+$/;
 describe('computeNatal', () => {
   const chart = natal('1990-05-17', '14:30');
 
-  it('answers the spec 2.3 shape that the site client validates', () => {
+  it('answers the the natal answer's shape (docs/service-api.md) that the site client validates', () => {
     expect(natalChartSchema.safeParse(chart).success).toBe(true);
   });
 

@@ -112,7 +112,7 @@ describe('header strictness', () => {
     expect(answer.headers['content-encoding']).toBeUndefined();
   });
 
-  it('requires the headers on GET endpoints too (the spec says every endpoint but auth)', async () => {
+  it('requires the headers on GET endpoints too (the interface asks for them on every endpoint but auth)', async () => {
     const answer = await call(service, 'GET', '/api/signs', { headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(400);
   });
@@ -188,7 +188,7 @@ describe('reports', () => {
 });
 
 describe('places, natal, signs, planets and the other endpoints', () => {
-  it('returns the matching places as spec 2.2 objects, largest population first, and [] for no match', async () => {
+  it('returns the matching places as place objects (docs/service-api.md), largest population first, and [] for no match', async () => {
     const places = async (name: string) => {
       const answer = await call(service, 'POST', '/api/places', { body: { name }, token });
       expect(answer.status, name).toBe(200);
