@@ -30,7 +30,7 @@ const NUMERIC_TEXT = /^-?\d+\.\d+$/;
 describe('computeNatal', () => {
   const chart = natal('1990-05-17', '14:30');
 
-  it('answers the the natal answer's shape (docs/service-api.md) that the site client validates', () => {
+  it('answers in the natal shape (docs/service-api.md) that the site client validates', () => {
     expect(natalChartSchema.safeParse(chart).success).toBe(true);
   });
 
