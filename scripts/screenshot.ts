@@ -1,5 +1,5 @@
 // Writes the README's picture, docs/screenshot-sign-page.png: a weekly sign page of the sample site, full page,
-// in Debian's Chromium. See docs/screenshot.md. Run with `npm exec -c 'node scripts/screenshot.ts'`.
+// in Debian's Chromium. See docs/screenshot.md. Run with `npm run screenshot`.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
