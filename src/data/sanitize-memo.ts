@@ -13,7 +13,6 @@
 import { hash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asciiJson, decodeText } from './ascii-json.ts';
 import { isPolicyOutput, policyFingerprint, type SanitizeMode, type SanitizedHtmlMemo } from './sanitize.ts';
 
 export const SANITIZE_MEMO_FOLDER = 'sanitized-html';
@@ -59,7 +58,7 @@ export class SanitizeMemo implements SanitizedHtmlMemo {
     let remembered: Record<string, unknown> = {};
     if (fingerprint) {
       try {
-        const data = JSON.parse(decodeText(await readFile(path.join(dir, `${fingerprint}.json`)))) as unknown;
+        const data = JSON.parse(await readFile(path.join(dir, `${fingerprint}.json`), 'utf8')) as unknown;
         if (data && typeof data === 'object' && !Array.isArray(data)) remembered = data as Record<string, unknown>;
       } catch {
         // no memo yet, or not one we can read: start empty
@@ -102,7 +101,7 @@ export class SanitizeMemo implements SanitizedHtmlMemo {
     try {
       await mkdir(this.dir, { recursive: true });
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      await writeFile(temporary, asciiJson(Object.fromEntries(this.used)));
+      await writeFile(temporary, JSON.stringify(Object.fromEntries(this.used)));
       await rename(temporary, file);
       const others = (await readdir(this.dir)).filter((name) => name.endsWith('.json') && name !== path.basename(file));
       await Promise.all(others.map((name) => rm(path.join(this.dir, name), { force: true })));
