@@ -282,20 +282,9 @@ export function pageJsonLd(page: JsonLdPage): string {
  * is harder to navigate with a screen reader. The sanitizer leaves headings without attributes.
  */
 export function normalizeHeadings(html: string, top: number): string {
-  // The levels present, one bit each, found with indexOf: every text of a build passes here and the common
-  // answers (no heading, or levels already consecutive from `top`) should cost one scan and no allocation.
-  let present = 0;
-  for (let at = html.indexOf('<h'); at !== -1; at = html.indexOf('<h', at + 2)) {
-    const level = html.charCodeAt(at + 2) - 48;
-    if (level >= 1 && level <= 6 && html.charCodeAt(at + 3) === 62 /* > */) present |= 1 << level;
-  }
-  if (present === 0) return html;
-  // Consecutive from `top`: the bits are one run starting at bit `top`, so the run plus one is a power of two.
-  const run = present >> top;
-  if (run << top === present && (run & (run + 1)) === 0) return html;
-  const levels = [1, 2, 3, 4, 5, 6].filter((level) => present & (1 << level));
+  const levels = [...new Set(Array.from(html.matchAll(/<h([1-6])>/g), (match) => Number(match[1])))].sort((a, b) => a - b);
   const to = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
-  return html.replace(/<(\/?)h([1-6])>/g, (whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
+  return html.replace(/<(\/?)h([1-6])>/g, (_whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
 }
 
 /** "1926-04-21 02:40" → "April 21, 1926, 02:40". */
@@ -304,8 +293,6 @@ export function describeDateTime(value: string): string {
   if (!m) return value;
   return `${MONTH_NAMES[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}, ${m[4]}`;
 }
-
-const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site } = input;
@@ -317,8 +304,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
 
   const sorted = [...input.reports].sort((a, b) =>
-    // ISO dates sort as plain strings: no locale-aware comparison (ICU) needed for 200-odd periods.
-    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || compareStrings(a.period.start, b.period.start),
+    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
   );
   for (const { period, entries, source } of sorted) {
     const info = periodInfo(period, buildDate);
