@@ -11,8 +11,6 @@ import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { readSigns } from '../data/signs.ts';
 import { buildSiteModel, reportFields, type ReportFields, type SiteModel } from '../data/site-model.ts';
-import { SanitizeMemo } from '../data/sanitize-memo.ts';
-import { setSanitizedHtmlMemo } from '../data/sanitize.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
@@ -77,17 +75,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   if (options.outputDir) config.outputDir = options.outputDir;
   if (options.cacheDir) config.cacheDir = options.cacheDir;
   if (options.periods) config.site.periods = options.periods;
-  // Texts sanitized by earlier builds, for everything sanitized from here on (editors' Markdown, reports, charts).
-  const memo = await SanitizeMemo.open(config.cacheDir);
-  const previousMemo = setSanitizedHtmlMemo(memo);
-  try {
-    const prepared = await prepareFromConfig(options, config, log, warn);
-    const memoProblem = await memo.save();
-    if (memoProblem) warn(`warning: ${memoProblem}`);
-    return prepared;
-  } finally {
-    setSanitizedHtmlMemo(previousMemo);
-  }
+  return prepareFromConfig(options, config, log, warn);
 }
 
 async function prepareFromConfig(

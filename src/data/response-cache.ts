@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asciiJson, decodeText } from './ascii-json.ts';
 
 export interface CacheEntry<T = unknown> {
   endpoint: string;
@@ -57,7 +56,7 @@ export class ResponseCache {
     const file = this.fileFor(endpoint, body);
     let text: string;
     try {
-      text = decodeText(await readFile(file));
+      text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       this.unreadable.push(`${file}: ${(error as Error).message}`);
@@ -82,8 +81,7 @@ export class ResponseCache {
     await mkdir(path.dirname(file), { recursive: true });
     // Write then rename, so an interrupted build never leaves half a file behind.
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    // ASCII only (src/data/ascii-json.ts): a warm build reads every entry back, and decodes ASCII fastest.
-    await writeFile(temp, `${asciiJson(entry)}\n`);
+    await writeFile(temp, `${JSON.stringify(entry)}\n`);
     await rename(temp, file);
   }
 }

@@ -5,22 +5,7 @@
 // The policy is an allow-list, never a block-list: only the tags and the one attribute pair below can come out, and
 // everything sanitize-html does not recognise is dropped. sanitize-html's options are documented at
 // https://github.com/apostrophecms/sanitize-html#readme (section names are quoted next to each choice below).
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type SanitizeHtml from 'sanitize-html';
-import type { IFrame, IOptions, Tag, Transformer } from 'sanitize-html';
-
-// sanitize-html (with htmlparser2 and its friends) is loaded on first use, not at start-up: a rebuild whose texts
-// are all in the sanitized-HTML memo (src/data/sanitize-memo.ts) never needs it. CommonJS, so `require` keeps
-// the calls below synchronous.
-const require = createRequire(import.meta.url);
-let sanitizeHtmlModule: typeof SanitizeHtml | undefined;
-function sanitizeHtml(): typeof SanitizeHtml {
-  return (sanitizeHtmlModule ??= require('sanitize-html') as typeof SanitizeHtml);
-}
+import sanitizeHtml, { type IFrame, type IOptions, type Tag, type Transformer } from 'sanitize-html';
 
 /**
  * Tags kept. No `h1`: every page already owns its one `h1` (the page title), so a service heading `h1` is demoted
@@ -128,38 +113,16 @@ function buildOptions(allowSameSite: boolean): IOptions {
     // lets some `&...;` sequences through unchanged (see its escapeHtml TODO).
     parser: { decodeEntities: true },
     transformTags: {
-      h1: sanitizeHtml().simpleTransform('h2', {}, false),
+      h1: sanitizeHtml.simpleTransform('h2', {}, false),
       a: linkTransformer(allowSameSite),
     },
     exclusiveFilter: unwrapBareLinks,
   });
 }
 
-// Built once per process, on first use: sanitize-html copies and indexes its options on every call, but building
-// our objects (and their closures) once is what we control, and thousands of pages call this.
-let reportHtmlOptions: IOptions | undefined;
+const REPORT_HTML_OPTIONS = buildOptions(false);
 /** Editor-owned Markdown (content/) may link to the site's own pages. */
-let editorHtmlOptions: IOptions | undefined;
-
-/** Which variant of the policy: service HTML, or editors' HTML (which may also link to the site's own pages). */
-export type SanitizeMode = 'report' | 'editor';
-
-/**
- * Results kept from earlier builds (src/data/sanitize-memo.ts). `sanitize` returns a remembered result only if
- * `isPolicyOutput` accepts it for that mode, and otherwise calls `sanitize(input)`: the memo is an optimisation,
- * never a way around the policy.
- */
-export interface SanitizedHtmlMemo {
-  sanitize(mode: SanitizeMode, input: string, sanitize: (input: string) => string): string;
-}
-let memo: SanitizedHtmlMemo | undefined;
-
-/** Installs (or with `undefined` removes) the memo the sanitize functions consult; returns the one it replaces. */
-export function setSanitizedHtmlMemo(next: SanitizedHtmlMemo | undefined): SanitizedHtmlMemo | undefined {
-  const previous = memo;
-  memo = next;
-  return previous;
-}
+const EDITOR_HTML_OPTIONS = buildOptions(true);
 
 /**
  * Sanitizes service HTML for publication (report `text` and `intro`, natal `text` and `housetext`). The result
@@ -167,7 +130,7 @@ export function setSanitizedHtmlMemo(next: SanitizedHtmlMemo | undefined): Sanit
  * `null`/`undefined` (natal `housetext` may be null) give ''. Sanitizing the result again returns it unchanged.
  */
 export function sanitizeReportHtml(html: string | null | undefined): string {
-  return run(html, 'report');
+  return run(html, REPORT_HTML_OPTIONS);
 }
 
 /**
@@ -175,102 +138,14 @@ export function sanitizeReportHtml(html: string | null | undefined): string {
  * relative links (`/aries/`, `#top`), which are what editors write for links between the site's own pages.
  */
 export function sanitizeEditorHtml(html: string | null | undefined): string {
-  return run(html, 'editor');
+  return run(html, EDITOR_HTML_OPTIONS);
 }
 
-function run(html: string | null | undefined, mode: SanitizeMode): string {
+function run(html: string | null | undefined, options: IOptions): string {
   if (html === null || html === undefined) return '';
   // NUL is not valid in HTML text; browsers replace or drop it, and it has been used to split keywords.
   // eslint-disable-next-line no-control-regex -- matching NUL is the point here
-  const input = html.replace(/\u0000/g, '');
-  const sanitize = (text: string) =>
-    sanitizeHtml()(text, mode === 'report' ? (reportHtmlOptions ??= buildOptions(false)) : (editorHtmlOptions ??= buildOptions(true)));
-  return memo ? memo.sanitize(mode, input, sanitize) : sanitize(input);
-}
-
-// The exact tokens the policy writes: sanitize-html serialises a kept tag as `<name>`, `</name>`, `<br />`, and a
-// kept link (our transformer gives it exactly these two attributes, in this order) as `<a href="…" rel="…">`.
-// Tokens are looked up whole in these maps (tag name by token) rather than matched with a pattern: every text of a
-// build passes here, once per build, mostly before the JIT has optimised anything, and a look-up per tag is what
-// costs least there (about half the time of a regular-expression loop over the same 2.5 MB, 13-20 ms against 30-40).
-const OPENING_TOKENS: ReadonlyMap<string, string> = new Map(
-  ALLOWED_TAGS.filter((t) => t !== 'a' && t !== 'br').map((t) => [`<${t}>`, t]),
-);
-const CLOSING_TOKENS: ReadonlyMap<string, string> = new Map(ALLOWED_TAGS.filter((t) => t !== 'br').map((t) => [`</${t}>`, t]));
-const BR_TOKEN = '<br />';
-const LINK_START = '<a href="';
-const LINK_END = `" rel="${LINK_REL}">`;
-// In text and attribute values sanitize-html writes `&`, `<`, `>` and `"` as these entities and nothing else.
-const POLICY_ENTITY = /&(?!(?:amp|lt|gt|quot);)/;
-const decodePolicyEntities = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-/**
- * True when `html` has exactly the form this policy produces for `mode`: only ALLOWED_TAGS as bare tokens, links
- * with an allowed href and our rel, tags balanced, no `<` or `>` in text, no entity but the four sanitize-html
- * writes, no NUL. Used to check results remembered on disk before they are published again: whatever a damaged
- * or edited cache holds, nothing that fails this is used.
- */
-export function isPolicyOutput(html: string, mode: SanitizeMode): boolean {
-  if (html.includes('\u0000') || POLICY_ENTITY.test(html)) return false;
-  const open: string[] = [];
-  for (let from = 0; ; ) {
-    const lt = html.indexOf('<', from);
-    const gt = html.indexOf('>', from);
-    // Text runs up to the next `<`; a `>` before it is a `>` in text. No `<` left: the rest is text.
-    if (lt === -1) return gt === -1 && open.length === 0;
-    if (gt < lt) return false;
-    // The token is `<` up to the first `>`; one holding another `<` matches nothing below.
-    const token = html.slice(lt, gt + 1);
-    from = gt + 1;
-    const opening = OPENING_TOKENS.get(token);
-    if (opening !== undefined) {
-      open.push(opening);
-      continue;
-    }
-    const closing = CLOSING_TOKENS.get(token);
-    if (closing !== undefined) {
-      if (open.pop() !== closing) return false;
-      continue;
-    }
-    if (token === BR_TOKEN) continue;
-    if (!token.startsWith(LINK_START) || !token.endsWith(LINK_END)) return false;
-    const href = token.slice(LINK_START.length, token.length - LINK_END.length);
-    if (href.includes('"') || href.includes('<')) return false;
-    if (!isAllowedHref(decodePolicyEntities(href), { allowSameSite: mode === 'editor' })) return false;
-    open.push('a');
-  }
-}
-
-/**
- * Identifies this policy: the source of this file and the versions of sanitize-html and htmlparser2. Results
- * remembered under another fingerprint are never used, so editing the policy (or upgrading the packages)
- * sanitizes everything again. `undefined` when the source cannot be read (then nothing is remembered).
- */
-export function policyFingerprint(): string | undefined {
-  try {
-    const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
-    const sanitizeHtmlDir = path.dirname(require.resolve('sanitize-html'));
-    for (const dir of [sanitizeHtmlDir, path.dirname(createRequire(path.join(sanitizeHtmlDir, 'index.js')).resolve('htmlparser2'))]) {
-      hash.update('\0').update(packageVersion(dir));
-    }
-    return hash.digest('hex').slice(0, 24);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The version in the nearest package.json at or above `dir` (a package's entry file may sit in a subfolder). */
-function packageVersion(dir: string): string {
-  for (let current = dir; ; current = path.dirname(current)) {
-    try {
-      const pkg = JSON.parse(readFileSync(path.join(current, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name && pkg.version) return `${pkg.name}@${pkg.version}`;
-    } catch {
-      // not here: look one folder up
-    }
-    if (path.dirname(current) === current) throw new Error(`no package.json above ${dir}`);
-  }
+  return sanitizeHtml(html.replace(/\u0000/g, ''), options);
 }
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -227,15 +227,19 @@ export function plainText(html: string, max: number = DEFAULTS.descriptionLength
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
-/** JSON for a `<script type="application/ld+json">` block: `<` escaped, so no `</script>` or `<!--` can appear. */
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<` escaped, so no `</script>` or `<!--` can appear
+ * (and U+2028/U+2029, which JavaScript before ES2019 did not allow in strings).
+ */
 export function jsonLdString(data: unknown): string {
-  return escapeJsonForScript(JSON.stringify(data));
+  return JSON.stringify(data).replace(/[<\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function escapeJsonForScript(json: string): string {
-  // One scan for the common case of nothing to escape (every page has a block).
-  if (!/[<\u2028\u2029]/.test(json)) return json;
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** schema.org Organization: the site as author and publisher of its reports. */
+export interface JsonLdOrganization {
+  '@type': 'Organization';
+  name: string;
+  url: string;
 }
 
 export interface JsonLdPage {
@@ -247,28 +251,29 @@ export interface JsonLdPage {
   article?: { published: string };
   breadcrumbs: { label: string; absoluteUrl: string }[];
   language: string;
-  /** The site as schema.org Organization: `{"@type":"Organization",…}`, serialized once per build. */
-  organizationJson: string;
+  organization: JsonLdOrganization;
 }
 
-/**
- * A page's JSON-LD: a WebPage or an Article, and its BreadcrumbList. Written as JSON text, not built as objects
- * and serialized: the text is exactly what `jsonLdString` gives for the objects (test/data/site-model.test.ts
- * compares the two), and a build, which makes it once for each of 2,600 pages, mostly before the JIT has warmed
- * up, spent about four times as long creating and serializing the objects.
- */
+/** A page's JSON-LD (https://schema.org): a WebPage or an Article, and its BreadcrumbList. */
 export function pageJsonLd(page: JsonLdPage): string {
-  const q = JSON.stringify;
-  const url = q(page.canonical);
   const main = page.article
-    ? `{"@type":"Article","headline":${q(page.title)},"description":${q(page.description)},"url":${url},"mainEntityOfPage":${url},` +
-      `"datePublished":${q(page.article.published)},"inLanguage":${q(page.language)},"author":${page.organizationJson},"publisher":${page.organizationJson}}`
-    : `{"@type":"WebPage","name":${q(page.title)},"description":${q(page.description)},"url":${url},"inLanguage":${q(page.language)}}`;
-  let crumbs = '';
-  page.breadcrumbs.forEach((crumb, i) => {
-    crumbs += `${i > 0 ? ',' : ''}{"@type":"ListItem","position":${i + 1},"name":${q(crumb.label)},"item":${q(crumb.absoluteUrl)}}`;
-  });
-  return escapeJsonForScript(`{"@context":"https://schema.org","@graph":[${main},{"@type":"BreadcrumbList","itemListElement":[${crumbs}]}]}`);
+    ? {
+        '@type': 'Article',
+        headline: page.title,
+        description: page.description,
+        url: page.canonical,
+        mainEntityOfPage: page.canonical,
+        datePublished: page.article.published,
+        inLanguage: page.language,
+        author: page.organization,
+        publisher: page.organization,
+      }
+    : { '@type': 'WebPage', name: page.title, description: page.description, url: page.canonical, inLanguage: page.language };
+  const breadcrumbList = {
+    '@type': 'BreadcrumbList',
+    itemListElement: page.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: crumb.absoluteUrl })),
+  };
+  return jsonLdString({ '@context': 'https://schema.org', '@graph': [main, breadcrumbList] });
 }
 
 /**
@@ -277,20 +282,9 @@ export function pageJsonLd(page: JsonLdPage): string {
  * is harder to navigate with a screen reader. The sanitizer leaves headings without attributes.
  */
 export function normalizeHeadings(html: string, top: number): string {
-  // The levels present, one bit each, found with indexOf: every text of a build passes here and the common
-  // answers (no heading, or levels already consecutive from `top`) should cost one scan and no allocation.
-  let present = 0;
-  for (let at = html.indexOf('<h'); at !== -1; at = html.indexOf('<h', at + 2)) {
-    const level = html.charCodeAt(at + 2) - 48;
-    if (level >= 1 && level <= 6 && html.charCodeAt(at + 3) === 62 /* > */) present |= 1 << level;
-  }
-  if (present === 0) return html;
-  // Consecutive from `top`: the bits are one run starting at bit `top`, so the run plus one is a power of two.
-  const run = present >> top;
-  if (run << top === present && (run & (run + 1)) === 0) return html;
-  const levels = [1, 2, 3, 4, 5, 6].filter((level) => present & (1 << level));
+  const levels = [...new Set(Array.from(html.matchAll(/<h([1-6])>/g), (match) => Number(match[1])))].sort((a, b) => a - b);
   const to = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
-  return html.replace(/<(\/?)h([1-6])>/g, (whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
+  return html.replace(/<(\/?)h([1-6])>/g, (_whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
 }
 
 /** "1926-04-21 02:40" → "April 21, 1926, 02:40". */
@@ -300,201 +294,44 @@ export function describeDateTime(value: string): string {
   return `${MONTH_NAMES[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}, ${m[4]}`;
 }
 
-const compareStrings = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+function absoluteUrl(site: SiteConfig, pathname: string): string {
+  return `${site.url}${pathname}`;
+}
+
+/** `/leo/`: a sign's hub, with its current reports and archive. */
+function signHubUrl(sign: Sign): string {
+  return `/${sign.slug}/`;
+}
+
+/** `/leo/feed.xml`: a sign's Atom feed. */
+function signFeedUrl(sign: Sign): string {
+  return `/${sign.slug}/feed.xml`;
+}
+
+/** The link to a sign's feed, for <link rel="alternate"> on its pages. */
+function signFeedLink(sign: Sign): LinkRef {
+  return { url: signFeedUrl(sign), label: `${sign.name} horoscopes (Atom feed)` };
+}
 
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site } = input;
-  const absolute = (pathname: string) => `${site.url}${pathname}`;
-  const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<ReportKind, PeriodInfo[]>;
-  const periodHubs: PeriodHub[] = [];
-  /** Per kind and sign, oldest first: previous/next links are neighbours in this list. */
-  const bySignAndKind = new Map<string, ReportPage[]>();
-  const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
-
-  const sorted = [...input.reports].sort((a, b) =>
-    // ISO dates sort as plain strings: no locale-aware comparison (ICU) needed for 200-odd periods.
-    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || compareStrings(a.period.start, b.period.start),
-  );
-  for (const { period, entries, source } of sorted) {
-    const info = periodInfo(period, buildDate);
-    periods[period.kind].push(info);
-    const kindTitle = KIND_LABELS[period.kind].title;
-    const urls = signs.map((sign) => reportUrl(period.kind, period.key, sign.slug));
-    const pages = signs.map((sign, signId): ReportPage => {
-      const entry = entries[signId]!;
-      // A copy: an override replaces one field of this page only.
-      const fields = { ...(input.preparedFields?.get(entry) ?? reportFields(entry)) };
-      const override = overrides.get(overrideKey(period.kind, period.key, sign.slug));
-      if (override) fields[override.field] = applyOverride(fields[override.field], override);
-      return {
-        kind: period.kind,
-        kindTitle,
-        title: `${sign.name} ${kindTitle.toLowerCase()}, ${info.label}`,
-        periodNoun: KIND_LABELS[period.kind].noun,
-        period: info,
-        sign,
-        signName: entry.sign_name,
-        intro: fields.intro,
-        text: fields.text,
-        url: urls[signId]!,
-        source,
-        otherSigns: signs.filter((s) => s.id !== signId).map((s) => ({ sign: s, url: urls[s.id]! })),
-        signHubUrl: `/${sign.slug}/`,
-        ...(override ? { overridden: override.field } : {}),
-      };
-    });
-    periodHubs.push({ kind: period.kind, kindTitle, period: info, url: info.url, pages });
-    for (const page of pages) {
-      const key = `${page.kind}/${page.sign.slug}`;
-      const list = bySignAndKind.get(key) ?? [];
-      list.push(page);
-      bySignAndKind.set(key, list);
-    }
-  }
-
-  for (const [key, list] of bySignAndKind) {
-    const noun = KIND_LABELS[key.split('/')[0] as ReportKind].noun;
-    list.forEach((page, i) => {
-      const before = list[i - 1];
-      const after = list[i + 1];
-      if (before) page.previous = { url: before.url, label: `Previous ${noun}: ${before.period.label}` };
-      if (after) page.next = { url: after.url, label: `Next ${noun}: ${after.period.label}` };
-    });
-  }
-
-  const signHubs = signs.map((sign): SignHub => {
-    const current: SignHub['current'] = {};
-    const archive = KIND_ORDER.map((kind) => {
-      const pages = bySignAndKind.get(`${kind}/${sign.slug}`) ?? [];
-      const now = pages.find((p) => p.period.isCurrent);
-      if (now) current[kind] = now;
-      return { kind, kindTitle: KIND_LABELS[kind].title, pages: [...pages].reverse() };
-    });
-    return { sign, url: `/${sign.slug}/`, current, archive, feedUrl: `/${sign.slug}/feed.xml` };
-  });
-
-  const feeds = signHubs.map((hub): SignFeed => {
-    const entries = hub.archive
-      .flatMap((group) => group.pages)
-      .map((page) => ({ page, absoluteUrl: absolute(page.url), published: parseIsoDate(page.period.start) }))
-      // Newest first; on the same first day (a year and its ascendant year) keep the kinds' order.
-      .sort((a, b) => b.published.getTime() - a.published.getTime() || KIND_ORDER.indexOf(a.page.kind) - KIND_ORDER.indexOf(b.page.kind));
-    return {
-      sign: hub.sign,
-      url: hub.feedUrl,
-      absoluteUrl: absolute(hub.feedUrl),
-      title: `${hub.sign.name} horoscopes · ${site.title}`,
-      signHubAbsoluteUrl: absolute(hub.url),
-      updated: entries[0]?.published ?? parseIsoDate(buildDate),
-      entries,
-    };
-  });
-
-  const charts = [...(input.charts ?? [])]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((chart): ChartView => ({
-      ...chart,
-      // Planet texts sit under an h2 of their own on the page.
-      planets: chart.planets.map((p) => ({ ...p, text: normalizeHeadings(p.text, 3), housetext: normalizeHeadings(p.housetext, 3) })),
-      intro: normalizeHeadings(chart.intro, 2),
-      title: `Natal chart of ${chart.name}`,
-      birthLabel: describeDateTime(chart.localBirth),
-      utcLabel: describeDateTime(chart.utcBirth),
-    }));
+  const { periods, periodHubs } = buildPeriodHubs(input);
+  const reportPages = periodHubs.flatMap((hub) => hub.pages);
+  const bySignAndKind = groupBySignAndKind(reportPages);
+  linkNeighbours(bySignAndKind);
+  const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind));
+  const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate));
+  const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map(chartView);
   const staticPages = input.staticPages ?? [];
-
-  // ---- Head data, breadcrumbs and JSON-LD, once per page ----
+  const heads = pageHeads(site, { signHubs, periodHubs, charts, staticPages });
+  const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, '/') };
   const meta: Record<string, PageMeta> = {};
-  const sitemap: string[] = [];
-  const home: LinkRef = { url: '/', label: DEFAULTS.homeLabel };
-  const siteDescription = site.description ?? DEFAULTS.description;
-  const organizationJson = JSON.stringify({ '@type': 'Organization', name: site.title, url: absolute('/') });
-  const addPage = (page: {
-    url: string;
-    title: string;
-    description: string;
-    breadcrumbs: LinkRef[];
-    article?: { published: string };
-    feed?: LinkRef;
-    /** The home page's <title> is the site's name alone. */
-    documentTitle?: string;
-  }) => {
-    const canonical = absolute(page.url);
-    meta[page.url] = {
-      url: page.url,
-      documentTitle: page.documentTitle ?? `${page.title} · ${site.title}`,
-      title: page.title,
-      description: page.description,
-      canonical,
-      ogType: page.article ? 'article' : 'website',
-      breadcrumbs: page.breadcrumbs,
-      jsonLd: pageJsonLd({
-        canonical,
-        title: page.title,
-        description: page.description,
-        article: page.article,
-        breadcrumbs: page.breadcrumbs.map((crumb) => ({ label: crumb.label, absoluteUrl: absolute(crumb.url) })),
-        language: site.language,
-        organizationJson,
-      }),
-      ...(page.feed ? { feed: page.feed } : {}),
-    };
-    sitemap.push(canonical);
-  };
-
-  addPage({ url: '/', title: site.title, documentTitle: site.title, description: siteDescription, breadcrumbs: [home] });
-  for (const hub of signHubs) {
-    const feed = { url: hub.feedUrl, label: `${hub.sign.name} horoscopes (Atom feed)` };
-    addPage({
-      url: hub.url,
-      title: `${hub.sign.name} horoscopes`,
-      description: `${hub.sign.name} (${hub.sign.dates}): this week's, month's and year's horoscope and every earlier one.`,
-      breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
-      feed,
-    });
-  }
-  for (const hub of periodHubs) {
-    const title = `${hub.kindTitle}, ${hub.period.label}`;
-    const hubCrumb = { url: hub.url, label: title };
-    addPage({ url: hub.url, title, description: `${title}, for all twelve signs.`, breadcrumbs: [home, hubCrumb] });
-    for (const page of hub.pages) {
-      addPage({
-        url: page.url,
-        title: page.title,
-        description: plainText(page.intro) || page.title,
-        breadcrumbs: [home, hubCrumb, { url: page.url, label: page.sign.name }],
-        article: { published: page.period.start },
-        feed: { url: `/${page.sign.slug}/feed.xml`, label: `${page.sign.name} horoscopes (Atom feed)` },
-      });
-    }
-  }
-  const chartsCrumb = { url: DEFAULTS.chartsUrl, label: DEFAULTS.chartsTitle };
-  addPage({ url: DEFAULTS.chartsUrl, title: DEFAULTS.chartsTitle, description: 'Natal charts: the sky at the moment of birth, planet by planet.', breadcrumbs: [home, chartsCrumb] });
-  for (const chart of charts) {
-    addPage({
-      url: chart.url,
-      title: chart.title,
-      description: `${chart.title}, born ${chart.birthLabel} in ${chart.cityName}: planets, signs and houses.`,
-      breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
-    });
-  }
-  for (const page of staticPages) {
-    addPage({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }] });
-  }
-  meta[DEFAULTS.notFoundUrl] = {
-    url: DEFAULTS.notFoundUrl,
-    documentTitle: `Page not found · ${site.title}`,
-    title: 'Page not found',
-    description: 'There is no page at this address.',
-    ogType: 'website',
-    breadcrumbs: [home],
-    noindex: true,
-  };
-
+  for (const head of heads) meta[head.url] = pageMeta(head, site, organization);
+  meta[DEFAULTS.notFoundUrl] = notFoundMeta(site);
   return {
     site: { ...site, buildDate, sampleContent: input.sampleContent },
     signs,
-    reportPages: periodHubs.flatMap((hub) => hub.pages),
+    reportPages,
     periodHubs,
     signHubs,
     periods,
@@ -502,6 +339,212 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     staticPages,
     feeds,
     meta,
-    sitemap,
+    sitemap: heads.map((head) => absoluteUrl(site, head.url)),
+  };
+}
+
+/** One hub per published period, kinds in KIND_ORDER and periods oldest first, each with its twelve report pages. */
+function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[] } {
+  const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<ReportKind, PeriodInfo[]>;
+  const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
+  const sorted = [...input.reports].sort((a, b) =>
+    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
+  );
+  const periodHubs = sorted.map((reports): PeriodHub => {
+    const info = periodInfo(reports.period, input.buildDate);
+    periods[info.kind].push(info);
+    const pages = periodReportPages(reports, info, input, overrides);
+    return { kind: info.kind, kindTitle: KIND_LABELS[info.kind].title, period: info, url: info.url, pages };
+  });
+  return { periods, periodHubs };
+}
+
+/** The twelve report pages of one period, an editor's override applied to its own page only. */
+function periodReportPages(
+  { entries, source }: PeriodReports,
+  period: PeriodInfo,
+  input: SiteModelInput,
+  overrides: ReadonlyMap<string, Override>,
+): ReportPage[] {
+  const { kind } = period;
+  const kindTitle = KIND_LABELS[kind].title;
+  const urls = input.signs.map((sign) => reportUrl(kind, period.key, sign.slug));
+  return input.signs.map((sign, signId): ReportPage => {
+    const entry = entries[signId]!;
+    // A copy: an override replaces one field of this page only.
+    const fields = { ...(input.preparedFields?.get(entry) ?? reportFields(entry)) };
+    const override = overrides.get(overrideKey(kind, period.key, sign.slug));
+    if (override) fields[override.field] = applyOverride(fields[override.field], override);
+    return {
+      kind,
+      kindTitle,
+      title: `${sign.name} ${kindTitle.toLowerCase()}, ${period.label}`,
+      periodNoun: KIND_LABELS[kind].noun,
+      period,
+      sign,
+      signName: entry.sign_name,
+      intro: fields.intro,
+      text: fields.text,
+      url: urls[signId]!,
+      source,
+      otherSigns: input.signs.filter((s) => s.id !== signId).map((s) => ({ sign: s, url: urls[s.id]! })),
+      signHubUrl: signHubUrl(sign),
+      ...(override ? { overridden: override.field } : {}),
+    };
+  });
+}
+
+/** Report pages per `kind/sign`, in the order given (oldest first). */
+function groupBySignAndKind(pages: ReportPage[]): Map<string, ReportPage[]> {
+  return Map.groupBy(pages, (page) => `${page.kind}/${page.sign.slug}`);
+}
+
+/** Previous/next links between the reports of the same sign and kind. */
+function linkNeighbours(bySignAndKind: Map<string, ReportPage[]>): void {
+  for (const list of bySignAndKind.values()) {
+    list.forEach((page, i) => {
+      const before = list[i - 1];
+      const after = list[i + 1];
+      if (before) page.previous = { url: before.url, label: `Previous ${page.periodNoun}: ${before.period.label}` };
+      if (after) page.next = { url: after.url, label: `Next ${page.periodNoun}: ${after.period.label}` };
+    });
+  }
+}
+
+function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>): SignHub {
+  const current: SignHub['current'] = {};
+  const archive = KIND_ORDER.map((kind) => {
+    const pages = bySignAndKind.get(`${kind}/${sign.slug}`) ?? [];
+    const now = pages.find((p) => p.period.isCurrent);
+    if (now) current[kind] = now;
+    return { kind, kindTitle: KIND_LABELS[kind].title, pages: [...pages].reverse() };
+  });
+  return { sign, url: signHubUrl(sign), current, archive, feedUrl: signFeedUrl(sign) };
+}
+
+function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string): SignFeed {
+  const entries = hub.archive
+    .flatMap((group) => group.pages)
+    .map((page) => ({ page, absoluteUrl: absoluteUrl(site, page.url), published: parseIsoDate(page.period.start) }))
+    // Newest first; on the same first day (a year and its ascendant year) keep the kinds' order.
+    .sort((a, b) => b.published.getTime() - a.published.getTime() || KIND_ORDER.indexOf(a.page.kind) - KIND_ORDER.indexOf(b.page.kind));
+  return {
+    sign: hub.sign,
+    url: hub.feedUrl,
+    absoluteUrl: absoluteUrl(site, hub.feedUrl),
+    title: `${hub.sign.name} horoscopes · ${site.title}`,
+    signHubAbsoluteUrl: absoluteUrl(site, hub.url),
+    updated: entries[0]?.published ?? parseIsoDate(buildDate),
+    entries,
+  };
+}
+
+function chartView(chart: ChartPage): ChartView {
+  return {
+    ...chart,
+    // Planet texts sit under an h2 of their own on the page.
+    planets: chart.planets.map((p) => ({ ...p, text: normalizeHeadings(p.text, 3), housetext: normalizeHeadings(p.housetext, 3) })),
+    intro: normalizeHeadings(chart.intro, 2),
+    title: `Natal chart of ${chart.name}`,
+    birthLabel: describeDateTime(chart.localBirth),
+    utcLabel: describeDateTime(chart.utcBirth),
+  };
+}
+
+/** What a page's head and breadcrumbs are made from. */
+interface PageHead {
+  url: string;
+  title: string;
+  description: string;
+  /** Home first, this page last. */
+  breadcrumbs: LinkRef[];
+  /** A report: an Article with its first day. */
+  article?: { published: string };
+  feed?: LinkRef;
+  /** The home page's <title> is the site's name alone. */
+  documentTitle?: string;
+}
+
+/** Every page but the 404, in sitemap order. */
+function pageHeads(
+  site: SiteConfig,
+  pages: { signHubs: SignHub[]; periodHubs: PeriodHub[]; charts: ChartView[]; staticPages: StaticPage[] },
+): PageHead[] {
+  const home: LinkRef = { url: '/', label: DEFAULTS.homeLabel };
+  const heads: PageHead[] = [
+    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? DEFAULTS.description, breadcrumbs: [home] },
+  ];
+  for (const hub of pages.signHubs) {
+    heads.push({
+      url: hub.url,
+      title: `${hub.sign.name} horoscopes`,
+      description: `${hub.sign.name} (${hub.sign.dates}): this week's, month's and year's horoscope and every earlier one.`,
+      breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
+      feed: signFeedLink(hub.sign),
+    });
+  }
+  for (const hub of pages.periodHubs) {
+    const title = `${hub.kindTitle}, ${hub.period.label}`;
+    const hubCrumb = { url: hub.url, label: title };
+    heads.push({ url: hub.url, title, description: `${title}, for all twelve signs.`, breadcrumbs: [home, hubCrumb] });
+    for (const page of hub.pages) {
+      heads.push({
+        url: page.url,
+        title: page.title,
+        description: plainText(page.intro) || page.title,
+        breadcrumbs: [home, hubCrumb, { url: page.url, label: page.sign.name }],
+        article: { published: page.period.start },
+        feed: signFeedLink(page.sign),
+      });
+    }
+  }
+  const chartsCrumb = { url: DEFAULTS.chartsUrl, label: DEFAULTS.chartsTitle };
+  heads.push({ url: DEFAULTS.chartsUrl, title: DEFAULTS.chartsTitle, description: 'Natal charts: the sky at the moment of birth, planet by planet.', breadcrumbs: [home, chartsCrumb] });
+  for (const chart of pages.charts) {
+    heads.push({
+      url: chart.url,
+      title: chart.title,
+      description: `${chart.title}, born ${chart.birthLabel} in ${chart.cityName}: planets, signs and houses.`,
+      breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
+    });
+  }
+  for (const page of pages.staticPages) {
+    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }] });
+  }
+  return heads;
+}
+
+function pageMeta(head: PageHead, site: SiteConfig, organization: JsonLdOrganization): PageMeta {
+  const canonical = absoluteUrl(site, head.url);
+  return {
+    url: head.url,
+    documentTitle: head.documentTitle ?? `${head.title} · ${site.title}`,
+    title: head.title,
+    description: head.description,
+    canonical,
+    ogType: head.article ? 'article' : 'website',
+    breadcrumbs: head.breadcrumbs,
+    jsonLd: pageJsonLd({
+      canonical,
+      title: head.title,
+      description: head.description,
+      article: head.article,
+      breadcrumbs: head.breadcrumbs.map((crumb) => ({ label: crumb.label, absoluteUrl: absoluteUrl(site, crumb.url) })),
+      language: site.language,
+      organization,
+    }),
+    ...(head.feed ? { feed: head.feed } : {}),
+  };
+}
+
+function notFoundMeta(site: SiteConfig): PageMeta {
+  return {
+    url: DEFAULTS.notFoundUrl,
+    documentTitle: `Page not found · ${site.title}`,
+    title: 'Page not found',
+    description: 'There is no page at this address.',
+    ogType: 'website',
+    breadcrumbs: [{ url: '/', label: DEFAULTS.homeLabel }],
+    noindex: true,
   };
 }

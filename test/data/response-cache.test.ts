@@ -16,22 +16,23 @@ describe('ResponseCache', () => {
   const body = { year: 2026, week: 47 };
   const answer = [{ sign_id: 0, sign_name: 'Bélier', intro: '<p>Semaine du 16 – 22 novembre ♈</p>', text: '<p>🌕</p>' }];
 
-  it('gives back what it stored, from an ASCII-only file', async () => {
+  it('gives back what it stored, under a file named by the request', async () => {
     const cache = new ResponseCache(cacheDir, 'example.com');
     await cache.set(endpoint, body, answer);
     const file = cache.fileFor(endpoint, body);
     expect(path.relative(cacheDir, file)).toBe(path.join('example.com', 'weekly-reports', 'week-47_year-2026.json'));
-    expect(readFileSync(file, 'utf8')).not.toMatch(/[\u0080-\uffff]/);
+    expect(readFileSync(file, 'utf8')).toContain('Semaine du 16 – 22 novembre ♈');
     const entry = await cache.get(endpoint, { week: 47, year: 2026 });
     expect(entry?.response).toEqual(answer);
     expect(cache.unreadable).toEqual([]);
   });
 
-  it('still reads an entry written as UTF-8 by an earlier version', async () => {
+  it('still reads an entry an earlier version wrote in ASCII, with \\u escapes', async () => {
     const cache = new ResponseCache(cacheDir, 'example.com');
     const file = cache.fileFor(endpoint, body);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${JSON.stringify({ endpoint, body, storedAt: '2026-11-20T10:00:00.000Z', response: answer })}\n`);
+    const escaped = String.raw`[{"sign_id":0,"sign_name":"B\u00e9lier","intro":"<p>Semaine du 16 \u2013 22 novembre \u2648</p>","text":"<p>\ud83c\udf15</p>"}]`;
+    writeFileSync(file, `{"endpoint":"/api/weekly-reports","body":{"year":2026,"week":47},"storedAt":"2026-11-20T10:00:00.000Z","response":${escaped}}\n`);
     expect((await cache.get(endpoint, body))?.response).toEqual(answer);
   });
 
