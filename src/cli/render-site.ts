@@ -63,11 +63,6 @@ export interface SiteRenderer {
  * when it reads the data cascade, after initialisation).
  */
 export async function openRenderer({ rootDir, outputDir, quiet = true }: Omit<RenderOptions, 'model'>): Promise<SiteRenderer> {
-  // A one-shot build needs no ESM cache-busting: Eleventy registers it (src/Util/EsmResolverPortAdapter.js, when
-  // it loads) so that `--watch` re-imports JavaScript files that changed, as module hooks on a thread of their own,
-  // through which every later import then passes. ELEVENTY_SKIP_ESM_RESOLVER is its switch to leave them out; a
-  // value set by the user stands. The preview (src/cli/serve.ts) watches, and keeps them.
-  process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= '1';
   let provideModel!: (model: SiteModel) => void;
   const model = new Promise<SiteModel>((resolve) => (provideModel = resolve));
   const eleventy = await createEleventy(rootDir, outputDir, {

@@ -1,29 +1,7 @@
 // src/cli/render-site.ts: the model is frozen before Eleventy reads it (Eleventy wraps every object it finds
 // unfrozen in a Proxy, on each access of each page).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, openRenderer } from '../../src/cli/render-site.ts';
-
-describe('openRenderer', () => {
-  it("leaves out Eleventy's watch-mode ESM resolver (a one-shot build has nothing to re-import), unless the user chose", async () => {
-    const outputDir = mkdtempSync(path.join(tmpdir(), 'render-site-'));
-    const before = process.env.ELEVENTY_SKIP_ESM_RESOLVER;
-    try {
-      delete process.env.ELEVENTY_SKIP_ESM_RESOLVER;
-      await (await openRenderer({ rootDir: path.resolve(import.meta.dirname, '../..'), outputDir })).abandon();
-      expect(process.env.ELEVENTY_SKIP_ESM_RESOLVER).toBe('1');
-      process.env.ELEVENTY_SKIP_ESM_RESOLVER = '';
-      await (await openRenderer({ rootDir: path.resolve(import.meta.dirname, '../..'), outputDir })).abandon();
-      expect(process.env.ELEVENTY_SKIP_ESM_RESOLVER).toBe('');
-    } finally {
-      if (before === undefined) delete process.env.ELEVENTY_SKIP_ESM_RESOLVER;
-      else process.env.ELEVENTY_SKIP_ESM_RESOLVER = before;
-      rmSync(outputDir, { recursive: true, force: true });
-    }
-  });
-});
+import { deepFreeze } from '../../src/cli/render-site.ts';
 
 describe('deepFreeze', () => {
   it('freezes every object and array reachable from the model, dates included', () => {
