@@ -23,26 +23,6 @@ export async function createEleventy(
   });
 }
 
-/**
- * Freezes the model and everything in it. Eleventy wraps every plain object a template reads from the data
- * cascade in a Proxy (ProxyWrap.js) on each access, unless the object is frozen; the model is read-only once
- * built, so freezing it spares one Proxy per member look-up per page (`model.meta[page.url]`, `report.sign.name`…).
- */
-export function deepFreeze<T>(value: T): T {
-  // Frozen before its members, so a frozen object counts as visited: shared objects and cycles are walked once.
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  // Indexes and `for…in` rather than Reflect.ownKeys (an array of keys per object): a third of the time on a
-  // three-year archive's model. The model holds plain objects, arrays and dates, whose members are all enumerable
-  // string keys.
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
-  } else {
-    for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
-}
-
 export interface RenderOptions {
   rootDir: string;
   outputDir: string;
@@ -74,7 +54,7 @@ export async function openRenderer({ rootDir, outputDir, quiet = true }: Omit<Re
   return {
     async render(value) {
       // Provided before waiting, so an initialisation that reads global data could never wait on itself.
-      provideModel(deepFreeze(value));
+      provideModel(value);
       const initError = await initialised;
       if (initError !== undefined) throw initError;
       const results = (await eleventy.write()) as unknown;
