@@ -2,7 +2,7 @@
 // src/data/fetch-reports.ts) → site model → Eleventy into a staging folder → atomic swap into dist/.
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AstroClient, type ReportEntry } from '../api/index.ts';
+import { AstroClient } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartPage } from '../data/charts.ts';
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
@@ -10,13 +10,13 @@ import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { readSigns } from '../data/signs.ts';
-import { buildSiteModel, reportFields, type ReportFields, type SiteModel } from '../data/site-model.ts';
+import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
 import { SanitizeMemo } from '../data/sanitize-memo.ts';
 import { setSanitizedHtmlMemo } from '../data/sanitize.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
-import { openRenderer, type SiteRenderer } from './render-site.ts';
+import { renderSite } from './render-site.ts';
 import { leftoverPreviousDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
 export interface BuildSummary {
@@ -46,11 +46,6 @@ export interface BuildOptions {
   periods?: PeriodWindows;
 }
 
-interface PrepareOptions extends BuildOptions {
-  /** Called once the configuration and the editors' files are read, before the first request. */
-  onReady?: (config: BuildConfig) => void;
-}
-
 export interface PreparedSite {
   config: BuildConfig;
   model: SiteModel;
@@ -70,7 +65,7 @@ async function openService(config: BuildConfig, log: (line: string) => void) {
 }
 
 /** Everything but rendering: fetch (or read from the cache) and build the site model. */
-export async function prepareSite(options: PrepareOptions): Promise<PreparedSite> {
+export async function prepareSite(options: BuildOptions): Promise<PreparedSite> {
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const config = loadConfig(options.rootDir, options.env);
@@ -91,7 +86,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
 }
 
 async function prepareFromConfig(
-  options: PrepareOptions,
+  options: BuildOptions,
   config: BuildConfig,
   log: (line: string) => void,
   warn: (line: string) => void,
@@ -103,7 +98,6 @@ async function prepareFromConfig(
   const chartInputs = await readChartFiles(path.join(config.contentDir, 'charts'), config.site.language);
   const overrides = await readOverrides(path.join(config.contentDir, 'overrides'));
   const staticPages = await readStaticPages(path.join(config.contentDir, 'pages'));
-  options.onReady?.(config);
 
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
@@ -125,8 +119,6 @@ async function prepareFromConfig(
       })
     : undefined;
 
-  // Sanitizing happens as each period arrives, while the other requests are in flight, not after the last one.
-  const preparedFields = new Map<ReportEntry, ReportFields>();
   let reports: PeriodReports[];
   let fromCache: number;
   let stale: PeriodReports[];
@@ -139,9 +131,6 @@ async function prepareFromConfig(
       buildDate: config.buildDate,
       offline: config.offline,
       preferCache: options.preview,
-      onPeriodReports(arrived) {
-        for (const entry of arrived.entries) preparedFields.set(entry, reportFields(entry));
-      },
       onPeriodDone(n, total) {
         done = n;
         progress.update({ done, total, inFlight, retries: client?.stats.retries ?? 0 });
@@ -169,7 +158,6 @@ async function prepareFromConfig(
     charts,
     overrides,
     staticPages,
-    preparedFields,
   });
   return {
     config,
@@ -209,46 +197,24 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? ((line) => console.log(line));
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
-  // Eleventy starts (config, plugins, template scan) into the staging folder while the requests are in flight.
-  let early: Promise<{ staging: string; renderer: SiteRenderer }> | undefined;
-  const startRenderer = async (config: BuildConfig) => {
-    removeInBackground(await leftoverPreviousDirs(config.outputDir));
-    const staging = await makeStagingDir(config.outputDir);
-    try {
-      return { staging, renderer: await openRenderer({ rootDir: config.rootDir, outputDir: staging }) };
-    } catch (error) {
-      await removeStagingDir(staging);
-      throw error;
-    }
-  };
-  let prepared: PreparedSite;
-  try {
-    prepared = await prepareSite({ ...options, env, onReady: (config) => (early = startRenderer(config)) });
-  } catch (error) {
-    // The fetch failed: nothing is rendered, and the early start leaves nothing behind.
-    await early?.then(
-      async ({ staging, renderer }) => {
-        await renderer.abandon();
-        await removeStagingDir(staging);
-      },
-      () => {},
-    );
-    throw error;
-  }
-  const { config, model, summary: fetched } = prepared;
-
-  const { staging, renderer } = await (early ?? startRenderer(config));
-  let pages: number;
-  try {
-    pages = await renderer.render(model);
-    await swapIntoPlace(staging, config.outputDir);
-  } catch (error) {
-    await removeStagingDir(staging);
-    throw error;
-  }
-
+  const { config, model, summary: fetched } = await prepareSite({ ...options, env });
+  const pages = await publish(config, model);
   const summary: BuildSummary = { ...fetched, pages, seconds: (performance.now() - started) / 1000 };
   log(formatSummary(summary));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary));
   return summary;
+}
+
+/** Renders into a staging folder beside the output, swapped in only once the render succeeded; returns the HTML page count. */
+async function publish(config: BuildConfig, model: SiteModel): Promise<number> {
+  removeInBackground(await leftoverPreviousDirs(config.outputDir));
+  const staging = await makeStagingDir(config.outputDir);
+  try {
+    const pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model });
+    await swapIntoPlace(staging, config.outputDir);
+    return pages;
+  } catch (error) {
+    await removeStagingDir(staging);
+    throw error;
+  }
 }
