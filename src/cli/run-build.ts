@@ -14,7 +14,7 @@ import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
 import { SanitizeMemo } from '../data/sanitize-memo.ts';
 import { setSanitizedHtmlMemo } from '../data/sanitize.ts';
 import { readStaticPages } from '../data/static-pages.ts';
-import type { SampleService } from '../sample-service/server.ts';
+import { startSampleService, type SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
 import { renderSite } from './render-site.ts';
 import { leftoverPreviousDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
@@ -57,8 +57,6 @@ async function openService(config: BuildConfig, log: (line: string) => void) {
   if (config.apiUrl || config.offline) {
     return { baseUrl: config.apiUrl, username: config.username, password: config.password, sample: undefined };
   }
-  // Loaded only when needed: a build against a real service never pays for the sample service's modules.
-  const { startSampleService } = await import('../sample-service/server.ts');
   const sample: SampleService = await startSampleService();
   log(`ASTRO_API_URL is not set: using the embedded sample service at ${sample.url} (sample content).`);
   return { baseUrl: sample.url, username: 'sample', password: 'sample', sample };
