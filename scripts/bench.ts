@@ -10,6 +10,7 @@
 //   npm run bench -- --pages 10000     the large-archive check: one cold build in Node's default heap
 //   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
 import { spawn, spawnSync } from 'node:child_process';
+import module from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,6 +75,7 @@ async function childSiteBuild(json: string): Promise<void> {
   let peakHeapBytes = 0;
   const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
   const sampler = setInterval(sampleHeap, 50).unref();
+  module.enableCompileCache(); // as scripts/build.ts does, before importing the build
   const { runBuild } = await import('../src/cli/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
