@@ -2,10 +2,10 @@
 // src/data/fetch-reports.ts) → site model → Eleventy into a staging folder → atomic swap into dist/.
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AstroClient } from '../api/index.ts';
+import { AstroClient, type ClientStats } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
-import { readChartFiles, resolveCharts, type ChartPage } from '../data/charts.ts';
-import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
+import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.ts';
+import { fetchReports } from '../data/fetch-reports.ts';
 import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
@@ -83,26 +83,54 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   }
 }
 
+/** The editors' files, then the reports and charts, then the site model from all of them. */
 async function prepareFromConfig(
   options: BuildOptions,
   config: BuildConfig,
   log: (line: string) => void,
   warn: (line: string) => void,
 ): Promise<PreparedSite> {
-  const signs = readSigns(path.join(config.contentDir, 'signs.json'), 'content/signs.json');
+  const editors = await readEditorFiles(config.contentDir, config.site.language);
+  const fetched = await fetchContent(config, editors.chartInputs, options, log);
+  for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
+  const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
+  if (stale.length > 0) {
+    warn(`warning: the service failed for ${stale.length} current or future period(s); serving stale cached copies of ${stale.join(', ')}`);
+  }
+  const model = buildSiteModel({
+    site: config.site,
+    buildDate: config.buildDate,
+    sampleContent: fetched.fromSampleService || (!config.apiUrl && config.offline),
+    signs: editors.signs,
+    reports: fetched.reports,
+    charts: fetched.charts,
+    overrides: editors.overrides,
+    staticPages: editors.staticPages,
+  });
+  return { config, model, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
+}
+
+/** The editors' files, read (and validated) before any request: a bad file should fail the build at once. */
+async function readEditorFiles(contentDir: string, language: string) {
+  return {
+    signs: readSigns(path.join(contentDir, 'signs.json'), 'content/signs.json'),
+    chartInputs: await readChartFiles(path.join(contentDir, 'charts'), language),
+    overrides: await readOverrides(path.join(contentDir, 'overrides')),
+    staticPages: await readStaticPages(path.join(contentDir, 'pages')),
+  };
+}
+
+/** The reports of every published period and the charts' data, from the service or the cache, shown as progress. */
+async function fetchContent(config: BuildConfig, chartInputs: ChartInput[], options: BuildOptions, log: (line: string) => void) {
   const periods = allPeriods(config.buildDate, config.site.periods);
   const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));
-  // Read (and validate) the editors' chart files before any request: a bad file should fail at once.
-  const chartInputs = await readChartFiles(path.join(config.contentDir, 'charts'), config.site.language);
-  const overrides = await readOverrides(path.join(config.contentDir, 'overrides'));
-  const staticPages = await readStaticPages(path.join(config.contentDir, 'pages'));
-
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
   // The client's own count of requests in progress (backoff waits included): send/response events do not pair
   // up when a connection fails, so counting them here would drift.
   let inFlight = 0;
   let done = 0;
+  const showProgress = () => progress.update({ done, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
   const client = service.baseUrl
     ? new AstroClient({
         baseUrl: service.baseUrl,
@@ -112,15 +140,10 @@ async function prepareFromConfig(
         timeoutMs: config.timeoutMs,
         onEvent(event) {
           inFlight = event.inFlight;
-          progress.update({ done, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
+          showProgress();
         },
       })
     : undefined;
-
-  let reports: PeriodReports[];
-  let fromCache: number;
-  let stale: PeriodReports[];
-  let charts: ChartPage[];
   try {
     const [fetched, resolved] = await Promise.all([fetchReports({
       client,
@@ -129,45 +152,18 @@ async function prepareFromConfig(
       buildDate: config.buildDate,
       offline: config.offline,
       preferCache: options.preview,
-      onPeriodDone(n, total) {
+      onPeriodDone(n) {
         done = n;
-        progress.update({ done, total, inFlight, retries: client?.stats.retries ?? 0 });
+        showProgress();
       },
     }), resolveCharts(chartInputs, client, cache)]);
-    ({ reports, fromCache, stale } = fetched);
-    charts = resolved.charts;
+    const stats: ClientStats = { ...(client?.stats ?? { requests: 0, retries: 0, reauths: 0 }) };
+    return { ...fetched, charts: resolved.charts, stats, unreadable: cache.unreadable, fromSampleService: service.sample !== undefined };
   } finally {
     progress.finish();
     await client?.close();
     await service.sample?.close();
   }
-
-  for (const problem of cache.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
-  if (stale.length > 0) {
-    warn(`warning: the service failed for ${stale.length} current or future period(s); serving stale cached copies of ${stale.map((s) => `${s.period.kind} ${s.period.key}`).join(', ')}`);
-  }
-
-  const model = buildSiteModel({
-    site: config.site,
-    buildDate: config.buildDate,
-    sampleContent: service.sample !== undefined || (!config.apiUrl && config.offline),
-    signs,
-    reports,
-    charts,
-    overrides,
-    staticPages,
-  });
-  return {
-    config,
-    model,
-    summary: {
-      requests: client?.stats.requests ?? 0,
-      retries: client?.stats.retries ?? 0,
-      reauths: client?.stats.reauths ?? 0,
-      fromCache,
-      stale: stale.map((s) => `${s.period.kind} ${s.period.key}`),
-    },
-  };
 }
 
 export function formatSummary(s: BuildSummary): string {
