@@ -32,7 +32,7 @@ export interface RenderOptions {
 
 /** Renders the site with `model` as global data into `outputDir`; returns the number of HTML pages written. */
 export async function renderSite({ rootDir, outputDir, model, quiet = true }: RenderOptions): Promise<number> {
-  const eleventy = await createEleventy(rootDir, outputDir, {
+  const eleventy = createEleventy(rootDir, outputDir, {
     quietMode: quiet,
     setup: (eleventyConfig) => eleventyConfig.addGlobalData('model', () => model),
   });
