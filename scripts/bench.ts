@@ -2,14 +2,16 @@
 //
 // Starts the sample service with a set latency, then per round builds the three-year archive cold (empty
 // cache), warm (same cache, same date) and a plain Eleventy site with the same pages (bench/plain/), each in a
-// child process of its own so CPU time and peak RSS are that build's alone. Medians over interleaved rounds,
-// because this disk is noisy. Prints a table and writes it to docs/performance.md.
+// child process of its own so CPU time and peak RSS are that build's alone: ours as `node scripts/bench.ts
+// --child-site …` (Node running our TypeScript, as `npm run build` does), the plain one as `node bench/plain/build.js`.
+// Medians over interleaved rounds, because this disk is noisy. Prints a table and writes it to docs/performance.md.
 //
 //   npm run bench -- [--rounds 3] [--latency 50] [--concurrency 6] [--date YYYY-MM-DD] [--no-write] [--work-dir DIR]
 //   (--work-dir: where the builds write, default the system's temporary folder; /dev/shm takes the disk out)
 //   npm run bench -- --pages 10000     the large-archive check: one cold build in Node's default heap
 //   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
 import { spawn, spawnSync } from 'node:child_process';
+import module from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,6 +76,7 @@ async function childSiteBuild(json: string): Promise<void> {
   let peakHeapBytes = 0;
   const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
   const sampler = setInterval(sampleHeap, 50).unref();
+  module.enableCompileCache(); // as scripts/build.ts does, before importing the build
   const { runBuild } = await import('../src/cli/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
@@ -127,7 +130,6 @@ function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
 }
 
 async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
-  // As `npm run build` runs: Node running our TypeScript directly.
   const result = await runChild([...nodeFlags, scriptPath, '--child-site', JSON.stringify(request)]);
   // The build leaves the removal of the output it replaced to a detached process (src/cli/swap-output.ts).
   // Wait for it, so it never runs during the next measurement, and report how long it went on.
@@ -239,7 +241,20 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const ratio = (value: number, target: number) => `${value.toFixed(3)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
 
-async function main(): Promise<void> {
+interface BenchOptions {
+  rounds: number;
+  latencyMs: number;
+  concurrency: number;
+  buildDate: string;
+  /** --pages: the large-archive check instead of the rounds. */
+  pagesWanted?: number;
+  profile: boolean;
+  write: boolean;
+  workDir: string;
+}
+
+/** The command line; `childSite` is set in a child process started by siteBuild. */
+function parseOptions(): { childSite?: string; options: BenchOptions } {
   const { values } = parseArgs({
     options: {
       rounds: { type: 'string', default: String(DEFAULTS.rounds) },
@@ -253,143 +268,185 @@ async function main(): Promise<void> {
       'child-site': { type: 'string' },
     },
   });
-  if (values['child-site'] !== undefined) return childSiteBuild(values['child-site']);
-
-  const positive = (name: string, value: string) => {
+  const whole = (name: string, value: string) => {
     if (!/^\d+$/.test(value)) throw new Error(`--${name}: "${value}" must be a whole number`);
     return Number(value);
   };
-  const rounds = Math.max(1, positive('rounds', values.rounds));
-  const latencyMs = positive('latency', values.latency);
-  const concurrency = Math.max(1, positive('concurrency', values.concurrency));
-  const buildDate = values.date;
-  const pagesWanted = values.pages === undefined ? undefined : positive('pages', values.pages);
+  return {
+    childSite: values['child-site'],
+    options: {
+      rounds: Math.max(1, whole('rounds', values.rounds)),
+      latencyMs: whole('latency', values.latency),
+      concurrency: Math.max(1, whole('concurrency', values.concurrency)),
+      buildDate: values.date,
+      pagesWanted: values.pages === undefined ? undefined : whole('pages', values.pages),
+      profile: values.profile,
+      write: !values['no-write'],
+      workDir: values['work-dir'],
+    },
+  };
+}
 
+/** What every measured site build shares: its working folder and the ASTRO_* settings pointing at the sample service. */
+interface BenchContext {
+  options: BenchOptions;
+  work: string;
+  env: Record<string, string>;
+}
+
+const log = (line: string) => console.error(line);
+
+async function main(): Promise<void> {
+  const { childSite, options } = parseOptions();
+  if (childSite !== undefined) return childSiteBuild(childSite);
+  // Not imported at the top: a child must load the build's modules only after enabling the compile cache.
   const { startSampleService } = await import('../src/sample-service/server.ts');
-  const service = await startSampleService({ latencyMs, username: 'bench', password: 'bench-password' });
-  const work = mkdtempSync(path.join(values['work-dir'], 'astro-bench-'));
+  const service = await startSampleService({ latencyMs: options.latencyMs, username: 'bench', password: 'bench-password' });
+  const work = mkdtempSync(path.join(options.workDir, 'astro-bench-'));
   const env = {
     ASTRO_API_URL: service.url,
     ASTRO_API_USERNAME: 'bench',
     ASTRO_API_PASSWORD: 'bench-password',
-    ASTRO_BUILD_DATE: buildDate,
-    ASTRO_CONCURRENCY: String(concurrency),
+    ASTRO_BUILD_DATE: options.buildDate,
+    ASTRO_CONCURRENCY: String(options.concurrency),
   };
-  const log = (line: string) => console.error(line);
-
   try {
-    if (pagesWanted !== undefined) {
-      // Weekly periods fill the archive; the other kinds publish their current period only.
-      const weeklyPast = Math.max(0, Math.ceil(pagesWanted / DEFAULTS.signs) - 4);
-      const periods: PeriodWindows = {
-        weekly: { past: weeklyPast, future: 0 },
-        monthly: { past: 0, future: 0 },
-        yearly: { past: 0, future: 0 },
-        ascendantYearly: { past: 0, future: 0 },
-      };
-      log(`Large archive: ${periodCount(periods)} periods (${weeklyPast + 1} weeks), cold, Node's default heap…`);
-      const cold = await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), env, periods });
-      const signPages = periodCount(periods) * DEFAULTS.signs;
-      const report = [
-        `- Command: \`npm run bench -- --pages ${pagesWanted} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}\``,
-        `- ${machineLine()}`,
-        `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-        '',
-        '| sign pages | HTML pages | periods | requests | wall time | user CPU | peak RSS | peak V8 heap used | V8 heap limit (default, no --max-old-space-size) |',
-        '|---|---|---|---|---|---|---|---|---|',
-        `| ${signPages} | ${cold.pages} | ${periodCount(periods)} (${weeklyPast + 1} weeks + 3 current) | ${cold.requests} | ${seconds(cold.wallMs)} | ${seconds(cold.userCpuMs)} | ${megabytes(cold.maxRssKb)} | ${cold.peakHeapMb} MB | ${cold.heapLimitMb} MB |`,
-      ].join('\n');
+    const context = { options, work, env };
+    if (options.pagesWanted !== undefined) {
+      const report = await largeArchive(context, options.pagesWanted);
       console.log(report);
-      if (!values['no-write']) writeBenchmarkSection('pages', report);
+      if (options.write) writeBenchmarkSection('pages', report);
       return;
     }
-
-    const periods = DEFAULTS.periods;
-    const periodTotal = periodCount(periods);
-    const cacheDir = path.join(work, 'cache');
-    const plainData = path.join(work, 'plain-data.json');
-    const runs = { cold: [] as ChildResult[], warm: [] as ChildResult[], plain: [] as ChildResult[], plainOnce: [] as ChildResult[] };
-    for (let round = 1; round <= rounds; round++) {
-      rmSync(cacheDir, { recursive: true, force: true });
-      const cold = await siteBuild({ outputDir: path.join(work, 'dist-cold'), cacheDir, env, periods });
-      runs.cold.push(cold);
-      log(`round ${round}/${rounds}: cold ${seconds(cold.wallMs)} (${cold.requests} requests, ${cold.pages} pages)`);
-      if (round === 1) writeFileSync(plainData, JSON.stringify(plainDataFrom(path.join(work, 'dist-cold'))));
-      const warm = await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods });
-      runs.warm.push(warm);
-      log(`round ${round}/${rounds}: warm ${seconds(warm.wallMs)} (${warm.requests} requests)`);
-      // Into an empty folder, as ours renders into a fresh staging folder (creating 2,600 folders costs more than
-      // finding them there).
-      rmSync(path.join(work, 'dist-plain'), { recursive: true, force: true });
-      const plain = await plainBuild(path.join(work, 'dist-plain'), plainData, 'idiomatic');
-      runs.plain.push(plain);
-      log(`round ${round}/${rounds}: plain Eleventy ${seconds(plain.wallMs)} (${plain.pages} pages)`);
-      rmSync(path.join(work, 'dist-plain'), { recursive: true, force: true });
-      const plainOnce = await plainBuild(path.join(work, 'dist-plain'), plainData, 'compiled-once');
-      runs.plainOnce.push(plainOnce);
-      log(`round ${round}/${rounds}: plain Eleventy, compiled once ${seconds(plainOnce.wallMs)} (${plainOnce.pages} pages)`);
-    }
-    if (values.profile) {
-      const profileDir = path.join(rootDir, 'bench/profiles');
-      mkdirSync(profileDir, { recursive: true });
-      // One folder each: a build writes one profile per thread (the module hooks run in a thread of their own).
-      await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods }, ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'warm')]);
-      rmSync(path.join(work, 'dist-plain'), { recursive: true, force: true });
-      await plainBuild(path.join(work, 'dist-plain'), plainData, 'idiomatic', ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'plain')]);
-      log(`CPU profiles of a warm build and of the plain build written to ${path.relative(rootDir, profileDir)}/warm/ and plain/`);
-    }
-
-    const m = (list: ChildResult[], key: keyof ChildResult) => median(list.map((r) => Number(r[key] ?? 0)));
-    const networkFloorMs = Math.ceil(periodTotal / concurrency) * latencyMs;
-    const plainMs = m(runs.plain, 'wallMs');
-    const coldRatio = m(runs.cold, 'wallMs') / (plainMs + networkFloorMs);
-    const warmRatio = m(runs.warm, 'wallMs') / plainMs;
-    const cpuRatio = m(runs.warm, 'userCpuMs') / m(runs.plain, 'userCpuMs');
-    const rssRatio = m(runs.warm, 'maxRssKb') / m(runs.plain, 'maxRssKb');
-    const coldRssRatio = m(runs.cold, 'maxRssKb') / m(runs.plain, 'maxRssKb');
-    const row = (name: string, list: ChildResult[]) =>
-      `| ${name} | ${seconds(m(list, 'wallMs'))} | ${seconds(m(list, 'inProcessMs'))} | ${seconds(m(list, 'userCpuMs'))} | ${seconds(m(list, 'systemCpuMs'))} | ${m(list, 'requests')} | ${m(list, 'pages')} | ${megabytes(m(list, 'maxRssKb'))} |`;
-    const workDirFlag = values['work-dir'] === os.tmpdir() ? '' : ` --work-dir ${values['work-dir']}`;
-    const command = `npm run bench -- --rounds ${rounds} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}${workDirFlag}`;
-    const report = [
-      `- Command: \`${command}\``,
-      `- ${machineLine()}`,
-      `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
-      `- Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
-      `- Medians of ${rounds} interleaved rounds (cold, warm, plain, plain compiled once), each build started after \`sync\`. Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build.`,
-      `- The output a build replaces is removed after the swap by a detached process (src/cli/swap-output.ts), outside these figures; the benchmark waits for it before the next build. It went on for a median ${seconds(m(runs.warm.slice(rounds > 1 ? 1 : 0), 'backgroundRemovalMs'))} after a warm build exited (rounds after the first, where there was an output to replace).`,
-      '',
-      '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
-      '|---|---|---|---|---|---|---|---|',
-      row('cold (empty cache)', runs.cold),
-      row('warm (cache, same date)', runs.warm),
-      row('plain Eleventy (same pages)', runs.plain),
-      row('plain Eleventy, compiled once (same pages)', runs.plainOnce),
-      '',
-      '| ratio | value |',
-      '|---|---|',
-      `| cold / (plain + ceil(${periodTotal} / ${concurrency}) × ${latencyMs} ms = ${seconds(plainMs + networkFloorMs)}) | ${ratio(coldRatio, TARGETS.cold)} |`,
-      `| warm / plain | ${ratio(warmRatio, TARGETS.warm)} |`,
-      `| warm user CPU / plain user CPU | ${ratio(cpuRatio, TARGETS.warmCpu)} |`,
-      `| warm peak RSS / plain peak RSS | ${ratio(rssRatio, TARGETS.rss)} |`,
-      `| cold peak RSS / plain peak RSS | ${ratio(coldRssRatio, TARGETS.rss)} |`,
-      '',
-      'Against the plain site written the way our report templates are (the "compiled once" row: the same pages, with no',
-      'template compiled per page), which is what our own pipeline costs on top of Eleventy at its fastest:',
-      '',
-      '| ratio | value |',
-      '|---|---|',
-      `| warm / plain compiled once | ${(m(runs.warm, 'wallMs') / m(runs.plainOnce, 'wallMs')).toFixed(2)} |`,
-      `| warm user CPU / plain compiled once user CPU | ${(m(runs.warm, 'userCpuMs') / m(runs.plainOnce, 'userCpuMs')).toFixed(2)} |`,
-      `| cold / (plain compiled once + ${seconds(networkFloorMs)}) | ${(m(runs.cold, 'wallMs') / (m(runs.plainOnce, 'wallMs') + networkFloorMs)).toFixed(2)} |`,
-    ].join('\n');
+    const runs = await archiveRounds(context);
+    if (options.profile) await profileBuilds(context);
+    const report = archiveReport(options, runs);
     console.log(report);
     // A run with --work-dir has a section of its own, beside the default run's.
-    if (!values['no-write']) writeBenchmarkSection(workDirFlag ? 'table-work-dir' : 'table', report);
+    if (options.write) writeBenchmarkSection(options.workDir === os.tmpdir() ? 'table' : 'table-work-dir', report);
   } finally {
     await service.close();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** `--pages N`: one cold build of an archive of about N sign pages, in Node's default heap. */
+async function largeArchive({ options, work, env }: BenchContext, pagesWanted: number): Promise<string> {
+  // Weekly periods fill the archive; the other kinds publish their current period only.
+  const weeklyPast = Math.max(0, Math.ceil(pagesWanted / DEFAULTS.signs) - 4);
+  const periods: PeriodWindows = {
+    weekly: { past: weeklyPast, future: 0 },
+    monthly: { past: 0, future: 0 },
+    yearly: { past: 0, future: 0 },
+    ascendantYearly: { past: 0, future: 0 },
+  };
+  log(`Large archive: ${periodCount(periods)} periods (${weeklyPast + 1} weeks), cold, Node's default heap…`);
+  const cold = await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), env, periods });
+  const signPages = periodCount(periods) * DEFAULTS.signs;
+  return [
+    `- Command: \`npm run bench -- --pages ${pagesWanted} --latency ${options.latencyMs} --concurrency ${options.concurrency} --date ${options.buildDate}\``,
+    `- ${machineLine()}`,
+    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    '| sign pages | HTML pages | periods | requests | wall time | user CPU | peak RSS | peak V8 heap used | V8 heap limit (default, no --max-old-space-size) |',
+    '|---|---|---|---|---|---|---|---|---|',
+    `| ${signPages} | ${cold.pages} | ${periodCount(periods)} (${weeklyPast + 1} weeks + 3 current) | ${cold.requests} | ${seconds(cold.wallMs)} | ${seconds(cold.userCpuMs)} | ${megabytes(cold.maxRssKb)} | ${cold.peakHeapMb} MB | ${cold.heapLimitMb} MB |`,
+  ].join('\n');
+}
+
+interface ArchiveRuns {
+  cold: ChildResult[];
+  warm: ChildResult[];
+  plain: ChildResult[];
+  plainOnce: ChildResult[];
+}
+
+const archivePaths = (work: string) => ({ cacheDir: path.join(work, 'cache'), plainData: path.join(work, 'plain-data.json'), plainDir: path.join(work, 'dist-plain') });
+
+/** The three-year archive, round after round: cold, warm, plain, plain compiled once. */
+async function archiveRounds({ options, work, env }: BenchContext): Promise<ArchiveRuns> {
+  const periods = DEFAULTS.periods;
+  const { cacheDir, plainData, plainDir } = archivePaths(work);
+  const runs: ArchiveRuns = { cold: [], warm: [], plain: [], plainOnce: [] };
+  const rounds = options.rounds;
+  for (let round = 1; round <= rounds; round++) {
+    rmSync(cacheDir, { recursive: true, force: true });
+    const cold = await siteBuild({ outputDir: path.join(work, 'dist-cold'), cacheDir, env, periods });
+    runs.cold.push(cold);
+    log(`round ${round}/${rounds}: cold ${seconds(cold.wallMs)} (${cold.requests} requests, ${cold.pages} pages)`);
+    if (round === 1) writeFileSync(plainData, JSON.stringify(plainDataFrom(path.join(work, 'dist-cold'))));
+    const warm = await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods });
+    runs.warm.push(warm);
+    log(`round ${round}/${rounds}: warm ${seconds(warm.wallMs)} (${warm.requests} requests)`);
+    // Into an empty folder, as ours renders into a fresh staging folder (creating 2,600 folders costs more than
+    // finding them there).
+    rmSync(plainDir, { recursive: true, force: true });
+    const plain = await plainBuild(plainDir, plainData, 'idiomatic');
+    runs.plain.push(plain);
+    log(`round ${round}/${rounds}: plain Eleventy ${seconds(plain.wallMs)} (${plain.pages} pages)`);
+    rmSync(plainDir, { recursive: true, force: true });
+    const plainOnce = await plainBuild(plainDir, plainData, 'compiled-once');
+    runs.plainOnce.push(plainOnce);
+    log(`round ${round}/${rounds}: plain Eleventy, compiled once ${seconds(plainOnce.wallMs)} (${plainOnce.pages} pages)`);
+  }
+  return runs;
+}
+
+/** `--profile`: CPU profiles of one warm build and one plain build, after the rounds (which left the cache warm). */
+async function profileBuilds({ work, env }: BenchContext): Promise<void> {
+  const { cacheDir, plainData, plainDir } = archivePaths(work);
+  const profileDir = path.join(rootDir, 'bench/profiles');
+  mkdirSync(profileDir, { recursive: true });
+  // A folder each: Node names a profile after its process, so the folder tells the two builds apart.
+  await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods: DEFAULTS.periods }, ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'warm')]);
+  rmSync(plainDir, { recursive: true, force: true });
+  await plainBuild(plainDir, plainData, 'idiomatic', ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'plain')]);
+  log(`CPU profiles of a warm build and of the plain build written to ${path.relative(rootDir, profileDir)}/warm/ and plain/`);
+}
+
+/** The table of medians and the ratios to the targets, as written to docs/performance.md. */
+function archiveReport(options: BenchOptions, runs: ArchiveRuns): string {
+  const { rounds, latencyMs, concurrency, buildDate } = options;
+  const periodTotal = periodCount(DEFAULTS.periods);
+  const m = (list: ChildResult[], key: keyof ChildResult) => median(list.map((r) => Number(r[key] ?? 0)));
+  const networkFloorMs = Math.ceil(periodTotal / concurrency) * latencyMs;
+  const plainMs = m(runs.plain, 'wallMs');
+  const row = (name: string, list: ChildResult[]) =>
+    `| ${name} | ${seconds(m(list, 'wallMs'))} | ${seconds(m(list, 'inProcessMs'))} | ${seconds(m(list, 'userCpuMs'))} | ${seconds(m(list, 'systemCpuMs'))} | ${m(list, 'requests')} | ${m(list, 'pages')} | ${megabytes(m(list, 'maxRssKb'))} |`;
+  const workDirFlag = options.workDir === os.tmpdir() ? '' : ` --work-dir ${options.workDir}`;
+  return [
+    `- Command: \`npm run bench -- --rounds ${rounds} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}${workDirFlag}\``,
+    `- ${machineLine()}`,
+    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
+    `- Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
+    `- Medians of ${rounds} interleaved rounds (cold, warm, plain, plain compiled once), each build started after \`sync\`. Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build, module loading included.`,
+    '- Our builds run as `npm run build` does, with Node\'s compile cache (src/cli\'s entry points enable it; the earlier builds fill it); the plain site runs as a plain Eleventy script, without it.',
+    `- The output a build replaces is removed after the swap by a detached process (src/cli/swap-output.ts), outside these figures; the benchmark waits for it before the next build. It went on for a median ${seconds(m(runs.warm.slice(rounds > 1 ? 1 : 0), 'backgroundRemovalMs'))} after a warm build exited (rounds after the first, where there was an output to replace).`,
+    '',
+    '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
+    '|---|---|---|---|---|---|---|---|',
+    row('cold (empty cache)', runs.cold),
+    row('warm (cache, same date)', runs.warm),
+    row('plain Eleventy (same pages)', runs.plain),
+    row('plain Eleventy, compiled once (same pages)', runs.plainOnce),
+    '',
+    '| ratio | value |',
+    '|---|---|',
+    `| cold / (plain + ceil(${periodTotal} / ${concurrency}) × ${latencyMs} ms = ${seconds(plainMs + networkFloorMs)}) | ${ratio(m(runs.cold, 'wallMs') / (plainMs + networkFloorMs), TARGETS.cold)} |`,
+    `| warm / plain | ${ratio(m(runs.warm, 'wallMs') / plainMs, TARGETS.warm)} |`,
+    `| warm user CPU / plain user CPU | ${ratio(m(runs.warm, 'userCpuMs') / m(runs.plain, 'userCpuMs'), TARGETS.warmCpu)} |`,
+    `| warm peak RSS / plain peak RSS | ${ratio(m(runs.warm, 'maxRssKb') / m(runs.plain, 'maxRssKb'), TARGETS.rss)} |`,
+    `| cold peak RSS / plain peak RSS | ${ratio(m(runs.cold, 'maxRssKb') / m(runs.plain, 'maxRssKb'), TARGETS.rss)} |`,
+    '',
+    'Against the plain site written the way our report templates are (the "compiled once" row: the same pages, with no',
+    'template compiled per page), which is what our own pipeline costs on top of Eleventy at its fastest:',
+    '',
+    '| ratio | value |',
+    '|---|---|',
+    `| warm / plain compiled once | ${(m(runs.warm, 'wallMs') / m(runs.plainOnce, 'wallMs')).toFixed(2)} |`,
+    `| warm user CPU / plain compiled once user CPU | ${(m(runs.warm, 'userCpuMs') / m(runs.plainOnce, 'userCpuMs')).toFixed(2)} |`,
+    `| cold / (plain compiled once + ${seconds(networkFloorMs)}) | ${(m(runs.cold, 'wallMs') / (m(runs.plainOnce, 'wallMs') + networkFloorMs)).toFixed(2)} |`,
+  ].join('\n');
 }
 
 /** Replaces one generated section of docs/performance.md (`table`, `table-work-dir` or `pages`), keeping the prose around it. */

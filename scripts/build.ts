@@ -1,9 +1,15 @@
 // `npm run build`: builds the whole site into dist/. On failure: one line naming what failed, exit code 1,
 // and dist/ exactly as it was.
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runBuild } from '../src/cli/run-build.ts';
-import { describeFailure } from '../src/cli/describe-failure.ts';
+
+// Node keeps the compiled code of every module loaded after this call (in the system's temporary folder), so the
+// next build does not compile Eleventy and its dependencies again; the imports are dynamic to come after it.
+// https://nodejs.org/api/module.html#module-compile-cache
+module.enableCompileCache();
+const { runBuild } = await import('../src/cli/run-build.ts');
+const { describeFailure } = await import('../src/cli/describe-failure.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,8 +1,12 @@
 // `npm start`: live preview, see src/cli/serve.ts. PORT sets the port (default 8080).
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeFailure } from '../src/cli/describe-failure.ts';
-import { servePreview } from '../src/cli/serve.ts';
+
+// As in scripts/build.ts: the modules imported after this line are compiled once and kept for the next start.
+module.enableCompileCache();
+const { describeFailure } = await import('../src/cli/describe-failure.ts');
+const { servePreview } = await import('../src/cli/serve.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 servePreview({ rootDir, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// One build of the plain Eleventy comparison site, in plain Node (no tsx, no data pipeline): what Eleventy alone
+// One build of the plain Eleventy comparison site, plain JavaScript with no data pipeline: what Eleventy alone
 // costs for the same pages. Run by scripts/bench.ts as `node bench/plain/build.js OUTPUT_DIR`; prints one
 // `BENCH_RESULT {json}` line with the process's CPU time and peak RSS.
 import path from 'node:path';

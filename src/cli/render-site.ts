@@ -1,6 +1,7 @@
 // Runs Eleventy programmatically with the site model as global data.
 // https://www.11ty.dev/docs/programmatic/
 import path from 'node:path';
+import Eleventy from '@11ty/eleventy';
 import type { SiteModel } from '../data/site-model.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
 
@@ -9,38 +10,17 @@ import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
  * the caller needs (the build's model, the preview's watch settings). The one place the build and the preview
  * construct it. https://www.11ty.dev/docs/programmatic/
  */
-export async function createEleventy(
+export function createEleventy(
   rootDir: string,
   outputDir: string,
   options: { quietMode?: boolean; runMode?: 'build' | 'serve'; setup: (config: EleventyConfig) => void },
 ) {
-  const { default: Eleventy } = await import('@11ty/eleventy');
   return new Eleventy(path.join(rootDir, 'templates'), outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: options.quietMode ?? true,
     runMode: options.runMode ?? 'build',
     config: options.setup,
   });
-}
-
-/**
- * Freezes the model and everything in it. Eleventy wraps every plain object a template reads from the data
- * cascade in a Proxy (ProxyWrap.js) on each access, unless the object is frozen; the model is read-only once
- * built, so freezing it spares one Proxy per member look-up per page (`model.meta[page.url]`, `report.sign.name`…).
- */
-export function deepFreeze<T>(value: T): T {
-  // Frozen before its members, so a frozen object counts as visited: shared objects and cycles are walked once.
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  // Indexes and `for…in` rather than Reflect.ownKeys (an array of keys per object): a third of the time on a
-  // three-year archive's model. The model holds plain objects, arrays and dates, whose members are all enumerable
-  // string keys.
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) deepFreeze(value[i]);
-  } else {
-    for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
 }
 
 export interface RenderOptions {
@@ -50,50 +30,14 @@ export interface RenderOptions {
   quiet?: boolean;
 }
 
-export interface SiteRenderer {
-  /** Renders the site with `model` into the output folder; returns the number of HTML pages written. */
-  render(model: SiteModel): Promise<number>;
-  /** Settles the early initialisation when no render follows (a failed fetch), so no rejection goes unhandled. */
-  abandon(): Promise<void>;
-}
-
-/**
- * Starts Eleventy before the data exists: loading the config and its plugins, the engines and the template scan
- * run while the build waits for the service. The model arrives later as global data (a promise Eleventy awaits
- * when it reads the data cascade, after initialisation).
- */
-export async function openRenderer({ rootDir, outputDir, quiet = true }: Omit<RenderOptions, 'model'>): Promise<SiteRenderer> {
-  // A one-shot build needs no ESM cache-busting: Eleventy registers it (src/Util/EsmResolverPortAdapter.js, when
-  // it loads) so that `--watch` re-imports JavaScript files that changed, as module hooks on a thread of their own,
-  // through which every later import then passes. ELEVENTY_SKIP_ESM_RESOLVER is its switch to leave them out; a
-  // value set by the user stands. The preview (src/cli/serve.ts) watches, and keeps them.
-  process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= '1';
-  let provideModel!: (model: SiteModel) => void;
-  const model = new Promise<SiteModel>((resolve) => (provideModel = resolve));
-  const eleventy = await createEleventy(rootDir, outputDir, {
+/** Renders the site with `model` as global data into `outputDir`; returns the number of HTML pages written. */
+export async function renderSite({ rootDir, outputDir, model, quiet = true }: RenderOptions): Promise<number> {
+  const eleventy = createEleventy(rootDir, outputDir, {
     quietMode: quiet,
     setup: (eleventyConfig) => eleventyConfig.addGlobalData('model', () => model),
   });
-  // Caught here and rethrown by render(): a bad config fails the build where it would have without the overlap.
-  const initialised = eleventy.init().then(() => undefined, (error: unknown) => error);
-  return {
-    async render(value) {
-      // Provided before waiting, so an initialisation that reads global data could never wait on itself.
-      provideModel(deepFreeze(value));
-      const initError = await initialised;
-      if (initError !== undefined) throw initError;
-      const results = (await eleventy.write()) as unknown;
-      // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).
-      const templates = Array.isArray(results) ? (results as { outputPath?: unknown }[][])[1] : undefined;
-      return (templates ?? []).filter((t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html')).length;
-    },
-    async abandon() {
-      await initialised;
-    },
-  };
-}
-
-/** Renders the site into `outputDir`; returns the number of HTML pages written. */
-export async function renderSite({ model, ...options }: RenderOptions): Promise<number> {
-  return (await openRenderer(options)).render(model);
+  const results = (await eleventy.write()) as unknown;
+  // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).
+  const templates = Array.isArray(results) ? (results as { outputPath?: unknown }[][])[1] : undefined;
+  return (templates ?? []).filter((t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html')).length;
 }

@@ -2,19 +2,19 @@
 // src/data/fetch-reports.ts) → site model → Eleventy into a staging folder → atomic swap into dist/.
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AstroClient, type ReportEntry } from '../api/index.ts';
+import { AstroClient, type ClientStats } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
-import { readChartFiles, resolveCharts, type ChartPage } from '../data/charts.ts';
-import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
+import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.ts';
+import { fetchReports } from '../data/fetch-reports.ts';
 import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { readSigns } from '../data/signs.ts';
-import { buildSiteModel, reportFields, type ReportFields, type SiteModel } from '../data/site-model.ts';
+import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
-import { openRenderer, type SiteRenderer } from './render-site.ts';
+import { renderSite } from './render-site.ts';
 import { leftoverPreviousDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
 export interface BuildSummary {
@@ -44,11 +44,6 @@ export interface BuildOptions {
   periods?: PeriodWindows;
 }
 
-interface PrepareOptions extends BuildOptions {
-  /** Called once the configuration and the editors' files are read, before the first request. */
-  onReady?: (config: BuildConfig) => void;
-}
-
 export interface PreparedSite {
   config: BuildConfig;
   model: SiteModel;
@@ -60,7 +55,7 @@ async function openService(config: BuildConfig, log: (line: string) => void) {
   if (config.apiUrl || config.offline) {
     return { baseUrl: config.apiUrl, username: config.username, password: config.password, sample: undefined };
   }
-  // Loaded only when needed: a build against a real service never pays for the sample service's modules.
+  // Imported only when used: a build against a real service needs none of the sample service's modules.
   const { startSampleService } = await import('../sample-service/server.ts');
   const sample: SampleService = await startSampleService();
   log(`ASTRO_API_URL is not set: using the embedded sample service at ${sample.url} (sample content).`);
@@ -68,37 +63,54 @@ async function openService(config: BuildConfig, log: (line: string) => void) {
 }
 
 /** Everything but rendering: fetch (or read from the cache) and build the site model. */
-export async function prepareSite(options: PrepareOptions): Promise<PreparedSite> {
+export async function prepareSite(options: BuildOptions): Promise<PreparedSite> {
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const config = loadConfig(options.rootDir, options.env);
   if (options.outputDir) config.outputDir = options.outputDir;
   if (options.cacheDir) config.cacheDir = options.cacheDir;
   if (options.periods) config.site.periods = options.periods;
-  return prepareFromConfig(options, config, log, warn);
+  const editors = await readEditorFiles(config.contentDir, config.site.language);
+  const fetched = await fetchContent(config, editors.chartInputs, options, log);
+  for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
+  const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
+  if (stale.length > 0) {
+    warn(`warning: the service failed for ${stale.length} current or future period(s); serving stale cached copies of ${stale.join(', ')}`);
+  }
+  const model = buildSiteModel({
+    site: config.site,
+    buildDate: config.buildDate,
+    sampleContent: fetched.fromSampleService || (!config.apiUrl && config.offline),
+    signs: editors.signs,
+    reports: fetched.reports,
+    charts: fetched.charts,
+    overrides: editors.overrides,
+    staticPages: editors.staticPages,
+  });
+  return { config, model, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
 }
 
-async function prepareFromConfig(
-  options: PrepareOptions,
-  config: BuildConfig,
-  log: (line: string) => void,
-  warn: (line: string) => void,
-): Promise<PreparedSite> {
-  const signs = readSigns(path.join(config.contentDir, 'signs.json'), 'content/signs.json');
+/** The editors' files, read (and validated) before any request: a bad file should fail the build at once. */
+async function readEditorFiles(contentDir: string, language: string) {
+  return {
+    signs: readSigns(path.join(contentDir, 'signs.json'), 'content/signs.json'),
+    chartInputs: await readChartFiles(path.join(contentDir, 'charts'), language),
+    overrides: await readOverrides(path.join(contentDir, 'overrides')),
+    staticPages: await readStaticPages(path.join(contentDir, 'pages')),
+  };
+}
+
+/** The reports of every published period and the charts' data, from the service or the cache, shown as progress. */
+async function fetchContent(config: BuildConfig, chartInputs: ChartInput[], options: BuildOptions, log: (line: string) => void) {
   const periods = allPeriods(config.buildDate, config.site.periods);
   const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));
-  // Read (and validate) the editors' chart files before any request: a bad file should fail at once.
-  const chartInputs = await readChartFiles(path.join(config.contentDir, 'charts'), config.site.language);
-  const overrides = await readOverrides(path.join(config.contentDir, 'overrides'));
-  const staticPages = await readStaticPages(path.join(config.contentDir, 'pages'));
-  options.onReady?.(config);
-
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
   // The client's own count of requests in progress (backoff waits included): send/response events do not pair
   // up when a connection fails, so counting them here would drift.
   let inFlight = 0;
   let done = 0;
+  const showProgress = () => progress.update({ done, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
   const client = service.baseUrl
     ? new AstroClient({
         baseUrl: service.baseUrl,
@@ -108,17 +120,10 @@ async function prepareFromConfig(
         timeoutMs: config.timeoutMs,
         onEvent(event) {
           inFlight = event.inFlight;
-          progress.update({ done, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
+          showProgress();
         },
       })
     : undefined;
-
-  // Sanitizing happens as each period arrives, while the other requests are in flight, not after the last one.
-  const preparedFields = new Map<ReportEntry, ReportFields>();
-  let reports: PeriodReports[];
-  let fromCache: number;
-  let stale: PeriodReports[];
-  let charts: ChartPage[];
   try {
     const [fetched, resolved] = await Promise.all([fetchReports({
       client,
@@ -127,49 +132,18 @@ async function prepareFromConfig(
       buildDate: config.buildDate,
       offline: config.offline,
       preferCache: options.preview,
-      onPeriodReports(arrived) {
-        for (const entry of arrived.entries) preparedFields.set(entry, reportFields(entry));
-      },
-      onPeriodDone(n, total) {
+      onPeriodDone(n) {
         done = n;
-        progress.update({ done, total, inFlight, retries: client?.stats.retries ?? 0 });
+        showProgress();
       },
     }), resolveCharts(chartInputs, client, cache)]);
-    ({ reports, fromCache, stale } = fetched);
-    charts = resolved.charts;
+    const stats: ClientStats = { ...(client?.stats ?? { requests: 0, retries: 0, reauths: 0 }) };
+    return { ...fetched, charts: resolved.charts, stats, unreadable: cache.unreadable, fromSampleService: service.sample !== undefined };
   } finally {
     progress.finish();
     await client?.close();
     await service.sample?.close();
   }
-
-  for (const problem of cache.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
-  if (stale.length > 0) {
-    warn(`warning: the service failed for ${stale.length} current or future period(s); serving stale cached copies of ${stale.map((s) => `${s.period.kind} ${s.period.key}`).join(', ')}`);
-  }
-
-  const model = buildSiteModel({
-    site: config.site,
-    buildDate: config.buildDate,
-    sampleContent: service.sample !== undefined || (!config.apiUrl && config.offline),
-    signs,
-    reports,
-    charts,
-    overrides,
-    staticPages,
-    preparedFields,
-  });
-  return {
-    config,
-    model,
-    summary: {
-      requests: client?.stats.requests ?? 0,
-      retries: client?.stats.retries ?? 0,
-      reauths: client?.stats.reauths ?? 0,
-      fromCache,
-      stale: stale.map((s) => `${s.period.kind} ${s.period.key}`),
-    },
-  };
 }
 
 export function formatSummary(s: BuildSummary): string {
@@ -197,46 +171,24 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? ((line) => console.log(line));
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
-  // Eleventy starts (config, plugins, template scan) into the staging folder while the requests are in flight.
-  let early: Promise<{ staging: string; renderer: SiteRenderer }> | undefined;
-  const startRenderer = async (config: BuildConfig) => {
-    removeInBackground(await leftoverPreviousDirs(config.outputDir));
-    const staging = await makeStagingDir(config.outputDir);
-    try {
-      return { staging, renderer: await openRenderer({ rootDir: config.rootDir, outputDir: staging }) };
-    } catch (error) {
-      await removeStagingDir(staging);
-      throw error;
-    }
-  };
-  let prepared: PreparedSite;
-  try {
-    prepared = await prepareSite({ ...options, env, onReady: (config) => (early = startRenderer(config)) });
-  } catch (error) {
-    // The fetch failed: nothing is rendered, and the early start leaves nothing behind.
-    await early?.then(
-      async ({ staging, renderer }) => {
-        await renderer.abandon();
-        await removeStagingDir(staging);
-      },
-      () => {},
-    );
-    throw error;
-  }
-  const { config, model, summary: fetched } = prepared;
-
-  const { staging, renderer } = await (early ?? startRenderer(config));
-  let pages: number;
-  try {
-    pages = await renderer.render(model);
-    await swapIntoPlace(staging, config.outputDir);
-  } catch (error) {
-    await removeStagingDir(staging);
-    throw error;
-  }
-
+  const { config, model, summary: fetched } = await prepareSite({ ...options, env });
+  const pages = await publish(config, model);
   const summary: BuildSummary = { ...fetched, pages, seconds: (performance.now() - started) / 1000 };
   log(formatSummary(summary));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary));
   return summary;
+}
+
+/** Renders into a staging folder beside the output, swapped in only once the render succeeded; returns the HTML page count. */
+async function publish(config: BuildConfig, model: SiteModel): Promise<number> {
+  removeInBackground(await leftoverPreviousDirs(config.outputDir));
+  const staging = await makeStagingDir(config.outputDir);
+  try {
+    const pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model });
+    await swapIntoPlace(staging, config.outputDir);
+    return pages;
+  } catch (error) {
+    await removeStagingDir(staging);
+    throw error;
+  }
 }

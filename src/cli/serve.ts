@@ -15,7 +15,7 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
-  const eleventy = await createEleventy(options.rootDir, path.join(options.rootDir, PREVIEW_DIR), {
+  const eleventy = createEleventy(options.rootDir, path.join(options.rootDir, PREVIEW_DIR), {
     runMode: 'serve',
     setup(eleventyConfig) {
       // Eleventy's scan of the config file's JavaScript imports does not understand TypeScript; template and

@@ -21,20 +21,14 @@ async function exists(p: string): Promise<boolean> {
   }
 }
 
-export interface SwapOptions {
-  /**
-   * How the previous output, once moved aside, is removed. `background` (the default): by a detached process, so
-   * the build ends as soon as the new site is in place (removing a large archive's thousands of folders takes
-   * about half a second on these disks, and nothing waits for it). `wait`: before this resolves.
-   */
-  removePrevious?: 'background' | 'wait';
-}
-
 /** Where the previous output goes while the new one is renamed into place: `.dist-build-Ab12Cd-previous/`. */
 export const previousDirFor = (stagingDir: string) => `${stagingDir}-previous`;
 
-/** Replaces `outputDir` with `stagingDir`. The previous output is moved aside first and removed last. */
-export async function swapIntoPlace(stagingDir: string, outputDir: string, options: SwapOptions = {}): Promise<void> {
+/**
+ * Replaces `outputDir` with `stagingDir`. The previous output is moved aside first, then removed in the background:
+ * deleting a large archive's thousands of files is a noticeable part of a build on disk, and nothing waits for it.
+ */
+export async function swapIntoPlace(stagingDir: string, outputDir: string): Promise<void> {
   // A staging folder without a home page means the render went elsewhere or nowhere: never publish that.
   if (!(await exists(path.join(stagingDir, 'index.html')))) {
     throw new Error(`the rendered site in ${stagingDir} has no index.html; ${path.basename(outputDir)}/ was not replaced`);
@@ -48,9 +42,7 @@ export async function swapIntoPlace(stagingDir: string, outputDir: string, optio
     if (hadPrevious) await rename(previous, outputDir); // put the published site back
     throw error;
   }
-  if (!hadPrevious) return;
-  if (options.removePrevious === 'wait') await rm(previous, { recursive: true, force: true });
-  else removeInBackground([previous]);
+  if (hadPrevious) removeInBackground([previous]);
 }
 
 /** The folders beside `outputDir` that builds moved its previous outputs to (`.dist-build-*-previous/`). */

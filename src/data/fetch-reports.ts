@@ -26,8 +26,6 @@ export interface FetchReportsOptions {
   preferCache?: boolean;
   /** Called each time a period is settled, for the progress line. */
   onPeriodDone?: (done: number, total: number) => void;
-  /** Called with each period's reports as soon as they are in hand, so work on them can overlap the requests. */
-  onPeriodReports?: (reports: PeriodReports) => void;
 }
 
 export interface FetchReportsResult {
@@ -96,11 +94,6 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
 
   const settle = () => options.onPeriodDone?.(++done, periods.length);
 
-  const one = async (period: Period): Promise<PeriodReports | undefined> => {
-    const result = await settleOne(period);
-    if (result) options.onPeriodReports?.(result);
-    return result;
-  };
   const settleOne = async (period: Period): Promise<PeriodReports | undefined> => {
     const endpoint = REPORT_ENDPOINTS[period.kind];
     const body = { ...periodParams(period) };
@@ -135,7 +128,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
     }
   };
 
-  const results = await Promise.all(periods.map(one));
+  const results = await Promise.all(periods.map(settleOne));
   if (fatal) throw fatal;
   if (failures.length > 0) throw new ReportsUnavailableError(failures, offline);
   return { reports: results as PeriodReports[], fromCache, stale };

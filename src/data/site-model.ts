@@ -167,8 +167,6 @@ export interface SiteModelInput {
   overrides?: Override[];
   /** From content/pages/ (static-pages.ts). */
   staticPages?: StaticPage[];
-  /** `reportFields` of entries computed earlier (while other requests were in flight); the rest are computed here. */
-  preparedFields?: ReadonlyMap<ReportEntry, ReportFields>;
 }
 
 export interface ReportFields {
@@ -371,8 +369,7 @@ function periodReportPages(
   const urls = input.signs.map((sign) => reportUrl(kind, period.key, sign.slug));
   return input.signs.map((sign, signId): ReportPage => {
     const entry = entries[signId]!;
-    // A copy: an override replaces one field of this page only.
-    const fields = { ...(input.preparedFields?.get(entry) ?? reportFields(entry)) };
+    const fields = reportFields(entry);
     const override = overrides.get(overrideKey(kind, period.key, sign.slug));
     if (override) fields[override.field] = applyOverride(fields[override.field], override);
     return {

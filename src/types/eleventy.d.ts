@@ -11,5 +11,5 @@ declare module '@11ty/eleventy' {
   }
 }
 
-// Imported by the build only to have it in Node's module cache early (src/cli/render-site.ts); .eleventy.js uses it.
+// The RSS plugin, imported by .eleventy.js.
 declare module '@11ty/eleventy-plugin-rss';

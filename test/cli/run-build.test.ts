@@ -119,6 +119,8 @@ describe('build against a configured service', () => {
     expect(existsSync(path.join(dist, 'weekly/2026-w47/aries/index.html'))).toBe(true);
     expect(existsSync(path.join(dist, 'ascendant/2027/pisces/index.html'))).toBe(true);
     expect(run.summary!.pages).toBeGreaterThanOrEqual(PERIODS * 12 + PERIODS + 12 + 1);
+    // The summary counts the HTML pages written, not the feeds, the sitemap or _headers.
+    expect(run.summary!.pages).toBe(filesUnder(dist).filter((f) => f.endsWith('.html')).length);
     expect(run.summary!.requests).toBe(s.log.length); // reports, auth, and the example charts' look-ups
     expect(run.logs.join('\n')).toMatch(/Build summary/);
   });

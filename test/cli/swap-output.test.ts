@@ -45,15 +45,6 @@ describe('swapIntoPlace', () => {
     expect(readdirSync(work)).toEqual(['dist']);
   });
 
-  it('removes the previous site before resolving when asked to wait', async () => {
-    writeSite(output, 'old');
-    const staging = await makeStagingDir(output);
-    writeSite(staging, 'new');
-    await swapIntoPlace(staging, output, { removePrevious: 'wait' });
-    expect(readdirSync(work)).toEqual(['dist']);
-    expect(readFileSync(path.join(output, 'index.html'), 'utf8')).toBe('new');
-  });
-
   it('refuses a staging folder without a home page and leaves the published site alone', async () => {
     writeSite(output, 'old');
     const staging = await makeStagingDir(output);
