@@ -34,7 +34,9 @@ export interface RenderOptions {
 export async function renderSite({ rootDir, outputDir, model, quiet = true }: RenderOptions): Promise<number> {
   const eleventy = createEleventy(rootDir, outputDir, {
     quietMode: quiet,
-    setup: (eleventyConfig) => eleventyConfig.addGlobalData('model', () => model),
+    // Frozen: Eleventy deep-copies unfrozen global data into each template's data and wraps it in a Proxy on every
+    // paginated page's access; a frozen object is passed as is (@11ty/eleventy-utils Merge.js, ProxyWrap.js).
+    setup: (eleventyConfig) => eleventyConfig.addGlobalData('model', () => Object.freeze(model)),
   });
   const results = (await eleventy.write()) as unknown;
   // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).
