@@ -39,7 +39,7 @@ const DEFAULTS = {
   signs: 12,
 } as const;
 
-const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.3, rss: 1.5 };
+const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.4, rss: 1.5 }; // issue #13's bounds, as ratios to plain Eleventy
 
 interface ChildResult {
   /** Wall time of the whole child process, start-up included, measured by this process. */
