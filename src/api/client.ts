@@ -60,6 +60,8 @@ export interface ClientOptions {
   /** Time allowed for the response headers, and between body chunks, per send, in milliseconds. */
   timeoutMs?: number;
   retry?: RetryOptions;
+  /** Largest response body accepted, in bytes; a larger one is abandoned as it streams in. */
+  maxResponseBytes?: number;
   /** Progress hook (sends, retries, responses, renewals, errors). Exceptions thrown by it are ignored. */
   onEvent?: (event: ClientEvent) => void;
 }
@@ -67,6 +69,7 @@ export interface ClientOptions {
 export const CLIENT_DEFAULTS = {
   concurrency: 4, // requests in flight
   timeoutMs: 30_000, // ms for headers, and between body chunks
+  maxResponseBytes: 5 * 1024 * 1024, // bytes per response body (5 MiB); a report answer is a few kB
   retry: {
     maxRetries: 3, // retries after the first send (4 sends at most)
     minDelayMs: 500, // ms before the first retry
@@ -227,6 +230,7 @@ export class AstroClient {
   readonly #username: string;
   readonly #password: string;
   readonly #timeoutMs: number;
+  readonly #maxResponseBytes: number;
   readonly #retry: Required<RetryOptions>;
   readonly #onEvent: ((event: ClientEvent) => void) | undefined;
   readonly #agent: Agent;
@@ -268,6 +272,8 @@ export class AstroClient {
     if (!isPositiveInteger(concurrency)) fail('concurrency', `must be a positive integer, received ${String(concurrency)}`);
     const timeoutMs = options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs;
     if (!isPositiveInteger(timeoutMs)) fail('timeoutMs', `must be a positive integer (ms), received ${String(timeoutMs)}`);
+    const maxResponseBytes = options.maxResponseBytes ?? CLIENT_DEFAULTS.maxResponseBytes;
+    if (!isPositiveInteger(maxResponseBytes)) fail('maxResponseBytes', `must be a positive integer (bytes), received ${String(maxResponseBytes)}`);
     const retry = { ...CLIENT_DEFAULTS.retry, ...options.retry };
     if (!Number.isSafeInteger(retry.maxRetries) || retry.maxRetries < 0) {
       fail('retry.maxRetries', `must be an integer >= 0, received ${String(retry.maxRetries)}`);
@@ -291,7 +297,10 @@ export class AstroClient {
     this.#retry = retry;
     this.#onEvent = options.onEvent;
     this.#limit = pLimit(concurrency);
-    this.#agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs });
+    this.#maxResponseBytes = maxResponseBytes;
+    // undici counts the body as it arrives and destroys the connection past the limit (UND_ERR_RES_EXCEEDED_MAX_SIZE).
+    // https://undici.nodejs.org/#/docs/api/Client?id=parameter-clientoptions
+    this.#agent = new Agent({ headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, maxResponseSize: maxResponseBytes });
     this.#dispatcher = this.#agent.compose(
       interceptors.retry({
         // Deliver the last failed response instead of throwing, so we can report its status and body.
@@ -661,6 +670,12 @@ export class AstroClient {
     const code = failure?.code ?? '';
     if (this.#closed || CLOSED_CODES.has(code)) return this.#closedError(endpoint);
     const after = attemptsSuffix(sends);
+    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+      const limit = `${(this.#maxResponseBytes / 2 ** 20).toFixed(this.#maxResponseBytes % 2 ** 20 ? 2 : 0)} MiB`;
+      return this.#error(ASTRO_ERROR_CODES.RESPONSE_TOO_LARGE, endpoint, `${endpoint}: response body exceeds the ${limit} limit (maxResponseBytes ${this.#maxResponseBytes})`, {
+        attempts: sends,
+      });
+    }
     if (TIMEOUT_CODES.has(code)) {
       return this.#error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.#timeoutMs} ms (${code})${after}`, {
         attempts: sends,

@@ -15,8 +15,15 @@ export const ASTRO_ERROR_CODES = {
   TOKEN_REJECTED: 'ASTRO_TOKEN_REJECTED',
   /** A non-2xx status that is not retried (400, 404, ...) or still failing after the last retry (503, 429, ...). */
   HTTP_STATUS: 'ASTRO_HTTP_STATUS',
-  /** The body is not JSON, or the JSON does not have the shape docs/service-api.md describes. `field` names the path. */
+  /**
+   * The body is not JSON (`field` absent), or the JSON does not have the shape docs/service-api.md describes
+   * (`field` names the path, e.g. 'reports[3].sign_id', or '' for the body as a whole).
+   */
   INVALID_RESPONSE: 'ASTRO_INVALID_RESPONSE',
+  /**
+   * The body grew past `maxResponseBytes` and was abandoned. Not retried: the same request would get the same body.
+   */
+  RESPONSE_TOO_LARGE: 'ASTRO_RESPONSE_TOO_LARGE',
   /** The connection failed (reset, refused, DNS...) on every attempt. */
   NETWORK: 'ASTRO_NETWORK',
   /** No response headers or body within `timeoutMs` on every attempt. */
