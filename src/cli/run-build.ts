@@ -5,7 +5,7 @@ import path from 'node:path';
 import { AstroClient, type ClientStats } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.ts';
-import { fetchReports } from '../data/fetch-reports.ts';
+import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
 import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
@@ -73,10 +73,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const editors = await readEditorFiles(config.contentDir, config.site.language);
   const fetched = await fetchContent(config, editors.chartInputs, options, log);
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
+  for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
-  if (stale.length > 0) {
-    warn(`warning: the service failed for ${stale.length} current or future period(s); serving stale cached copies of ${stale.join(', ')}`);
-  }
   const model = buildSiteModel({
     site: config.site,
     buildDate: config.buildDate,
@@ -88,6 +86,13 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     staticPages: editors.staticPages,
   });
   return { config, model, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
+}
+
+/** A line per stale period, and a louder one when the answer had the wrong shape: the format may have changed. */
+function staleWarnings({ period, problem, shapeChanged }: PeriodReports): string[] {
+  const line = `warning: ${period.kind} ${period.key} is stale (served from the cache): ${problem}`;
+  if (!shapeChanged) return [line];
+  return [line, "warning: THE SERVICE'S ANSWER HAS AN UNEXPECTED SHAPE: it may have changed its format; see docs/service-api.md"];
 }
 
 /** The editors' files, read (and validated) before any request: a bad file should fail the build at once. */

@@ -1,7 +1,8 @@
 // Fetching the reports of every published period, with the cache policy:
 // - a final period (ended before the reference date) comes from the cache when it is there, and is never requested again;
-// - a current or future period is requested on every build; if that still fails after the client's retries,
-//   an earlier cached copy is used and the period is reported stale; with no copy the build fails;
+// - a current or future period is requested on every build; if that fails (after the client's retries, or with
+//   an answer that is not JSON, has the wrong shape or is too large), an earlier cached copy is used and the
+//   period is reported stale with the reason; with no copy the build fails;
 // - offline, everything comes from the cache and whatever is missing is named.
 import { AstroError, REPORT_ENDPOINTS, type AstroClient, type ReportEntry } from '../api/index.ts';
 import { isFinal, periodParams, type Period } from './periods.ts';
@@ -14,6 +15,10 @@ export interface PeriodReports {
   /** Twelve entries, indexed by sign_id. */
   entries: ReportEntry[];
   source: ReportSource;
+  /** Why a stale copy was served: the failed request's one-line message. */
+  problem?: string;
+  /** The answer was JSON of the wrong shape: the service may have changed its format. */
+  shapeChanged?: boolean;
 }
 
 export interface FetchReportsOptions {
@@ -53,14 +58,13 @@ export class ReportsUnavailableError extends Error {
 const SIGN_COUNT = 12;
 
 /**
- * An outage (status, network, timeout) may be bridged with a stale copy. Bad credentials, a token the service
- * keeps refusing and answers of the wrong shape may not: a stale copy would hide a problem someone must fix.
+ * Any failed request for a period may be bridged with a stale copy: an outage, a timeout, a garbled, oversized or
+ * wrongly shaped answer. Not bad credentials, a token the service keeps refusing or our own mistakes: those need
+ * someone to fix them, and every other request would fail the same way.
  */
-const NOT_AN_OUTAGE = new Set<string>([
-  'ASTRO_AUTH_FAILED', 'ASTRO_TOKEN_REJECTED', 'ASTRO_INVALID_RESPONSE', 'ASTRO_INVALID_ARGUMENT', 'ASTRO_INVALID_OPTION', 'ASTRO_CLOSED',
-]);
-function isOutage(error: unknown): error is AstroError {
-  return error instanceof AstroError && !NOT_AN_OUTAGE.has(error.code);
+const NOT_BRIDGEABLE = new Set<string>(['ASTRO_AUTH_FAILED', 'ASTRO_TOKEN_REJECTED', 'ASTRO_INVALID_ARGUMENT', 'ASTRO_INVALID_OPTION', 'ASTRO_CLOSED']);
+function isBridgeable(error: unknown): error is AstroError {
+  return error instanceof AstroError && !NOT_BRIDGEABLE.has(error.code);
 }
 
 /** Orders an answer by sign_id; returns the ids it lacks. Duplicates keep the first entry. */
@@ -112,12 +116,13 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
       await cache.set(endpoint, body, entries);
       return { period, entries, source: 'network' };
     } catch (error) {
-      if (isOutage(error) && copy) {
-        const result: PeriodReports = { period, entries: copy, source: 'stale' };
+      if (isBridgeable(error) && copy) {
+        const shapeChanged = error.code === 'ASTRO_INVALID_RESPONSE' && error.field !== undefined;
+        const result: PeriodReports = { period, entries: copy, source: 'stale', problem: error.message, shapeChanged };
         stale.push(result);
         return result;
       }
-      if (isOutage(error)) {
+      if (isBridgeable(error)) {
         failures.push({ period, endpoint, reason: error.message, status: error.status });
         return undefined;
       }

@@ -185,7 +185,7 @@ describe('hostile content', () => {
   });
 });
 
-describe('answers of the wrong shape fail the build, naming endpoint and field, changing nothing', () => {
+describe('with no cached copy, answers of the wrong shape fail the build, naming endpoint and field, changing nothing', () => {
   it.each([
     ['malformed JSON', '{"reports": [', /\/api\/monthly-reports.*not valid JSON/],
     ['a missing field', JSON.stringify({ reports: [{ year: 2026, month: 11, monthly: 1, sign_id: 0, sign_name: 'Aries', intro: 'x' }] }), /\/api\/monthly-reports.*text/],
@@ -259,6 +259,26 @@ describe('reliability', () => {
     const monthly = s.log.filter((e) => e.path === '/api/monthly-reports');
     expect(new Set(monthly.map((e) => (e.body as { month: number }).month))).toEqual(new Set([11, 12]));
     expect(monthly.length).toBeLessThanOrEqual(2 * 4);
+  });
+
+  it.each([
+    ['truncated JSON', '{"reports": [{"year": 2026', /\/api\/monthly-reports: response is not valid JSON/, false],
+    ['the wrong shape', JSON.stringify({ data: [] }), /\/api\/monthly-reports: invalid response: reports/, true],
+    ['an answer over the size limit', `{"reports": [${' '.repeat(6 * 1024 * 1024)}]}`, /\/api\/monthly-reports: response body exceeds the 5 MiB limit/, false],
+  ])('serves the cached copy when a current period answers with %s, naming endpoint, period and reason', async (_name, body, reason, louder) => {
+    let s = await serve();
+    expect((await build()).error).toBeUndefined();
+    await s.close();
+    s = await serve({ port: s.port, faults: { rules: [{ path: '/api/monthly-reports', body }] } });
+    const run = await build();
+    expect(run.error).toBeUndefined();
+    const stale = run.warnings.filter((w) => w.includes('is stale'));
+    expect(stale.map((w) => w.slice(0, w.indexOf(':', 'warning: '.length)))).toEqual(
+      expect.arrayContaining(['warning: monthly 2026-11 is stale (served from the cache)', 'warning: monthly 2026-12 is stale (served from the cache)']),
+    );
+    for (const line of stale) expect(line).toMatch(reason);
+    expect(run.warnings.some((w) => w.includes('UNEXPECTED SHAPE'))).toBe(louder);
+    expect(run.summary!.stale.sort()).toEqual(['monthly 2026-11', 'monthly 2026-12']);
   });
 
   it('fails naming the endpoint when a period keeps failing and there is no cached copy, keeping the published site', async () => {
