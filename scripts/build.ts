@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 module.enableCompileCache();
 const { runBuild } = await import('../src/cli/run-build.ts');
 const { describeFailure } = await import('../src/cli/describe-failure.ts');
+const { exitCleanlyOnInterrupt } = await import('../src/cli/interrupt.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+exitCleanlyOnInterrupt();
 try {
   await runBuild({ rootDir });
 } catch (error) {

@@ -15,7 +15,7 @@ import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
 import { renderSite } from './render-site.ts';
-import { leftoverPreviousDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
+import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
 export interface BuildSummary {
   requests: number;
@@ -186,7 +186,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
 
 /** Renders into a staging folder beside the output, swapped in only once the render succeeded; returns the HTML page count. */
 async function publish(config: BuildConfig, model: SiteModel): Promise<number> {
-  removeInBackground(await leftoverPreviousDirs(config.outputDir));
+  removeInBackground(await leftoverDirs(config.outputDir));
   const staging = await makeStagingDir(config.outputDir);
   try {
     const pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model });

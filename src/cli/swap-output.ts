@@ -1,12 +1,21 @@
 // Publishing a build: the site is rendered into a temporary folder beside `dist/` (same file system, so the
 // renames are atomic) and swapped in only when the whole build succeeded. A failed build never touches dist/.
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { chmod, mkdtemp, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** A fresh, empty folder beside `outputDir`, e.g. `.dist-build-Ab12Cd/`. */
+/** Inside a staging folder while a build renders into it: the building process's pid, removed before the swap. */
+const OWNER_FILE = '.build-owner';
+
+/** Staging folders of this process not yet swapped in or removed, for an interrupted build to remove. */
+export const activeStagingDirs = new Set<string>();
+
+/** A fresh, empty folder beside `outputDir`, e.g. `.dist-build-Ab12Cd/`, marked as this process's. */
 export async function makeStagingDir(outputDir: string): Promise<string> {
   const dir = await mkdtemp(path.join(path.dirname(outputDir), `.${path.basename(outputDir)}-build-`));
+  activeStagingDirs.add(dir);
+  await writeFile(path.join(dir, OWNER_FILE), `${process.pid}\n`);
   // mkdtemp makes the folder private (0700); a published site must be world-readable like any other folder.
   await chmod(dir, 0o755);
   return dir;
@@ -33,6 +42,19 @@ export async function swapIntoPlace(stagingDir: string, outputDir: string): Prom
   if (!(await exists(path.join(stagingDir, 'index.html')))) {
     throw new Error(`the rendered site in ${stagingDir} has no index.html; ${path.basename(outputDir)}/ was not replaced`);
   }
+  await unlink(path.join(stagingDir, OWNER_FILE));
+  swapping = renameIntoPlace(stagingDir, outputDir);
+  try {
+    await swapping;
+  } finally {
+    swapping = undefined;
+  }
+}
+
+/** Set while the two renames of a swap run: an interrupt waits for it, so dist/ is never left missing. */
+export let swapping: Promise<void> | undefined;
+
+async function renameIntoPlace(stagingDir: string, outputDir: string): Promise<void> {
   const previous = previousDirFor(stagingDir);
   const hadPrevious = await exists(outputDir);
   if (hadPrevious) await rename(outputDir, previous);
@@ -42,39 +64,66 @@ export async function swapIntoPlace(stagingDir: string, outputDir: string): Prom
     if (hadPrevious) await rename(previous, outputDir); // put the published site back
     throw error;
   }
+  activeStagingDirs.delete(stagingDir);
   if (hadPrevious) removeInBackground([previous]);
 }
 
-/** The folders beside `outputDir` that builds moved its previous outputs to (`.dist-build-*-previous/`). */
-export async function previousDirsBeside(outputDir: string): Promise<string[]> {
+/** The folders beside `outputDir` that builds made: staging folders and moved-aside outputs (`.dist-build-*`). */
+export async function buildDirsBeside(outputDir: string): Promise<string[]> {
   const prefix = `.${path.basename(outputDir)}-build-`;
   const parent = path.dirname(outputDir);
   try {
-    return (await readdir(parent)).filter((name) => name.startsWith(prefix) && name.endsWith('-previous')).map((name) => path.join(parent, name));
+    return (await readdir(parent)).filter((name) => name.startsWith(prefix)).map((name) => path.join(parent, name));
   } catch {
     return [];
   }
 }
 
+/** The outputs that builds moved aside (`.dist-build-*-previous/`), removed or not yet. */
+export async function previousDirsBeside(outputDir: string): Promise<string[]> {
+  return (await buildDirsBeside(outputDir)).filter((dir) => dir.endsWith('-previous'));
+}
+
 /**
- * Previous outputs that a build moved aside but that were never removed (the machine stopped before the
- * background removal finished). Only `-previous` folders: a `.dist-build-*` folder without the suffix may be
- * another build's staging folder, in use right now. And only those moved aside over a minute ago (a rename sets
- * the folder's ctime), never one that a build running beside this one may still be putting back.
+ * Folders that builds left behind: staging folders whose owner process is gone (killed, or its machine stopped),
+ * and outputs moved aside whose background removal never finished. Never those of a build still running: a
+ * staging folder is marked with its owner's pid (a pid reused since only keeps a leftover one build longer), and
+ * a folder without a live owner counts only once it is a minute old (a rename or a new file sets its ctime).
  */
-export async function leftoverPreviousDirs(outputDir: string, now = Date.now()): Promise<string[]> {
-  const dirs = await previousDirsBeside(outputDir);
-  const old = await Promise.all(dirs.map(async (dir) => {
+export async function leftoverDirs(outputDir: string, now = Date.now()): Promise<string[]> {
+  const dirs = await buildDirsBeside(outputDir);
+  const left = await Promise.all(dirs.map(async (dir) => {
+    const owner = dir.endsWith('-previous') ? undefined : await ownerPid(dir);
+    if (owner !== undefined) return !isAlive(owner);
     try {
       return (await stat(dir)).ctimeMs < now - LEFTOVER_AGE_MS;
     } catch {
       return false; // already gone
     }
   }));
-  return dirs.filter((_, i) => old[i]);
+  return dirs.filter((_, i) => left[i]);
 }
 
-const LEFTOVER_AGE_MS = 60_000; // ms since a previous output was moved aside before another build removes it
+async function ownerPid(dir: string): Promise<number | undefined> {
+  try {
+    const pid = Number((await readFile(path.join(dir, OWNER_FILE), 'utf8')).trim());
+    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signal 0 tests whether a process exists (https://nodejs.org/api/process.html#processkillpid-signal). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, owned by another user
+  }
+}
+
+const LEFTOVER_AGE_MS = 60_000; // ms before a build folder without a live owner counts as left behind
 
 /**
  * Removes folders from a detached Node process that outlives this one. Removing the same folder twice at once is
@@ -99,4 +148,10 @@ export function removeInBackground(dirs: string[]): void {
 
 export async function removeStagingDir(stagingDir: string): Promise<void> {
   await rm(stagingDir, { recursive: true, force: true });
+  activeStagingDirs.delete(stagingDir);
+}
+
+/** For an interrupted build, which must finish before it exits: removes this process's staging folders at once. */
+export function removeActiveStagingDirsSync(): void {
+  for (const dir of activeStagingDirs) rmSync(dir, { recursive: true, force: true });
 }

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { leftoverPreviousDirs, makeStagingDir, previousDirFor, swapIntoPlace } from '../../src/cli/swap-output.ts';
+import { spawnSync } from 'node:child_process';
+import { leftoverDirs, makeStagingDir, previousDirFor, swapIntoPlace } from '../../src/cli/swap-output.ts';
 
 let work: string;
 let output: string;
@@ -41,6 +42,7 @@ describe('swapIntoPlace', () => {
     expect(readFileSync(path.join(output, 'index.html'), 'utf8')).toBe('new');
     expect(readFileSync(path.join(output, 'page-49', 'index.html'), 'utf8')).toBe('new');
     expect(existsSync(staging)).toBe(false);
+    expect(existsSync(path.join(output, '.build-owner'))).toBe(false); // the owner mark is never published
     await until(() => !existsSync(previousDirFor(staging)));
     expect(readdirSync(work)).toEqual(['dist']);
   });
@@ -53,12 +55,31 @@ describe('swapIntoPlace', () => {
   });
 });
 
-describe('leftoverPreviousDirs', () => {
-  it('names previous outputs moved aside over a minute ago, never a staging folder or a fresh one', async () => {
+describe('leftoverDirs', () => {
+  const inAMinute = () => Date.now() + 61_000;
+
+  it('names previous outputs moved aside over a minute ago, and no folder of another output', async () => {
     const leftover = path.join(work, '.dist-build-abc123-previous');
-    const staging = path.join(work, '.dist-build-def456');
-    for (const dir of [leftover, staging, path.join(work, '.other-build-x-previous')]) mkdirSync(dir);
-    expect(await leftoverPreviousDirs(output)).toEqual([]);
-    expect(await leftoverPreviousDirs(output, Date.now() + 61_000)).toEqual([leftover]);
+    for (const dir of [leftover, path.join(work, '.other-build-x-previous')]) mkdirSync(dir);
+    expect(await leftoverDirs(output)).toEqual([]);
+    expect(await leftoverDirs(output, inAMinute())).toEqual([leftover]);
+  });
+
+  it('names a staging folder whose owner process has ended at once, never one whose owner is running', async () => {
+    const running = await makeStagingDir(output); // owned by this process
+    const orphan = path.join(work, '.dist-build-orphan');
+    mkdirSync(orphan);
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(path.join(orphan, '.build-owner'), `${ended.stdout}\n`);
+    expect(await leftoverDirs(output)).toEqual([orphan]);
+    expect(await leftoverDirs(output, inAMinute())).toEqual([orphan]);
+    expect(running).not.toBe(orphan);
+  });
+
+  it('names a staging folder with no owner mark only once it is a minute old', async () => {
+    const unmarked = path.join(work, '.dist-build-unmarked');
+    mkdirSync(unmarked);
+    expect(await leftoverDirs(output)).toEqual([]);
+    expect(await leftoverDirs(output, inAMinute())).toEqual([unmarked]);
   });
 });

@@ -1,0 +1,111 @@
+// Builds that are stopped part-way (Ctrl-C, a cancelled CI job, the OOM killer) or that run two at once: dist/
+// stays whole, and no folder is left beside it once the next build has run.
+import { type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+
+let project: string;
+let service: SampleService;
+
+beforeAll(async () => {
+  project = copyProject();
+  service = await startSampleService({ username: 'owner', password: 'secret' });
+});
+afterAll(async () => {
+  await service.close();
+  rmSync(project, { recursive: true, force: true });
+});
+beforeEach(() => {
+  service.setFaults({});
+  rmSync(path.join(project, 'dist'), { recursive: true, force: true });
+  mkdirSync(path.join(project, 'dist'));
+  writeFileSync(path.join(project, 'dist', 'index.html'), 'the published site');
+});
+
+interface Build {
+  child: ChildProcessWithoutNullStreams;
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+}
+
+function startBuild(): Build {
+  const child = spawnScript(project, 'build.ts', {
+    ASTRO_BUILD_DATE: '2026-11-22',
+    ASTRO_API_URL: service.url,
+    ASTRO_API_USERNAME: 'owner',
+    ASTRO_API_PASSWORD: 'secret',
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  child.stdout.resume();
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
+  );
+  return { child, done };
+}
+
+const buildFolders = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-'));
+const stagingFolders = () => buildFolders().filter((name) => !name.endsWith('-previous'));
+const publishedHome = () => readFileSync(path.join(project, 'dist', 'index.html'), 'utf8');
+
+async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('an interrupted build', () => {
+  it('on Ctrl-C while fetching: says so in one line, exits 130, changes nothing', async () => {
+    service.setFaults({ rules: [{ path: '/api/monthly-reports', delayMs: 30_000 }] });
+    const build = startBuild();
+    await until(() => service.log.some((e) => e.path === '/api/monthly-reports'), 'a monthly request');
+    build.child.kill('SIGINT');
+    const { code, stderr } = await build.done;
+    expect(code).toBe(130);
+    expect(stderr.trim().split('\n').at(-1)).toBe('Build interrupted; dist/ is unchanged.');
+    expect(publishedHome()).toBe('the published site');
+    expect(buildFolders()).toEqual([]);
+  });
+
+  it('on SIGTERM while rendering: removes its staging folder, exits 143, changes nothing', async () => {
+    const build = startBuild();
+    await until(() => stagingFolders().length > 0, 'a staging folder');
+    build.child.kill('SIGTERM');
+    const { code, stderr } = await build.done;
+    expect(code).toBe(143);
+    expect(stderr).toContain('Build interrupted; dist/ is unchanged.');
+    expect(publishedHome()).toBe('the published site');
+    expect(buildFolders()).toEqual([]);
+  });
+
+  it('killed outright while rendering: the next build removes what it left and publishes', async () => {
+    const killed = startBuild();
+    await until(() => stagingFolders().length > 0, 'a staging folder');
+    killed.child.kill('SIGKILL');
+    await killed.done;
+    expect(stagingFolders()).toHaveLength(1);
+    expect(publishedHome()).toBe('the published site');
+
+    const next = await startBuild().done;
+    expect(next.code, next.stderr).toBe(0);
+    expect(publishedHome()).not.toBe('the published site');
+    await until(() => buildFolders().length === 0, 'the leftovers removed');
+  });
+});
+
+describe('two builds at once in one checkout', () => {
+  it('both succeed, dist/ ends whole, and nothing is left beside it', async () => {
+    const [first, second] = await Promise.all([startBuild().done, startBuild().done]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(second.code, second.stderr).toBe(0);
+    for (const page of ['index.html', 'weekly/2026-w47/aries/index.html', 'charts/index.html', 'leo/feed.xml']) {
+      expect(existsSync(path.join(project, 'dist', page)), page).toBe(true);
+    }
+    expect(existsSync(path.join(project, 'dist', '.build-owner'))).toBe(false);
+    await until(() => buildFolders().length === 0, 'the replaced outputs removed');
+  });
+});
