@@ -10,13 +10,31 @@ import sanitizeHtml, { type IFrame, type IOptions, type Tag, type Transformer } 
 /**
  * Tags kept. No `h1`: every page already owns its one `h1` (the page title), so a service heading `h1` is demoted
  * to `h2` (see `transformTags`) instead of producing a second top-level heading that breaks the outline and the
- * accessibility check. `div`, `span`, `img`, tables and the like are left out on purpose: the service's texts are
- * prose, and every extra tag is extra attack surface and extra styling we would have to own.
+ * accessibility check. Block elements are kept (or become a bare `div`, see BLOCKS_AS_DIV) so that text another
+ * service wrote in divs, tables or definition lists stays apart; no tag keeps any attribute but those in
+ * `allowedAttributes`, so none can carry a style, a class or a handler. `span`, `img` and the like stay out.
  */
 export const ALLOWED_TAGS: readonly string[] = [
   'h2', 'h3', 'h4', 'h5', 'h6',
-  'p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'blockquote', 'a',
+  'p', 'br', 'hr', 'div', 'strong', 'em', 'b', 'i', 'sup', 'sub', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'a',
+  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
 ];
+
+/** Sectioning and other block elements that are not kept as such: each becomes a bare `div`, a block of its own. */
+const BLOCKS_AS_DIV: readonly string[] = [
+  'section', 'article', 'header', 'footer', 'aside', 'main', 'nav', 'figure', 'figcaption', 'address', 'center',
+  'details', 'summary', 'fieldset', 'legend', 'hgroup', 'search', 'pre', 'listing',
+];
+
+/**
+ * Elements that belong inside a parent of a certain kind. Outside one they become a `div`: a stray `<li>` in a
+ * card's intro would otherwise close the card's own `<li>` in the browser (its end tag is implied), and stray
+ * table cells are dropped by browsers with their separation.
+ */
+const NEEDS_PARENT: Readonly<Record<string, string>> = {
+  li: 'list', dt: 'dl', dd: 'dl', caption: 'table', thead: 'table', tbody: 'table', tfoot: 'table', tr: 'table', th: 'table', td: 'table',
+};
+const PARENT_KIND: Readonly<Record<string, string>> = { ul: 'list', ol: 'list', dl: 'dl', table: 'table' };
 
 /** Link schemes kept. `tel:`, `ftp:` (sanitize-html's defaults) and everything else are dropped with the link. */
 export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto'];
@@ -90,12 +108,55 @@ function unwrapBareLinks(frame: IFrame): boolean | 'excludeTag' {
   return frame.tag === 'a' && !frame.attribs.href ? 'excludeTag' : false;
 }
 
+/** A small positive whole number (an `ol`'s `start`, a cell's spans), or nothing. */
+function smallCount(value: string | undefined, max: number): string | undefined {
+  return value !== undefined && /^\d{1,4}$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= max ? String(Number(value)) : undefined;
+}
+
+function keepCount(name: string, max: number): Transformer {
+  return (tagName, attribs): Tag => {
+    const value = smallCount(attribs[name], max);
+    return { tagName, attribs: value === undefined ? {} : { [name]: value } };
+  };
+}
+
+function cellTransformer(tagName: string, attribs: Record<string, string>): Tag {
+  const kept: Record<string, string> = {};
+  for (const name of ['colspan', 'rowspan']) {
+    const value = smallCount(attribs[name], 100);
+    if (value !== undefined) kept[name] = value;
+  }
+  return { tagName, attribs: kept };
+}
+
+/**
+ * Per call: counts the open lists, definition lists and tables (every tag sanitize-html's parser opens or closes,
+ * kept or not, implied closes included), so an element outside the parent it needs becomes a `div`.
+ * "Advanced filtering" in the sanitize-html README.
+ */
+function withParentCheck(options: IOptions): IOptions {
+  const open: Record<string, number> = { list: 0, dl: 0, table: 0 };
+  const count = (tagName: string, by: number) => {
+    const kind = PARENT_KIND[tagName];
+    if (kind) open[kind] = Math.max(0, open[kind]! + by);
+  };
+  const transformTags = { ...options.transformTags };
+  for (const [tagName, kind] of Object.entries(NEEDS_PARENT)) {
+    const inner = transformTags[tagName] as Transformer | undefined;
+    transformTags[tagName] = (name: string, attribs: Record<string, string>): Tag => {
+      if (open[kind]! > 0) return inner ? (inner as (n: string, a: Record<string, string>) => Tag)(name, attribs) : { tagName: name, attribs: {} };
+      return { tagName: 'div', attribs: {} };
+    };
+  }
+  return { ...options, transformTags, onOpenTag: (tagName) => count(tagName, 1), onCloseTag: (tagName) => count(tagName, -1) };
+}
+
 /** The sanitize-html options; `allowSameSite` only changes which link targets are kept. */
 function buildOptions(allowSameSite: boolean): IOptions {
   return Object.freeze({
     allowedTags: [...ALLOWED_TAGS],
-    // "allowedAttributes": only these two survive; no class, id, style or event handler on any tag.
-    allowedAttributes: { a: ['href', 'rel'] },
+    // "allowedAttributes": only these survive, checked again below; no class, id, style or handler on any tag.
+    allowedAttributes: { a: ['href', 'rel'], ol: ['start'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
     allowedClasses: {},
     // "allowedSchemes": applied by sanitize-html to href (and src, action, ... which never survive anyway).
     allowedSchemes: [...ALLOWED_LINK_SCHEMES],
@@ -106,7 +167,7 @@ function buildOptions(allowSameSite: boolean): IOptions {
     disallowedTagsMode: 'discard',
     nonTextTags: DROPPED_WITH_CONTENT,
     allowedEmptyAttributes: [],
-    selfClosing: ['br'],
+    selfClosing: ['br', 'hr'],
     // No style attribute is ever allowed, so skip the postcss pass ("parseStyleAttributes").
     parseStyleAttributes: false,
     // Default, stated because escaping of text depends on it: with decodeEntities false sanitize-html's escaping
@@ -115,6 +176,10 @@ function buildOptions(allowSameSite: boolean): IOptions {
     transformTags: {
       h1: sanitizeHtml.simpleTransform('h2', {}, false),
       a: linkTransformer(allowSameSite),
+      ol: keepCount('start', 9999),
+      th: cellTransformer,
+      td: cellTransformer,
+      ...Object.fromEntries(BLOCKS_AS_DIV.map((tagName) => [tagName, sanitizeHtml.simpleTransform('div', {}, false)])),
     },
     exclusiveFilter: unwrapBareLinks,
   });
@@ -141,11 +206,17 @@ export function sanitizeEditorHtml(html: string | null | undefined): string {
   return run(html, EDITOR_HTML_OPTIONS);
 }
 
+/**
+ * Characters XML 1.0 forbids (https://www.w3.org/TR/xml/#charsets): the control characters but tab, line feed and
+ * carriage return, U+FFFE, U+FFFF and lone surrogates. The feeds carry the sanitized HTML, and one such character
+ * makes a whole feed unreadable; NUL has also been used to split keywords.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
+const NOT_XML_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 function run(html: string | null | undefined, options: IOptions): string {
   if (html === null || html === undefined) return '';
-  // NUL is not valid in HTML text; browsers replace or drop it, and it has been used to split keywords.
-  // eslint-disable-next-line no-control-regex -- matching NUL is the point here
-  return sanitizeHtml(html.replace(/\u0000/g, ''), options);
+  return sanitizeHtml(html.replace(NOT_XML_CHARACTERS, ''), withParentCheck(options));
 }
 
 const HTML_ESCAPES: Record<string, string> = {

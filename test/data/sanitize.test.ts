@@ -173,8 +173,8 @@ describe('sanitizeReportHtml keeps harmless formatting', () => {
     expect(parseHtml(output).elements).toEqual([]);
   });
 
-  it('strips disallowed wrappers but keeps their text', () => {
-    expect(sanitizeReportHtml('<div class="x"><span style="color:red">kept</span></div>')).toBe('kept');
+  it('strips disallowed wrappers and every attribute but keeps their text, blocks staying blocks', () => {
+    expect(sanitizeReportHtml('<div class="x"><span style="color:red">kept</span></div>')).toBe('<div>kept</div>');
   });
 
   it('treats null and undefined (natal housetext) as empty', () => {
@@ -213,3 +213,38 @@ describe('escapeHtml', () => {
     expect(escapeHtml('Bélier ♈')).toBe('Bélier ♈');
   });
 });
+
+describe('sanitizeReportHtml keeps odd but harmless markup readable', () => {
+  it('keeps the text of a service that writes divs, a table, sup, a numbered list and rules apart', () => {
+    // Written the way another service might write a report; the expected output is worked out by hand from the
+    // policy: blocks stay blocks (sectioning elements become bare divs), cells keep only small spans, lists keep
+    // a small `start`, a stray list item becomes a div, and nothing keeps a class, style or handler.
+    const service = [
+      '<section class="report"><div>Block one</div><div style="color:red">Block two</div></section>',
+      '<table border="1"><caption>Ratings</caption><tr><th colspan="2" onclick="x()">This week</th></tr>',
+      '<tr><td>Love</td><td rowspan="0">4/5</td></tr><tr><td>Money</td><td>3/5</td></tr></table>',
+      '<hr><p>Mercury<sup>&#9791;</sup> turns direct.</p><ol start="3" type="i"><li>Rest</li><li>Act</li></ol>',
+      '<li draggable ondrag="alert(1)">A stray item</li><dl><dt>Colour</dt><dd>Gold</dd></dl>',
+    ].join('');
+    expect(sanitizeReportHtml(service)).toBe([
+      '<div><div>Block one</div><div>Block two</div></div>',
+      '<table><caption>Ratings</caption><tr><th colspan="2">This week</th></tr>',
+      '<tr><td>Love</td><td>4/5</td></tr><tr><td>Money</td><td>3/5</td></tr></table>',
+      '<hr /><p>Mercury<sup>\u263F</sup> turns direct.</p><ol start="3"><li>Rest</li><li>Act</li></ol>',
+      '<div>A stray item</div><dl><dt>Colour</dt><dd>Gold</dd></dl>',
+    ].join(''));
+  });
+
+  it('keeps list items, terms and cells only inside their list, definition list or table', () => {
+    expect(sanitizeReportHtml('<li>one</li><li>two</li>')).toBe('<div>one</div><div>two</div>');
+    expect(sanitizeReportHtml('<ul><li>kept</li></ul><li>stray</li>')).toBe('<ul><li>kept</li></ul><div>stray</div>');
+    expect(sanitizeReportHtml('<dd>term</dd><tr><td>cell</td></tr>')).toBe('<div>term</div><div><div>cell</div></div>');
+    expect(sanitizeReportHtml('<ol start="0"><li>a</li></ol><ol start="12345"><li>b</li></ol>')).toBe('<ol><li>a</li></ol><ol><li>b</li></ol>');
+  });
+
+  it('drops the characters XML forbids, so the feeds that carry the text stay readable', () => {
+    expect(sanitizeReportHtml('<p>a\u0001b\u000Bc\u000Cd\u001Fe\uFFFEf\uFFFFg\uD800h\uDC00i</p>')).toBe('<p>abcdefghi</p>');
+    expect(sanitizeReportHtml('<p>tab\tline\nmoon \u{1F315}</p>')).toBe('<p>tab\tline\nmoon \u{1F315}</p>');
+  });
+});
+
