@@ -33,7 +33,7 @@ describe('hub cards', () => {
       for (const intro of HOSTILE_INTROS) {
         const cards = Array.from({ length: 12 }, (_, i) => `<li class="card"><h2>Sign ${i}</h2><div class="intro">${sanitizeReportHtml(intro)}</div></li>`);
         await page.setContent(`<!doctype html><html lang="en"><title>t</title><ul class="cards">${cards.join('\n')}</ul>`);
-        const count = await page.evaluate(() => document.querySelectorAll('ul.cards > li').length);
+        const count = await page.locator('ul.cards > li').count();
         expect(count, intro).toBe(12);
       }
     } finally {
