@@ -32,6 +32,8 @@ export interface FaultRule {
   retryAfter?: string | number | Date;
   /** Raw response body sent as is with `Content-Type: application/json` (status 200 unless `status` is set), e.g. malformed JSON. */
   body?: string;
+  /** With `body`: send the headers (its full Content-Length) and the first half of it, then stall: never finish. */
+  stall?: boolean;
 }
 
 export interface FaultOptions {
@@ -56,7 +58,7 @@ export interface FaultOptions {
 export type FaultAction =
   | { kind: 'none'; delayMs: number }
   | { kind: 'reset'; delayMs: number; label: string }
-  | { kind: 'respond'; delayMs: number; status: number; retryAfter?: string; body?: string; label: string };
+  | { kind: 'respond'; delayMs: number; status: number; retryAfter?: string; body?: string; stall?: boolean; label: string };
 
 export const REPORT_PATH_PATTERN = /^\/api\/(weekly|monthly|yearly|ascendant-yearly)-reports$/;
 
@@ -84,6 +86,7 @@ export function validateFaults(faults: FaultOptions): void {
     if (rule.status !== undefined && (!Number.isInteger(rule.status) || rule.status < 100 || rule.status > 599)) {
       throw new FaultConfigError(`${at}.status`, `must be an HTTP status 100..599, got ${String(rule.status)}`);
     }
+    if (rule.stall && rule.body === undefined) throw new FaultConfigError(`${at}.stall`, 'needs a body to send half of');
     if (rule.reset && (rule.status !== undefined || rule.body !== undefined)) {
       throw new FaultConfigError(at, 'cannot both reset the connection and answer (status/body)');
     }
@@ -183,6 +186,7 @@ export class FaultPlan {
             status: rule.status ?? 200,
             retryAfter: formatRetryAfter(rule.retryAfter),
             body: rule.body,
+            ...(rule.stall ? { stall: true } : {}),
             label,
           },
           attempt,

@@ -193,6 +193,13 @@ function writeAnswer(requests: RequestLog, res: ServerResponse, entry: RequestLo
   requests.settle(entry);
 }
 
+/** Headers and half the body of an answer, then nothing: the client's body timeout has to end it. */
+function stallAnswer(res: ServerResponse, entry: RequestLogEntry, { status, payload }: Answer): void {
+  entry.status = status;
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
+  res.write(payload.slice(0, Math.floor(payload.length / 2)));
+}
+
 // ---- Handling one request ----
 
 interface ServiceState {
@@ -240,7 +247,8 @@ async function handle(state: ServiceState, req: IncomingMessage, res: ServerResp
     return;
   }
   if (action.kind === 'respond') {
-    send(faultAnswer(action));
+    if (action.stall) stallAnswer(res, entry, faultAnswer(action));
+    else send(faultAnswer(action));
     return;
   }
   try {
