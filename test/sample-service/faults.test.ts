@@ -174,7 +174,7 @@ describe('rules', () => {
     expect(() => service.setFaults({ rules: [{ path: 'api/x', status: 503 }] })).toThrow(/rules\[0\]\.path/);
     expect(() => service.setFaults({ rules: [{ reset: true, status: 503 }] })).toThrow(FaultConfigError);
     expect(() => service.setFaults({ rules: [{ status: 42 }] })).toThrow(/rules\[0\]\.status/);
-    expect(() => service.setFaults({ rules: [{ stall: true }] })).toThrow(/rules\[0\]\.stall: needs a body/);
+    expect(() => service.setFaults({ rules: [{ stall: true }] })).toThrow(/rules\[0\]\.stall needs a body/);
     expect(() => service.setFaults({ tokenTtlRequests: 0 })).toThrow(/tokenTtlRequests/);
     expect(() => service.setFaults({ failFirstAttemptOfEveryNth: 1.5 })).toThrow(/failFirstAttemptOfEveryNth/);
     await expect(startSampleService({ faults: { rules: [{ times: -1 }] } })).rejects.toThrow(/rules\[0\]\.times/);
