@@ -1,0 +1,23 @@
+// src/cli/describe-failure.ts: the one line a failed build ends with.
+import { describe, expect, it } from 'vitest';
+import { describeFailure } from '../../src/cli/describe-failure.ts';
+
+describe('describeFailure', () => {
+  it('joins a multi-line message into one line and redacts the password', () => {
+    expect(describeFailure(new Error('first\n  second with s3cret'), { ASTRO_API_PASSWORD: 's3cret' })).toBe('first second with [redacted]');
+  });
+
+  it("names a template and the innermost error of Eleventy's chain, counting the pages instead of listing them", () => {
+    // The shape of Eleventy 3's errors: writing → rendering (`originalError`) → Nunjucks (`cause`).
+    const nunjucks = new Error('(./templates/_layouts/report.njk) [Line 1, Column 47] attempted to output null or undefined value');
+    const rendering = Object.assign(new Error('Having trouble rendering njk template ./templates/report.njk'), { originalError: nunjucks });
+    const writing = new Error('Having trouble writing to "/s/weekly/a/index.html", "/s/weekly/b/index.html", "/s/weekly/c/index.html" from "./templates/report.njk"', { cause: rendering });
+    expect(describeFailure(writing, {})).toBe(
+      'Having trouble writing to 3 pages from "./templates/report.njk": (./templates/_layouts/report.njk) [Line 1, Column 47] attempted to output null or undefined value',
+    );
+  });
+
+  it('says what a non-error value is', () => {
+    expect(describeFailure('plain text', {})).toBe('plain text');
+  });
+});

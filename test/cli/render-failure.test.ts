@@ -1,0 +1,94 @@
+// Atomic output when rendering itself fails: a template that throws for one page, or a filter that throws on one
+// report, leaves the published dist/ byte for byte as it was and no staging folder behind. And the next good
+// build replaces dist/ whole: pages of periods that left the window are gone.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+
+let project: string;
+let pristine: Record<string, string>;
+const BUILD = { ASTRO_BUILD_DATE: '2026-11-22' };
+
+beforeAll(() => {
+  project = copyProject();
+  pristine = Object.fromEntries(
+    ['.eleventy.js', 'templates/_layouts/report.njk', 'content/site.json'].map((file) => [file, readFileSync(path.join(project, file), 'utf8')]),
+  );
+});
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+beforeEach(async () => {
+  expect((await build()).code).toBe(0);
+});
+afterEach(() => {
+  for (const [file, text] of Object.entries(pristine)) writeFileSync(path.join(project, file), text);
+});
+
+/** Every file under dist/ with its bytes. */
+function snapshot(): Record<string, string> {
+  const dir = path.join(project, 'dist');
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((d) => d.isFile())
+      .map((d) => [path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name), 'latin1')]),
+  );
+}
+
+const stagingFolders = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-') && !name.endsWith('-previous'));
+
+function edit(file: string, change: (text: string) => string): void {
+  writeFileSync(path.join(project, file), change(readFileSync(path.join(project, file), 'utf8')));
+}
+
+/** `npm run build` in a child process: Eleventy compiles the edited templates and config afresh. */
+function build(): Promise<{ code: number | null; stderr: string }> {
+  const child = spawnScript(project, 'build.ts', BUILD);
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  child.stdout.resume();
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+}
+
+/** The one line a failed build ends with. */
+async function failingBuild(): Promise<string> {
+  const run = await build();
+  expect(run.code).toBe(1);
+  return run.stderr.split('\n').find((line) => line.startsWith('Build failed:')) ?? '';
+}
+
+describe('a render that fails part-way', () => {
+  it('from a template that throws on one page leaves dist/ byte for byte as it was', async () => {
+    const before = snapshot();
+    // Printing an undefined variable throws (the strict Nunjucks environment), for the weekly Leo page only.
+    edit('templates/_layouts/report.njk', (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`);
+    expect(await failingBuild()).toMatch(/^Build failed: Having trouble writing to \d+ pages from "\.\/templates\/report\.njk": .*report\.njk\) \[Line 1, Column \d+\] attempted to output null or undefined value$/);
+    expect(snapshot()).toEqual(before);
+    expect(stagingFolders()).toEqual([]);
+  });
+
+  it('from a filter that throws on one report leaves dist/ byte for byte as it was', async () => {
+    const before = snapshot();
+    edit('.eleventy.js', (text) =>
+      text.replace(
+        'export default function (eleventyConfig) {',
+        "export default function (eleventyConfig) {\n  eleventyConfig.addFilter('boom', (url) => { if (url === '/monthly/2026-11/virgo/') throw new Error('boom on ' + url); return ''; });",
+      ),
+    );
+    edit('templates/_layouts/report.njk', (text) => `{{ report.url | boom }}\n${text}`);
+    expect(await failingBuild()).toMatch(/^Build failed: .*boom on \/monthly\/2026-11\/virgo\/$/);
+    expect(snapshot()).toEqual(before);
+    expect(stagingFolders()).toEqual([]);
+  });
+});
+
+describe('the next good build', () => {
+  it('drops the pages of periods that left the window', async () => {
+    // Built by beforeEach with four past weeks: 2026-w43 is the oldest.
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w43/aries/index.html'))).toBe(true);
+    edit('content/site.json', (text) => text.replace('"weekly": { "past": 4, "future": 1 }', '"weekly": { "past": 1, "future": 1 }'));
+    expect((await build()).code).toBe(0);
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w43/aries/index.html'))).toBe(false);
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w43/index.html'))).toBe(false);
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w46/aries/index.html'))).toBe(true);
+  });
+});
