@@ -76,6 +76,15 @@ describe('AstroClient retries', () => {
     expect(second!.arrivedAt - first!.arrivedAt).toBeGreaterThanOrEqual(1000);
   });
 
+  it('waits at least Retry-After seconds after a 503', async () => {
+    const { service, client } = await setUp(
+      failingFirst(1, (_r, res) => sendJson(res, 503, { error: 'maintenance' }, { 'retry-after': '1' })),
+    );
+    await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
+    const [first, second] = service.to('/api/yearly-reports');
+    expect(second!.arrivedAt - first!.arrivedAt).toBeGreaterThanOrEqual(1000);
+  });
+
   it('waits until a Retry-After HTTP date after a 429', async () => {
     let retryAt = 0;
     const { service, client } = await setUp(

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBuild, type BuildSummary } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
+import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const BUILD_DATE = '2026-11-22';
@@ -182,6 +183,18 @@ describe('hostile content', () => {
     for (const file of filesUnder(path.join(work, 'dist')).filter((f) => f.endsWith('.html'))) {
       expect(readFileSync(file, 'utf8'), file).not.toContain('<img src=x onerror');
     }
+
+    // The Atom feed carries the same texts as escaped HTML: it parses strictly as XML, and once unescaped the
+    // content a feed reader renders holds nothing dangerous either.
+    const feed = parseXml(readFileSync(path.join(work, 'dist/leo/feed.xml'), 'utf8'));
+    const contents = childrenNamed(feed, 'entry').map((entry) => childText(entry, 'content') ?? '');
+    expect(contents.length).toBeGreaterThan(0);
+    for (const html of contents) {
+      expect(html).not.toMatch(/<(script|iframe|svg|math|xmp|noembed|style|img)\b/i);
+      expect(html).not.toMatch(/<[^>]*\son\w+=/i);
+      expect(html).not.toMatch(/javascript:|data:text/i);
+    }
+    expect(contents.some((html) => html.includes('<em>kept</em>') && html.includes('<strong>bold</strong>'))).toBe(true);
   });
 });
 
