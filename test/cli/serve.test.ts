@@ -80,4 +80,25 @@ describe('npm start', () => {
     expect(edited).toContain('A sentence added while previewing.');
     expect(service.log.length).toBe(requestsAfterStart);
   });
+
+  it('keeps serving from the cache while the service answers garbage', async () => {
+    child?.kill('SIGTERM');
+    // The first test filled the cache; now every report answer is truncated JSON.
+    service.setFaults({ rules: [{ path: /-reports$/, body: '{"reports": [' }] });
+    const port = await freePort();
+    output = '';
+    child = spawnScript(project, 'serve.ts', {
+      PORT: String(port),
+      ASTRO_BUILD_DATE: '2026-11-22',
+      ASTRO_API_URL: service.url,
+      ASTRO_API_USERNAME: 'editor',
+      ASTRO_API_PASSWORD: 'preview-secret',
+    });
+    child.stdout.on('data', (d: Buffer) => (output += d));
+    child.stderr.on('data', (d: Buffer) => (output += d));
+    const html = await poll('the preview from the cache', () => page(`http://localhost:${port}/monthly/2026-11/leo/`));
+    expect(html).toContain('<main');
+    expect(child.exitCode).toBeNull();
+    service.setFaults({});
+  });
 });
