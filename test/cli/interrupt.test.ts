@@ -49,6 +49,15 @@ function startBuild(): Build {
 const buildFolders = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-'));
 const stagingFolders = () => buildFolders().filter((name) => !name.endsWith('-previous'));
 const publishedHome = () => readFileSync(path.join(project, 'dist', 'index.html'), 'utf8');
+/** A staging folder into which Eleventy has begun to write (more than the owner mark). */
+const rendering = () =>
+  stagingFolders().some((name) => {
+    try {
+      return readdirSync(path.join(project, name)).length > 1;
+    } catch {
+      return false; // swapped in or removed meanwhile
+    }
+  });
 
 async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
   const started = Date.now();
@@ -73,7 +82,7 @@ describe('an interrupted build', () => {
 
   it('on SIGTERM while rendering: removes its staging folder, exits 143, changes nothing', async () => {
     const build = startBuild();
-    await until(() => stagingFolders().length > 0, 'a staging folder');
+    await until(rendering, 'a render under way');
     build.child.kill('SIGTERM');
     const { code, stderr } = await build.done;
     expect(code).toBe(143);
@@ -84,7 +93,7 @@ describe('an interrupted build', () => {
 
   it('killed outright while rendering: the next build removes what it left and publishes', async () => {
     const killed = startBuild();
-    await until(() => stagingFolders().length > 0, 'a staging folder');
+    await until(rendering, 'a render under way');
     killed.child.kill('SIGKILL');
     await killed.done;
     expect(stagingFolders()).toHaveLength(1);
