@@ -2,39 +2,24 @@
 // the build publishes it and says why in a warning; without one it fails in one line and changes nothing.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/sample-service/faults.ts';
-import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+import { runScript, useProjectAndService, type ScriptRun } from '../helpers/project-copy.ts';
 
-let project: string;
-let service: SampleService;
+const context = useProjectAndService({ username: 'owner', password: 'secret' });
 
-beforeAll(async () => {
-  project = copyProject();
-  service = await startSampleService({ username: 'owner', password: 'secret' });
-});
-afterAll(async () => {
-  await service.close();
-  rmSync(project, { recursive: true, force: true });
-});
-
-function runBuild(): Promise<{ code: number | null; stderr: string }> {
-  const child = spawnScript(project, 'build.ts', {
+async function runBuild(): Promise<ScriptRun> {
+  return runScript(context.project, 'build.ts', {
     ASTRO_BUILD_DATE: '2026-11-22',
-    ASTRO_API_URL: service.url,
+    ASTRO_API_URL: context.service.url,
     ASTRO_API_USERNAME: 'owner',
     ASTRO_API_PASSWORD: 'secret',
     ASTRO_TIMEOUT_MS: '300', // a stalled body ends the send within a second or so
-  });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
-  child.stdout.resume();
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  }).done;
 }
 
-const home = () => readFileSync(path.join(project, 'dist', 'index.html'), 'utf8');
-const buildFolders = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-') && !name.endsWith('-previous'));
+const home = () => readFileSync(path.join(context.project, 'dist', 'index.html'), 'utf8');
+const buildFolders = () => readdirSync(context.project).filter((name) => name.startsWith('.dist-build-') && !name.endsWith('-previous'));
 
 const BAD_ANSWERS: [string, FaultRule, RegExp][] = [
   ['truncated JSON', { body: '{"reports": [{"year": 2026, "mon' }, /\/api\/monthly-reports: response is not valid JSON/],
@@ -45,11 +30,11 @@ const BAD_ANSWERS: [string, FaultRule, RegExp][] = [
 
 describe.each(BAD_ANSWERS)('a current month answered with %s', (_name, rule, reason) => {
   it('is served from the cached copy, with a warning naming period, endpoint and reason', async () => {
-    service.setFaults({});
+    context.service.setFaults({});
     expect((await runBuild()).code).toBe(0); // fills the cache
-    service.setFaults({ rules: [{ path: '/api/monthly-reports', ...rule }] });
+    context.service.setFaults({ rules: [{ path: '/api/monthly-reports', ...rule }] });
     const run = await runBuild();
-    service.setFaults({});
+    context.service.setFaults({});
     expect(run.code, run.stderr).toBe(0);
     const warning = run.stderr.split('\n').find((line) => line.startsWith('warning: monthly 2026-11 is stale'));
     expect(warning).toMatch(reason);
@@ -57,13 +42,13 @@ describe.each(BAD_ANSWERS)('a current month answered with %s', (_name, rule, rea
   });
 
   it('fails in one line without a cached copy, leaving dist/ as it was', async () => {
-    rmSync(path.join(project, '.cache'), { recursive: true, force: true });
-    rmSync(path.join(project, 'dist'), { recursive: true, force: true });
-    mkdirSync(path.join(project, 'dist'));
-    writeFileSync(path.join(project, 'dist', 'index.html'), 'the published site');
-    service.setFaults({ rules: [{ path: '/api/monthly-reports', ...rule }] });
+    rmSync(path.join(context.project, '.cache'), { recursive: true, force: true });
+    rmSync(path.join(context.project, 'dist'), { recursive: true, force: true });
+    mkdirSync(path.join(context.project, 'dist'));
+    writeFileSync(path.join(context.project, 'dist', 'index.html'), 'the published site');
+    context.service.setFaults({ rules: [{ path: '/api/monthly-reports', ...rule }] });
     const run = await runBuild();
-    service.setFaults({});
+    context.service.setFaults({});
     expect(run.code).toBe(1);
     const failed = run.stderr.split('\n').filter((line) => line.startsWith('Build failed:'));
     expect(failed).toHaveLength(1);

@@ -1,59 +1,36 @@
 // Builds that are stopped part-way (Ctrl-C, a cancelled CI job, the OOM killer) or that run two at once: dist/
 // stays whole, and no folder is left beside it once the next build has run.
-import { type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runScript, useProjectAndService } from '../helpers/project-copy.ts';
 
-let project: string;
-let service: SampleService;
+const context = useProjectAndService({ username: 'owner', password: 'secret' });
 
-beforeAll(async () => {
-  project = copyProject();
-  service = await startSampleService({ username: 'owner', password: 'secret' });
-});
-afterAll(async () => {
-  await service.close();
-  rmSync(project, { recursive: true, force: true });
-});
 beforeEach(() => {
-  service.setFaults({});
-  rmSync(path.join(project, 'dist'), { recursive: true, force: true });
-  mkdirSync(path.join(project, 'dist'));
-  writeFileSync(path.join(project, 'dist', 'index.html'), 'the published site');
+  context.service.setFaults({});
+  rmSync(path.join(context.project, 'dist'), { recursive: true, force: true });
+  mkdirSync(path.join(context.project, 'dist'));
+  writeFileSync(path.join(context.project, 'dist', 'index.html'), 'the published site');
 });
 
-interface Build {
-  child: ChildProcessWithoutNullStreams;
-  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
-}
-
-function startBuild(): Build {
-  const child = spawnScript(project, 'build.ts', {
+function startBuild() {
+  return runScript(context.project, 'build.ts', {
     ASTRO_BUILD_DATE: '2026-11-22',
-    ASTRO_API_URL: service.url,
+    ASTRO_API_URL: context.service.url,
     ASTRO_API_USERNAME: 'owner',
     ASTRO_API_PASSWORD: 'secret',
   });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
-  child.stdout.resume();
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stderr })),
-  );
-  return { child, done };
 }
 
-const buildFolders = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-'));
+const buildFolders = () => readdirSync(context.project).filter((name) => name.startsWith('.dist-build-'));
 const stagingFolders = () => buildFolders().filter((name) => !name.endsWith('-previous'));
-const publishedHome = () => readFileSync(path.join(project, 'dist', 'index.html'), 'utf8');
+const publishedHome = () => readFileSync(path.join(context.project, 'dist', 'index.html'), 'utf8');
 /** A staging folder into which Eleventy has begun to write (more than the owner mark). */
 const rendering = () =>
   stagingFolders().some((name) => {
     try {
-      return readdirSync(path.join(project, name)).length > 1;
+      return readdirSync(path.join(context.project, name)).length > 1;
     } catch {
       return false; // swapped in or removed meanwhile
     }
@@ -69,9 +46,9 @@ async function until(condition: () => boolean, what: string, timeoutMs = 30_000)
 
 describe('an interrupted build', () => {
   it('on Ctrl-C while fetching: says so in one line, exits 130, changes nothing', async () => {
-    service.setFaults({ rules: [{ path: '/api/monthly-reports', delayMs: 30_000 }] });
+    context.service.setFaults({ rules: [{ path: '/api/monthly-reports', delayMs: 30_000 }] });
     const build = startBuild();
-    await until(() => service.log.some((e) => e.path === '/api/monthly-reports'), 'a monthly request');
+    await until(() => context.service.log.some((e) => e.path === '/api/monthly-reports'), 'a monthly request');
     build.child.kill('SIGINT');
     const { code, stderr } = await build.done;
     expect(code).toBe(130);
@@ -112,9 +89,9 @@ describe('two builds at once in one checkout', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(second.code, second.stderr).toBe(0);
     for (const page of ['index.html', 'weekly/2026-w47/aries/index.html', 'charts/index.html', 'leo/feed.xml']) {
-      expect(existsSync(path.join(project, 'dist', page)), page).toBe(true);
+      expect(existsSync(path.join(context.project, 'dist', page)), page).toBe(true);
     }
-    expect(existsSync(path.join(project, 'dist', '.build-owner'))).toBe(false);
+    expect(existsSync(path.join(context.project, 'dist', '.build-owner'))).toBe(false);
     await until(() => buildFolders().length === 0, 'the replaced outputs removed');
   });
 });

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+import { copyProject, runScript, type ScriptRun } from '../helpers/project-copy.ts';
 
 let project: string;
 let pristine: Record<string, string>;
@@ -41,12 +41,8 @@ function edit(file: string, change: (text: string) => string): void {
 }
 
 /** `npm run build` in a child process: Eleventy compiles the edited templates and config afresh. */
-function build(): Promise<{ code: number | null; stderr: string }> {
-  const child = spawnScript(project, 'build.ts', BUILD);
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
-  child.stdout.resume();
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+function build(): Promise<ScriptRun> {
+  return runScript(project, 'build.ts', BUILD).done;
 }
 
 /** The one line a failed build ends with. */

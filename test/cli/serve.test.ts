@@ -39,6 +39,22 @@ async function page(url: string): Promise<string | undefined> {
   return response.ok ? response.text() : undefined;
 }
 
+/** `npm start` in the project copy on a free port, its output collected; resolves with the port. */
+async function startPreview(): Promise<number> {
+  const port = await freePort();
+  output = '';
+  child = spawnScript(project, 'serve.ts', {
+    PORT: String(port),
+    ASTRO_BUILD_DATE: '2026-11-22',
+    ASTRO_API_URL: service.url,
+    ASTRO_API_USERNAME: 'editor',
+    ASTRO_API_PASSWORD: 'preview-secret',
+  });
+  child.stdout.on('data', (d: Buffer) => (output += d));
+  child.stderr.on('data', (d: Buffer) => (output += d));
+  return port;
+}
+
 beforeAll(async () => {
   project = copyProject();
   service = await startSampleService({ username: 'editor', password: 'preview-secret' });
@@ -51,16 +67,7 @@ afterAll(async () => {
 
 describe('npm start', () => {
   it('serves the preview, and re-renders an edited page from the cache without new requests', async () => {
-    const port = await freePort();
-    child = spawnScript(project, 'serve.ts', {
-      PORT: String(port),
-      ASTRO_BUILD_DATE: '2026-11-22',
-      ASTRO_API_URL: service.url,
-      ASTRO_API_USERNAME: 'editor',
-      ASTRO_API_PASSWORD: 'preview-secret',
-    });
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
+    const port = await startPreview();
 
     const base = `http://localhost:${port}`;
     const first = await poll('the first render', () => page(`${base}/weekly/2026-w47/leo/`));
@@ -85,20 +92,10 @@ describe('npm start', () => {
     child?.kill('SIGTERM');
     // The first test filled the cache; now every report answer is truncated JSON.
     service.setFaults({ rules: [{ path: /-reports$/, body: '{"reports": [' }] });
-    const port = await freePort();
-    output = '';
-    child = spawnScript(project, 'serve.ts', {
-      PORT: String(port),
-      ASTRO_BUILD_DATE: '2026-11-22',
-      ASTRO_API_URL: service.url,
-      ASTRO_API_USERNAME: 'editor',
-      ASTRO_API_PASSWORD: 'preview-secret',
-    });
-    child.stdout.on('data', (d: Buffer) => (output += d));
-    child.stderr.on('data', (d: Buffer) => (output += d));
+    const port = await startPreview();
     const html = await poll('the preview from the cache', () => page(`http://localhost:${port}/monthly/2026-11/leo/`));
     expect(html).toContain('<main');
-    expect(child.exitCode).toBeNull();
+    expect(child?.exitCode).toBeNull();
     service.setFaults({});
   });
 });

@@ -1,9 +1,11 @@
 // A throwaway copy of the project (node_modules linked), for tests that run the real commands without
 // touching the work tree's dist/, .cache/ or .preview/.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -23,4 +25,42 @@ export function copyProject(): string {
 export function spawnScript(project: string, script: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
   const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
   return spawn(process.execPath, [path.join('scripts', script)], { cwd: project, env: childEnv });
+}
+
+/**
+ * For a test file: a copy of the project and a sample service on a loopback port with these credentials, made
+ * before its tests and removed after them. The fields are set once `beforeAll` has run.
+ */
+export function useProjectAndService(credentials: { username: string; password: string }): { project: string; service: SampleService } {
+  const context = {} as { project: string; service: SampleService };
+  beforeAll(async () => {
+    context.project = copyProject();
+    context.service = await startSampleService(credentials);
+  });
+  afterAll(async () => {
+    await context.service?.close();
+    rmSync(context.project, { recursive: true, force: true });
+  });
+  return context;
+}
+
+export interface ScriptRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `spawnScript`, with its output collected and a promise of how it ended. */
+export function runScript(project: string, script: string, env: Record<string, string>): { child: ChildProcessWithoutNullStreams; done: Promise<ScriptRun> } {
+  const child = spawnScript(project, script, env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d));
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  const done = new Promise<ScriptRun>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, done };
 }
