@@ -74,6 +74,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const fetched = await fetchContent(config, editors.chartInputs, options, log);
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
+  for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
   const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
   const model = buildSiteModel({
     site: config.site,
@@ -136,7 +137,7 @@ async function fetchContent(config: BuildConfig, chartInputs: ChartInput[], opti
       periods,
       buildDate: config.buildDate,
       offline: config.offline,
-      preferCache: options.preview,
+      preview: options.preview,
       onPeriodDone(n) {
         done = n;
         showProgress();

@@ -27,8 +27,11 @@ export interface FetchReportsOptions {
   periods: Period[];
   buildDate: string;
   offline: boolean;
-  /** Live preview: any cached copy is good enough, only what is missing is requested. */
-  preferCache?: boolean;
+  /**
+   * Live preview: any cached copy is good enough, only what is missing is requested, and a period that cannot be
+   * had is left out (listed in `missing`) instead of failing: the editor keeps a running preview.
+   */
+  preview?: boolean;
   /** Called each time a period is settled, for the progress line. */
   onPeriodDone?: (done: number, total: number) => void;
 }
@@ -37,6 +40,8 @@ export interface FetchReportsResult {
   reports: PeriodReports[];
   fromCache: number;
   stale: PeriodReports[];
+  /** Preview only: the periods left out, with why. */
+  missing: ReportsUnavailableError['failures'];
 }
 
 export class ReportsUnavailableError extends Error {
@@ -104,7 +109,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
     const cached = await cache.get<ReportEntry[]>(endpoint, body);
     const copy = cached && isCompleteCopy(cached.response) ? cached.response : undefined;
     try {
-      if (copy && (offline || options.preferCache || isFinal(period, buildDate))) {
+      if (copy && (offline || options.preview || isFinal(period, buildDate))) {
         fromCache++;
         return { period, entries: copy, source: 'cache' };
       }
@@ -135,6 +140,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
 
   const results = await Promise.all(periods.map(settleOne));
   if (fatal) throw fatal;
-  if (failures.length > 0) throw new ReportsUnavailableError(failures, offline);
-  return { reports: results as PeriodReports[], fromCache, stale };
+  if (failures.length > 0 && !options.preview) throw new ReportsUnavailableError(failures, offline);
+  const reports = results.filter((result): result is PeriodReports => result !== undefined);
+  return { reports, fromCache, stale, missing: failures };
 }

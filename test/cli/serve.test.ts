@@ -98,4 +98,18 @@ describe('npm start', () => {
     expect(child?.exitCode).toBeNull();
     service.setFaults({});
   });
+
+  it('leaves out a period it cannot get, says so, and keeps running', async () => {
+    child?.kill('SIGTERM');
+    for (const dir of ['.cache', '.preview']) rmSync(path.join(project, dir), { recursive: true, force: true });
+    service.setFaults({ rules: [{ path: '/api/monthly-reports', status: 503 }] });
+    const port = await startPreview();
+    const weekly = await poll('the preview without the months', () => page(`http://localhost:${port}/weekly/2026-w47/leo/`));
+    expect(weekly).toContain('<main');
+    expect(output).toMatch(/warning: monthly 2026-11 is left out of the preview: \/api\/monthly-reports answered 503/);
+    expect((await fetch(`http://localhost:${port}/monthly/2026-11/leo/`)).status).toBe(404);
+    expect(child?.exitCode).toBeNull();
+    service.setFaults({});
+  });
 });
+
