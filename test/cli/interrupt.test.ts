@@ -57,12 +57,15 @@ describe('an interrupted build', () => {
     expect(buildFolders()).toEqual([]);
   });
 
-  it('on SIGTERM while rendering: removes its staging folder, exits 143, changes nothing', async () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('on %s while rendering: removes its staging folder, exits %i, changes nothing', async (signal, exitCode) => {
     const build = startBuild();
     await until(rendering, 'a render under way');
-    build.child.kill('SIGTERM');
+    build.child.kill(signal);
     const { code, stderr } = await build.done;
-    expect(code).toBe(143);
+    expect(code).toBe(exitCode);
     expect(stderr).toContain('Build interrupted; dist/ is unchanged.');
     expect(publishedHome()).toBe('the published site');
     expect(buildFolders()).toEqual([]);
