@@ -211,6 +211,7 @@ export function plainDataFrom(distDir: string) {
   return {
     site: {
       language: /<html lang="([^"]*)">/.exec(home)?.[1] ?? 'en',
+      ogLocale: /<meta property="og:locale" content="([^"]*)">/.exec(home)?.[1] ?? '',
       title: decode(/<a class="site-title" href="\/">([^<]*)<\/a>/.exec(home)?.[1] ?? ''),
       buildDate: DEFAULTS.buildDate,
       sampleContent: home.includes('class="sample-notice"'),

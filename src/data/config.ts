@@ -29,10 +29,22 @@ const windowSchema = z.strictObject({
   future: z.int().min(0, 'must be a whole number of periods, 0 or more'),
 });
 
+const LANGUAGE_TAG = 'must be a language tag such as "en" or "en-GB"';
+
+/** A well-formed BCP 47 tag, as Intl reads it (the regex alone lets `en-abc12345x` through). */
+function isLanguageTag(tag: string): boolean {
+  try {
+    new Intl.Locale(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const siteSchema = z.object({
   title: z.string().trim().min(1),
   url: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en" or "en-GB"'),
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, LANGUAGE_TAG).refine(isLanguageTag, LANGUAGE_TAG),
   periods: z.strictObject({
     weekly: windowSchema,
     monthly: windowSchema,

@@ -18,11 +18,11 @@ export const KIND_SEGMENTS: Record<ReportKind, string> = {
   ascendantYearly: 'ascendant',
 };
 
-export const KIND_LABELS: Record<ReportKind, { title: string; noun: string }> = {
-  weekly: { title: 'Weekly horoscope', noun: 'week' },
-  monthly: { title: 'Monthly horoscope', noun: 'month' },
-  yearly: { title: 'Yearly horoscope', noun: 'year' },
-  ascendantYearly: { title: 'Ascendant yearly horoscope', noun: 'year' },
+export const KIND_LABELS: Record<ReportKind, { title: string; noun: string; section: string }> = {
+  weekly: { title: 'Weekly horoscope', noun: 'week', section: 'Weekly horoscopes' },
+  monthly: { title: 'Monthly horoscope', noun: 'month', section: 'Monthly horoscopes' },
+  yearly: { title: 'Yearly horoscope', noun: 'year', section: 'Yearly horoscopes' },
+  ascendantYearly: { title: 'Ascendant yearly horoscope', noun: 'year', section: 'Ascendant yearly horoscopes' },
 };
 
 export const KIND_ORDER: ReportKind[] = ['weekly', 'monthly', 'yearly', 'ascendantYearly'];
@@ -72,6 +72,17 @@ export interface PeriodHub {
   period: PeriodInfo;
   url: string;
   pages: ReportPage[];
+}
+
+/** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
+export interface SectionPage {
+  kind: ReportKind;
+  /** "Weekly horoscopes" */
+  title: string;
+  /** `/weekly/` */
+  url: string;
+  /** Newest first. */
+  periods: PeriodInfo[];
 }
 
 export interface SignHub {
@@ -137,13 +148,15 @@ export interface ChartView extends ChartPage {
 }
 
 export interface SiteModel {
-  site: SiteConfig & { buildDate: string; sampleContent: boolean };
+  site: SiteConfig & { buildDate: string; sampleContent: boolean; ogLocale: string };
   signs: Sign[];
   reportPages: ReportPage[];
   periodHubs: PeriodHub[];
   signHubs: SignHub[];
   /** Per kind, oldest first. */
   periods: Record<ReportKind, PeriodInfo[]>;
+  /** The four kinds' archive pages, in KIND_ORDER. */
+  sections: SectionPage[];
   /** Natal chart pages, by name. */
   charts: ChartView[];
   /** Editors' pages (about, privacy), in footer order. */
@@ -186,6 +199,11 @@ function periodInfo(period: Period, buildDate: string): PeriodInfo {
     url: `/${KIND_SEGMENTS[period.kind]}/${period.key}/`,
     isCurrent: period.start <= buildDate && buildDate <= period.end,
   };
+}
+
+/** `/weekly/`: the archive of one kind. */
+export function sectionUrl(kind: ReportKind): string {
+  return `/${KIND_SEGMENTS[kind]}/`;
 }
 
 export function reportUrl(kind: ReportKind, periodKey: string, signSlug: string): string {
@@ -271,7 +289,9 @@ export function pageJsonLd(page: JsonLdPage): string {
     '@type': 'BreadcrumbList',
     itemListElement: page.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: crumb.absoluteUrl })),
   };
-  return jsonLdString({ '@context': 'https://schema.org', '@graph': [main, breadcrumbList] });
+  // A trail of one (the home page) is no breadcrumb: schema.org's BreadcrumbList is a path to the page.
+  const graph = page.breadcrumbs.length > 1 ? [main, breadcrumbList] : [main];
+  return jsonLdString({ '@context': 'https://schema.org', '@graph': graph });
 }
 
 /**
@@ -290,6 +310,15 @@ export function describeDateTime(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(value);
   if (!m) return value;
   return `${MONTH_NAMES[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}, ${m[4]}`;
+}
+
+/**
+ * Open Graph wants `language_TERRITORY` (https://ogp.me/#optional): `en` → `en_US`, `pt` → `pt_BR`, `fr-CA` → `fr_CA`,
+ * the territory a bare language most likely means, from CLDR's likely subtags (Intl.Locale#maximize).
+ */
+export function ogLocale(language: string): string {
+  const locale = new Intl.Locale(language).maximize();
+  return locale.region ? `${locale.language}_${locale.region}` : locale.language;
 }
 
 function absoluteUrl(site: SiteConfig, pathname: string): string {
@@ -319,20 +348,22 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   linkNeighbours(bySignAndKind);
   const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate));
+  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind]));
   const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map(chartView);
   const staticPages = input.staticPages ?? [];
-  const heads = pageHeads(site, { signHubs, periodHubs, charts, staticPages });
+  const heads = pageHeads(site, { signHubs, sections, periodHubs, charts, staticPages });
   const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, '/') };
   const meta: Record<string, PageMeta> = {};
   for (const head of heads) meta[head.url] = pageMeta(head, site, organization);
   meta[DEFAULTS.notFoundUrl] = notFoundMeta(site);
   return {
-    site: { ...site, buildDate, sampleContent: input.sampleContent },
+    site: { ...site, buildDate, sampleContent: input.sampleContent, ogLocale: ogLocale(site.language) },
     signs,
     reportPages,
     periodHubs,
     signHubs,
     periods,
+    sections,
     charts,
     staticPages,
     feeds,
@@ -419,6 +450,10 @@ function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>): Sig
   return { sign, url: signHubUrl(sign), current, archive, feedUrl: signFeedUrl(sign) };
 }
 
+function sectionPage(kind: ReportKind, periods: PeriodInfo[]): SectionPage {
+  return { kind, title: KIND_LABELS[kind].section, url: sectionUrl(kind), periods: [...periods].reverse() };
+}
+
 function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string): SignFeed {
   const entries = hub.archive
     .flatMap((group) => group.pages)
@@ -465,7 +500,7 @@ interface PageHead {
 /** Every page but the 404, in sitemap order. */
 function pageHeads(
   site: SiteConfig,
-  pages: { signHubs: SignHub[]; periodHubs: PeriodHub[]; charts: ChartView[]; staticPages: StaticPage[] },
+  pages: { signHubs: SignHub[]; sections: SectionPage[]; periodHubs: PeriodHub[]; charts: ChartView[]; staticPages: StaticPage[] },
 ): PageHead[] {
   const home: LinkRef = { url: '/', label: DEFAULTS.homeLabel };
   const heads: PageHead[] = [
@@ -480,16 +515,23 @@ function pageHeads(
       feed: signFeedLink(hub.sign),
     });
   }
+  const sectionCrumbs = new Map<ReportKind, LinkRef>();
+  for (const section of pages.sections) {
+    const crumb = { url: section.url, label: section.title };
+    sectionCrumbs.set(section.kind, crumb);
+    const description = `Every ${KIND_LABELS[section.kind].title.toLowerCase()} published here, for all twelve signs, newest first.`;
+    heads.push({ url: section.url, title: section.title, description, breadcrumbs: [home, crumb] });
+  }
   for (const hub of pages.periodHubs) {
     const title = `${hub.kindTitle}, ${hub.period.label}`;
-    const hubCrumb = { url: hub.url, label: title };
-    heads.push({ url: hub.url, title, description: `${title}, for all twelve signs.`, breadcrumbs: [home, hubCrumb] });
+    const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
+    heads.push({ url: hub.url, title, description: `${title}, for all twelve signs.`, breadcrumbs: trail });
     for (const page of hub.pages) {
       heads.push({
         url: page.url,
         title: page.title,
         description: plainText(page.intro) || page.title,
-        breadcrumbs: [home, hubCrumb, { url: page.url, label: page.sign.name }],
+        breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
         article: { published: page.period.start },
         feed: signFeedLink(page.sign),
       });

@@ -113,4 +113,9 @@ describe('loadConfig', () => {
 
     expect(failure(() => loadConfig(project('{ not json'), {})).message).toContain('content/site.json');
   });
+
+  it.each(['english', 'en_US', 'en-a1'])('rejects the language %s, which is no BCP 47 tag, naming the field', (language) => {
+    const error = failure(() => loadConfig(project({ ...goodSite, language }), {}));
+    expect(error.message).toContain('content/site.json: language: must be a language tag such as "en" or "en-GB"');
+  });
 });

@@ -5,7 +5,7 @@ import type { PeriodReports } from '../../src/data/fetch-reports.ts';
 import type { Override } from '../../src/data/overrides.ts';
 import { monthPeriod, weekPeriod, yearPeriod, type Period } from '../../src/data/periods.ts';
 import { readSigns } from '../../src/data/signs.ts';
-import { buildSiteModel, jsonLdString, normalizeHeadings, pageJsonLd, plainText, type JsonLdPage, type SiteModelInput } from '../../src/data/site-model.ts';
+import { buildSiteModel, jsonLdString, normalizeHeadings, ogLocale, pageJsonLd, plainText, type JsonLdPage, type SiteModelInput } from '../../src/data/site-model.ts';
 
 const signs = readSigns(path.resolve(import.meta.dirname, '../../content/signs.json'));
 const site = {
@@ -55,12 +55,13 @@ describe('buildSiteModel', () => {
       ogType: 'article',
       feed: { url: '/leo/feed.xml' },
     });
-    expect(meta.breadcrumbs.map((c) => c.url)).toEqual(['/', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+    expect(meta.breadcrumbs.map((c) => c.url)).toEqual(['/', '/weekly/', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
     const graph = (JSON.parse(meta.jsonLd!) as { '@graph': { '@type': string; datePublished?: string }[] })['@graph'];
     expect(graph.map((n) => n['@type'])).toEqual(['Article', 'BreadcrumbList']);
     expect(graph[0]!.datePublished).toBe('2026-11-16');
-    // home + 12 sign hubs + 6 period hubs + 72 reports + charts index; the 404 is in meta but not in the sitemap.
-    expect(m.sitemap).toHaveLength(1 + 12 + 6 + 72 + 1);
+    // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index; the 404 is in meta
+    // but not in the sitemap.
+    expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1);
     expect(Object.keys(m.meta)).toHaveLength(m.sitemap.length + 1);
     expect(m.meta['/404.html']).toMatchObject({ noindex: true });
     expect(m.meta['/404.html']).not.toHaveProperty('canonical');
@@ -84,6 +85,23 @@ describe('buildSiteModel', () => {
     expect(withOverrides.reportPages.filter((p) => p.overridden)).toHaveLength(1);
   });
 
+  it('makes one archive per kind listing its periods newest first, between home and the period hubs in every trail', () => {
+    expect(m.sections.map((s) => [s.url, s.title, s.periods.map((p) => p.key)])).toEqual([
+      ['/weekly/', 'Weekly horoscopes', ['2026-w48', '2026-w47', '2026-w46']],
+      ['/monthly/', 'Monthly horoscopes', ['2026-11']],
+      ['/yearly/', 'Yearly horoscopes', ['2026']],
+      ['/ascendant/', 'Ascendant yearly horoscopes', ['2026']],
+    ]);
+    expect(m.sitemap).toContain('https://stars.example.org/monthly/');
+    expect(m.meta['/monthly/']!.breadcrumbs.map((c) => c.url)).toEqual(['/', '/monthly/']);
+    expect(m.meta['/monthly/2026-11/']!.breadcrumbs.map((c) => c.label)).toEqual(['Home', 'Monthly horoscopes', 'Monthly horoscope, November 2026']);
+  });
+
+  it('gives the home page no one-item BreadcrumbList', () => {
+    const graph = (JSON.parse(m.meta['/']!.jsonLd!) as { '@graph': { '@type': string }[] })['@graph'];
+    expect(graph.map((n) => n['@type'])).toEqual(['WebPage']);
+  });
+
   it('adds static pages to the meta index and the sitemap', () => {
     const withPage = model({ staticPages: [{ slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' }] });
     expect(withPage.meta['/about/']).toMatchObject({ title: 'About', description: 'Hi there', breadcrumbs: [{ url: '/' }, { url: '/about/', label: 'About' }] });
@@ -92,6 +110,11 @@ describe('buildSiteModel', () => {
 });
 
 describe('helpers', () => {
+  // Open Graph's language_TERRITORY, the territory from CLDR's likely subtags (en → US, pt → BR, es → ES).
+  it.each([['en', 'en_US'], ['en-GB', 'en_GB'], ['pt', 'pt_BR'], ['es', 'es_ES'], ['fr-CA', 'fr_CA'], ['de', 'de_DE']])('ogLocale(%s) is %s', (tag, expected) => {
+    expect(ogLocale(tag)).toBe(expected);
+  });
+
   describe('pageJsonLd', () => {
     const page: Omit<JsonLdPage, 'title' | 'description'> = {
       canonical: 'https://stars.example.org/weekly/2026-w47/leo/',
@@ -127,7 +150,7 @@ describe('helpers', () => {
       expect(json).toBe(
         String.raw`{"@context":"https://schema.org","@graph":[{"@type":"WebPage","name":"Quotes \"x\", a \\ and a tab\t",` +
           String.raw`"description":"\u003c/script>\u003cscript>alert(1)\u003c/script>\u003c!-- \u2028 \u2029 é 🌕",` +
-          '"url":"https://stars.example.org/weekly/2026-w47/leo/","inLanguage":"fr-CA"},{"@type":"BreadcrumbList","itemListElement":[]}]}',
+          '"url":"https://stars.example.org/weekly/2026-w47/leo/","inLanguage":"fr-CA"}]}',
       );
       const parsed = JSON.parse(json) as { '@graph': [{ name: string; description: string }] };
       expect(parsed['@graph'][0]).toMatchObject({ name: title, description });

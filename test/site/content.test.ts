@@ -48,9 +48,10 @@ describe('a sign and period page', () => {
     expect(main).toContain('<a href="/leo/">All Leo horoscopes</a>');
   });
 
-  it('has breadcrumbs Home › period hub › sign, the last marked as the current page', () => {
+  it('has breadcrumbs Home › section › period hub › sign, the last marked as the current page', () => {
     expect(breadcrumbs(html)).toEqual([
       { href: '/', text: 'Home', current: false },
+      { href: '/weekly/', text: 'Weekly horoscopes', current: false },
       { href: '/weekly/2026-w47/', text: 'Weekly horoscope, November 16 – 22, 2026', current: false },
       { href: '/weekly/2026-w47/leo/', text: 'Leo', current: true },
     ]);
@@ -81,6 +82,26 @@ describe('hubs and home', () => {
       expect(main).toContain(`href="/weekly/2026-w47/${sign}/"`);
     }
     expect(main.match(/<div class="intro">/g)).toHaveLength(12);
+  });
+
+  it('each section archive lists every published period of its kind, newest first, linking to the period hubs', () => {
+    // content/site.json publishes weeks 43–48 and months 2026-08 to 2026-12 around 2026-11-22.
+    const weeks = [...mainOf(page('/weekly/')).matchAll(/<li><a href="([^"]+)"/g)].map((m) => m[1]);
+    expect(weeks).toEqual(['/weekly/2026-w48/', '/weekly/2026-w47/', '/weekly/2026-w46/', '/weekly/2026-w45/', '/weekly/2026-w44/', '/weekly/2026-w43/']);
+    const months = mainOf(page('/monthly/'));
+    expect(months).toContain('<h1>Monthly horoscopes</h1>');
+    expect(months).toContain('<a href="/monthly/2026-11/" aria-current="date">November 2026</a> <span class="muted">(current)</span>');
+    for (const url of ['/yearly/', '/ascendant/']) expect(mainOf(page(url))).toMatch(/<li><a href="\/(yearly|ascendant)\/2026\/"/);
+  });
+
+  it('the home page links the four archives, and each period hub\'s breadcrumb passes through its archive', () => {
+    const main = mainOf(site.read('index.html'));
+    for (const url of ['/weekly/', '/monthly/', '/yearly/', '/ascendant/']) expect(main).toContain(`href="${url}"`);
+    expect(breadcrumbs(page('/ascendant/2026/'))).toEqual([
+      { href: '/', text: 'Home', current: false },
+      { href: '/ascendant/', text: 'Ascendant yearly horoscopes', current: false },
+      { href: '/ascendant/2026/', text: 'Ascendant yearly horoscope, 2026', current: true },
+    ]);
   });
 
   it('the 404 page exists and leads back', () => {

@@ -41,12 +41,18 @@ describe('meta and JSON-LD', () => {
       for (const key of ['description', 'og:title', 'og:description', 'og:type', 'og:site_name', 'twitter:card', 'twitter:title']) {
         expect(metaContent(html, key), `${file} ${key}`).toBeTruthy();
       }
+      // content/site.json's "en", with the territory Open Graph asks for.
+      expect(metaContent(html, 'og:locale'), file).toBe('en_US');
     }
   });
 
-  it('report pages are Articles, others WebPages, and every indexed page has a BreadcrumbList ending at itself', () => {
+  it('the home page has no BreadcrumbList: a trail of one item is none', () => {
+    expect(jsonLd(site.read('index.html'))['@graph'].map((n) => n['@type'])).toEqual(['WebPage']);
+  });
+
+  it('report pages are Articles, others WebPages, and every other indexed page has a BreadcrumbList ending at itself', () => {
     for (const [file, html] of site.html) {
-      if (file === '404.html') continue;
+      if (file === '404.html' || file === 'index.html') continue;
       const graph = jsonLd(html)['@graph'];
       const isReport = /^(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/index\.html$/.test(file);
       expect(graph[0]!['@type'], file).toBe(isReport ? 'Article' : 'WebPage');

@@ -51,6 +51,7 @@ const PAGE_TYPES: readonly PageType[] = [
   { name: 'home', path: '/', status: 200 },
   { name: 'sign hub', path: '/leo/', status: 200 },
   { name: 'period hub', path: '/weekly/2026-w47/', status: 200 },
+  { name: 'weekly archive', path: '/weekly/', status: 200 },
   { name: 'weekly sign page', path: '/weekly/2026-w47/leo/', status: 200 },
   { name: 'monthly sign page', path: '/monthly/2026-11/leo/', status: 200 },
   { name: 'yearly sign page', path: '/yearly/2026/leo/', status: 200 },
