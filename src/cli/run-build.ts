@@ -6,6 +6,7 @@ import { AstroClient, type ClientStats } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.ts';
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
+import { loadMessages } from '../data/i18n.ts';
 import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
@@ -78,6 +79,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
   const model = buildSiteModel({
     site: config.site,
+    messages: editors.messages,
     buildDate: config.buildDate,
     sampleContent: fetched.fromSampleService || (!config.apiUrl && config.offline),
     signs: editors.signs,
@@ -98,8 +100,10 @@ function staleWarnings({ period, problem, shapeChanged }: PeriodReports): string
 
 /** The editors' files, read (and validated) before any request: a bad file should fail the build at once. */
 async function readEditorFiles(contentDir: string, language: string) {
+  const messages = loadMessages(contentDir, language);
   return {
-    signs: readSigns(path.join(contentDir, 'signs.json'), 'content/signs.json'),
+    messages,
+    signs: readSigns(path.join(contentDir, 'signs.json'), messages, 'content/signs.json'),
     chartInputs: await readChartFiles(path.join(contentDir, 'charts'), language),
     overrides: await readOverrides(path.join(contentDir, 'overrides')),
     staticPages: await readStaticPages(path.join(contentDir, 'pages')),

@@ -123,21 +123,43 @@ export function periodParams(period: Period): ReportParams {
   return { year: period.year };
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-function monthDay(d: Date): string {
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
+/** Intl formatters are costly to make and free to reuse: one per locale and style. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options })));
+  return format;
 }
 
-/** The period in words: "November 16 – 22, 2026", "November 2026", "2026". */
-export function describePeriod(period: Period): string {
-  if (period.kind === 'monthly') return `${MONTHS[period.month! - 1]} ${period.year}`;
-  if (period.kind !== 'weekly') return String(period.year);
-  const start = parseIsoDate(period.start);
-  const end = parseIsoDate(period.end);
-  if (start.getUTCFullYear() !== end.getUTCFullYear()) {
-    return `${monthDay(start)}, ${start.getUTCFullYear()} – ${monthDay(end)}, ${end.getUTCFullYear()}`;
+/**
+ * The period in the site's language, from CLDR through Intl.DateTimeFormat: "November 16 – 22, 2026",
+ * "16–22 de noviembre de 2026"; "November 2026"; "2026".
+ * https://developer.mozilla.org/docs/Web/JavaScript/Reference/Global_Objects/Intl/DateTimeFormat/formatRange
+ */
+export function describePeriod(period: Period, locale = 'en'): string {
+  if (period.kind === 'weekly') {
+    return dateFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).formatRange(parseIsoDate(period.start), parseIsoDate(period.end));
   }
-  if (start.getUTCMonth() !== end.getUTCMonth()) return `${monthDay(start)} – ${monthDay(end)}, ${end.getUTCFullYear()}`;
-  return `${monthDay(start)} – ${end.getUTCDate()}, ${end.getUTCFullYear()}`;
+  if (period.kind === 'monthly') return dateFormat(locale, { year: 'numeric', month: 'long' }).format(parseIsoDate(period.start));
+  return String(period.year);
+}
+
+/**
+ * A sign's dates from `MM-DD` to `MM-DD`: "March 21 – April 19", "21 de marzo – 19 de abril". Formatted end by end:
+ * formatRange would add the years to Capricorn's, which runs into the next one; every sign's range spans two
+ * months, which CLDR writes with a spaced dash in all the site's languages.
+ */
+export function describeMonthDayRange(from: string, to: string, locale = 'en'): string {
+  const format = dateFormat(locale, { month: 'long', day: 'numeric' });
+  // Any year does; a leap year keeps 02-29 valid.
+  return `${format.format(parseIsoDate(`2024-${from}`))} – ${format.format(parseIsoDate(`2024-${to}`))}`;
+}
+
+/** "1926-04-21 02:40" (a wall-clock time) → "April 21, 1926 at 2:40 AM", "21 de abril de 1926, 2:40". */
+export function describeDateTime(value: string, locale = 'en'): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
+  if (!m) return value;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5])));
+  return dateFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
 }

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError } from './config.ts';
+import type { Messages } from './i18n.ts';
+import { describeMonthDayRange } from './periods.ts';
 
 export const SIGN_SLUGS = [
   'aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo',
@@ -10,22 +12,34 @@ export const SIGN_SLUGS = [
 ] as const;
 export type SignSlug = (typeof SIGN_SLUGS)[number];
 
+const monthDay = z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a month and day, MM-DD');
+
+/** What does not depend on the language; names and facts are words, in content/i18n/<language>.json. */
 const signFactsSchema = z.strictObject({
   slug: z.enum(SIGN_SLUGS),
-  name: z.string().min(1),
   glyph: z.string().min(1),
-  dates: z.string().min(1),
-  element: z.string().min(1),
-  modality: z.string().min(1),
-  ruler: z.string().min(1),
+  from: monthDay,
+  to: monthDay,
 });
 
-export interface Sign extends z.infer<typeof signFactsSchema> {
+export interface Sign {
   id: number;
+  slug: SignSlug;
+  glyph: string;
+  /** In the site's language, from content/i18n/. */
+  name: string;
+  /** "March 21 – April 19", in the site's language. */
+  dates: string;
+  element: string;
+  modality: string;
+  ruler: string;
 }
 
-/** Reads the editor-owned sign facts (`content/signs.json`): twelve records in sign_id order. */
-export function readSigns(file: string, label = file): Sign[] {
+/**
+ * Reads the editor-owned sign facts (`content/signs.json`: twelve records in sign_id order) and gives them their
+ * words in the site's language.
+ */
+export function readSigns(file: string, messages: Messages, label = file): Sign[] {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
@@ -41,6 +55,7 @@ export function readSigns(file: string, label = file): Sign[] {
     if (facts.slug !== SIGN_SLUGS[id]) {
       throw new ConfigError(`${label}: ${id}.slug`, `must be "${SIGN_SLUGS[id]}" (entries are in sign_id order, aries first)`);
     }
-    return { ...facts, id };
+    const words = messages.ui.signs[facts.slug];
+    return { id, slug: facts.slug, glyph: facts.glyph, ...words, dates: describeMonthDayRange(facts.from, facts.to, messages.locale) };
   });
 }

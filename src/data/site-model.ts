@@ -5,7 +5,9 @@ import type { ChartPage } from './charts.ts';
 import type { SiteConfig } from './config.ts';
 import type { PeriodReports, ReportSource } from './fetch-reports.ts';
 import { applyOverride, overrideKey, type Override, type OverrideField } from './overrides.ts';
-import { describePeriod, parseIsoDate, type Period } from './periods.ts';
+import { formatSignPosition } from './format-degrees.ts';
+import type { Messages } from './i18n.ts';
+import { describeDateTime, describePeriod, parseIsoDate, type Period } from './periods.ts';
 import { sanitizeReportHtml } from './sanitize.ts';
 import type { Sign } from './signs.ts';
 import type { StaticPage } from './static-pages.ts';
@@ -16,13 +18,6 @@ export const KIND_SEGMENTS: Record<ReportKind, string> = {
   monthly: 'monthly',
   yearly: 'yearly',
   ascendantYearly: 'ascendant',
-};
-
-export const KIND_LABELS: Record<ReportKind, { title: string; noun: string; section: string }> = {
-  weekly: { title: 'Weekly horoscope', noun: 'week', section: 'Weekly horoscopes' },
-  monthly: { title: 'Monthly horoscope', noun: 'month', section: 'Monthly horoscopes' },
-  yearly: { title: 'Yearly horoscope', noun: 'year', section: 'Yearly horoscopes' },
-  ascendantYearly: { title: 'Ascendant yearly horoscope', noun: 'year', section: 'Ascendant yearly horoscopes' },
 };
 
 export const KIND_ORDER: ReportKind[] = ['weekly', 'monthly', 'yearly', 'ascendantYearly'];
@@ -45,8 +40,15 @@ export interface ReportPage {
   kindTitle: string;
   /** "Leo weekly horoscope, November 16 – 22, 2026": the document title and the feed entry title. */
   title: string;
-  /** "week", "month", "year": for "Previous week: …". */
-  periodNoun: string;
+  /** "Leo weekly horoscope", with the service's `sign_name`: the page's h1, before the period. */
+  heading: string;
+  /** The label of the nav holding previous/next: "Earlier and later weekly horoscopes for Leo". */
+  pagerLabel: string;
+  /** "November 16 – 22, 2026 for the other signs" */
+  otherSignsHeading: string;
+  /** "All signs: weekly horoscope, November 16 – 22, 2026" (the period hub) and "All Leo horoscopes" (the sign hub). */
+  periodHubLabel: string;
+  signHubLabel: string;
   period: PeriodInfo;
   sign: Sign;
   /** The service's `sign_name`, plain text: templates print it escaped. */
@@ -59,8 +61,8 @@ export interface ReportPage {
   source: ReportSource;
   previous?: LinkRef;
   next?: LinkRef;
-  /** The same period for the other eleven signs. */
-  otherSigns: { sign: Sign; url: string }[];
+  /** The same period for the other eleven signs, with their pages' titles (the links' accessible names). */
+  otherSigns: { sign: Sign; url: string; title: string }[];
   signHubUrl: string;
   /** Which field an editor's override changed, if any (content/overrides/). */
   overridden?: OverrideField;
@@ -79,6 +81,8 @@ export interface SectionPage {
   kind: ReportKind;
   /** "Weekly horoscopes" */
   title: string;
+  /** "156 weeks" */
+  count: string;
   /** `/weekly/` */
   url: string;
   /** Newest first. */
@@ -93,6 +97,12 @@ export interface SignHub {
   /** Every published report of the sign per kind, newest first. */
   archive: { kind: ReportKind; kindTitle: string; pages: ReportPage[] }[];
   feedUrl: string;
+  /** "Leo horoscopes" */
+  title: string;
+  /** "Leo this week" (the home page's link to the current week) */
+  thisWeekLabel: string;
+  /** "Follow Leo horoscopes in a feed reader (Atom)" */
+  followLabel: string;
 }
 
 /** What the layout prints in <head> and above the content; one per page, found by the page's URL. */
@@ -132,6 +142,7 @@ export interface SignFeed {
   absoluteUrl: string;
   title: string;
   signHubAbsoluteUrl: string;
+  subtitle: string;
   /** The newest entry's date (or the build date for a sign without reports). */
   updated: Date;
   /** Newest first. */
@@ -141,6 +152,14 @@ export interface SignFeed {
 export interface ChartView extends ChartPage {
   /** "Natal chart of Frida Kahlo" */
   title: string;
+  /** Texts of the page in the site's language: the card's line, the table's caption, the planets' headings. */
+  bornLabel: string;
+  localTimeLabel: string;
+  tableCaption: string;
+  aboutHeading: string;
+  planetHeadings: string[];
+  /** The wheel's accessible title, description and one label per planet ("Sun in Taurus at 0°12′"). */
+  wheel: { title: string; description: string; planetLabels: string[] };
   /** "July 6, 1907, 08:30" (local time at the place) */
   birthLabel: string;
   /** "July 6, 1907, 14:06" */
@@ -148,7 +167,9 @@ export interface ChartView extends ChartPage {
 }
 
 export interface SiteModel {
-  site: SiteConfig & { buildDate: string; sampleContent: boolean; ogLocale: string };
+  site: SiteConfig & { buildDate: string; sampleContent: boolean; ogLocale: string; copyright: string };
+  /** Every message without placeholders, for templates: `{{ model.ui.site.skipLink }}` (content/i18n/). */
+  ui: Messages['ui'];
   signs: Sign[];
   reportPages: ReportPage[];
   periodHubs: PeriodHub[];
@@ -171,6 +192,8 @@ export interface SiteModel {
 
 export interface SiteModelInput {
   site: SiteConfig;
+  /** The site's words (content/i18n/<language>.json). */
+  messages: Messages;
   buildDate: string;
   sampleContent: boolean;
   signs: Sign[];
@@ -192,10 +215,10 @@ export function reportFields(entry: ReportEntry): ReportFields {
   return { intro: normalizeHeadings(sanitizeReportHtml(entry.intro), 2), text: normalizeHeadings(sanitizeReportHtml(entry.text), 2) };
 }
 
-function periodInfo(period: Period, buildDate: string): PeriodInfo {
+function periodInfo(period: Period, buildDate: string, locale: string): PeriodInfo {
   return {
     ...period,
-    label: describePeriod(period),
+    label: describePeriod(period, locale),
     url: `/${KIND_SEGMENTS[period.kind]}/${period.key}/`,
     isCurrent: period.start <= buildDate && buildDate <= period.end,
   };
@@ -213,14 +236,9 @@ export function reportUrl(kind: ReportKind, periodKey: string, signSlug: string)
 const DEFAULTS = {
   /** Characters of a page description (search engines show about 155). */
   descriptionLength: 160,
-  description: 'Weekly, monthly and yearly horoscopes for all twelve zodiac signs.',
-  homeLabel: 'Home',
-  chartsTitle: 'Natal charts',
   chartsUrl: '/charts/',
   notFoundUrl: '/404.html',
 };
-
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
@@ -305,13 +323,6 @@ export function normalizeHeadings(html: string, top: number): string {
   return html.replace(/<(\/?)h([1-6])>/g, (_whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
 }
 
-/** "1926-04-21 02:40" → "April 21, 1926, 02:40". */
-export function describeDateTime(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}:\d{2})/.exec(value);
-  if (!m) return value;
-  return `${MONTH_NAMES[Number(m[2]) - 1]} ${Number(m[3])}, ${m[1]}, ${m[4]}`;
-}
-
 /**
  * Open Graph wants `language_TERRITORY` (https://ogp.me/#optional): `en` → `en_US`, `pt` → `pt_BR`, `fr-CA` → `fr_CA`,
  * the territory a bare language most likely means, from CLDR's likely subtags (Intl.Locale#maximize).
@@ -336,28 +347,36 @@ function signFeedUrl(sign: Sign): string {
 }
 
 /** The link to a sign's feed, for <link rel="alternate"> on its pages. */
-function signFeedLink(sign: Sign): LinkRef {
-  return { url: signFeedUrl(sign), label: `${sign.name} horoscopes (Atom feed)` };
+function signFeedLink(sign: Sign, t: Messages['t']): LinkRef {
+  return { url: signFeedUrl(sign), label: t('signHub.feedLink', { sign: sign.name }) };
 }
 
 export function buildSiteModel(input: SiteModelInput): SiteModel {
-  const { signs, buildDate, site } = input;
+  const { signs, buildDate, site, messages } = input;
+  const { t } = messages;
   const { periods, periodHubs } = buildPeriodHubs(input);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);
-  linkNeighbours(bySignAndKind);
-  const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind));
-  const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate));
-  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind]));
-  const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map(chartView);
+  linkNeighbours(bySignAndKind, t);
+  const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t));
+  const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate, t));
+  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t));
+  const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
   const staticPages = input.staticPages ?? [];
-  const heads = pageHeads(site, { signHubs, sections, periodHubs, charts, staticPages });
+  const heads = pageHeads(site, t, { signHubs, sections, periodHubs, charts, staticPages });
   const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, '/') };
   const meta: Record<string, PageMeta> = {};
-  for (const head of heads) meta[head.url] = pageMeta(head, site, organization);
-  meta[DEFAULTS.notFoundUrl] = notFoundMeta(site);
+  for (const head of heads) meta[head.url] = pageMeta(head, site, t, organization);
+  meta[DEFAULTS.notFoundUrl] = notFoundMeta(site, t);
   return {
-    site: { ...site, buildDate, sampleContent: input.sampleContent, ogLocale: ogLocale(site.language) },
+    site: {
+      ...site,
+      buildDate,
+      sampleContent: input.sampleContent,
+      ogLocale: ogLocale(site.language),
+      copyright: t('site.copyright', { year: buildDate.slice(0, 4), site: site.title }),
+    },
+    ui: messages.ui,
     signs,
     reportPages,
     periodHubs,
@@ -380,10 +399,10 @@ function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, P
     KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
   );
   const periodHubs = sorted.map((reports): PeriodHub => {
-    const info = periodInfo(reports.period, input.buildDate);
+    const info = periodInfo(reports.period, input.buildDate, input.messages.locale);
     periods[info.kind].push(info);
     const pages = periodReportPages(reports, info, input, overrides);
-    return { kind: info.kind, kindTitle: KIND_LABELS[info.kind].title, period: info, url: info.url, pages };
+    return { kind: info.kind, kindTitle: input.messages.ui.kinds[info.kind].title, period: info, url: info.url, pages };
   });
   return { periods, periodHubs };
 }
@@ -396,26 +415,35 @@ function periodReportPages(
   overrides: ReadonlyMap<string, Override>,
 ): ReportPage[] {
   const { kind } = period;
-  const kindTitle = KIND_LABELS[kind].title;
+  const { t, ui } = input.messages;
+  const kindTitle = ui.kinds[kind].title;
   const urls = input.signs.map((sign) => reportUrl(kind, period.key, sign.slug));
+  const titles = input.signs.map((sign) => t('site.titleWithPeriod', { title: t(`kinds.${kind}.heading`, { sign: sign.name }), period: period.label }));
+  const shared = {
+    kind,
+    kindTitle,
+    period,
+    source,
+    otherSignsHeading: t('report.otherSigns', { period: period.label }),
+    periodHubLabel: t(`kinds.${kind}.allSigns`, { period: period.label }),
+  };
   return input.signs.map((sign, signId): ReportPage => {
     const entry = entries[signId]!;
     const fields = reportFields(entry);
     const override = overrides.get(overrideKey(kind, period.key, sign.slug));
     if (override) fields[override.field] = applyOverride(fields[override.field], override);
     return {
-      kind,
-      kindTitle,
-      title: `${sign.name} ${kindTitle.toLowerCase()}, ${period.label}`,
-      periodNoun: KIND_LABELS[kind].noun,
-      period,
+      ...shared,
+      title: titles[signId]!,
+      heading: t(`kinds.${kind}.heading`, { sign: entry.sign_name }),
+      pagerLabel: t(`kinds.${kind}.pager`, { sign: sign.name }),
+      signHubLabel: t('report.allSignHoroscopes', { sign: sign.name }),
       sign,
       signName: entry.sign_name,
       intro: fields.intro,
       text: fields.text,
       url: urls[signId]!,
-      source,
-      otherSigns: input.signs.filter((s) => s.id !== signId).map((s) => ({ sign: s, url: urls[s.id]! })),
+      otherSigns: input.signs.filter((s) => s.id !== signId).map((s) => ({ sign: s, url: urls[s.id]!, title: titles[s.id]! })),
       signHubUrl: signHubUrl(sign),
       ...(override ? { overridden: override.field } : {}),
     };
@@ -428,33 +456,48 @@ function groupBySignAndKind(pages: ReportPage[]): Map<string, ReportPage[]> {
 }
 
 /** Previous/next links between the reports of the same sign and kind. */
-function linkNeighbours(bySignAndKind: Map<string, ReportPage[]>): void {
+function linkNeighbours(bySignAndKind: Map<string, ReportPage[]>, t: Messages['t']): void {
   for (const list of bySignAndKind.values()) {
     list.forEach((page, i) => {
       const before = list[i - 1];
       const after = list[i + 1];
-      if (before) page.previous = { url: before.url, label: `Previous ${page.periodNoun}: ${before.period.label}` };
-      if (after) page.next = { url: after.url, label: `Next ${page.periodNoun}: ${after.period.label}` };
+      if (before) page.previous = { url: before.url, label: t(`kinds.${page.kind}.previous`, { period: before.period.label }) };
+      if (after) page.next = { url: after.url, label: t(`kinds.${page.kind}.next`, { period: after.period.label }) };
     });
   }
 }
 
-function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>): SignHub {
+function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: Messages['t']): SignHub {
   const current: SignHub['current'] = {};
   const archive = KIND_ORDER.map((kind) => {
     const pages = bySignAndKind.get(`${kind}/${sign.slug}`) ?? [];
     const now = pages.find((p) => p.period.isCurrent);
     if (now) current[kind] = now;
-    return { kind, kindTitle: KIND_LABELS[kind].title, pages: [...pages].reverse() };
+    return { kind, kindTitle: t(`kinds.${kind}.title`), pages: [...pages].reverse() };
   });
-  return { sign, url: signHubUrl(sign), current, archive, feedUrl: signFeedUrl(sign) };
+  return {
+    sign,
+    url: signHubUrl(sign),
+    current,
+    archive,
+    feedUrl: signFeedUrl(sign),
+    title: t('signHub.title', { sign: sign.name }),
+    thisWeekLabel: t('home.signThisWeek', { sign: sign.name }),
+    followLabel: t('signHub.follow', { sign: sign.name }),
+  };
 }
 
-function sectionPage(kind: ReportKind, periods: PeriodInfo[]): SectionPage {
-  return { kind, title: KIND_LABELS[kind].section, url: sectionUrl(kind), periods: [...periods].reverse() };
+function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t']): SectionPage {
+  return {
+    kind,
+    title: t(`kinds.${kind}.section`),
+    count: t(`kinds.${kind}.count`, { count: periods.length }),
+    url: sectionUrl(kind),
+    periods: [...periods].reverse(),
+  };
 }
 
-function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string): SignFeed {
+function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string, t: Messages['t']): SignFeed {
   const entries = hub.archive
     .flatMap((group) => group.pages)
     .map((page) => ({ page, absoluteUrl: absoluteUrl(site, page.url), published: parseIsoDate(page.period.start) }))
@@ -464,22 +507,38 @@ function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string): SignFeed 
     sign: hub.sign,
     url: hub.feedUrl,
     absoluteUrl: absoluteUrl(site, hub.feedUrl),
-    title: `${hub.sign.name} horoscopes · ${site.title}`,
+    title: t('feed.title', { sign: hub.sign.name, site: site.title }),
+    subtitle: t('feed.subtitle', { sign: hub.sign.name, dates: hub.sign.dates }),
     signHubAbsoluteUrl: absoluteUrl(site, hub.url),
     updated: entries[0]?.published ?? parseIsoDate(buildDate),
     entries,
   };
 }
 
-function chartView(chart: ChartPage): ChartView {
+function chartView(chart: ChartPage, { t, locale }: Messages, signNames: readonly string[]): ChartView {
+  const title = t('chart.title', { name: chart.name });
+  const birthLabel = describeDateTime(chart.localBirth, locale);
   return {
     ...chart,
     // Planet texts sit under an h2 of their own on the page.
     planets: chart.planets.map((p) => ({ ...p, text: normalizeHeadings(p.text, 3), housetext: normalizeHeadings(p.housetext, 3) })),
     intro: normalizeHeadings(chart.intro, 2),
-    title: `Natal chart of ${chart.name}`,
-    birthLabel: describeDateTime(chart.localBirth),
-    utcLabel: describeDateTime(chart.utcBirth),
+    title,
+    birthLabel,
+    utcLabel: describeDateTime(chart.utcBirth, locale),
+    bornLabel: t('charts.born', { date: birthLabel, place: chart.cityName }),
+    localTimeLabel: t('chart.localTime', { zone: chart.timezone }),
+    tableCaption: t('chart.tableCaption', { name: chart.name }),
+    aboutHeading: t('chart.about', { name: chart.name }),
+    planetHeadings: chart.planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),
+    wheel: {
+      title: t('chart.wheelTitle', { name: chart.name }),
+      description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),
+      planetLabels: chart.planets.map((p) => {
+        const values = { planet: p.name, sign: signNames[formatSignPosition(p.longitude).signId]!, position: formatSignPosition(p.longitude).text };
+        return t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values);
+      }),
+    },
   };
 }
 
@@ -497,53 +556,37 @@ interface PageHead {
   documentTitle?: string;
 }
 
+interface SitePages {
+  signHubs: SignHub[];
+  sections: SectionPage[];
+  periodHubs: PeriodHub[];
+  charts: ChartView[];
+  staticPages: StaticPage[];
+}
+
 /** Every page but the 404, in sitemap order. */
-function pageHeads(
-  site: SiteConfig,
-  pages: { signHubs: SignHub[]; sections: SectionPage[]; periodHubs: PeriodHub[]; charts: ChartView[]; staticPages: StaticPage[] },
-): PageHead[] {
-  const home: LinkRef = { url: '/', label: DEFAULTS.homeLabel };
+function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages): PageHead[] {
+  const home: LinkRef = { url: '/', label: t('site.home') };
   const heads: PageHead[] = [
-    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? DEFAULTS.description, breadcrumbs: [home] },
+    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? t('site.description'), breadcrumbs: [home] },
   ];
   for (const hub of pages.signHubs) {
     heads.push({
       url: hub.url,
-      title: `${hub.sign.name} horoscopes`,
-      description: `${hub.sign.name} (${hub.sign.dates}): this week's, month's and year's horoscope and every earlier one.`,
+      title: hub.title,
+      description: t('signHub.description', { sign: hub.sign.name, dates: hub.sign.dates }),
       breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
-      feed: signFeedLink(hub.sign),
+      feed: signFeedLink(hub.sign, t),
     });
   }
-  const sectionCrumbs = new Map<ReportKind, LinkRef>();
-  for (const section of pages.sections) {
-    const crumb = { url: section.url, label: section.title };
-    sectionCrumbs.set(section.kind, crumb);
-    const description = `Every ${KIND_LABELS[section.kind].title.toLowerCase()} published here, for all twelve signs, newest first.`;
-    heads.push({ url: section.url, title: section.title, description, breadcrumbs: [home, crumb] });
-  }
-  for (const hub of pages.periodHubs) {
-    const title = `${hub.kindTitle}, ${hub.period.label}`;
-    const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
-    heads.push({ url: hub.url, title, description: `${title}, for all twelve signs.`, breadcrumbs: trail });
-    for (const page of hub.pages) {
-      heads.push({
-        url: page.url,
-        title: page.title,
-        description: plainText(page.intro) || page.title,
-        breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
-        article: { published: page.period.start },
-        feed: signFeedLink(page.sign),
-      });
-    }
-  }
-  const chartsCrumb = { url: DEFAULTS.chartsUrl, label: DEFAULTS.chartsTitle };
-  heads.push({ url: DEFAULTS.chartsUrl, title: DEFAULTS.chartsTitle, description: 'Natal charts: the sky at the moment of birth, planet by planet.', breadcrumbs: [home, chartsCrumb] });
+  heads.push(...reportHeads(home, t, pages));
+  const chartsCrumb = { url: DEFAULTS.chartsUrl, label: t('charts.title') };
+  heads.push({ url: DEFAULTS.chartsUrl, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb] });
   for (const chart of pages.charts) {
     heads.push({
       url: chart.url,
       title: chart.title,
-      description: `${chart.title}, born ${chart.birthLabel} in ${chart.cityName}: planets, signs and houses.`,
+      description: t('chart.description', { title: chart.title, date: chart.birthLabel, place: chart.cityName }),
       breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
     });
   }
@@ -553,11 +596,38 @@ function pageHeads(
   return heads;
 }
 
-function pageMeta(head: PageHead, site: SiteConfig, organization: JsonLdOrganization): PageMeta {
+/** The section archives, and under each the period hubs and their report pages. */
+function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages): PageHead[] {
+  const heads: PageHead[] = [];
+  const sectionCrumbs = new Map<ReportKind, LinkRef>();
+  for (const section of pages.sections) {
+    const crumb = { url: section.url, label: section.title };
+    sectionCrumbs.set(section.kind, crumb);
+    heads.push({ url: section.url, title: section.title, description: t(`kinds.${section.kind}.sectionDescription`), breadcrumbs: [home, crumb] });
+  }
+  for (const hub of pages.periodHubs) {
+    const title = t('site.titleWithPeriod', { title: hub.kindTitle, period: hub.period.label });
+    const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
+    heads.push({ url: hub.url, title, description: t('periodHub.description', { title }), breadcrumbs: trail });
+    for (const page of hub.pages) {
+      heads.push({
+        url: page.url,
+        title: page.title,
+        description: plainText(page.intro) || page.title,
+        breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
+        article: { published: page.period.start },
+        feed: signFeedLink(page.sign, t),
+      });
+    }
+  }
+  return heads;
+}
+
+function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organization: JsonLdOrganization): PageMeta {
   const canonical = absoluteUrl(site, head.url);
   return {
     url: head.url,
-    documentTitle: head.documentTitle ?? `${head.title} · ${site.title}`,
+    documentTitle: head.documentTitle ?? t('site.documentTitle', { page: head.title, site: site.title }),
     title: head.title,
     description: head.description,
     canonical,
@@ -576,14 +646,15 @@ function pageMeta(head: PageHead, site: SiteConfig, organization: JsonLdOrganiza
   };
 }
 
-function notFoundMeta(site: SiteConfig): PageMeta {
+function notFoundMeta(site: SiteConfig, t: Messages['t']): PageMeta {
+  const title = t('notFound.title');
   return {
     url: DEFAULTS.notFoundUrl,
-    documentTitle: `Page not found · ${site.title}`,
-    title: 'Page not found',
-    description: 'There is no page at this address.',
+    documentTitle: t('site.documentTitle', { page: title, site: site.title }),
+    title,
+    description: t('notFound.description'),
     ogType: 'website',
-    breadcrumbs: [{ url: '/', label: DEFAULTS.homeLabel }],
+    breadcrumbs: [{ url: '/', label: t('site.home') }],
     noindex: true,
   };
 }

@@ -1,7 +1,7 @@
 // The `chartWheel` filter: a chart page's data → the inline SVG wheel (chart-wheel.ts), drawn at build time.
 // `{{ chart | chartWheel(model.signs) | safe }}`; the SVG escapes every text it prints, so `safe` is safe here.
 // https://www.11ty.dev/docs/filters/
-import type { ChartPage } from '../data/charts.ts';
+import type { ChartView } from '../data/site-model.ts';
 import { renderChartWheel } from './chart-wheel.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 
@@ -11,14 +11,14 @@ interface SignName {
 }
 
 /** The wheel for one chart page; ids are prefixed with the chart's slug, so they stay unique in the page. */
-export function chartWheelSvg(chart: ChartPage, signs?: readonly SignName[]): string {
+export function chartWheelSvg(chart: ChartView, signs?: readonly SignName[]): string {
   return renderChartWheel(
     {
-      planets: chart.planets.map((p) => ({ name: p.name, longitude: p.longitude, retrograde: p.retrograde })),
+      planets: chart.planets.map((p, i) => ({ name: p.name, longitude: p.longitude, retrograde: p.retrograde, label: chart.wheel.planetLabels[i] })),
       ascendant: chart.ascendant,
       houseCusps: chart.houseCusps,
-      title: `Natal chart wheel of ${chart.name}`,
-      description: `Born ${chart.localBirth} local time in ${chart.cityName}.`,
+      title: chart.wheel.title,
+      description: chart.wheel.description,
     },
     { idPrefix: `wheel-${chart.slug}`, ...(signs?.length === 12 ? { signNames: signs.map((s) => s.name) } : {}) },
   );

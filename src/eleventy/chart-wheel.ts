@@ -7,7 +7,7 @@
 // `<style>` element, so a strict CSP (style-src without 'unsafe-inline') does not break it.
 // Accessibility: role="img" with <title> and <desc> referenced by aria-labelledby; the description lists every
 // planet's sign and degree in words, since the glyphs alone mean nothing to a screen reader.
-import { formatSignPosition } from './format-degrees.ts';
+import { formatSignPosition } from '../data/format-degrees.ts';
 
 export interface ChartWheelPlanet {
   name: string;
@@ -16,6 +16,8 @@ export interface ChartWheelPlanet {
   retrograde: boolean;
   /** Shown instead of the built-in glyph for `name`. */
   glyph?: string;
+  /** What the planet's <title> and the wheel's description say of it, in the site's language; default English. */
+  label?: string;
 }
 
 export interface ChartWheelInput {
@@ -89,6 +91,17 @@ const PLANET_GLYPHS: Readonly<Record<string, string>> = {
   sun: '\u2609', moon: '\u263D', mercury: '\u263F', venus: '\u2640', mars: '\u2642',
   jupiter: '\u2643', saturn: '\u2644', uranus: '\u2645', neptune: '\u2646', pluto: '\u2647',
   'north node': '\u260A', 'true node': '\u260A', node: '\u260A', 'south node': '\u260B', chiron: '\u26B7', lilith: '\u26B8',
+  // The names a service writing in the site's other languages (es, pt, fr, de, it) gives them.
+  sol: '\u2609', sole: '\u2609', soleil: '\u2609', sonne: '\u2609',
+  luna: '\u263D', lua: '\u263D', lune: '\u263D', mond: '\u263D',
+  mercurio: '\u263F', 'mercúrio': '\u263F', mercure: '\u263F', merkur: '\u263F',
+  'vênus': '\u2640', 'vénus': '\u2640', venere: '\u2640',
+  marte: '\u2642',
+  'júpiter': '\u2643', giove: '\u2643',
+  saturno: '\u2644', saturne: '\u2644',
+  urano: '\u2645',
+  neptuno: '\u2646', netuno: '\u2646', nettuno: '\u2646', neptun: '\u2646',
+  'plutón': '\u2647', 'plutão': '\u2647', pluton: '\u2647', plutone: '\u2647',
 };
 
 export class ChartWheelError extends Error {
@@ -252,6 +265,7 @@ function validate(chart: ChartWheelInput): void {
 export function describePlanets(planets: readonly ChartWheelPlanet[], signNames: readonly string[] = SIGN_NAMES): string {
   return planets
     .map((p) => {
+      if (p.label !== undefined) return p.label;
       const pos = formatSignPosition(p.longitude);
       return `${p.name} in ${signNames[pos.signId] ?? SIGN_NAMES[pos.signId]} at ${pos.text}${p.retrograde ? ', retrograde' : ''}`;
     })
@@ -339,7 +353,7 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
   chart.planets.forEach((planet, i) => {
     const display = shown[i]!;
     const pos = formatSignPosition(planet.longitude);
-    const label = `${planet.name} ${pos.text} ${signNames[pos.signId] ?? SIGN_NAMES[pos.signId]}${planet.retrograde ? ' retrograde' : ''}`;
+    const label = planet.label ?? `${planet.name} ${pos.text} ${signNames[pos.signId] ?? SIGN_NAMES[pos.signId]}${planet.retrograde ? ' retrograde' : ''}`;
     const tickInner = DEFAULTS.signInnerRadius - DEFAULTS.planetTickLength;
     parts.push(`<g class="wheel-planet${planet.retrograde ? ' wheel-planet-retrograde' : ''}">`, `<title>${escapeXml(label)}</title>`);
     parts.push('<g fill="none" stroke="currentColor">');

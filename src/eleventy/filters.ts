@@ -2,7 +2,7 @@
 // `absoluteUrl` and `dateToRfc3339` come from @11ty/eleventy-plugin-rss (wired in .eleventy.js).
 // https://www.11ty.dev/docs/filters/
 import type { EleventyConfig } from './eleventy-types.ts';
-import { formatDegrees } from './format-degrees.ts';
+import { formatDegrees } from '../data/format-degrees.ts';
 
 export default function filtersPlugin(eleventyConfig: EleventyConfig): void {
   /** The service's `degrees` and `minutes` of a planet as "12°30′". */

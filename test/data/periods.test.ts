@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allPeriods, describePeriod, isFinal, isoWeekOf, isoWeeksInYear, periodAt, periodParams, periodsFor, parseIsoDate,
+  allPeriods, describeDateTime, describeMonthDayRange, describePeriod, isFinal, isoWeekOf, isoWeeksInYear, periodAt, periodParams, periodsFor, parseIsoDate,
 } from '../../src/data/periods.ts';
 
 const week = (date: string) => isoWeekOf(parseIsoDate(date));
@@ -29,13 +29,26 @@ describe('ISO-8601 weeks', () => {
   it('gives a week its Monday to Sunday and its key', () => {
     const p = periodAt('weekly', parseIsoDate('2026-11-22'));
     expect(p).toMatchObject({ key: '2026-w47', year: 2026, week: 47, start: '2026-11-16', end: '2026-11-22' });
-    expect(describePeriod(p)).toBe('November 16 – 22, 2026');
+    expect(describePeriod(p)).toBe('November 16\u2009–\u200922, 2026');
     expect(periodParams(p)).toEqual({ year: 2026, week: 47 });
   });
 
+  // Spanish, German and French as their style guides write dates (CLDR, as Intl.DateTimeFormat has it).
+  it.each([
+    ['es', '16–22 de noviembre de 2026', 'noviembre de 2026', '22 de diciembre – 19 de enero', '21 de abril de 1926 a las 2:40'],
+    ['de', '16.–22. November 2026', 'November 2026', '22. Dezember – 19. Januar', '21. April 1926 um 02:40'],
+    ['fr', '16–22 novembre 2026', 'novembre 2026', '22 décembre – 19 janvier', '21 avril 1926 à 02:40'],
+  ])('writes periods, sign dates and birth times in %s', (locale, week, month, signDates, birth) => {
+    const date = parseIsoDate('2026-11-22');
+    expect(describePeriod(periodAt('weekly', date), locale)).toBe(week);
+    expect(describePeriod(periodAt('monthly', date), locale)).toBe(month);
+    expect(describeMonthDayRange('12-22', '01-19', locale)).toBe(signDates);
+    expect(describeDateTime('1926-04-21 02:40', locale)).toBe(birth);
+  });
+
   it('describes weeks that span months and years', () => {
-    expect(describePeriod(periodAt('weekly', parseIsoDate('2026-11-30')))).toBe('November 30 – December 6, 2026');
-    expect(describePeriod(periodAt('weekly', parseIsoDate('2027-01-01')))).toBe('December 28, 2026 – January 3, 2027');
+    expect(describePeriod(periodAt('weekly', parseIsoDate('2026-11-30')))).toBe('November 30\u2009–\u2009December 6, 2026');
+    expect(describePeriod(periodAt('weekly', parseIsoDate('2027-01-01')))).toBe('December 28, 2026\u2009–\u2009January 3, 2027');
   });
 
   it('sends the week-numbering year with the week', () => {

@@ -4,10 +4,13 @@ import type { ReportEntry } from '../../src/api/index.ts';
 import type { PeriodReports } from '../../src/data/fetch-reports.ts';
 import type { Override } from '../../src/data/overrides.ts';
 import { monthPeriod, weekPeriod, yearPeriod, type Period } from '../../src/data/periods.ts';
+import { loadMessages } from '../../src/data/i18n.ts';
 import { readSigns } from '../../src/data/signs.ts';
 import { buildSiteModel, jsonLdString, normalizeHeadings, ogLocale, pageJsonLd, plainText, type JsonLdPage, type SiteModelInput } from '../../src/data/site-model.ts';
 
-const signs = readSigns(path.resolve(import.meta.dirname, '../../content/signs.json'));
+const content = path.resolve(import.meta.dirname, '../../content');
+const messages = loadMessages(content, 'en');
+const signs = readSigns(path.join(content, 'signs.json'), messages);
 const site = {
   title: 'Test Stars',
   url: 'https://stars.example.org',
@@ -23,6 +26,7 @@ function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &amp; mor
 function model(extra: Partial<SiteModelInput> = {}) {
   return buildSiteModel({
     site,
+    messages,
     buildDate: '2026-11-22',
     sampleContent: false,
     signs,
@@ -36,9 +40,9 @@ describe('buildSiteModel', () => {
   const leo47 = m.reportPages.find((p) => p.url === '/weekly/2026-w47/leo/')!;
 
   it('titles a report with sign, kind and the period in words, and links previous/next of the same sign', () => {
-    expect(leo47.title).toBe('Leo weekly horoscope, November 16 – 22, 2026');
-    expect(leo47.previous).toEqual({ url: '/weekly/2026-w46/leo/', label: 'Previous week: November 9 – 15, 2026' });
-    expect(leo47.next).toEqual({ url: '/weekly/2026-w48/leo/', label: 'Next week: November 23 – 29, 2026' });
+    expect(leo47.title).toBe('Leo weekly horoscope, November 16\u2009–\u200922, 2026');
+    expect(leo47.previous).toEqual({ url: '/weekly/2026-w46/leo/', label: 'Previous week: November 9\u2009–\u200915, 2026' });
+    expect(leo47.next).toEqual({ url: '/weekly/2026-w48/leo/', label: 'Next week: November 23\u2009–\u200929, 2026' });
     expect(leo47.otherSigns.map((o) => o.sign.slug)).toHaveLength(11);
   });
 
@@ -50,7 +54,7 @@ describe('buildSiteModel', () => {
     const meta = m.meta['/weekly/2026-w47/leo/']!;
     expect(meta).toMatchObject({
       canonical: 'https://stars.example.org/weekly/2026-w47/leo/',
-      documentTitle: 'Leo weekly horoscope, November 16 – 22, 2026 · Test Stars',
+      documentTitle: 'Leo weekly horoscope, November 16\u2009–\u200922, 2026 · Test Stars',
       description: 'Intro 4 & more',
       ogType: 'article',
       feed: { url: '/leo/feed.xml' },

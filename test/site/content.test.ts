@@ -18,7 +18,7 @@ describe('a sign and period page', () => {
   const main = mainOf(html);
 
   it('names the sign and the period in words with dates in its h1, and shows the sign facts', () => {
-    expect(main).toMatch(/<h1>[^]*Leo weekly horoscope <span class="period">November 16 – 22, 2026<\/span><\/h1>/);
+    expect(main).toMatch(/<h1>[^]*Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026<\/span><\/h1>/);
     for (const fact of ['July 23 – August 22', 'Fire', 'Fixed', 'Sun']) expect(main).toContain(`<dd>${fact}</dd>`);
     expect(main).toMatch(/<div class="intro">\s*\S/);
     expect(main).toMatch(/<div class="text"><p>/);
@@ -34,8 +34,8 @@ describe('a sign and period page', () => {
   });
 
   it('links the previous and next week of the same sign, where published', () => {
-    expect(main).toContain('<a rel="prev" href="/weekly/2026-w46/leo/">Previous week: November 9 – 15, 2026</a>');
-    expect(main).toContain('<a rel="next" href="/weekly/2026-w48/leo/">Next week: November 23 – 29, 2026</a>');
+    expect(main).toContain('<a rel="prev" href="/weekly/2026-w46/leo/">Previous week: November 9\u2009–\u200915, 2026</a>');
+    expect(main).toContain('<a rel="next" href="/weekly/2026-w48/leo/">Next week: November 23\u2009–\u200929, 2026</a>');
     expect(mainOf(page('/weekly/2026-w43/leo/'))).not.toContain('rel="prev"');
     expect(mainOf(page('/weekly/2026-w48/leo/'))).not.toContain('rel="next"');
   });
@@ -52,7 +52,7 @@ describe('a sign and period page', () => {
     expect(breadcrumbs(html)).toEqual([
       { href: '/', text: 'Home', current: false },
       { href: '/weekly/', text: 'Weekly horoscopes', current: false },
-      { href: '/weekly/2026-w47/', text: 'Weekly horoscope, November 16 – 22, 2026', current: false },
+      { href: '/weekly/2026-w47/', text: 'Weekly horoscope, November 16\u2009–\u200922, 2026', current: false },
       { href: '/weekly/2026-w47/leo/', text: 'Leo', current: true },
     ]);
   });
@@ -119,8 +119,8 @@ describe('natal chart pages', () => {
     const main = mainOf(page('/charts/elizabeth-ii/'));
     expect(main).toContain('<h1>Natal chart of Queen Elizabeth II</h1>');
     // 02:40 British Summer Time (which began on April 18, 1926) is 01:40 UTC.
-    expect(main).toContain('April 21, 1926, 02:40');
-    expect(main).toContain('<dd>April 21, 1926, 01:40</dd>');
+    expect(main).toContain('April 21, 1926 at 2:40 AM');
+    expect(main).toContain('<dd>April 21, 1926 at 1:40 AM</dd>');
     expect(main).toContain('<dd>London</dd>');
     expect(main).toMatch(/<svg [^>]*class="chart-wheel"[^>]*role="img"/);
     expect(main).toContain('<title id="wheel-elizabeth-ii-title">');

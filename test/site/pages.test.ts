@@ -33,7 +33,7 @@ describe('the built site (sample service, 2026-11-22)', () => {
   it('shows the sign, the period in words, the intro and the text, and says it is sample content', () => {
     const html = read('weekly/2026-w47/leo/index.html');
     const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(mainOf(html))?.[1];
-    expect(h1).toMatch(/ Leo weekly horoscope <span class="period">November 16 – 22, 2026<\/span>$/);
+    expect(h1).toMatch(/ Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026<\/span>$/);
     const [, intro, text] = /<div class="intro">([\s\S]*?)<\/div>\s*<div class="text">([\s\S]*?)<\/div>/.exec(mainOf(html)) ?? [];
     for (const part of [intro, text]) expect(part?.replace(/<[^>]*>/g, '').trim()).toMatch(/\w{3,}/);
     expect(html).toContain('<p class="sample-notice">The horoscopes on this site are sample content');

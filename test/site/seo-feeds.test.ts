@@ -67,7 +67,7 @@ describe('meta and JSON-LD', () => {
 
   it('an Article carries its period start as datePublished', () => {
     const article = jsonLd(site.read('weekly/2026-w47/leo/index.html'))['@graph'][0]!;
-    expect(article).toMatchObject({ '@type': 'Article', datePublished: '2026-11-16', headline: 'Leo weekly horoscope, November 16 – 22, 2026' });
+    expect(article).toMatchObject({ '@type': 'Article', datePublished: '2026-11-16', headline: 'Leo weekly horoscope, November 16\u2009–\u200922, 2026' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DegreeFormatError, formatDegrees, formatSignPosition } from '../../src/eleventy/format-degrees.ts';
+import { DegreeFormatError, formatDegrees, formatSignPosition } from '../../src/data/format-degrees.ts';
 
 describe('formatDegrees', () => {
   it('formats decimal degrees with the degree sign and prime', () => {

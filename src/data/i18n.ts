@@ -1,0 +1,129 @@
+// The site's words in its language: `content/i18n/<language>.json`, one file per language, owned by editors.
+// Messages are ICU MessageFormat (placeholders `{sign}`, plurals `{count, plural, one {…} other {…}}`), read by
+// FormatJS's intl-messageformat, the format translators and their tools know. https://formatjs.github.io/docs/intl-messageformat/
+// Every key below is required in every language: a missing one fails the build, since an English fallback on a
+// published page in another language is a defect, not a convenience.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { z } from 'zod';
+import { ConfigError } from './config.ts';
+
+const message = z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') });
+const group = <K extends string>(...keys: K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>);
+
+const kindMessages = group('title', 'section', 'heading', 'previous', 'next', 'pager', 'allSigns', 'sectionDescription', 'count');
+const signMessages = group('name', 'element', 'modality', 'ruler');
+
+const messagesSchema = z.strictObject({
+  site: group('description', 'documentTitle', 'titleWithPeriod', 'skipLink', 'signsNav', 'breadcrumbNav', 'footerNav', 'home', 'sitemap', 'sampleNotice', 'copyright'),
+  home: group('thisWeek', 'signThisWeek', 'archives'),
+  kinds: z.strictObject({ weekly: kindMessages, monthly: kindMessages, yearly: kindMessages, ascendantYearly: kindMessages }),
+  section: group('current', 'empty'),
+  periodHub: group('description'),
+  signHub: group('title', 'description', 'now', 'archive', 'follow', 'feedLink'),
+  report: group('otherSigns', 'allSignHoroscopes'),
+  signFacts: group('dates', 'element', 'modality', 'ruler'),
+  feed: group('title', 'subtitle'),
+  charts: group('title', 'intro', 'description', 'cardSuffix', 'born', 'empty'),
+  chart: group(
+    'title', 'description', 'born', 'localTime', 'utc', 'place', 'wheelCaption', 'wheelTitle', 'wheelDescription', 'wheelPlanet',
+    'wheelRetrograde', 'tableCaption', 'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'about',
+  ),
+  notFound: group('title', 'description', 'text', 'home'),
+  signs: z.strictObject({
+    aries: signMessages, taurus: signMessages, gemini: signMessages, cancer: signMessages, leo: signMessages, virgo: signMessages,
+    libra: signMessages, scorpio: signMessages, sagittarius: signMessages, capricorn: signMessages, aquarius: signMessages, pisces: signMessages,
+  }),
+});
+
+/** The message file's tree, every leaf a string: what templates print for messages without placeholders. */
+export type MessageTree = z.infer<typeof messagesSchema>;
+export type MessageValues = Record<string, string | number>;
+
+export interface Messages {
+  /** The BCP 47 tag the site is written in (content/site.json `language`). */
+  locale: string;
+  /** `content/i18n/es.json` */
+  file: string;
+  /** Every message formatted without values (placeholders left as written): for templates. */
+  ui: MessageTree;
+  /** One message, by its dotted key (`kinds.weekly.heading`), with its placeholders filled. */
+  t(key: string, values?: MessageValues): string;
+}
+
+/** The languages that have a message file, from the file names (`es.json` → `es`). */
+export function availableLanguages(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** `content/i18n/<language>.json`, or the file of its primary language (`pt-BR` → `pt.json`). */
+function messageFileFor(dir: string, language: string): string | undefined {
+  const available = availableLanguages(dir);
+  const match = [language, language.split('-')[0]!].find((tag) => available.includes(tag));
+  return match && path.join(dir, `${match}.json`);
+}
+
+/** Reads, checks and compiles the message file of `language`; every problem is one ConfigError naming file and key. */
+export function loadMessages(contentDir: string, language: string): Messages {
+  const dir = path.join(contentDir, 'i18n');
+  const file = messageFileFor(dir, language);
+  if (!file) {
+    const available = availableLanguages(dir);
+    throw new ConfigError(`content/i18n/${language}.json`, `no message file for the site's language "${language}" (content/site.json); available: ${available.join(', ') || 'none'}`);
+  }
+  const label = `content/i18n/${path.basename(file)}`;
+  const tree = parseMessageFile(file, label);
+  const compiled = new Map<string, IntlMessageFormat>();
+  for (const [key, text] of leaves(tree)) {
+    try {
+      compiled.set(key, new IntlMessageFormat(text, language));
+    } catch (error) {
+      throw new ConfigError(`${label}: ${key}`, `is not a valid ICU message (${(error as Error).message})`);
+    }
+  }
+  const t = (key: string, values?: MessageValues): string => {
+    const format = compiled.get(key);
+    if (!format) throw new Error(`i18n: no message "${key}"`);
+    try {
+      return String(format.format(values));
+    } catch (error) {
+      throw new ConfigError(`${label}: ${key}`, (error as Error).message);
+    }
+  };
+  return { locale: language, file: label, ui: mapLeaves(tree, (key, text) => (/[{}]/.test(text) ? text : t(key))) as MessageTree, t };
+}
+
+function parseMessageFile(file: string, label: string): MessageTree {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(label, `is not readable JSON (${(error as Error).message})`);
+  }
+  const result = messagesSchema.safeParse(raw);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const key = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+    const problem = issue.code === 'unrecognized_keys' ? 'is not a known message (a misspelt key?)' : issue.message;
+    throw new ConfigError(`${label}: ${key.join('.')}`, problem);
+  }
+  return result.data;
+}
+
+function* leaves(tree: object, prefix = ''): Generator<[string, string]> {
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') yield [`${prefix}${k}`, v];
+    else yield* leaves(v as object, `${prefix}${k}.`);
+  }
+}
+
+function mapLeaves(tree: object, fn: (key: string, text: string) => string, prefix = ''): object {
+  return Object.fromEntries(
+    Object.entries(tree).map(([k, v]) => [k, typeof v === 'string' ? fn(`${prefix}${k}`, v) : mapLeaves(v as object, fn, `${prefix}${k}.`)]),
+  );
+}
