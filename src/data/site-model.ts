@@ -40,7 +40,7 @@ export interface ReportPage {
   kindTitle: string;
   /** "Leo weekly horoscope, November 16 – 22, 2026": the document title and the feed entry title. */
   title: string;
-  /** "Leo weekly horoscope", with the service's `sign_name`: the page's h1, before the period. */
+  /** "Leo weekly horoscope": the page's h1, before the period. */
   heading: string;
   /** The label of the nav holding previous/next: "Earlier and later weekly horoscopes for Leo". */
   pagerLabel: string;
@@ -51,8 +51,6 @@ export interface ReportPage {
   signHubLabel: string;
   period: PeriodInfo;
   sign: Sign;
-  /** The service's `sign_name`, plain text: templates print it escaped. */
-  signName: string;
   /** Sanitized HTML. */
   intro: string;
   /** Sanitized HTML. */
@@ -418,7 +416,10 @@ function periodReportPages(
   const { t, ui } = input.messages;
   const kindTitle = ui.kinds[kind].title;
   const urls = input.signs.map((sign) => reportUrl(kind, period.key, sign.slug));
-  const titles = input.signs.map((sign) => t('site.titleWithPeriod', { title: t(`kinds.${kind}.heading`, { sign: sign.name }), period: period.label }));
+  // Sign names come from the site's messages, not the service's `sign_name`: every word around a report is in
+  // the site's language, whatever the service's.
+  const headings = input.signs.map((sign) => t(`kinds.${kind}.heading`, { sign: sign.name }));
+  const titles = headings.map((heading) => t('site.titleWithPeriod', { title: heading, period: period.label }));
   const shared = {
     kind,
     kindTitle,
@@ -435,11 +436,10 @@ function periodReportPages(
     return {
       ...shared,
       title: titles[signId]!,
-      heading: t(`kinds.${kind}.heading`, { sign: entry.sign_name }),
+      heading: headings[signId]!,
       pagerLabel: t(`kinds.${kind}.pager`, { sign: sign.name }),
       signHubLabel: t('report.allSignHoroscopes', { sign: sign.name }),
       sign,
-      signName: entry.sign_name,
       intro: fields.intro,
       text: fields.text,
       url: urls[signId]!,

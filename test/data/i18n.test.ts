@@ -1,0 +1,102 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/data/config.ts';
+import { availableLanguages, loadMessages } from '../../src/data/i18n.ts';
+
+const content = path.resolve(import.meta.dirname, '../../content');
+const SHIPPED = ['de', 'en', 'es', 'fr', 'it', 'pt'];
+
+/** A content folder holding only the i18n files, the English one edited by `edit`. */
+function contentWith(edit: (en: Record<string, Record<string, unknown>>) => void, file = 'en.json'): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'astro-i18n-'));
+  cpSync(path.join(content, 'i18n'), path.join(dir, 'i18n'), { recursive: true });
+  const en = JSON.parse(readFileSync(path.join(content, 'i18n/en.json'), 'utf8'));
+  edit(en);
+  writeFileSync(path.join(dir, 'i18n', file), JSON.stringify(en));
+  return dir;
+}
+
+function failure(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('the shipped languages', () => {
+  it('are the six the README lists', () => {
+    expect(availableLanguages(path.join(content, 'i18n'))).toEqual(SHIPPED);
+  });
+
+  it.each(SHIPPED)('%s has every message, each a valid ICU message', (language) => {
+    const messages = loadMessages(content, language);
+    expect(messages.file).toBe(`content/i18n/${language}.json`);
+  });
+
+  // Worked by hand from each language's grammar: one week, two weeks; French and Portuguese say "1 mês" and "0 semaine".
+  it.each([
+    ['en', 1, '1 week'], ['en', 156, '156 weeks'],
+    ['es', 1, '1 semana'], ['es', 2, '2 semanas'],
+    ['fr', 0, '0 semaine'], ['fr', 2, '2 semaines'],
+    ['de', 1, '1 Woche'], ['de', 3, '3 Wochen'],
+    ['it', 1, '1 settimana'], ['it', 5, '5 settimane'],
+    ['pt', 1, '1 semana'], ['pt', 1000, '1.000 semanas'],
+  ])('counts weeks in %s: %i → %s', (language, count, expected) => {
+    expect(loadMessages(content, language).t('kinds.weekly.count', { count })).toBe(expected);
+  });
+
+  it('fills placeholders where each language puts them', () => {
+    expect(loadMessages(content, 'es').t('kinds.weekly.heading', { sign: 'Leo' })).toBe('Horóscopo semanal de Leo');
+    expect(loadMessages(content, 'de').t('chart.planetHeading', { planet: 'Sonne', sign: 'Stier', house: 10 })).toBe('Sonne in Stier, Haus 10');
+  });
+
+  it('gives templates the messages without placeholders as text, and sign words per slug', () => {
+    const { ui } = loadMessages(content, 'fr');
+    expect(ui.site.skipLink).toBe('Aller au contenu');
+    expect(ui.signs.leo.name).toBe('Lion');
+  });
+});
+
+describe('a language without its file, or a file with a fault', () => {
+  it('a region falls back to its language file (pt-BR → pt.json)', () => {
+    expect(loadMessages(content, 'pt-BR').file).toBe('content/i18n/pt.json');
+  });
+
+  it('a language without a file names the file and the languages there are', () => {
+    expect(failure(() => loadMessages(content, 'nl'))).toBe(
+      `content/i18n/nl.json: no message file for the site's language "nl" (content/site.json); available: ${SHIPPED.join(', ')}`,
+    );
+  });
+
+  it('a missing message names the file and the key; no English fallback', () => {
+    const dir = contentWith((en) => delete (en.kinds!.weekly as Record<string, unknown>).pager, 'es.json');
+    expect(failure(() => loadMessages(dir, 'es'))).toBe('content/i18n/es.json: kinds.weekly.pager: is missing');
+  });
+
+  it('an unknown key is named, since it is most likely a misspelt one', () => {
+    const dir = contentWith((en) => ((en.site as Record<string, unknown>).skiplink = 'Skip'));
+    expect(failure(() => loadMessages(dir, 'en'))).toBe('content/i18n/en.json: site.skiplink: is not a known message (a misspelt key?)');
+  });
+
+  it('a message that is not valid ICU is named', () => {
+    const dir = contentWith((en) => ((en.home as Record<string, unknown>).thisWeek = 'This week {for every sign'));
+    expect(failure(() => loadMessages(dir, 'en'))).toMatch(/^content\/i18n\/en\.json: home\.thisWeek: is not a valid ICU message/);
+  });
+
+  it('a message with a placeholder the site does not fill fails naming the key when used', () => {
+    const dir = contentWith((en) => ((en.report as Record<string, unknown>).otherSigns = '{period} for the other {kind}'));
+    const messages = loadMessages(dir, 'en');
+    expect(failure(() => messages.t('report.otherSigns', { period: 'May' }))).toMatch(/^content\/i18n\/en\.json: report\.otherSigns: /);
+  });
+
+  it('a file that is not JSON is named', () => {
+    const dir = contentWith(() => {});
+    writeFileSync(path.join(dir, 'i18n/en.json'), '{ "site": ');
+    expect(failure(() => loadMessages(dir, 'en'))).toMatch(/^content\/i18n\/en\.json: is not readable JSON/);
+  });
+});
