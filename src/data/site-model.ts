@@ -518,10 +518,16 @@ function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string, t: Message
 function chartView(chart: ChartPage, { t, locale }: Messages, signNames: readonly string[]): ChartView {
   const title = t('chart.title', { name: chart.name });
   const birthLabel = describeDateTime(chart.localBirth, locale);
+  // Signs named in the site's language, by the service's signId; planet texts sit under an h2 of their own.
+  const planets = chart.planets.map((p) => ({
+    ...p,
+    signName: signNames[p.signId] ?? p.signName,
+    text: normalizeHeadings(p.text, 3),
+    housetext: normalizeHeadings(p.housetext, 3),
+  }));
   return {
     ...chart,
-    // Planet texts sit under an h2 of their own on the page.
-    planets: chart.planets.map((p) => ({ ...p, text: normalizeHeadings(p.text, 3), housetext: normalizeHeadings(p.housetext, 3) })),
+    planets,
     intro: normalizeHeadings(chart.intro, 2),
     title,
     birthLabel,
@@ -530,7 +536,7 @@ function chartView(chart: ChartPage, { t, locale }: Messages, signNames: readonl
     localTimeLabel: t('chart.localTime', { zone: chart.timezone }),
     tableCaption: t('chart.tableCaption', { name: chart.name }),
     aboutHeading: t('chart.about', { name: chart.name }),
-    planetHeadings: chart.planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),
+    planetHeadings: planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),
     wheel: {
       title: t('chart.wheelTitle', { name: chart.name }),
       description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),

@@ -110,6 +110,24 @@ describe('npm run build', () => {
       expect(service.log).toHaveLength(0);
     });
 
+    it('stops before any request when the site\'s language has no message file, naming the file and those there are', async () => {
+      service.resetLog();
+      const siteFile = path.join(project, 'content/site.json');
+      const original = readFileSync(siteFile, 'utf8');
+      writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(original), language: 'nl' }));
+      try {
+        const run = await runBuildCommand(env());
+        expect(run.code).toBe(1);
+        expect(run.stderr.split('\n')).toContain(
+          'Build failed: content/i18n/nl.json: no message file for the site\'s language "nl" (content/site.json); available: de, en, es, fr, it, pt',
+        );
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+        expect(service.log).toHaveLength(0);
+      } finally {
+        writeFileSync(siteFile, original);
+      }
+    });
+
     it('reads .env, with the environment taking precedence', async () => {
       writeFileSync(path.join(project, '.env'), 'ASTRO_CONCURRENCY=0\n');
       const bad = await runBuildCommand(env());

@@ -1,33 +1,14 @@
 // Every internal href and src resolves to a file in the built site; canonical and og:url are absolute on the
 // configured site URL.
 import { describe, expect, inject, it } from 'vitest';
-import { attributeValues, linkHref, metaContent, readBuiltSite, urlOf } from './helpers/built-site.ts';
+import { brokenLinks, linkHref, metaContent, readBuiltSite, targetFile, urlOf } from './helpers/built-site.ts';
 
 const site = readBuiltSite(inject('siteDir'));
 const SITE_URL = 'https://horoscopes.example.com';
 
-/** The file a site path is served from: directories → index.html. */
-function targetFile(url: string): string {
-  const pathname = decodeURI(url.replace(/[#?].*$/, '')).replace(/^\//, '');
-  return pathname === '' || pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-}
-
 describe('internal links', () => {
   it('every href and src on every page resolves to a file in dist/', () => {
-    const broken: string[] = [];
-    let checked = 0;
-    for (const [file, html] of site.html) {
-      for (const url of [...attributeValues(html, 'href'), ...attributeValues(html, 'src')]) {
-        if (/^(https?:|mailto:)/.test(url)) continue;
-        if (url.startsWith('#')) {
-          if (url !== '#' && !html.includes(`id="${url.slice(1)}"`)) broken.push(`${file}: ${url} (no such id)`);
-          continue;
-        }
-        checked++;
-        if (!url.startsWith('/')) broken.push(`${file}: ${url} (relative links break when a page moves)`);
-        else if (!site.files.has(targetFile(url))) broken.push(`${file}: ${url}`);
-      }
-    }
+    const { broken, checked } = brokenLinks(site);
     expect(checked).toBeGreaterThan(site.html.size * 20);
     expect(broken, broken.slice(0, 20).join('\n')).toEqual([]);
   });
