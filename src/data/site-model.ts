@@ -7,6 +7,7 @@ import type { PeriodReports, ReportSource } from './fetch-reports.ts';
 import { applyOverride, overrideKey, type Override, type OverrideField } from './overrides.ts';
 import { describePeriod, parseIsoDate, type Period } from './periods.ts';
 import { sanitizeReportHtml } from './sanitize.ts';
+import { planShareImages, SHARE_IMAGE, type ShareImage, type ShareImageSet } from './share-images.ts';
 import type { Sign } from './signs.ts';
 import type { StaticPage } from './static-pages.ts';
 
@@ -105,6 +106,16 @@ export interface PageMeta {
   feed?: LinkRef;
   /** Not for search engines (the 404 page). */
   noindex?: boolean;
+  /** The link-preview image (og:image, twitter:image). */
+  image: PageImage;
+}
+
+export interface PageImage {
+  /** Absolute URL from `url` in content/site.json. */
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 
 export interface FeedEntry {
@@ -154,6 +165,8 @@ export interface SiteModel {
   meta: Record<string, PageMeta>;
   /** Absolute URLs of every page but the 404, for sitemap.xml. */
   sitemap: string[];
+  /** Every link-preview image, to render (share-images.ts) and publish under /assets/share/. */
+  shareImages: ShareImage[];
 }
 
 export interface SiteModelInput {
@@ -321,11 +334,12 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate));
   const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map(chartView);
   const staticPages = input.staticPages ?? [];
-  const heads = pageHeads(site, { signHubs, periodHubs, charts, staticPages });
+  const images = planShareImages(site.title, signs, KIND_ORDER.map((kind) => ({ kind, title: KIND_LABELS[kind].title })));
+  const heads = pageHeads(site, { signHubs, periodHubs, charts, staticPages }, images);
   const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, '/') };
   const meta: Record<string, PageMeta> = {};
   for (const head of heads) meta[head.url] = pageMeta(head, site, organization);
-  meta[DEFAULTS.notFoundUrl] = notFoundMeta(site);
+  meta[DEFAULTS.notFoundUrl] = notFoundMeta(site, images.site);
   return {
     site: { ...site, buildDate, sampleContent: input.sampleContent },
     signs,
@@ -338,6 +352,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     feeds,
     meta,
     sitemap: heads.map((head) => absoluteUrl(site, head.url)),
+    shareImages: [images.site, ...images.bySignAndKind.values()],
   };
 }
 
@@ -460,16 +475,21 @@ interface PageHead {
   feed?: LinkRef;
   /** The home page's <title> is the site's name alone. */
   documentTitle?: string;
+  image: ShareImage;
 }
 
 /** Every page but the 404, in sitemap order. */
 function pageHeads(
   site: SiteConfig,
   pages: { signHubs: SignHub[]; periodHubs: PeriodHub[]; charts: ChartView[]; staticPages: StaticPage[] },
+  images: ShareImageSet,
 ): PageHead[] {
   const home: LinkRef = { url: '/', label: DEFAULTS.homeLabel };
+  // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
+  const image = images.site;
+  const signImage = (kind: ReportKind, sign: Sign) => images.bySignAndKind.get(`${kind}/${sign.slug}`) ?? image;
   const heads: PageHead[] = [
-    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? DEFAULTS.description, breadcrumbs: [home] },
+    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? DEFAULTS.description, breadcrumbs: [home], image },
   ];
   for (const hub of pages.signHubs) {
     heads.push({
@@ -478,12 +498,13 @@ function pageHeads(
       description: `${hub.sign.name} (${hub.sign.dates}): this week's, month's and year's horoscope and every earlier one.`,
       breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
       feed: signFeedLink(hub.sign),
+      image: signImage('weekly', hub.sign),
     });
   }
   for (const hub of pages.periodHubs) {
     const title = `${hub.kindTitle}, ${hub.period.label}`;
     const hubCrumb = { url: hub.url, label: title };
-    heads.push({ url: hub.url, title, description: `${title}, for all twelve signs.`, breadcrumbs: [home, hubCrumb] });
+    heads.push({ url: hub.url, title, description: `${title}, for all twelve signs.`, breadcrumbs: [home, hubCrumb], image });
     for (const page of hub.pages) {
       heads.push({
         url: page.url,
@@ -492,21 +513,23 @@ function pageHeads(
         breadcrumbs: [home, hubCrumb, { url: page.url, label: page.sign.name }],
         article: { published: page.period.start },
         feed: signFeedLink(page.sign),
+        image: signImage(page.kind, page.sign),
       });
     }
   }
   const chartsCrumb = { url: DEFAULTS.chartsUrl, label: DEFAULTS.chartsTitle };
-  heads.push({ url: DEFAULTS.chartsUrl, title: DEFAULTS.chartsTitle, description: 'Natal charts: the sky at the moment of birth, planet by planet.', breadcrumbs: [home, chartsCrumb] });
+  heads.push({ url: DEFAULTS.chartsUrl, title: DEFAULTS.chartsTitle, description: 'Natal charts: the sky at the moment of birth, planet by planet.', breadcrumbs: [home, chartsCrumb], image });
   for (const chart of pages.charts) {
     heads.push({
       url: chart.url,
       title: chart.title,
       description: `${chart.title}, born ${chart.birthLabel} in ${chart.cityName}: planets, signs and houses.`,
       breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
+      image,
     });
   }
   for (const page of pages.staticPages) {
-    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }] });
+    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }], image });
   }
   return heads;
 }
@@ -531,10 +554,15 @@ function pageMeta(head: PageHead, site: SiteConfig, organization: JsonLdOrganiza
       organization,
     }),
     ...(head.feed ? { feed: head.feed } : {}),
+    image: pageImage(site, head.image),
   };
 }
 
-function notFoundMeta(site: SiteConfig): PageMeta {
+function pageImage(site: SiteConfig, image: ShareImage): PageImage {
+  return { url: absoluteUrl(site, image.url), alt: image.alt, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+}
+
+function notFoundMeta(site: SiteConfig, image: ShareImage): PageMeta {
   return {
     url: DEFAULTS.notFoundUrl,
     documentTitle: `Page not found · ${site.title}`,
@@ -543,5 +571,6 @@ function notFoundMeta(site: SiteConfig): PageMeta {
     ogType: 'website',
     breadcrumbs: [{ url: '/', label: DEFAULTS.homeLabel }],
     noindex: true,
+    image: pageImage(site, image),
   };
 }
