@@ -1,0 +1,127 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readSigns } from '../../src/data/signs.ts';
+import { planShareImages, renderPng, renderShareImages, signImageSvg, siteImageSvg } from '../../src/data/share-images.ts';
+import { parseXml, type XmlElement } from '../helpers/xml.ts';
+
+const signs = readSigns(path.resolve(import.meta.dirname, '../../content/signs.json'));
+const leo = signs[4]!;
+const KINDS = [
+  { kind: 'weekly', title: 'Weekly horoscope' },
+  { kind: 'monthly', title: 'Monthly horoscope' },
+  { kind: 'yearly', title: 'Yearly horoscope' },
+  { kind: 'ascendantYearly', title: 'Ascendant yearly horoscope' },
+] as const;
+const work = mkdtempSync(path.join(tmpdir(), 'share-images-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function texts(element: XmlElement): string[] {
+  return [...(element.name === 'text' ? [element.text] : []), ...element.children.flatMap(texts)];
+}
+
+/** Width and height from the PNG's IHDR chunk: 8-byte signature, chunk length, "IHDR", then two big-endian uint32. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe('share image SVG', () => {
+  it('shows the glyph, sign name, kind, dates and site title, with a title full of markup escaped', () => {
+    const title = 'Stars <b>&amp; "Moons" & \'Co\'';
+    const svg = signImageSvg(title, leo, 'Weekly horoscope');
+    // A strict parse: a raw < or & from the title would fail it.
+    expect(texts(parseXml(svg, { allowDeclaration: false }))).toEqual(['♌', 'Leo', 'Weekly horoscope', 'July 23 – August 22', title]);
+    expect(svg).not.toContain('<b>');
+  });
+
+  it('the site image rings all twelve glyphs around the title', () => {
+    const shown = texts(parseXml(siteImageSvg('Night & Day', signs), { allowDeclaration: false }));
+    expect(shown.slice(0, 12)).toEqual(['♈', '♉', '♊', '♋', '♌', '♍', '♎', '♏', '♐', '♑', '♒', '♓']);
+    expect(shown).toContain('Night & Day');
+  });
+
+  it('shrinks, then cuts a title too long for its line, keeping it in the picture', () => {
+    const long = 'The Most Wonderfully Comprehensive Horoscope Collection Ever Published Anywhere';
+    const line = /<text[^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>\n<\/svg>/.exec(signImageSvg(long, leo, 'Weekly horoscope'))!;
+    expect(Number(line[1])).toBe(28);
+    expect(line[2]).toMatch(/^The Most Wonderfully .*…$/);
+    expect(line[2]!.length).toBeLessThan(long.length);
+  });
+});
+
+describe('renderPng', () => {
+  it('makes a 1200×630 PNG', () => {
+    expect(pngSize(renderPng(signImageSvg('Stars', leo, 'Weekly horoscope')))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('draws the zodiac glyph from the packaged font (an image with it differs from one without)', () => {
+    const glyphOnly = (text: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><text x="20" y="150" font-size="150">${text}</text></svg>`;
+    expect(renderPng(glyphOnly('♌')).equals(renderPng(glyphOnly('')))).toBe(false);
+  });
+});
+
+describe('planShareImages', () => {
+  const plan = planShareImages('Stars', signs, KINDS);
+
+  it('plans one image per sign and kind, and one for the site, under fingerprinted names', () => {
+    expect(plan.bySignAndKind.size).toBe(48);
+    expect(plan.bySignAndKind.get('weekly/leo')!.url).toMatch(/^\/assets\/share\/leo-weekly\.[0-9a-f]{10}\.png$/);
+    expect(plan.bySignAndKind.get('ascendantYearly/pisces')!.url).toMatch(/^\/assets\/share\/pisces-ascendant-yearly\.[0-9a-f]{10}\.png$/);
+    expect(plan.site.url).toMatch(/^\/assets\/share\/site\.[0-9a-f]{10}\.png$/);
+    expect(new Set([plan.site, ...plan.bySignAndKind.values()].map((i) => i.url)).size).toBe(49);
+  });
+
+  it('describes each image in its alt text', () => {
+    expect(plan.bySignAndKind.get('weekly/leo')!.alt).toBe('Leo ♌ weekly horoscope · Stars');
+    expect(plan.bySignAndKind.get('ascendantYearly/aries')!.alt).toBe('Aries ♈ ascendant yearly horoscope · Stars');
+    expect(plan.site.alt).toBe('The twelve zodiac signs in a ring beside the title Stars');
+  });
+
+  it('gives the same inputs the same names, and a changed title new ones', () => {
+    const again = planShareImages('Stars', signs, KINDS);
+    const renamed = planShareImages('Starlight', signs, KINDS);
+    expect(again.bySignAndKind.get('weekly/leo')!.url).toBe(plan.bySignAndKind.get('weekly/leo')!.url);
+    expect(renamed.bySignAndKind.get('weekly/leo')!.url).not.toBe(plan.bySignAndKind.get('weekly/leo')!.url);
+    expect(renamed.site.url).not.toBe(plan.site.url);
+  });
+});
+
+describe('renderShareImages', () => {
+  const cacheDir = path.join(work, 'cache');
+  const images = (title: string) => {
+    const plan = planShareImages(title, signs, KINDS);
+    return [plan.site, plan.bySignAndKind.get('weekly/leo')!];
+  };
+
+  it('renders into the cache, draws nothing the second time, and again only what was deleted', async () => {
+    const first = await renderShareImages(images('Stars'), cacheDir);
+    expect(first.rendered).toBe(2);
+    for (const file of first.files) {
+      expect(existsSync(file.sourcePath)).toBe(true);
+      expect(file.outputPath).toMatch(/^assets\/share\/(site|leo-weekly)\.[0-9a-f]{10}\.png$/);
+    }
+    expect((await renderShareImages(images('Stars'), cacheDir)).rendered).toBe(0);
+    rmSync(first.files[1]!.sourcePath);
+    expect((await renderShareImages(images('Stars'), cacheDir)).rendered).toBe(1);
+  });
+
+  it('renders a changed title under new names and drops the PNGs no image uses', async () => {
+    const before = await renderShareImages(images('Stars'), cacheDir);
+    writeFileSync(path.join(cacheDir, 'share-images', 'notes.txt'), 'not ours to remove');
+    const after = await renderShareImages(images('Starlight & Co'), cacheDir);
+    expect(after.rendered).toBe(2);
+    expect(after.files.map((f) => f.outputPath)).not.toEqual(before.files.map((f) => f.outputPath));
+    expect(readdirSync(path.join(cacheDir, 'share-images')).sort()).toEqual([...after.files.map((f) => path.basename(f.sourcePath)), 'notes.txt'].sort());
+  });
+
+  it('works from an empty or missing cache folder', async () => {
+    const fresh = path.join(work, 'missing', 'cache');
+    const { rendered, files } = await renderShareImages(images('Stars'), fresh);
+    expect(rendered).toBe(2);
+    expect(files.every((f) => existsSync(f.sourcePath))).toBe(true);
+  });
+});
