@@ -6,7 +6,7 @@
 // https://ogp.me/#structured · https://github.com/thx/resvg-js#usage
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
@@ -23,6 +23,8 @@ export const SHARE_IMAGE = {
   cacheFolder: 'share-images',
   /** Hex characters of the SHA-256 kept in the file name. */
   hashLength: 10,
+  /** A cached PNG no build has used for this long is removed; another build (the preview) may still be using it before. */
+  keepUnusedMs: 60 * 60 * 1000,
 };
 
 /** Colours of templates/assets/site.css (light scheme): --fg, --muted, --bg, --card, --line, --accent. */
@@ -177,37 +179,55 @@ export function renderPng(svg: string): Buffer {
   return resvg.render().asPng();
 }
 
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
+/** Marks a cached PNG as used now (its mtime), for the clean-up below; false when it is not there. */
+async function touch(file: string): Promise<boolean> {
+  const now = new Date();
+  return utimes(file, now, now).then(
     () => true,
     () => false,
   );
 }
 
+/** Removes the PNGs that no image of this build uses and that no build has used for a while. */
+async function removeUnused(dir: string, used: ReadonlySet<string>): Promise<void> {
+  const before = Date.now() - SHARE_IMAGE.keepUnusedMs;
+  for (const entry of await readdir(dir).catch(() => [])) {
+    if (!entry.endsWith('.png') || used.has(entry)) continue;
+    const file = path.join(dir, entry);
+    const modified = await stat(file).then((s) => s.mtimeMs, () => Date.now());
+    if (modified < before) await rm(file, { force: true });
+  }
+}
+
+/** Draws one image into the cache: written then renamed, so an interrupted build leaves no half PNG under its name. */
+async function renderInto(image: ShareImage, dir: string, sourcePath: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const temp = `${sourcePath}.${process.pid}.tmp`;
+    await writeFile(temp, renderPng(image.svg));
+    await rename(temp, sourcePath);
+  } catch (error) {
+    // One line for the build's failure message; the cause (the file system's or resvg's) is appended to it.
+    throw new Error(`share image ${image.name}: cannot be drawn into ${dir}`, { cause: error });
+  }
+}
+
 /**
  * Makes sure every image is in `<cacheDir>/share-images/` (rendering, in sequence, only those missing) and
- * removes PNGs no image uses any more. Returns where each one is and how many were drawn.
+ * removes PNGs unused for an hour. Returns where each one is and how many were drawn.
  */
 export async function renderShareImages(images: readonly ShareImage[], cacheDir: string): Promise<{ files: ShareImageFile[]; rendered: number }> {
   const dir = path.join(cacheDir, SHARE_IMAGE.cacheFolder);
-  await mkdir(dir, { recursive: true });
   const files: ShareImageFile[] = [];
   let rendered = 0;
   for (const image of images) {
-    const fileName = path.posix.basename(image.url);
-    const sourcePath = path.join(dir, fileName);
-    if (!(await exists(sourcePath))) {
-      // Write then rename, so an interrupted build never leaves half a PNG under its final name.
-      const temp = `${sourcePath}.${process.pid}.tmp`;
-      await writeFile(temp, renderPng(image.svg));
-      await rename(temp, sourcePath);
+    const sourcePath = path.join(dir, path.posix.basename(image.url));
+    if (!(await touch(sourcePath))) {
+      await renderInto(image, dir, sourcePath);
       rendered++;
     }
     files.push({ sourcePath, outputPath: image.url.slice(1) });
   }
-  const used = new Set(files.map((f) => path.basename(f.sourcePath)));
-  for (const entry of await readdir(dir)) {
-    if (entry.endsWith('.png') && !used.has(entry)) await rm(path.join(dir, entry), { force: true });
-  }
+  await removeUnused(dir, new Set(files.map((f) => path.basename(f.sourcePath))));
   return { files, rendered };
 }

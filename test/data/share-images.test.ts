@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -109,13 +109,32 @@ describe('renderShareImages', () => {
     expect((await renderShareImages(images('Stars'), cacheDir)).rendered).toBe(1);
   });
 
-  it('renders a changed title under new names and drops the PNGs no image uses', async () => {
+  it('renders a changed title under new names, and drops the PNGs unused for an hour', async () => {
+    const folder = path.join(cacheDir, 'share-images');
+    const names = (files: { sourcePath: string }[]) => files.map((f) => path.basename(f.sourcePath));
     const before = await renderShareImages(images('Stars'), cacheDir);
-    writeFileSync(path.join(cacheDir, 'share-images', 'notes.txt'), 'not ours to remove');
+    writeFileSync(path.join(folder, 'notes.txt'), 'not ours to remove');
     const after = await renderShareImages(images('Starlight & Co'), cacheDir);
     expect(after.rendered).toBe(2);
-    expect(after.files.map((f) => f.outputPath)).not.toEqual(before.files.map((f) => f.outputPath));
-    expect(readdirSync(path.join(cacheDir, 'share-images')).sort()).toEqual([...after.files.map((f) => path.basename(f.sourcePath)), 'notes.txt'].sort());
+    expect(names(after.files)).not.toEqual(names(before.files));
+    // The old ones were used a moment ago (another build, the preview, may still copy them): kept.
+    expect(readdirSync(folder).sort()).toEqual([...names(before.files), ...names(after.files), 'notes.txt'].sort());
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [...before.files, ...after.files]) utimesSync(file.sourcePath, twoHoursAgo, twoHoursAgo);
+    // Unused for two hours: the old title's go; using an image marks it as used now.
+    await renderShareImages(images('Starlight & Co'), cacheDir);
+    expect(readdirSync(folder).sort()).toEqual([...names(after.files), 'notes.txt'].sort());
+    // So a build with the old title again keeps the images the last one used.
+    expect((await renderShareImages(images('Stars'), cacheDir)).rendered).toBe(2);
+    expect(readdirSync(folder).sort()).toEqual([...names(before.files), ...names(after.files), 'notes.txt'].sort());
+  });
+
+  it('names the image and the folder when it cannot write to the cache', async () => {
+    const notAFolder = path.join(work, 'file');
+    writeFileSync(notAFolder, '');
+    await expect(renderShareImages(images('Stars'), notAFolder)).rejects.toThrow(
+      `share image site: cannot be drawn into ${path.join(notAFolder, 'share-images')}`,
+    );
   });
 
   it('works from an empty or missing cache folder', async () => {
