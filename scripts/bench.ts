@@ -191,6 +191,12 @@ export function plainDataFrom(distDir: string) {
       noindex: text.includes('<meta name="robots" content="noindex">'),
       ogType: attr(/<meta property="og:type" content="([^"]*)">/),
       title: attr(/<meta property="og:title" content="([^"]*)">/),
+      image: {
+        url: attr(/<meta property="og:image" content="([^"]*)">/),
+        alt: attr(/<meta property="og:image:alt" content="([^"]*)">/),
+        width: attr(/<meta property="og:image:width" content="([^"]*)">/),
+        height: attr(/<meta property="og:image:height" content="([^"]*)">/),
+      },
       jsonLd: /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1],
       ...(feed ? { feed: { label: decode(feed[1]!), url: decode(feed[2]!) } } : {}),
       breadcrumbs: crumbs,

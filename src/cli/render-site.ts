@@ -4,6 +4,7 @@ import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
 import type { SiteModel } from '../data/site-model.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
+import shareImagesPlugin, { type PublishedFile } from '../eleventy/share-images-plugin.ts';
 
 /**
  * Eleventy for our project: `templates/` in, `outputDir` out, `.eleventy.js` as config, with `setup` adding what
@@ -27,16 +28,21 @@ export interface RenderOptions {
   rootDir: string;
   outputDir: string;
   model: SiteModel;
+  /** The model's rendered share images (run-build.ts), copied into the output with the pages. */
+  shareImages?: readonly PublishedFile[];
   quiet?: boolean;
 }
 
 /** Renders the site with `model` as global data into `outputDir`; returns the number of HTML pages written. */
-export async function renderSite({ rootDir, outputDir, model, quiet = true }: RenderOptions): Promise<number> {
+export async function renderSite({ rootDir, outputDir, model, shareImages = [], quiet = true }: RenderOptions): Promise<number> {
   const eleventy = createEleventy(rootDir, outputDir, {
     quietMode: quiet,
     // Frozen: Eleventy deep-copies unfrozen global data into each template's data and wraps it in a Proxy on every
     // paginated page's access; a frozen object is passed as is (@11ty/eleventy-utils Merge.js, ProxyWrap.js).
-    setup: (eleventyConfig) => eleventyConfig.addGlobalData('model', () => Object.freeze(model)),
+    setup(eleventyConfig) {
+      eleventyConfig.addGlobalData('model', () => Object.freeze(model));
+      eleventyConfig.addPlugin(shareImagesPlugin, { files: () => shareImages });
+    },
   });
   const results = (await eleventy.write()) as unknown;
   // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).

@@ -10,6 +10,7 @@ import { loadMessages } from '../data/i18n.ts';
 import { readOverrides } from '../data/overrides.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
+import { renderShareImages, type ShareImageFile } from '../data/share-images.ts';
 import { readSigns } from '../data/signs.ts';
 import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
 import { readStaticPages } from '../data/static-pages.ts';
@@ -48,6 +49,8 @@ export interface BuildOptions {
 export interface PreparedSite {
   config: BuildConfig;
   model: SiteModel;
+  /** The model's share images, rendered (or found) in the cache, to publish with the pages. */
+  shareImages: ShareImageFile[];
   summary: Omit<BuildSummary, 'pages' | 'seconds'>;
 }
 
@@ -88,7 +91,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     overrides: editors.overrides,
     staticPages: editors.staticPages,
   });
-  return { config, model, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
+  const { files: shareImages } = await renderShareImages(model.shareImages, config.cacheDir);
+  return { config, model, shareImages, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
 }
 
 /** A line per stale period, and a louder one when the answer had the wrong shape: the format may have changed. */
@@ -181,8 +185,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? ((line) => console.log(line));
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
-  const { config, model, summary: fetched } = await prepareSite({ ...options, env });
-  const pages = await publish(config, model);
+  const { config, model, shareImages, summary: fetched } = await prepareSite({ ...options, env });
+  const pages = await publish(config, model, shareImages);
   const summary: BuildSummary = { ...fetched, pages, seconds: (performance.now() - started) / 1000 };
   log(formatSummary(summary));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary));
@@ -190,11 +194,11 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
 }
 
 /** Renders into a staging folder beside the output, swapped in only once the render succeeded; returns the HTML page count. */
-async function publish(config: BuildConfig, model: SiteModel): Promise<number> {
+async function publish(config: BuildConfig, model: SiteModel, shareImages: ShareImageFile[]): Promise<number> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const staging = await makeStagingDir(config.outputDir);
   try {
-    const pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model });
+    const pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model, shareImages });
     await swapIntoPlace(staging, config.outputDir);
     return pages;
   } catch (error) {

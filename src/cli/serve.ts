@@ -3,15 +3,16 @@
 // https://www.11ty.dev/docs/programmatic/ and https://www.11ty.dev/docs/watch-serve/
 import path from 'node:path';
 import { loadDotEnv } from '../data/config.ts';
+import shareImagesPlugin from '../eleventy/share-images-plugin.ts';
 import { createEleventy } from './render-site.ts';
-import { prepareSite, type BuildOptions } from './run-build.ts';
+import { prepareSite, type BuildOptions, type PreparedSite } from './run-build.ts';
 
 export const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 
 export async function servePreview(options: BuildOptions & { port?: number }): Promise<void> {
   loadDotEnv(options.rootDir);
   // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached.
-  await prepareSite({ ...options, preview: true });
+  let prepared: PreparedSite = await prepareSite({ ...options, preview: true });
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
@@ -22,7 +23,12 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
       // content/ edits are what the preview reloads on.
       eleventyConfig.setWatchJavaScriptDependencies(false);
       // A function, so every rebuild re-reads content/ (overrides, pages, sign facts, charts) from disk.
-      eleventyConfig.addGlobalData('model', async () => (await prepareSite({ ...options, ...silent, preview: true })).model);
+      eleventyConfig.addGlobalData('model', async () => {
+        prepared = await prepareSite({ ...options, ...silent, preview: true });
+        return prepared.model;
+      });
+      // Copied after each rebuild's pages: the images of the model that rebuild used.
+      eleventyConfig.addPlugin(shareImagesPlugin, { files: () => prepared.shareImages });
     },
   });
   await eleventy.init();

@@ -9,6 +9,7 @@ import { formatSignPosition } from './format-degrees.ts';
 import type { Messages } from './i18n.ts';
 import { describeDateTime, describePeriod, parseIsoDate, type Period } from './periods.ts';
 import { sanitizeReportHtml } from './sanitize.ts';
+import { planShareImages, SHARE_IMAGE, type ShareImage, type ShareImageSet } from './share-images.ts';
 import type { Sign } from './signs.ts';
 import type { StaticPage } from './static-pages.ts';
 
@@ -124,6 +125,16 @@ export interface PageMeta {
   feed?: LinkRef;
   /** Not for search engines (the 404 page). */
   noindex?: boolean;
+  /** The link-preview image (og:image, twitter:image). */
+  image: PageImage;
+}
+
+export interface PageImage {
+  /** Absolute URL from `url` in content/site.json. */
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 
 export interface FeedEntry {
@@ -186,6 +197,8 @@ export interface SiteModel {
   meta: Record<string, PageMeta>;
   /** Absolute URLs of every page but the 404, for sitemap.xml. */
   sitemap: string[];
+  /** Every link-preview image, to render (share-images.ts) and publish under /assets/share/. */
+  shareImages: ShareImage[];
 }
 
 export interface SiteModelInput {
@@ -361,11 +374,12 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t));
   const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
   const staticPages = input.staticPages ?? [];
-  const heads = pageHeads(site, t, { signHubs, sections, periodHubs, charts, staticPages });
+  const images = planShareImages(site.title, signs, messages);
+  const heads = pageHeads(site, t, { signHubs, sections, periodHubs, charts, staticPages }, images);
   const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, '/') };
   const meta: Record<string, PageMeta> = {};
   for (const head of heads) meta[head.url] = pageMeta(head, site, t, organization);
-  meta[DEFAULTS.notFoundUrl] = notFoundMeta(site, t);
+  meta[DEFAULTS.notFoundUrl] = notFoundMeta(site, t, images.site);
   return {
     site: {
       ...site,
@@ -386,6 +400,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     feeds,
     meta,
     sitemap: heads.map((head) => absoluteUrl(site, head.url)),
+    shareImages: [images.site, ...images.bySignAndKind.values()],
   };
 }
 
@@ -560,6 +575,7 @@ interface PageHead {
   feed?: LinkRef;
   /** The home page's <title> is the site's name alone. */
   documentTitle?: string;
+  image: ShareImage;
 }
 
 interface SitePages {
@@ -571,10 +587,12 @@ interface SitePages {
 }
 
 /** Every page but the 404, in sitemap order. */
-function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages): PageHead[] {
+function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
   const home: LinkRef = { url: '/', label: t('site.home') };
+  // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
+  const image = images.site;
   const heads: PageHead[] = [
-    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? t('site.description'), breadcrumbs: [home] },
+    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? t('site.description'), breadcrumbs: [home], image },
   ];
   for (const hub of pages.signHubs) {
     heads.push({
@@ -583,38 +601,46 @@ function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages): PageHe
       description: t('signHub.description', { sign: hub.sign.name, dates: hub.sign.dates }),
       breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
       feed: signFeedLink(hub.sign, t),
+      image: signImage(images, 'weekly', hub.sign),
     });
   }
-  heads.push(...reportHeads(home, t, pages));
+  heads.push(...reportHeads(home, t, pages, images));
   const chartsCrumb = { url: DEFAULTS.chartsUrl, label: t('charts.title') };
-  heads.push({ url: DEFAULTS.chartsUrl, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb] });
+  heads.push({ url: DEFAULTS.chartsUrl, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image });
   for (const chart of pages.charts) {
     heads.push({
       url: chart.url,
       title: chart.title,
       description: t('chart.description', { title: chart.title, date: chart.birthLabel, place: chart.cityName }),
       breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
+      image,
     });
   }
   for (const page of pages.staticPages) {
-    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }] });
+    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }], image });
   }
   return heads;
 }
 
+/** A report's image shows its sign and kind. */
+function signImage(images: ShareImageSet, kind: ReportKind, sign: Sign): ShareImage {
+  return images.bySignAndKind.get(`${kind}/${sign.slug}`) ?? images.site;
+}
+
 /** The section archives, and under each the period hubs and their report pages. */
-function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages): PageHead[] {
+function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
   const heads: PageHead[] = [];
   const sectionCrumbs = new Map<ReportKind, LinkRef>();
   for (const section of pages.sections) {
     const crumb = { url: section.url, label: section.title };
     sectionCrumbs.set(section.kind, crumb);
-    heads.push({ url: section.url, title: section.title, description: t(`kinds.${section.kind}.sectionDescription`), breadcrumbs: [home, crumb] });
+    const description = t(`kinds.${section.kind}.sectionDescription`);
+    heads.push({ url: section.url, title: section.title, description, breadcrumbs: [home, crumb], image: images.site });
   }
   for (const hub of pages.periodHubs) {
     const title = t('site.titleWithPeriod', { title: hub.kindTitle, period: hub.period.label });
     const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
-    heads.push({ url: hub.url, title, description: t('periodHub.description', { title }), breadcrumbs: trail });
+    heads.push({ url: hub.url, title, description: t('periodHub.description', { title }), breadcrumbs: trail, image: images.site });
     for (const page of hub.pages) {
       heads.push({
         url: page.url,
@@ -623,6 +649,7 @@ function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages): PageHea
         breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
         article: { published: page.period.start },
         feed: signFeedLink(page.sign, t),
+        image: signImage(images, page.kind, page.sign),
       });
     }
   }
@@ -649,10 +676,15 @@ function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organizati
       organization,
     }),
     ...(head.feed ? { feed: head.feed } : {}),
+    image: pageImage(site, head.image),
   };
 }
 
-function notFoundMeta(site: SiteConfig, t: Messages['t']): PageMeta {
+function pageImage(site: SiteConfig, image: ShareImage): PageImage {
+  return { url: absoluteUrl(site, image.url), alt: image.alt, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+}
+
+function notFoundMeta(site: SiteConfig, t: Messages['t'], image: ShareImage): PageMeta {
   const title = t('notFound.title');
   return {
     url: DEFAULTS.notFoundUrl,
@@ -662,5 +694,6 @@ function notFoundMeta(site: SiteConfig, t: Messages['t']): PageMeta {
     ogType: 'website',
     breadcrumbs: [{ url: '/', label: t('site.home') }],
     noindex: true,
+    image: pageImage(site, image),
   };
 }

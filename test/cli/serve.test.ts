@@ -86,6 +86,22 @@ describe('npm start', () => {
     });
     expect(edited).toContain('A sentence added while previewing.');
     expect(service.log.length).toBe(requestsAfterStart);
+
+    // The page's share image is served; a new site title gives new images in place of the old ones.
+    const imagePath = (html: string) => new URL(/<meta property="og:image" content="([^"]+)">/.exec(html)![1]!).pathname;
+    // Polled: the pages are written before the images are copied, and the old ones removed, after them.
+    const status = (url: string, want: number) =>
+      poll(`${url} to answer ${want}`, async () => ((await fetch(`${base}${url}`)).status === want ? want : undefined));
+    expect(await status(imagePath(edited), 200)).toBe(200);
+    const siteJson = path.join(project, 'content/site.json');
+    writeFileSync(siteJson, readFileSync(siteJson, 'utf8').replace('"Starlight Horoscopes"', '"Moonlight Horoscopes"'));
+    const retitled = await poll('the new title', async () => {
+      const html = await page(`${base}/about/`);
+      return html?.includes('Moonlight Horoscopes') ? html : undefined;
+    });
+    expect(imagePath(retitled)).not.toBe(imagePath(edited));
+    expect(await status(imagePath(retitled), 200)).toBe(200);
+    expect(await status(imagePath(edited), 404)).toBe(404);
   });
 
   it('keeps serving from the cache while the service answers garbage', async () => {

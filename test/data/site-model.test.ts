@@ -111,6 +111,23 @@ describe('buildSiteModel', () => {
     expect(withPage.meta['/about/']).toMatchObject({ title: 'About', description: 'Hi there', breadcrumbs: [{ url: '/' }, { url: '/about/', label: 'About' }] });
     expect(withPage.sitemap).toContain('https://stars.example.org/about/');
   });
+
+  it("gives a report its sign and kind's share image, a sign hub its weekly one, and every other page the site's", () => {
+    const image = (url: string) => m.meta[url]!.image;
+    const shared = /^https:\/\/stars\.example\.org\/assets\/share\/([a-z-]+)\.[0-9a-f]{10}\.png$/;
+    const imageName = (url: string) => shared.exec(image(url).url)?.[1];
+    expect(image('/monthly/2026-11/leo/')).toMatchObject({ alt: 'Leo monthly horoscope · Test Stars', width: 1200, height: 630 });
+    expect(imageName('/monthly/2026-11/leo/')).toBe('leo-monthly');
+    expect(imageName('/ascendant/2026/aries/')).toBe('aries-ascendant-yearly');
+    expect(imageName('/weekly/2026-w47/leo/')).toBe('leo-weekly');
+    expect(imageName('/leo/')).toBe('leo-weekly');
+    for (const url of ['/', '/weekly/2026-w47/', '/charts/', '/404.html']) expect(imageName(url), url).toBe('site');
+    expect(image('/404.html').alt).toBe('The twelve zodiac signs in a ring beside the title Test Stars');
+    // Every image a page names is one the model asks to render and publish.
+    const published = new Set(m.shareImages.map((i) => `https://stars.example.org${i.url}`));
+    expect(m.shareImages).toHaveLength(49);
+    for (const [url, meta] of Object.entries(m.meta)) expect(published.has(meta.image.url), url).toBe(true);
+  });
 });
 
 describe('helpers', () => {

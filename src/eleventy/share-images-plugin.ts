@@ -1,0 +1,43 @@
+// Publishes the rendered share images (src/data/share-images.ts) into the output folder. They are drawn before
+// Eleventy runs, into the cache; this plugin only copies them, after the pages are written (`eleventy.after`),
+// so in the live preview it copies the images of the model that rebuild just used, before the browser reloads.
+// https://www.11ty.dev/docs/events/#eleventy-after
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EleventyConfig } from './eleventy-types.ts';
+
+export interface PublishedFile {
+  /** Absolute path of the file to copy. */
+  sourcePath: string;
+  /** Path relative to the output folder, with `/` separators. */
+  outputPath: string;
+}
+
+export interface ShareImagesPluginOptions {
+  /** The files of the current build; read on every build, so the preview can hand over each rebuild's own. */
+  files: () => readonly PublishedFile[];
+}
+
+interface BuildEvent {
+  directories: { output: string };
+  outputMode?: string;
+}
+
+export default function shareImagesPlugin(eleventyConfig: EleventyConfig, options: ShareImagesPluginOptions = { files: () => [] }): void {
+  /** Files this plugin wrote in the previous build of this process (preview), to remove those no longer used. */
+  let written = new Set<string>();
+  eleventyConfig.on('eleventy.after', (async ({ directories, outputMode }: BuildEvent) => {
+    if (outputMode !== undefined && outputMode !== 'fs') return;
+    const current = new Set<string>();
+    for (const file of options.files()) {
+      const target = path.resolve(directories.output, file.outputPath);
+      current.add(target);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.copyFile(file.sourcePath, target);
+    }
+    for (const stale of written) {
+      if (!current.has(stale)) await fs.promises.rm(stale, { force: true });
+    }
+    written = current;
+  }) as (...args: never[]) => unknown);
+}

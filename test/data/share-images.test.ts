@@ -1,0 +1,152 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../src/data/i18n.ts';
+import { readSigns } from '../../src/data/signs.ts';
+import { planShareImages, renderPng, renderShareImages, signImageSvg, siteImageSvg } from '../../src/data/share-images.ts';
+import { parseXml, type XmlElement } from '../helpers/xml.ts';
+
+const content = path.resolve(import.meta.dirname, '../../content');
+const messages = loadMessages(content, 'en');
+const signs = readSigns(path.join(content, 'signs.json'), messages);
+const leo = signs[4]!;
+const work = mkdtempSync(path.join(tmpdir(), 'share-images-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function texts(element: XmlElement): string[] {
+  return [...(element.name === 'text' ? [element.text] : []), ...element.children.flatMap(texts)];
+}
+
+/** Width and height from the PNG's IHDR chunk: 8-byte signature, chunk length, "IHDR", then two big-endian uint32. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe('share image SVG', () => {
+  it('shows the glyph, sign name, kind, dates and site title, with a title full of markup escaped', () => {
+    const title = 'Stars <b>&amp; "Moons" & \'Co\'';
+    const svg = signImageSvg(title, leo, 'Weekly horoscope');
+    // A strict parse: a raw < or & from the title would fail it.
+    expect(texts(parseXml(svg, { allowDeclaration: false }))).toEqual(['♌', 'Leo', 'Weekly horoscope', 'July 23 – August 22', title]);
+    expect(svg).not.toContain('<b>');
+  });
+
+  it('the site image rings all twelve glyphs around the title', () => {
+    const shown = texts(parseXml(siteImageSvg('Night & Day', signs, ['Weekly, monthly and yearly', 'horoscopes for all twelve signs']), { allowDeclaration: false }));
+    expect(shown.slice(0, 12)).toEqual(['♈', '♉', '♊', '♋', '♌', '♍', '♎', '♏', '♐', '♑', '♒', '♓']);
+    expect(shown).toContain('Night & Day');
+  });
+
+  it('shrinks, then cuts a title too long for its line, keeping it in the picture', () => {
+    const long = 'The Most Wonderfully Comprehensive Horoscope Collection Ever Published Anywhere';
+    const line = /<text[^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>\n<\/svg>/.exec(signImageSvg(long, leo, 'Weekly horoscope'))!;
+    expect(Number(line[1])).toBe(28);
+    expect(line[2]).toMatch(/^The Most Wonderfully .*…$/);
+    expect(line[2]!.length).toBeLessThan(long.length);
+  });
+});
+
+describe('renderPng', () => {
+  it('makes a 1200×630 PNG', () => {
+    expect(pngSize(renderPng(signImageSvg('Stars', leo, 'Weekly horoscope')))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('draws the zodiac glyph from the packaged font (an image with it differs from one without)', () => {
+    const glyphOnly = (text: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><text x="20" y="150" font-size="150">${text}</text></svg>`;
+    expect(renderPng(glyphOnly('♌')).equals(renderPng(glyphOnly('')))).toBe(false);
+  });
+});
+
+describe('planShareImages', () => {
+  const plan = planShareImages('Stars', signs, messages);
+
+  it('plans one image per sign and kind, and one for the site, under fingerprinted names', () => {
+    expect(plan.bySignAndKind.size).toBe(48);
+    expect(plan.bySignAndKind.get('weekly/leo')!.url).toMatch(/^\/assets\/share\/leo-weekly\.[0-9a-f]{10}\.png$/);
+    expect(plan.bySignAndKind.get('ascendantYearly/pisces')!.url).toMatch(/^\/assets\/share\/pisces-ascendant-yearly\.[0-9a-f]{10}\.png$/);
+    expect(plan.site.url).toMatch(/^\/assets\/share\/site\.[0-9a-f]{10}\.png$/);
+    expect(new Set([plan.site, ...plan.bySignAndKind.values()].map((i) => i.url)).size).toBe(49);
+  });
+
+  it('describes each image in its alt text', () => {
+    expect(plan.bySignAndKind.get('weekly/leo')!.alt).toBe('Leo weekly horoscope · Stars');
+    expect(plan.bySignAndKind.get('ascendantYearly/aries')!.alt).toBe('Aries ascendant yearly horoscope · Stars');
+    expect(plan.site.alt).toBe('The twelve zodiac signs in a ring beside the title Stars');
+  });
+
+  it('draws and describes the images in the site\'s language', () => {
+    const es = loadMessages(content, 'es');
+    const spanish = planShareImages('Estrellas', readSigns(path.join(content, 'signs.json'), es), es);
+    const leoWeekly = spanish.bySignAndKind.get('weekly/leo')!;
+    expect(leoWeekly.alt).toBe('Horóscopo semanal de Leo · Estrellas');
+    expect(texts(parseXml(leoWeekly.svg, { allowDeclaration: false }))).toEqual(['♌', 'Leo', 'Horóscopo semanal', '23 de julio – 22 de agosto', 'Estrellas']);
+    expect(texts(parseXml(spanish.site.svg, { allowDeclaration: false }))).toContain('y anuales para los doce signos');
+  });
+
+  it('gives the same inputs the same names, and a changed title new ones', () => {
+    const again = planShareImages('Stars', signs, messages);
+    const renamed = planShareImages('Starlight', signs, messages);
+    expect(again.bySignAndKind.get('weekly/leo')!.url).toBe(plan.bySignAndKind.get('weekly/leo')!.url);
+    expect(renamed.bySignAndKind.get('weekly/leo')!.url).not.toBe(plan.bySignAndKind.get('weekly/leo')!.url);
+    expect(renamed.site.url).not.toBe(plan.site.url);
+  });
+});
+
+describe('renderShareImages', () => {
+  const cacheDir = path.join(work, 'cache');
+  const images = (title: string) => {
+    const plan = planShareImages(title, signs, messages);
+    return [plan.site, plan.bySignAndKind.get('weekly/leo')!];
+  };
+
+  it('renders into the cache, draws nothing the second time, and again only what was deleted', async () => {
+    const first = await renderShareImages(images('Stars'), cacheDir);
+    expect(first.rendered).toBe(2);
+    for (const file of first.files) {
+      expect(existsSync(file.sourcePath)).toBe(true);
+      expect(file.outputPath).toMatch(/^assets\/share\/(site|leo-weekly)\.[0-9a-f]{10}\.png$/);
+    }
+    expect((await renderShareImages(images('Stars'), cacheDir)).rendered).toBe(0);
+    rmSync(first.files[1]!.sourcePath);
+    expect((await renderShareImages(images('Stars'), cacheDir)).rendered).toBe(1);
+  });
+
+  it('renders a changed title under new names, and drops the PNGs unused for an hour', async () => {
+    const folder = path.join(cacheDir, 'share-images');
+    const names = (files: { sourcePath: string }[]) => files.map((f) => path.basename(f.sourcePath));
+    const before = await renderShareImages(images('Stars'), cacheDir);
+    writeFileSync(path.join(folder, 'notes.txt'), 'not ours to remove');
+    const after = await renderShareImages(images('Starlight & Co'), cacheDir);
+    expect(after.rendered).toBe(2);
+    expect(names(after.files)).not.toEqual(names(before.files));
+    // The old ones were used a moment ago (another build, the preview, may still copy them): kept.
+    expect(readdirSync(folder).sort()).toEqual([...names(before.files), ...names(after.files), 'notes.txt'].sort());
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [...before.files, ...after.files]) utimesSync(file.sourcePath, twoHoursAgo, twoHoursAgo);
+    // Unused for two hours: the old title's go; using an image marks it as used now.
+    await renderShareImages(images('Starlight & Co'), cacheDir);
+    expect(readdirSync(folder).sort()).toEqual([...names(after.files), 'notes.txt'].sort());
+    // So a build with the old title again keeps the images the last one used.
+    expect((await renderShareImages(images('Stars'), cacheDir)).rendered).toBe(2);
+    expect(readdirSync(folder).sort()).toEqual([...names(before.files), ...names(after.files), 'notes.txt'].sort());
+  });
+
+  it('names the image and the folder when it cannot write to the cache', async () => {
+    const notAFolder = path.join(work, 'file');
+    writeFileSync(notAFolder, '');
+    await expect(renderShareImages(images('Stars'), notAFolder)).rejects.toThrow(
+      `share image site: cannot be drawn into ${path.join(notAFolder, 'share-images')}`,
+    );
+  });
+
+  it('works from an empty or missing cache folder', async () => {
+    const fresh = path.join(work, 'missing', 'cache');
+    const { rendered, files } = await renderShareImages(images('Stars'), fresh);
+    expect(rendered).toBe(2);
+    expect(files.every((f) => existsSync(f.sourcePath))).toBe(true);
+  });
+});
