@@ -2,7 +2,7 @@
 // one small JSON file beside the response cache, so feeds, JSON-LD and the sitemap carry true dates. Dates are
 // whole days (`YYYY-MM-DD`) and never later than the build's reference date.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -109,6 +109,11 @@ export async function savePageHistory(file: string, history: PageHistory): Promi
   const sorted = Object.fromEntries(Object.entries(history).sort(([a], [b]) => (a < b ? -1 : 1)));
   await mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, `${JSON.stringify(sorted, null, 1)}\n`);
-  await rename(temp, file);
+  try {
+    await writeFile(temp, `${JSON.stringify(sorted, null, 1)}\n`);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
 }
