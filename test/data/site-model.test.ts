@@ -126,6 +126,13 @@ describe('dates across two builds', () => {
     expect(second.feeds.find((f) => f.sign.slug === 'aries')!.updated.toISOString()).toBe('2026-11-22T00:00:00.000Z');
   });
 
+  it("counts an editor's override as a change of the page it applies to", () => {
+    const override: Override = { kind: 'weekly', periodKey: '2026-w47', sign: 'aries', field: 'text', mode: 'append', html: '<p>Editor</p>', file: 'x.md' };
+    const edited = buildSiteModel({ site, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), overrides: [override], pageHistory: first.pageHistory });
+    expect(page(edited, '/weekly/2026-w47/aries/')).toMatchObject({ published: '2026-11-16', updated: '2026-11-23' });
+    expect(page(edited, '/weekly/2026-w47/taurus/')).toMatchObject({ published: '2026-11-16', updated: '2026-11-16' });
+  });
+
   it('gives hubs and the home page the newest date of the reports they quote; other pages no lastmod', () => {
     const before = lastmods(first);
     const after = lastmods(second);
