@@ -8,6 +8,7 @@ import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.t
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
 import { loadMessages } from '../data/i18n.ts';
 import { readOverrides } from '../data/overrides.ts';
+import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-dates.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { renderShareImages, type ShareImageFile } from '../data/share-images.ts';
@@ -51,6 +52,8 @@ export interface PreparedSite {
   model: SiteModel;
   /** The model's share images, rendered (or found) in the cache, to publish with the pages. */
   shareImages: ShareImageFile[];
+  /** Where the page dates are kept; only a build that published writes `model.pageHistory` there. */
+  pageDatesFile: string;
   summary: Omit<BuildSummary, 'pages' | 'seconds'>;
 }
 
@@ -80,6 +83,9 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
   const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
+  const historyFile = pageDatesFile(new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl)).dir);
+  const history = await loadPageHistory(historyFile);
+  if (history.problem) warn(`warning: ignored a damaged page dates file ${history.problem}; dates start afresh from this build`);
   const model = buildSiteModel({
     site: config.site,
     messages: editors.messages,
@@ -90,9 +96,10 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     charts: fetched.charts,
     overrides: editors.overrides,
     staticPages: editors.staticPages,
+    pageHistory: history.history,
   });
   const { files: shareImages } = await renderShareImages(model.shareImages, config.cacheDir);
-  return { config, model, shareImages, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
+  return { config, model, shareImages, pageDatesFile: historyFile, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
 }
 
 /** A line per stale period, and a louder one when the answer had the wrong shape: the format may have changed. */
@@ -185,12 +192,26 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const log = options.log ?? ((line) => console.log(line));
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
-  const { config, model, shareImages, summary: fetched } = await prepareSite({ ...options, env });
+  const { config, model, shareImages, pageDatesFile: historyFile, summary: fetched } = await prepareSite({ ...options, env });
   const pages = await publish(config, model, shareImages);
+  await keepPageDates(historyFile, model, options.warn ?? ((line) => console.error(line)));
   const summary: BuildSummary = { ...fetched, pages, seconds: (performance.now() - started) / 1000 };
   log(formatSummary(summary));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary));
   return summary;
+}
+
+/**
+ * Saves the page dates once the site is published (a build that failed or was interrupted records nothing). The
+ * site is out by then, so a failure to save is a warning, not a failed build: the next build dates the pages this
+ * one added from its own day.
+ */
+async function keepPageDates(file: string, model: SiteModel, warn: (line: string) => void): Promise<void> {
+  try {
+    await savePageHistory(file, model.pageHistory);
+  } catch (error) {
+    warn(`warning: the site is published, but its page dates could not be saved to ${file}: ${(error as Error).message}`);
+  }
 }
 
 /** Renders into a staging folder beside the output, swapped in only once the render succeeded; returns the HTML page count. */

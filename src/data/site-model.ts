@@ -7,6 +7,7 @@ import type { PeriodReports, ReportSource } from './fetch-reports.ts';
 import { applyOverride, overrideKey, type Override, type OverrideField } from './overrides.ts';
 import { formatSignPosition } from './format-degrees.ts';
 import type { Messages } from './i18n.ts';
+import { contentHash, updatePageDates, type PageDates, type PageHistory } from './page-dates.ts';
 import { describeDateTime, describePeriod, parseIsoDate, type Period } from './periods.ts';
 import { sanitizeReportHtml } from './sanitize.ts';
 import { planShareImages, SHARE_IMAGE, type ShareImage, type ShareImageSet } from './share-images.ts';
@@ -36,7 +37,7 @@ export interface LinkRef {
   label: string;
 }
 
-export interface ReportPage {
+export interface ReportPage extends PageDates {
   kind: ReportKind;
   kindTitle: string;
   /** "Leo weekly horoscope, November 16 – 22, 2026": the document title and the feed entry title. */
@@ -140,8 +141,9 @@ export interface PageImage {
 export interface FeedEntry {
   page: ReportPage;
   absoluteUrl: string;
-  /** The period's first day: stable across rebuilds, so readers do not see an entry as new again. */
+  /** The page's first publication and last change (src/data/page-dates.ts): never after the build's date. */
   published: Date;
+  updated: Date;
 }
 
 export interface SignFeed {
@@ -152,7 +154,7 @@ export interface SignFeed {
   title: string;
   signHubAbsoluteUrl: string;
   subtitle: string;
-  /** The newest entry's date (or the build date for a sign without reports). */
+  /** The newest entry's `updated` (or the build date for a sign without reports). */
   updated: Date;
   /** Newest first. */
   entries: FeedEntry[];
@@ -195,10 +197,19 @@ export interface SiteModel {
   feeds: SignFeed[];
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;
-  /** Absolute URLs of every page but the 404, for sitemap.xml. */
-  sitemap: string[];
+  /** Every page but the 404, for sitemap.xml. */
+  sitemap: SitemapEntry[];
   /** Every link-preview image, to render (share-images.ts) and publish under /assets/share/. */
   shareImages: ShareImage[];
+  /** The page dates to keep once this site is published (src/data/page-dates.ts). */
+  pageHistory: PageHistory;
+}
+
+export interface SitemapEntry {
+  /** Absolute URL. */
+  loc: string;
+  /** RFC 3339; only on pages with a true date (reports, and the hubs and home page that quote them). */
+  lastmod?: string;
 }
 
 export interface SiteModelInput {
@@ -214,6 +225,8 @@ export interface SiteModelInput {
   overrides?: Override[];
   /** From content/pages/ (static-pages.ts). */
   staticPages?: StaticPage[];
+  /** The page dates kept by earlier builds (page-dates.ts); none: a cold build. */
+  pageHistory?: PageHistory;
 }
 
 export interface ReportFields {
@@ -287,13 +300,29 @@ export interface JsonLdOrganization {
   url: string;
 }
 
+/** schema.org Article dates, RFC 3339. */
+export interface ArticleDates {
+  published: string;
+  modified: string;
+}
+
+/** A whole day as its midnight UTC in RFC 3339 (`2026-11-16T00:00:00Z`): the same inputs print the same output. */
+export function dayToRfc3339(day: string): string {
+  return `${day}T00:00:00Z`;
+}
+
+/** The latest of some `YYYY-MM-DD` days, or undefined for none. */
+function newestDay(days: string[]): string | undefined {
+  return days.reduce<string | undefined>((max, d) => (max === undefined || d > max ? d : max), undefined);
+}
+
 export interface JsonLdPage {
   /** Absolute URL of the page. */
   canonical: string;
   title: string;
   description: string;
-  /** An Article (a report) with its first day; otherwise a WebPage. */
-  article?: { published: string };
+  /** An Article (a report) with its dates in RFC 3339; otherwise a WebPage. */
+  article?: ArticleDates;
   breadcrumbs: { label: string; absoluteUrl: string }[];
   language: string;
   organization: JsonLdOrganization;
@@ -309,6 +338,7 @@ export function pageJsonLd(page: JsonLdPage): string {
         url: page.canonical,
         mainEntityOfPage: page.canonical,
         datePublished: page.article.published,
+        dateModified: page.article.modified,
         inLanguage: page.language,
         author: page.organization,
         publisher: page.organization,
@@ -365,7 +395,7 @@ function signFeedLink(sign: Sign, t: Messages['t']): LinkRef {
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site, messages } = input;
   const { t } = messages;
-  const { periods, periodHubs } = buildPeriodHubs(input);
+  const { periods, periodHubs, pageHistory } = buildPeriodHubs(input);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);
   linkNeighbours(bySignAndKind, t);
@@ -399,25 +429,37 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     staticPages,
     feeds,
     meta,
-    sitemap: heads.map((head) => absoluteUrl(site, head.url)),
+    sitemap: heads.map((head) => ({ loc: absoluteUrl(site, head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) })),
     shareImages: [images.site, ...images.bySignAndKind.values()],
+    pageHistory,
   };
 }
 
-/** One hub per published period, kinds in KIND_ORDER and periods oldest first, each with its twelve report pages. */
-function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[] } {
+/**
+ * One hub per published period, kinds in KIND_ORDER and periods oldest first, each with its twelve report pages
+ * dated from the history of earlier builds; and the history to keep.
+ */
+function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[]; pageHistory: PageHistory } {
   const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<ReportKind, PeriodInfo[]>;
   const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
   const sorted = [...input.reports].sort((a, b) =>
     KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
   );
-  const periodHubs = sorted.map((reports): PeriodHub => {
+  const undated = sorted.map((reports) => {
     const info = periodInfo(reports.period, input.buildDate, input.messages.locale);
     periods[info.kind].push(info);
-    const pages = periodReportPages(reports, info, input, overrides);
-    return { kind: info.kind, kindTitle: input.messages.ui.kinds[info.kind].title, period: info, url: info.url, pages };
+    return { info, pages: periodReportPages(reports, info, input, overrides) };
   });
-  return { periods, periodHubs };
+  const versions = undated.flatMap(({ pages }) => pages.map((p) => ({ url: p.url, hash: contentHash(p.intro, p.text), periodStart: p.period.start })));
+  const { dates, history } = updatePageDates(input.pageHistory ?? {}, versions, input.buildDate);
+  const periodHubs = undated.map(({ info, pages }): PeriodHub => ({
+    kind: info.kind,
+    kindTitle: input.messages.ui.kinds[info.kind].title,
+    period: info,
+    url: info.url,
+    pages: pages.map((page) => ({ ...page, ...dates.get(page.url)! })),
+  }));
+  return { periods, periodHubs, pageHistory: history };
 }
 
 /** The twelve report pages of one period, an editor's override applied to its own page only. */
@@ -426,7 +468,7 @@ function periodReportPages(
   period: PeriodInfo,
   input: SiteModelInput,
   overrides: ReadonlyMap<string, Override>,
-): ReportPage[] {
+): Omit<ReportPage, keyof PageDates>[] {
   const { kind } = period;
   const { t, ui } = input.messages;
   const kindTitle = ui.kinds[kind].title;
@@ -443,7 +485,7 @@ function periodReportPages(
     otherSignsHeading: t('report.otherSigns', { period: period.label }),
     periodHubLabel: t(`kinds.${kind}.allSigns`, { period: period.label }),
   };
-  return input.signs.map((sign, signId): ReportPage => {
+  return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
     const entry = entries[signId]!;
     const fields = reportFields(entry);
     const override = overrides.get(overrideKey(kind, period.key, sign.slug));
@@ -515,9 +557,15 @@ function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t']):
 function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string, t: Messages['t']): SignFeed {
   const entries = hub.archive
     .flatMap((group) => group.pages)
-    .map((page) => ({ page, absoluteUrl: absoluteUrl(site, page.url), published: parseIsoDate(page.period.start) }))
-    // Newest first; on the same first day (a year and its ascendant year) keep the kinds' order.
-    .sort((a, b) => b.published.getTime() - a.published.getTime() || KIND_ORDER.indexOf(a.page.kind) - KIND_ORDER.indexOf(b.page.kind));
+    .map((page) => ({ page, absoluteUrl: absoluteUrl(site, page.url), published: parseIsoDate(page.published), updated: parseIsoDate(page.updated) }))
+    // Newest first; on the same day the later period first, and for the same period (a year and its ascendant
+    // year) the kinds' order.
+    .sort((a, b) =>
+      b.published.getTime() - a.published.getTime() ||
+      b.page.period.start.localeCompare(a.page.period.start) ||
+      KIND_ORDER.indexOf(a.page.kind) - KIND_ORDER.indexOf(b.page.kind),
+    );
+  const newest = newestDay(hub.archive.flatMap((group) => group.pages.map((page) => page.updated)));
   return {
     sign: hub.sign,
     url: hub.feedUrl,
@@ -525,7 +573,7 @@ function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string, t: Message
     title: t('feed.title', { sign: hub.sign.name, site: site.title }),
     subtitle: t('feed.subtitle', { sign: hub.sign.name, dates: hub.sign.dates }),
     signHubAbsoluteUrl: absoluteUrl(site, hub.url),
-    updated: entries[0]?.published ?? parseIsoDate(buildDate),
+    updated: parseIsoDate(newest ?? buildDate),
     entries,
   };
 }
@@ -570,8 +618,10 @@ interface PageHead {
   description: string;
   /** Home first, this page last. */
   breadcrumbs: LinkRef[];
-  /** A report: an Article with its first day. */
-  article?: { published: string };
+  /** A report: an Article with its dates. */
+  article?: ArticleDates;
+  /** `YYYY-MM-DD`, for the sitemap: when the report text the page shows last changed. */
+  lastmod?: string;
   feed?: LinkRef;
   /** The home page's <title> is the site's name alone. */
   documentTitle?: string;
@@ -586,13 +636,28 @@ interface SitePages {
   staticPages: StaticPage[];
 }
 
+/** The newest `updated` of the reports a page quotes; undefined when it quotes none. */
+function lastUpdated(reports: ReportPage[]): string | undefined {
+  return newestDay(reports.map((report) => report.updated));
+}
+
 /** Every page but the 404, in sitemap order. */
 function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
   const home: LinkRef = { url: '/', label: t('site.home') };
   // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
   const image = images.site;
+  // Hubs and the home page quote their reports' intros: each changes when one of those reports does.
+  const homeReports = pages.signHubs.flatMap((hub) => (hub.current.weekly ? [hub.current.weekly] : []));
   const heads: PageHead[] = [
-    { url: '/', title: site.title, documentTitle: site.title, description: site.description ?? t('site.description'), breadcrumbs: [home], image },
+    {
+      url: '/',
+      title: site.title,
+      documentTitle: site.title,
+      description: site.description ?? t('site.description'),
+      breadcrumbs: [home],
+      image,
+      lastmod: lastUpdated(homeReports),
+    },
   ];
   for (const hub of pages.signHubs) {
     heads.push({
@@ -602,6 +667,7 @@ function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images:
       breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
       feed: signFeedLink(hub.sign, t),
       image: signImage(images, 'weekly', hub.sign),
+      lastmod: lastUpdated(Object.values(hub.current)),
     });
   }
   heads.push(...reportHeads(home, t, pages, images));
@@ -640,14 +706,16 @@ function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: 
   for (const hub of pages.periodHubs) {
     const title = t('site.titleWithPeriod', { title: hub.kindTitle, period: hub.period.label });
     const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
-    heads.push({ url: hub.url, title, description: t('periodHub.description', { title }), breadcrumbs: trail, image: images.site });
+    const description = t('periodHub.description', { title });
+    heads.push({ url: hub.url, title, description, breadcrumbs: trail, image: images.site, lastmod: lastUpdated(hub.pages) });
     for (const page of hub.pages) {
       heads.push({
         url: page.url,
         title: page.title,
         description: plainText(page.intro) || page.title,
         breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
-        article: { published: page.period.start },
+        article: { published: dayToRfc3339(page.published), modified: dayToRfc3339(page.updated) },
+        lastmod: page.updated,
         feed: signFeedLink(page.sign, t),
         image: signImage(images, page.kind, page.sign),
       });

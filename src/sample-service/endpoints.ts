@@ -7,7 +7,7 @@ import { isoWeeksInYear, reportWriter, type SampleReportKind } from './report-wr
 import { searchPlaces, findPlace } from './places.ts';
 import { computeNatal } from './natal.ts';
 import { SAMPLE_PLANETS, SAMPLE_SIGNS, SAMPLE_SIGN_NAMES } from './catalog.ts';
-import type { FaultOptions, SampleReportEntry } from './faults.ts';
+import { revisedText, type FaultOptions, type SampleReportEntry } from './faults.ts';
 import {
   SampleHttpError,
   readDate,
@@ -117,7 +117,7 @@ export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
 
 // ---- Endpoint handlers ----
 
-function reportHandler(kind: SampleReportKind, transform: () => FaultOptions['transformReport']): Handler {
+function reportHandler(kind: SampleReportKind, faults: () => FaultOptions): Handler {
   const fields = ['year', 'sign_id', ...(kind === 'weekly' ? ['week'] : kind === 'monthly' ? ['month'] : [])];
   return ({ endpoint, body }) => {
     const input = requireObject(endpoint, body, fields);
@@ -126,10 +126,11 @@ function reportHandler(kind: SampleReportKind, transform: () => FaultOptions['tr
     const month = kind === 'monthly' ? readInteger(endpoint, input, 'month', 1, 12) : undefined;
     const signId = readInteger(endpoint, input, 'sign_id', 0, 11, true);
     const period = { year, ...(week !== undefined && { week }), ...(month !== undefined && { month }) };
-    const transformReport = transform();
+    const { transformReport, revise } = faults();
     const write = reportWriter(kind, period);
     const entryFor = (id: number): unknown => {
-      const { intro, text } = write(id);
+      const { intro, text: written } = write(id);
+      const text = revisedText(revise, kind, period, id, written);
       const entry: SampleReportEntry = {
         year,
         sign_id: id,
@@ -175,7 +176,7 @@ function buildRoutes(tokens: TokenDesk, faults: () => FaultOptions): Map<string,
   const routes = new Map<string, Route>();
   routes.set('/api/auth', { method: 'POST', authorised: false, handler: ({ endpoint, body }) => tokens.signIn(endpoint, body) });
   for (const [path, kind] of Object.entries(REPORT_KINDS)) {
-    routes.set(path, { method: 'POST', authorised: true, handler: reportHandler(kind, () => faults().transformReport) });
+    routes.set(path, { method: 'POST', authorised: true, handler: reportHandler(kind, faults) });
   }
   routes.set('/api/places', { method: 'POST', authorised: true, handler: placesHandler });
   routes.set('/api/natal', { method: 'POST', authorised: true, handler: natalHandler });

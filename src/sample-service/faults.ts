@@ -1,7 +1,9 @@
-// Fault injection for the sample service: a small ordered list of rules plus three scenario knobs, so that
+// Fault injection for the sample service: a small ordered list of rules plus a few scenario knobs, so that
 // integration tests can reproduce bursts of 503, 429 with Retry-After, connection resets, slow answers,
-// expiring tokens and hostile report content against a real server. Nothing here is random: the same
+// expiring tokens, hostile report content and a revised report against a real server. Nothing here is random: the same
 // sequence of requests always meets the same faults, so tests can assert exact counts.
+
+import type { SampleReportKind } from './report-writer.ts';
 
 /** What a report entry looks like before `transformReport` sees it (docs/service-api.md#reports). */
 export type SampleReportEntry = Record<string, unknown> & {
@@ -52,6 +54,26 @@ export interface FaultOptions {
   tokenTtlRequests?: number;
   /** Rewrites every report entry before it is sent (both forms), e.g. to inject `<script>` or drop a field. */
   transformReport?: (entry: SampleReportEntry) => unknown;
+  /** The service revises one report: its text gets one more paragraph, in both forms of the answer. */
+  revise?: ReportRevision;
+}
+
+/** One sign's report of one period: `week` for a weekly one only, `month` for a monthly one only. */
+export interface ReportRevision {
+  kind: SampleReportKind;
+  year: number;
+  week?: number;
+  month?: number;
+  signId: number;
+}
+
+/** The paragraph `revise` appends. */
+export const REVISION_PARAGRAPH = '<p>Revised: the service has updated this reading.</p>';
+
+/** The text `signId`'s entry is sent with: revised when `revision` names this report. */
+export function revisedText(revision: ReportRevision | undefined, kind: SampleReportKind, period: { year: number; week?: number; month?: number }, signId: number, text: string): string {
+  const named = revision?.kind === kind && revision.year === period.year && revision.week === period.week && revision.month === period.month && revision.signId === signId;
+  return named ? `${text}${REVISION_PARAGRAPH}` : text;
 }
 
 /** What the server must do for one request, decided before routing. */
@@ -96,6 +118,25 @@ export function validateFaults(faults: FaultOptions): void {
   });
   checkCount('failFirstAttemptOfEveryNth', faults.failFirstAttemptOfEveryNth, 1);
   checkCount('tokenTtlRequests', faults.tokenTtlRequests, 1);
+  if (faults.revise) validateRevision(faults.revise);
+}
+
+const REVISION_KINDS: readonly SampleReportKind[] = ['weekly', 'monthly', 'yearly', 'ascendantYearly'];
+
+/** A revision that names no report the service can send would silently change nothing. */
+function validateRevision(revision: ReportRevision): void {
+  if (!REVISION_KINDS.includes(revision.kind)) throw new FaultConfigError('revise.kind', `must be one of ${REVISION_KINDS.join(', ')}, got ${String(revision.kind)}`);
+  checkCount('revise.year', revision.year, 0);
+  if (!Number.isInteger(revision.signId) || revision.signId < 0 || revision.signId > 11) {
+    throw new FaultConfigError('revise.signId', `must be an integer 0..11, got ${String(revision.signId)}`);
+  }
+  const needs = { week: revision.kind === 'weekly', month: revision.kind === 'monthly' };
+  for (const field of ['week', 'month'] as const) {
+    if (needs[field] !== (revision[field] !== undefined)) {
+      throw new FaultConfigError(`revise.${field}`, needs[field] ? `is required for a ${revision.kind} report` : `does not apply to a ${revision.kind} report`);
+    }
+    checkCount(`revise.${field}`, revision[field], 1);
+  }
 }
 
 function pathMatches(pattern: string | RegExp | undefined, path: string): boolean {

@@ -1,6 +1,6 @@
 // Atomic output when rendering itself fails: a template that throws for one page, or a filter that throws on one
-// report, leaves the published dist/ byte for byte as it was and no staging folder behind. And the next good
-// build replaces dist/ whole: pages of periods that left the window are gone.
+// report, leaves the published dist/ byte for byte as it was, no staging folder behind and the page dates unsaved.
+// And the next good build replaces dist/ whole: pages of periods that left the window are gone.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -41,13 +41,13 @@ function edit(file: string, change: (text: string) => string): void {
 }
 
 /** `npm run build` in a child process: Eleventy compiles the edited templates and config afresh. */
-function build(): Promise<ScriptRun> {
-  return runScript(project, 'build.ts', BUILD).done;
+function build(env: Record<string, string> = {}): Promise<ScriptRun> {
+  return runScript(project, 'build.ts', { ...BUILD, ...env }).done;
 }
 
 /** The one line a failed build ends with. */
-async function failingBuild(): Promise<string> {
-  const run = await build();
+async function failingBuild(env: Record<string, string> = {}): Promise<string> {
+  const run = await build(env);
   expect(run.code).toBe(1);
   return run.stderr.split('\n').find((line) => line.startsWith('Build failed:')) ?? '';
 }
@@ -74,6 +74,20 @@ describe('a render that fails part-way', () => {
     expect(await failingBuild()).toMatch(/^Build failed: .*boom on \/monthly\/2026-11\/virgo\/$/);
     expect(snapshot()).toEqual(before);
     expect(stagingFolders()).toEqual([]);
+  });
+});
+
+describe('page dates', () => {
+  const history = () => readFileSync(path.join(project, '.cache/sample-service/page-dates.json'), 'utf8');
+
+  it('a failed build records no page as published: the history is byte for byte as it was', async () => {
+    const before = history();
+    expect(before).toContain('"/weekly/2026-w47/leo/"');
+    // A day later week 2026-w49 would be new, and week 48's pages current: a saved history would show both.
+    edit('templates/_layouts/report.njk', (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`);
+    expect(await failingBuild({ ASTRO_BUILD_DATE: '2026-11-23' })).toMatch(/^Build failed: /);
+    expect(history()).toBe(before);
+    expect(history()).not.toContain('2026-w49');
   });
 });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBuild, type BuildSummary } from '../../src/cli/run-build.ts';
+import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
 import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
 
@@ -343,5 +344,37 @@ describe('reliability', () => {
       for (const token of tokens) expect(content.includes(token), file).toBe(false);
     }
     expect(statSync(path.join(work, 'cache')).isDirectory()).toBe(true);
+  });
+});
+
+describe('page dates', () => {
+  const historyFile = (s: SampleService) => path.join(work, 'cache', cacheNamespace(s.url), 'page-dates.json');
+
+  it('a damaged history is ignored with one warning naming the file, and a whole one is saved after the build', async () => {
+    const file = historyFile(await serve());
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, '{"/weekly/2026-w47/leo/": {"firstSeen": "soon"');
+    const run = await build();
+    expect(run.error).toBeUndefined();
+    const warnings = run.warnings.filter((w) => w.includes('page dates'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^warning: ignored a damaged page dates file \S+page-dates\.json: .*JSON.*; dates start afresh from this build$/);
+    expect(warnings[0]).toContain(file);
+    // A cold build's dates: week 47 started on 2026-11-16.
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { firstSeen: string; changed: string }>;
+    expect(saved['/weekly/2026-w47/leo/']).toMatchObject({ firstSeen: '2026-11-16', changed: '2026-11-16' });
+  });
+
+  it('a history that cannot be saved does not fail a build that has published: one warning naming the file', async () => {
+    const file = historyFile(await serve());
+    // A folder with something in it where the file belongs: it can be neither read nor replaced.
+    mkdirSync(path.join(file, 'in-the-way'), { recursive: true });
+    const run = await build();
+    expect(run.error).toBeUndefined();
+    expect(existsSync(path.join(work, 'dist', 'index.html'))).toBe(true);
+    const notSaved = run.warnings.filter((w) => w.startsWith('warning: the site is published, but its page dates could not be saved'));
+    expect(notSaved).toHaveLength(1);
+    expect(notSaved[0]).toContain(`saved to ${file}: `);
+    expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });

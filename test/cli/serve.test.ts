@@ -1,10 +1,11 @@
 // `npm start`: the live preview serves the site on localhost and re-renders on content edits from the cache,
-// without asking the service again.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// without asking the service again, dating pages from the kept page dates without ever writing them.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
 
@@ -127,5 +128,18 @@ describe('npm start', () => {
     expect(child?.exitCode).toBeNull();
     service.setFaults({});
   });
-});
 
+  it('dates pages from the kept page dates, and never writes them: a preview publishes nothing', async () => {
+    child?.kill('SIGTERM');
+    // Leo's week 47 as an earlier build recorded it: first published on the 17th, with another text (hash).
+    const file = path.join(project, '.cache', cacheNamespace(service.url), 'page-dates.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    const history = `${JSON.stringify({ '/weekly/2026-w47/leo/': { firstSeen: '2026-11-17', hash: 'another text', changed: '2026-11-17' } })}\n`;
+    writeFileSync(file, history);
+    const port = await startPreview();
+    const html = await poll('the first render', () => page(`http://localhost:${port}/weekly/2026-w47/leo/`));
+    // Kept: first published on the 17th. The text differs from the recorded one: changed on the preview's day.
+    expect(html).toContain('"datePublished":"2026-11-17T00:00:00Z","dateModified":"2026-11-22T00:00:00Z"');
+    expect(readFileSync(file, 'utf8')).toBe(history);
+  });
+});

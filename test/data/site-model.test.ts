@@ -60,9 +60,10 @@ describe('buildSiteModel', () => {
       feed: { url: '/leo/feed.xml' },
     });
     expect(meta.breadcrumbs.map((c) => c.url)).toEqual(['/', '/weekly/', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
-    const graph = (JSON.parse(meta.jsonLd!) as { '@graph': { '@type': string; datePublished?: string }[] })['@graph'];
+    const graph = (JSON.parse(meta.jsonLd!) as { '@graph': { '@type': string; datePublished?: string; dateModified?: string }[] })['@graph'];
     expect(graph.map((n) => n['@type'])).toEqual(['Article', 'BreadcrumbList']);
-    expect(graph[0]!.datePublished).toBe('2026-11-16');
+    // A cold build: a week that has started counts from its first day.
+    expect(graph[0]).toMatchObject({ datePublished: '2026-11-16T00:00:00Z', dateModified: '2026-11-16T00:00:00Z' });
     // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index; the 404 is in meta
     // but not in the sitemap.
     expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1);
@@ -71,12 +72,14 @@ describe('buildSiteModel', () => {
     expect(m.meta['/404.html']).not.toHaveProperty('canonical');
   });
 
-  it('makes one feed per sign, newest first, dated by the period start, the year before its ascendant year', () => {
+  it('makes one feed per sign, newest first, the year before its ascendant year, never dated after the build', () => {
     const feed = m.feeds.find((f) => f.sign.slug === 'leo')!;
     expect(feed.entries.map((e) => e.page.url)).toEqual([
       '/weekly/2026-w48/leo/', '/weekly/2026-w47/leo/', '/weekly/2026-w46/leo/', '/monthly/2026-11/leo/', '/yearly/2026/leo/', '/ascendant/2026/leo/',
     ]);
-    expect(feed.updated.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    // Next week (from 2026-11-23) is published by this build, on 2026-11-22; the others count from their first day.
+    expect(feed.entries.map((e) => e.published.toISOString().slice(0, 10))).toEqual(['2026-11-22', '2026-11-16', '2026-11-09', '2026-11-01', '2026-01-01', '2026-01-01']);
+    expect(feed.updated.toISOString()).toBe('2026-11-22T00:00:00.000Z');
     expect(feed.absoluteUrl).toBe('https://stars.example.org/leo/feed.xml');
   });
 
@@ -109,11 +112,67 @@ describe('buildSiteModel', () => {
   it('adds static pages to the meta index and the sitemap', () => {
     const withPage = model({ staticPages: [{ slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' }] });
     expect(withPage.meta['/about/']).toMatchObject({ title: 'About', description: 'Hi there', breadcrumbs: [{ url: '/' }, { url: '/about/', label: 'About' }] });
-    expect(withPage.sitemap).toContain('https://stars.example.org/about/');
+    // A page with no true date has no lastmod (the sitemap protocol allows that).
+    expect(withPage.sitemap).toContainEqual({ loc: 'https://stars.example.org/about/' });
+  });
+});
+
+describe('dates across two builds', () => {
+  // Built on 2026-11-22 with no history, then on 2026-11-23 (week 48 now current) after the service revised Leo's
+  // week 48 intro. Expected days worked out by hand from the rules in src/data/page-dates.ts.
+  const first = model();
+  const revised = (s: number) => (s === 4 ? '<p>Intro 4, revised</p>' : `<p>Intro ${s} &amp; more</p>`);
+  const second = buildSiteModel({
+    site,
+    messages,
+    buildDate: '2026-11-23',
+    sampleContent: false,
+    signs,
+    reports: [weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11), yearPeriod('yearly', 2026), yearPeriod('ascendantYearly', 2026)]
+      .map((p) => reports(p))
+      .concat(reports(weekPeriod(2026, 48), revised)),
+    pageHistory: first.pageHistory,
+  });
+  const lastmods = (m: typeof first) => Object.fromEntries(m.sitemap.map((e) => [e.loc.replace('https://stars.example.org', ''), e.lastmod]));
+  const page = (m: typeof first, url: string) => m.reportPages.find((p) => p.url === url)!;
+
+  it('moves the revised report\'s updated date only, keeping when it was first published', () => {
+    expect(page(first, '/weekly/2026-w48/leo/')).toMatchObject({ published: '2026-11-22', updated: '2026-11-22' });
+    expect(page(second, '/weekly/2026-w48/leo/')).toMatchObject({ published: '2026-11-22', updated: '2026-11-23' });
+    const json = JSON.parse(second.meta['/weekly/2026-w48/leo/']!.jsonLd!) as { '@graph': Record<string, unknown>[] };
+    expect(json['@graph'][0]).toMatchObject({ datePublished: '2026-11-22T00:00:00Z', dateModified: '2026-11-23T00:00:00Z' });
+    for (const p of second.reportPages.filter((r) => r.url !== '/weekly/2026-w48/leo/')) {
+      expect({ published: p.published, updated: p.updated }, p.url).toEqual({ published: page(first, p.url).published, updated: page(first, p.url).updated });
+    }
+    const leoFeed = second.feeds.find((f) => f.sign.slug === 'leo')!;
+    expect(leoFeed.updated.toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(second.feeds.find((f) => f.sign.slug === 'aries')!.updated.toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  it("counts an editor's override as a change of the page it applies to", () => {
+    const override: Override = { kind: 'weekly', periodKey: '2026-w47', sign: 'aries', field: 'text', mode: 'append', html: '<p>Editor</p>', file: 'x.md' };
+    const edited = buildSiteModel({ site, messages, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), overrides: [override], pageHistory: first.pageHistory });
+    expect(page(edited, '/weekly/2026-w47/aries/')).toMatchObject({ published: '2026-11-16', updated: '2026-11-23' });
+    expect(page(edited, '/weekly/2026-w47/taurus/')).toMatchObject({ published: '2026-11-16', updated: '2026-11-16' });
+  });
+
+  it('gives hubs and the home page the newest date of the reports they quote; other pages no lastmod', () => {
+    const before = lastmods(first);
+    const after = lastmods(second);
+    // 2026-11-22: the current week is 47 (from 2026-11-16), quoted by the home page and the sign hubs.
+    expect(before).toMatchObject({ '/': '2026-11-16T00:00:00Z', '/leo/': '2026-11-16T00:00:00Z', '/weekly/2026-w48/': '2026-11-22T00:00:00Z', '/weekly/2026-w48/leo/': '2026-11-22T00:00:00Z' });
+    // 2026-11-23: week 48 is current (published 2026-11-22), and Leo's changed that day.
+    const moved = { '/': '2026-11-23T00:00:00Z', '/leo/': '2026-11-23T00:00:00Z', '/weekly/2026-w48/': '2026-11-23T00:00:00Z', '/weekly/2026-w48/leo/': '2026-11-23T00:00:00Z' };
+    expect(after).toMatchObject(moved);
+    const otherSignHubs = signs.filter((s) => s.slug !== 'leo').map((s) => `/${s.slug}/`);
+    for (const url of otherSignHubs) expect([before[url], after[url]], url).toEqual(['2026-11-16T00:00:00Z', '2026-11-22T00:00:00Z']);
+    const unchanged = Object.keys(after).filter((url) => !(url in moved) && !otherSignHubs.includes(url));
+    for (const url of unchanged) expect(after[url], url).toBe(before[url]);
+    expect(after['/charts/']).toBeUndefined();
   });
 
   it("gives a report its sign and kind's share image, a sign hub its weekly one, and every other page the site's", () => {
-    const image = (url: string) => m.meta[url]!.image;
+    const image = (url: string) => first.meta[url]!.image;
     const shared = /^https:\/\/stars\.example\.org\/assets\/share\/([a-z-]+)\.[0-9a-f]{10}\.png$/;
     const imageName = (url: string) => shared.exec(image(url).url)?.[1];
     expect(image('/monthly/2026-11/leo/')).toMatchObject({ alt: 'Leo monthly horoscope · Test Stars', width: 1200, height: 630 });
@@ -124,9 +183,9 @@ describe('buildSiteModel', () => {
     for (const url of ['/', '/weekly/2026-w47/', '/charts/', '/404.html']) expect(imageName(url), url).toBe('site');
     expect(image('/404.html').alt).toBe('The twelve zodiac signs in a ring beside the title Test Stars');
     // Every image a page names is one the model asks to render and publish.
-    const published = new Set(m.shareImages.map((i) => `https://stars.example.org${i.url}`));
-    expect(m.shareImages).toHaveLength(49);
-    for (const [url, meta] of Object.entries(m.meta)) expect(published.has(meta.image.url), url).toBe(true);
+    const published = new Set(first.shareImages.map((i) => `https://stars.example.org${i.url}`));
+    expect(first.shareImages).toHaveLength(49);
+    for (const [url, meta] of Object.entries(first.meta)) expect(published.has(meta.image.url), url).toBe(true);
   });
 });
 
@@ -151,12 +210,12 @@ describe('helpers', () => {
     const organization = String.raw`{"@type":"Organization","name":"Stars \"&\" \u003cCo>","url":"https://stars.example.org/"}`;
 
     it('describes a report as an Article by the site, with its breadcrumbs', () => {
-      const json = pageJsonLd({ ...page, title: 'Leo weekly horoscope', description: 'Plain words.', article: { published: '2026-11-16' } });
+      const json = pageJsonLd({ ...page, title: 'Leo weekly horoscope', description: 'Plain words.', article: { published: '2026-11-16T00:00:00Z', modified: '2026-11-18T00:00:00Z' } });
       expect(json).toBe(
         '{"@context":"https://schema.org","@graph":[' +
           '{"@type":"Article","headline":"Leo weekly horoscope","description":"Plain words.",' +
           '"url":"https://stars.example.org/weekly/2026-w47/leo/","mainEntityOfPage":"https://stars.example.org/weekly/2026-w47/leo/",' +
-          `"datePublished":"2026-11-16","inLanguage":"fr-CA","author":${organization},"publisher":${organization}},` +
+          `"datePublished":"2026-11-16T00:00:00Z","dateModified":"2026-11-18T00:00:00Z","inLanguage":"fr-CA","author":${organization},"publisher":${organization}},` +
           '{"@type":"BreadcrumbList","itemListElement":[' +
           '{"@type":"ListItem","position":1,"name":"Home","item":"https://stars.example.org/"},' +
           '{"@type":"ListItem","position":2,"name":"Weekly horoscope, November 16 – 22, 2026","item":"https://stars.example.org/weekly/2026-w47/"},' +

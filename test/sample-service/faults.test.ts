@@ -2,7 +2,7 @@
 // random and client retry tests rely on that.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { FaultConfigError, FaultPlan, canonicalJson, type FaultOptions } from '../../src/sample-service/faults.ts';
+import { FaultConfigError, FaultPlan, REVISION_PARAGRAPH, canonicalJson, type FaultOptions } from '../../src/sample-service/faults.ts';
 import { agent, send, type Answer } from './helpers/http.ts';
 
 /** POST (or options.method) with the service's headers and `body` as JSON. */
@@ -244,6 +244,37 @@ describe('transformReport', () => {
     expect(reports.every((e) => String(e.text).endsWith('<script>alert(1)</script>') && !('intro' in e))).toBe(true);
     const one = await call(service, '/api/yearly-reports', { year: 2026, sign_id: 4 }, token);
     expect(one.json).toMatchObject({ sign_id: 4, text: expect.stringContaining('<script>') });
+  });
+});
+
+describe('revise', () => {
+  const textOf = (answer: Answer, signId: number) => String((answer.json as { reports: { sign_id: number; text: string }[] }).reports.find((e) => e.sign_id === signId)!.text);
+
+  it('appends one paragraph to the text of one sign in one period, in both forms, and nowhere else', async () => {
+    const november = { month: 11, year: 2026 };
+    const before = await call(service, '/api/monthly-reports', november, token);
+    const otherMonth = await call(service, '/api/monthly-reports', { month: 12, year: 2026 }, token);
+    service.setFaults({ revise: { kind: 'monthly', year: 2026, month: 11, signId: 4 } });
+    const after = await call(service, '/api/monthly-reports', november, token);
+    expect(textOf(after, 4)).toBe(`${textOf(before, 4)}${REVISION_PARAGRAPH}`);
+    for (const id of [0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11]) expect(textOf(after, id), `sign ${id}`).toBe(textOf(before, id));
+    const one = await call(service, '/api/monthly-reports', { ...november, sign_id: 4 }, token);
+    expect((one.json as { text: string }).text).toBe(textOf(after, 4));
+    expect((await call(service, '/api/monthly-reports', { month: 12, year: 2026 }, token)).json).toEqual(otherMonth.json);
+    // The yearly and ascendant-yearly endpoints take the same body: the kind tells them apart.
+    const yearly = await call(service, '/api/yearly-reports', { year: 2026 }, token);
+    service.setFaults({ revise: { kind: 'ascendantYearly', year: 2026, signId: 4 } });
+    expect((await call(service, '/api/yearly-reports', { year: 2026 }, token)).json).toEqual(yearly.json);
+  });
+
+  it.each([
+    [{ kind: 'daily', year: 2026, signId: 0 }, /revise\.kind must be one of weekly, monthly, yearly, ascendantYearly, got daily/],
+    [{ kind: 'weekly', year: 2026, signId: 0 }, /revise\.week is required for a weekly report/],
+    [{ kind: 'yearly', year: 2026, month: 3, signId: 0 }, /revise\.month does not apply to a yearly report/],
+    [{ kind: 'yearly', year: 2026, signId: 12 }, /revise\.signId must be an integer 0\.\.11, got 12/],
+    [{ kind: 'monthly', year: 2026, month: 1.5, signId: 1 }, /revise\.month must be an integer >= 1, got 1\.5/],
+  ])('rejects a revision naming no report: %j', (revise, message) => {
+    expect(() => new FaultPlan({ revise: revise as FaultOptions['revise'] })).toThrow(message);
   });
 });
 

@@ -1,6 +1,7 @@
 // What search engines and feed readers get: sitemap.xml, robots.txt, Open Graph/Twitter meta, JSON-LD and one
 // Atom feed per sign.
 import { describe, expect, inject, it } from 'vitest';
+import type { XmlElement } from '../helpers/xml.ts';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { metaContent, readBuiltSite, urlOf } from './helpers/built-site.ts';
 import { childText, childrenNamed, parseXml } from '../helpers/xml.ts';
@@ -65,9 +66,11 @@ describe('meta and JSON-LD', () => {
     }
   });
 
-  it('an Article carries its period start as datePublished', () => {
+  it('an Article carries datePublished and dateModified: in a cold build its period start, or the build date for a future period', () => {
     const article = jsonLd(site.read('weekly/2026-w47/leo/index.html'))['@graph'][0]!;
-    expect(article).toMatchObject({ '@type': 'Article', datePublished: '2026-11-16', headline: 'Leo weekly horoscope, November 16\u2009–\u200922, 2026' });
+    expect(article).toMatchObject({ '@type': 'Article', datePublished: '2026-11-16T00:00:00Z', dateModified: '2026-11-16T00:00:00Z', headline: 'Leo weekly horoscope, November 16\u2009–\u200922, 2026' });
+    const nextWeek = jsonLd(site.read('weekly/2026-w48/leo/index.html'))['@graph'][0]!;
+    expect(nextWeek).toMatchObject({ datePublished: '2026-11-22T00:00:00Z', dateModified: '2026-11-22T00:00:00Z' });
   });
 });
 
@@ -97,8 +100,9 @@ describe('Atom feeds, one per sign', () => {
       }
       const published = entries.map((e) => childText(e, 'published')!);
       expect([...published].sort().reverse()).toEqual(published);
-      expect(childText(feed, 'updated')).toBe(published[0]);
-      // The period's first day: rebuilding does not make old entries look new.
+      const updated = entries.map((e) => childText(e, 'updated')!);
+      expect(childText(feed, 'updated')).toBe([...updated].sort().at(-1));
+      // A cold build: the period's first day for periods that have started, so old entries do not look new.
       expect(published).toContain('2026-11-16T00:00:00Z');
       const content = entries[0]!.children.find((c) => c.name === 'content')!;
       expect(content.attribs.type).toBe('html');
@@ -111,8 +115,78 @@ describe('Atom feeds, one per sign', () => {
     }
   });
 
+  it('dates next week\'s, month\'s and year\'s entries when this build published them, not at their period start', () => {
+    const leo = childrenNamed(feeds.get('leo')!, 'entry');
+    const dates = (url: string) => {
+      const entry = leo.find((e) => childText(e, 'id') === `${SITE_URL}${url}`)!;
+      return [childText(entry, 'published'), childText(entry, 'updated')];
+    };
+    for (const url of ['/weekly/2026-w48/leo/', '/monthly/2026-12/leo/', '/yearly/2027/leo/', '/ascendant/2027/leo/']) {
+      expect(dates(url), url).toEqual(['2026-11-22T00:00:00Z', '2026-11-22T00:00:00Z']);
+    }
+    expect(childText(feeds.get('leo')!, 'updated')).toBe('2026-11-22T00:00:00Z');
+  });
+
   it('sign hubs and report pages announce their sign\'s feed', () => {
     expect(site.read('leo/index.html')).toContain('<link rel="alternate" type="application/atom+xml" title="Leo horoscopes (Atom feed)" href="/leo/feed.xml">');
     expect(site.read('weekly/2026-w47/leo/index.html')).toContain('href="/leo/feed.xml"');
+  });
+});
+
+describe('dates', () => {
+  const buildDay = `${inject('buildDate')}T00:00:00Z`;
+  const sitemap = new Map(childrenNamed(parseXml(site.read('sitemap.xml')), 'url').map((u) => [childText(u, 'loc')!.slice(SITE_URL.length), childText(u, 'lastmod')]));
+
+  /** Every date the site publishes, each with where it is. */
+  function publishedDates(): { where: string; date: string }[] {
+    const dates: { where: string; date: string }[] = [];
+    for (const slug of SIGN_SLUGS) {
+      const walk = (element: XmlElement, where: string) => {
+        if (element.name === 'published' || element.name === 'updated') dates.push({ where: `${where} <${element.name}>`, date: element.text });
+        for (const child of element.children) walk(child, `${where}/${element.name}`);
+      };
+      walk(parseXml(site.read(`${slug}/feed.xml`)), `${slug}/feed.xml`);
+    }
+    for (const [url, lastmod] of sitemap) if (lastmod !== undefined) dates.push({ where: `sitemap ${url}`, date: lastmod });
+    for (const [file, html] of site.html) {
+      if (file === '404.html') continue;
+      for (const node of jsonLd(html)['@graph']) {
+        for (const key of ['datePublished', 'dateModified']) if (key in node) dates.push({ where: `${file} ${key}`, date: String(node[key]) });
+      }
+    }
+    return dates;
+  }
+
+  it('no date in any feed, the sitemap or JSON-LD is after the build date', () => {
+    const dates = publishedDates();
+    // 12 feeds: their own <updated> and two per entry; a lastmod and two JSON-LD dates per report, and more.
+    expect(dates.length).toBeGreaterThan(12 * (1 + 2 * REPORTS_PER_SIGN) + 3 * 12 * REPORTS_PER_SIGN);
+    for (const { where, date } of dates) {
+      expect(date, where).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
+      expect(date <= buildDay, `${where}: ${date}`).toBe(true);
+    }
+  });
+
+  it('the sitemap dates reports by their last change, hubs by the newest report they quote, and other pages not at all', () => {
+    for (const [file, html] of site.html) {
+      if (!/^(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/index\.html$/.test(file)) continue;
+      expect(sitemap.get(urlOf(file)), file).toBe(jsonLd(html)['@graph'][0]!.dateModified);
+    }
+    // Worked by hand for 2026-11-22: week 47 started 2026-11-16 and is what the home page and sign hubs quote
+    // first; November started 2026-11-01; next week, month and year were published by this build.
+    expect(Object.fromEntries(['/', '/leo/', '/weekly/2026-w47/', '/weekly/2026-w48/', '/monthly/2026-11/', '/monthly/2026-12/', '/yearly/2026/', '/yearly/2027/'].map((url) => [url, sitemap.get(url)]))).toEqual({
+      '/': '2026-11-16T00:00:00Z',
+      '/leo/': '2026-11-16T00:00:00Z',
+      '/weekly/2026-w47/': '2026-11-16T00:00:00Z',
+      '/weekly/2026-w48/': '2026-11-22T00:00:00Z',
+      '/monthly/2026-11/': '2026-11-01T00:00:00Z',
+      '/monthly/2026-12/': '2026-11-22T00:00:00Z',
+      '/yearly/2026/': '2026-01-01T00:00:00Z',
+      '/yearly/2027/': '2026-11-22T00:00:00Z',
+    });
+    for (const url of ['/charts/', '/charts/frida-kahlo/', '/about/', '/privacy/']) {
+      expect(sitemap.has(url), url).toBe(true);
+      expect(sitemap.get(url), url).toBeUndefined();
+    }
   });
 });

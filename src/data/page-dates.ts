@@ -1,0 +1,119 @@
+// When each report page was first published and when its text last changed (issue 15), kept between builds in
+// one small JSON file beside the response cache, so feeds, JSON-LD and the sitemap carry true dates. Dates are
+// whole days (`YYYY-MM-DD`) and never later than the build's reference date.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The file's name in the cache's service folder (`ResponseCache.dir`). */
+export const PAGE_DATES_FILE = 'page-dates.json';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const pageRecordSchema = z.strictObject({ firstSeen: day, hash: z.string().min(1), changed: day });
+const historySchema = z.record(z.string().startsWith('/'), pageRecordSchema);
+
+/** One page's history: the build that first published it, the hash of its text, the build that last changed it. */
+export type PageRecord = z.infer<typeof pageRecordSchema>;
+/** By page URL (`/weekly/2026-w47/leo/`). */
+export type PageHistory = Record<string, PageRecord>;
+
+/** What the update step needs of a page: its URL, its text's hash, and its period's first day. */
+export interface PageVersion {
+  url: string;
+  hash: string;
+  periodStart: string;
+}
+
+export interface PageDates {
+  /** `YYYY-MM-DD`: the day a build first published the page. */
+  published: string;
+  /** `YYYY-MM-DD`: the day a build first published its present text. */
+  updated: string;
+}
+
+/** The history file of a cache's service folder: histories of different services never mix, like their answers. */
+export function pageDatesFile(cacheServiceDir: string): string {
+  return path.join(cacheServiceDir, PAGE_DATES_FILE);
+}
+
+/** A hash of what a page shows as its report (intro and text, as rendered). */
+export function contentHash(...parts: string[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+const earlier = (a: string, b: string): string => (a < b ? a : b);
+const later = (a: string, b: string): string => (a > b ? a : b);
+
+/**
+ * The dates of this build's pages and the history to keep after it is published. A page the history knows keeps
+ * its first day, and its last change unless its hash differs (then it changed today). A new page is published
+ * today; in a cold build (no history at all) a page whose period has started counts from the period's first day.
+ * Pure: the same inputs give the same output.
+ */
+export function updatePageDates(history: PageHistory, pages: PageVersion[], buildDate: string): { dates: Map<string, PageDates>; history: PageHistory } {
+  const cold = Object.keys(history).length === 0;
+  // Pages that left the window keep their record: if they come back, they keep their dates.
+  const next: PageHistory = { ...history };
+  const dates = new Map<string, PageDates>();
+  for (const page of pages) {
+    const known = history[page.url];
+    const record = known ? revisedRecord(known, page.hash, buildDate) : newRecord(page, cold ? earlier(page.periodStart, buildDate) : buildDate);
+    next[page.url] = record;
+    dates.set(page.url, { published: record.firstSeen, updated: record.changed });
+  }
+  return { dates, history: next };
+}
+
+function newRecord(page: PageVersion, firstSeen: string): PageRecord {
+  return { firstSeen, hash: page.hash, changed: firstSeen };
+}
+
+/** Never later than this build (a build dated before the history moves dates back to its own day). */
+function revisedRecord(known: PageRecord, hash: string, buildDate: string): PageRecord {
+  const firstSeen = earlier(known.firstSeen, buildDate);
+  const changed = known.hash === hash ? earlier(known.changed, buildDate) : buildDate;
+  return { firstSeen, hash, changed: later(changed, firstSeen) };
+}
+
+/**
+ * The history in `file`: none yet is an empty history; a damaged file is treated as absent too (the response cache
+ * does the same), with `problem` naming it for a warning.
+ */
+export async function loadPageHistory(file: string): Promise<{ history: PageHistory; problem?: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { history: {} };
+    return { history: {}, problem: `${file}: ${(error as Error).message}` };
+  }
+  try {
+    const parsed = historySchema.safeParse(JSON.parse(text));
+    if (parsed.success) return { history: parsed.data };
+    return { history: {}, problem: `${file}: ${describeIssue(parsed.error.issues[0]!)}` };
+  } catch (error) {
+    return { history: {}, problem: `${file}: ${(error as Error).message}` };
+  }
+}
+
+/** The first thing wrong with the file, in one line. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.path.length === 0) return 'must be a JSON object of page dates by page URL';
+  if (issue.code === 'invalid_key') return `${String(issue.path[0])}: is not a page URL (it must start with "/")`;
+  return `${issue.path.map(String).join('.')}: ${issue.message}`;
+}
+
+/** Writes the history atomically (write, then rename), pages in URL order so the file diffs well. */
+export async function savePageHistory(file: string, history: PageHistory): Promise<void> {
+  const sorted = Object.fromEntries(Object.entries(history).sort(([a], [b]) => (a < b ? -1 : 1)));
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(sorted, null, 1)}\n`);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
