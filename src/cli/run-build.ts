@@ -57,16 +57,36 @@ export interface PreparedSite {
   summary: Omit<BuildSummary, 'pages' | 'seconds'>;
 }
 
+/**
+ * The cache's folder for this build's service. The sample service writes in the site's language, which report
+ * requests do not carry, so each language other than English has its own folder: past periods are never fetched
+ * again, and a site switched to another language must not keep the old one's reports.
+ */
+function cacheFolder(config: BuildConfig): string {
+  const primary = config.site.language.split('-')[0]!;
+  return config.apiUrl || primary === 'en' ? cacheNamespace(config.apiUrl) : `${cacheNamespace(undefined)}-${primary}`;
+}
+
 /** The service to talk to: the configured one, or the embedded sample service started for this build. */
 async function openService(config: BuildConfig, log: (line: string) => void) {
   if (config.apiUrl || config.offline) {
     return { baseUrl: config.apiUrl, username: config.username, password: config.password, sample: undefined };
   }
   // Imported only when used: a build against a real service needs none of the sample service's modules.
-  const { startSampleService } = await import('../sample-service/server.ts');
-  const sample: SampleService = await startSampleService();
+  const { startSampleService, SAMPLE_LANGUAGES } = await import('../sample-service/server.ts');
+  const language = config.site.language;
+  const sample: SampleService = await startSampleService({ language });
   log(`ASTRO_API_URL is not set: using the embedded sample service at ${sample.url} (sample content).`);
+  const primary = language.split('-')[0]!;
+  if (sample.language !== primary) {
+    log(`The sample service writes ${listed(SAMPLE_LANGUAGES)} only: its reports and charts for this ${primary} site are in English.`);
+  }
   return { baseUrl: sample.url, username: 'sample', password: 'sample', sample };
+}
+
+/** 'en and es', 'en, es and pt'. */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** Everything but rendering: fetch (or read from the cache) and build the site model. */
@@ -124,7 +144,7 @@ async function readEditorFiles(contentDir: string, language: string) {
 /** The reports of every published period and the charts' data, from the service or the cache, shown as progress. */
 async function fetchContent(config: BuildConfig, chartInputs: ChartInput[], options: BuildOptions, log: (line: string) => void) {
   const periods = allPeriods(config.buildDate, config.site.periods);
-  const cache = new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl));
+  const cache = new ResponseCache(config.cacheDir, cacheFolder(config));
   const service = await openService(config, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
   // The client's own count of requests in progress (backoff waits included): send/response events do not pair

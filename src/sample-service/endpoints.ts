@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { isoWeeksInYear, reportWriter, type SampleReportKind } from './report-writer.ts';
 import { searchPlaces, findPlace } from './places.ts';
 import { computeNatal } from './natal.ts';
-import { SAMPLE_PLANETS, SAMPLE_SIGNS, SAMPLE_SIGN_NAMES } from './catalog.ts';
+import { SAMPLE_PLANETS, SAMPLE_SIGNS } from './catalog.ts';
+import { phraseBank, type SampleLanguage } from './language.ts';
 import { revisedText, type FaultOptions, type SampleReportEntry } from './faults.ts';
 import {
   SampleHttpError,
@@ -117,7 +118,8 @@ export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
 
 // ---- Endpoint handlers ----
 
-function reportHandler(kind: SampleReportKind, faults: () => FaultOptions): Handler {
+function reportHandler(kind: SampleReportKind, language: SampleLanguage, faults: () => FaultOptions): Handler {
+  const signNames = phraseBank(language).signNames;
   const fields = ['year', 'sign_id', ...(kind === 'weekly' ? ['week'] : kind === 'monthly' ? ['month'] : [])];
   return ({ endpoint, body }) => {
     const input = requireObject(endpoint, body, fields);
@@ -127,14 +129,14 @@ function reportHandler(kind: SampleReportKind, faults: () => FaultOptions): Hand
     const signId = readInteger(endpoint, input, 'sign_id', 0, 11, true);
     const period = { year, ...(week !== undefined && { week }), ...(month !== undefined && { month }) };
     const { transformReport, revise } = faults();
-    const write = reportWriter(kind, period);
+    const write = reportWriter(kind, period, language);
     const entryFor = (id: number): unknown => {
       const { intro, text: written } = write(id);
       const text = revisedText(revise, kind, period, id, written);
       const entry: SampleReportEntry = {
         year,
         sign_id: id,
-        sign_name: SAMPLE_SIGN_NAMES[id]!,
+        sign_name: signNames[id]!,
         ...(kind === 'weekly' && { weekly: REPORT_MARKER_VALUE, week }),
         ...(kind === 'monthly' && { monthly: REPORT_MARKER_VALUE, month }),
         ...((kind === 'yearly' || kind === 'ascendantYearly') && { yearly: REPORT_MARKER_VALUE }),
@@ -144,7 +146,7 @@ function reportHandler(kind: SampleReportKind, faults: () => FaultOptions): Hand
       return transformReport ? transformReport(entry) : entry;
     };
     if (signId !== undefined) return entryFor(signId);
-    return { reports: SAMPLE_SIGN_NAMES.map((_, id) => entryFor(id)) };
+    return { reports: signNames.map((_, id) => entryFor(id)) };
   };
 }
 
@@ -171,12 +173,12 @@ const notImplemented: Handler = ({ endpoint }) => {
 
 // ---- Routing ----
 
-/** Every endpoint of the service by path. */
-function buildRoutes(tokens: TokenDesk, faults: () => FaultOptions): Map<string, Route> {
+/** Every endpoint of the service by path; reports are written in `language`. */
+function buildRoutes(tokens: TokenDesk, faults: () => FaultOptions, language: SampleLanguage): Map<string, Route> {
   const routes = new Map<string, Route>();
   routes.set('/api/auth', { method: 'POST', authorised: false, handler: ({ endpoint, body }) => tokens.signIn(endpoint, body) });
   for (const [path, kind] of Object.entries(REPORT_KINDS)) {
-    routes.set(path, { method: 'POST', authorised: true, handler: reportHandler(kind, faults) });
+    routes.set(path, { method: 'POST', authorised: true, handler: reportHandler(kind, language, faults) });
   }
   routes.set('/api/places', { method: 'POST', authorised: true, handler: placesHandler });
   routes.set('/api/natal', { method: 'POST', authorised: true, handler: natalHandler });
@@ -224,11 +226,16 @@ function answer(routes: Map<string, Route>, tokens: TokenDesk, faults: FaultOpti
 }
 
 /**
- * The service proper for one account: a function from a request to the body of its 200 answer (or a thrown
- * SampleHttpError). `faults` is read per request, so a new fault plan applies at once.
+ * The service proper for one account, whose reports are in `language`: a function from a request to the body of
+ * its 200 answer (or a thrown SampleHttpError). `faults` is read per request, so a new fault plan applies at once.
  */
-export function serviceEndpoints(username: string, password: string, faults: () => FaultOptions): (request: EndpointRequest) => unknown {
+export function serviceEndpoints(
+  username: string,
+  password: string,
+  faults: () => FaultOptions,
+  language: SampleLanguage = 'en',
+): (request: EndpointRequest) => unknown {
   const tokens = new TokenDesk(username, password);
-  const routes = buildRoutes(tokens, faults);
+  const routes = buildRoutes(tokens, faults, language);
   return (request) => answer(routes, tokens, faults(), request);
 }

@@ -4,22 +4,14 @@
 // ascendant.
 //
 // Beyond the documented members the answer carries `ascendant`, `midheaven` (degrees) and `houses` (the twelve cusp
-// longitudes, house 1 first), which the site's chart wheel draws when present. Texts are English whatever `lang`
-// says (the service does not list the allowed languages).
+// longitudes, house 1 first), which the site's chart wheel draws when present. Texts, planet and sign names are
+// in `lang` when the service writes it (./language.ts), else in English (the service does not list the allowed
+// languages).
 import type { SamplePlace } from './places.ts';
 import { localTimeToUtc, formatZonedDate } from './time-zone.ts';
 import { PLANET_NAMES, chartAngles, eclipticLongitude, longitudeSpeed, normalizeDegrees } from './sky-positions.ts';
-import { SIGN_NAMES } from './report-writer.ts';
-import {
-  HOUSE_TOPICS,
-  NATAL_HOUSE_TEMPLATES,
-  NATAL_PLANET_TEMPLATES,
-  PLANET_THEMES,
-  SIGN_QUALITIES,
-  fill,
-  ordinal,
-  pick,
-} from './phrase-bank.ts';
+import { phraseBank, sampleLanguageFor } from './language.ts';
+import { capitalize, fill, pick } from './phrase-bank.ts';
 
 export interface NatalRequest { name: string; date: string; time: string; lang: string; place: SamplePlace }
 
@@ -58,6 +50,7 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
   const birth = new Date(local.utcMs);
   const angles = chartAngles(birth, place.latitude, place.longitude);
   const key = `${req.date}|${req.time}|${place.id}`;
+  const bank = phraseBank(sampleLanguageFor(req.lang));
 
   const planets = PLANET_NAMES.map((planetName, planetId) => {
     const longitude = eclipticLongitude(planetName, birth);
@@ -65,31 +58,33 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
     const { signId, degrees, minutes, seconds } = splitLongitude(longitude);
     const housePosition = equalHouse(longitude, angles.ascendant);
     const collectText = DEFAULTS.collectTextPlanets.has(planetName);
+    const subject = bank.planetSubjects[planetName];
     const slots = {
-      planet: planetName,
-      subject: planetName === 'Sun' || planetName === 'Moon' ? `the ${planetName}` : planetName,
-      Subject: planetName === 'Sun' || planetName === 'Moon' ? `The ${planetName}` : planetName,
-      sign: SIGN_NAMES[signId]!,
-      qualities: SIGN_QUALITIES[signId]!,
-      theme: PLANET_THEMES[planetName]!,
-      house: ordinal(housePosition),
-      topic: HOUSE_TOPICS[housePosition - 1]!,
+      planet: bank.planetNames[planetName],
+      subject,
+      Subject: capitalize(subject),
+      sign: bank.signNames[signId]!,
+      qualities: bank.signQualities[signId]!,
+      theme: bank.planetThemes[planetName],
+      house: bank.ordinal(housePosition),
+      topic: bank.houseTopics[housePosition - 1]!,
     };
+    const write = (templates: readonly string[], part: string): string => bank.finish(fill(pick(templates, `${key}|${part}|${planetId}`), slots));
     return {
       speeds: speed.toFixed(DEFAULTS.speedDecimals),
       housePosition,
       planetId,
-      planetName,
+      planetName: bank.planetNames[planetName],
       retrograde: speed < 0,
-      housetext: collectText ? fill(pick(NATAL_HOUSE_TEMPLATES, `${key}|house|${planetId}`), slots) : null,
+      housetext: collectText ? write(bank.natal.house, 'house') : null,
       longitude: longitude.toFixed(DEFAULTS.longitudeDecimals),
       signId,
-      signName: SIGN_NAMES[signId]!,
+      signName: bank.signNames[signId]!,
       degrees,
       minutes,
       seconds,
       collectText,
-      text: collectText ? fill(pick(NATAL_PLANET_TEMPLATES, `${key}|planet|${planetId}`), slots) : null,
+      text: collectText ? write(bank.natal.planet, 'planet') : null,
     };
   });
 
@@ -112,9 +107,15 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
 
   const sun = planets[0]!;
   const moon = planets[1]!;
-  const ascSign = SIGN_NAMES[splitLongitude(angles.ascendant).signId]!;
-  const intro = `${req.name}, born on ${req.date} at ${profile.birthdate.date.slice(11, 16)} in ${place.name}: `
-    + `Sun in ${sun.signName}, Moon in ${moon.signName}, ${ascSign} rising.`;
+  const intro = bank.natal.intro({
+    name: req.name,
+    date: req.date,
+    time: profile.birthdate.date.slice(11, 16),
+    place: place.name,
+    sun: sun.signName,
+    moon: moon.signName,
+    rising: bank.signNames[splitLongitude(angles.ascendant).signId]!,
+  });
 
   return {
     profile,

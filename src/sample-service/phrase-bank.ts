@@ -1,7 +1,11 @@
-// The sample service's words: house and planet meanings and a few interchangeable sentence templates per kind of
-// event. The choice among templates is a hash of (report kind, period, sign, event), so the same request always
-// gets the same words (the site build and its tests depend on that) while neighbouring pages do not all read
-// alike. Templates fill `{name}` slots; only the HTML tags the report contract allows are used (strong, em).
+// The sample service's words, one file per language (./phrase-bank.en.ts, ./phrase-bank.es.ts) of the shape
+// `PhraseBank` below, so TypeScript checks that every language has every template, name and grammar rule; a new
+// language is one more such file, listed in ./language.ts. The choice among a bank's interchangeable templates is
+// a hash of (report kind, period, sign, event), so the same request always gets the same words (the site build
+// and its tests depend on that) while neighbouring pages do not all read alike. Templates fill `{name}` slots;
+// only the HTML tags the report contract allows are used (p, h3, strong, em, ul, li).
+import type { EclipseKind, MoonPhase } from './sky.ts';
+import type { PlanetName } from './sky-positions.ts';
 
 /** 32-bit FNV-1a: small, stable across Node versions and platforms (unlike any built-in). */
 export function hashString(text: string): number {
@@ -28,151 +32,142 @@ export function fill(template: string, values: Record<string, string>): string {
   });
 }
 
-export function ordinal(n: number): string {
-  const rem100 = n % 100;
-  if (rem100 >= 11 && rem100 <= 13) return `${n}th`;
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
-}
-
-/** 'a' or 'an' before `word` (by its first letter, which is enough for this bank's words). */
-export function withArticle(word: string): string {
-  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
-}
-
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** What each house (1..12) is about, as a noun phrase: "your 2nd house of money, possessions and self-worth". */
-export const HOUSE_TOPICS: readonly string[] = [
-  'self, body and first impressions',
-  'money, possessions and self-worth',
-  'conversations, siblings and short journeys',
-  'home, family and roots',
-  'romance, creativity and play',
-  'daily work, routines and health',
-  'partnerships and one-to-one relationships',
-  'shared money, intimacy and change',
-  'travel, study and belief',
-  'career, reputation and ambition',
-  'friends, groups and hopes',
-  'rest, retreat and the hidden side of life',
-];
+/** A date formatter on UTC calendar dates (the service cannot know the reader's zone), in `locale`. */
+export function utcDates(locale: string, options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  const format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+  return (date) => format.format(date);
+}
 
-/** What each moving planet stands for, as a plural-agreeing noun phrase. */
-export const PLANET_THEMES: Readonly<Record<string, string>> = {
-  Sun: 'your focus and vitality',
-  Moon: 'your moods and needs',
-  Mercury: 'thinking, talk and plans',
-  Venus: 'love, pleasure and money',
-  Mars: 'drive, courage and temper',
-  Jupiter: 'growth, luck and generosity',
-  Saturn: 'duty, structure and patience',
-  Uranus: 'surprises and the wish for freedom',
-  Neptune: 'dreams, ideals and intuition',
-  Pluto: 'power and deep renewal',
-};
+/** One entry per sign (sign_id order) or per house (house 1 first). */
+export type Twelve<T> = readonly [T, T, T, T, T, T, T, T, T, T, T, T];
 
-/** Sign qualities for natal texts: "steady, sensual and patient". */
-export const SIGN_QUALITIES: readonly string[] = [
-  'direct, brave and impatient',
-  'steady, sensual and patient',
-  'curious, quick and restless',
-  'protective, tender and moody',
-  'warm, proud and generous',
-  'precise, helpful and self-critical',
-  'fair, charming and hesitant',
-  'intense, loyal and private',
-  'hopeful, candid and wide-ranging',
-  'disciplined, ambitious and dry-humoured',
-  'independent, inventive and detached',
-  'imaginative, gentle and porous',
-];
+/** What an intro names an event by: its words already chosen (date and sign as written in the language). */
+export type HeadlineEvent = { date: string; sign: string } & (
+  | { type: 'phase'; phase: MoonPhase; /** the eclipse's name, when it is one */ eclipse?: string }
+  | { type: 'ingress'; planet: PlanetName; retrograde: boolean }
+  | { type: 'station'; planet: PlanetName; direction: 'retrograde' | 'direct' }
+);
 
-// ---- Report sentences. Slots: {date} {sign} {house} (ordinal) {topic} {planet} {theme} {degree} {eclipse} ----
+export interface NatalIntro {
+  name: string;
+  /** YYYY-MM-DD and HH:MM, as requested */
+  date: string;
+  time: string;
+  place: string;
+  sun: string;
+  moon: string;
+  rising: string;
+}
 
-export const PHASE_TEMPLATES: Readonly<Record<'newMoon' | 'firstQuarter' | 'fullMoon' | 'lastQuarter', readonly string[]>> = {
-  newMoon: [
-    'The <strong>new moon on {date} in {sign}</strong> opens a fresh chapter in your {house} house of {topic}: a good moment to set an intention and start small.',
-    'On {date} the <strong>new moon in {sign}</strong> seeds your {house} house of {topic}. Plant something you are willing to tend for the next six months.',
-    'A <strong>new moon in {sign} on {date}</strong> resets the tone in your {house} house of {topic}; begin quietly and let the idea grow.',
-  ],
-  fullMoon: [
-    'The <strong>full moon on {date} in {sign}</strong> lights up your {house} house of {topic}, bringing to a head what began about six months ago.',
-    'When the moon is full in {sign} on {date}, your {house} house of {topic} asks for honest attention: finish, release or celebrate.',
-    'The <strong>full moon in {sign} on {date}</strong> fills your {house} house of {topic} with feeling; notice what has ripened.',
-  ],
-  firstQuarter: [
-    'The first-quarter moon on {date} in {sign} ({house} house) tests the plans you made at the new moon; adjust rather than abandon them.',
-    'Around {date} the waxing half moon in {sign} stirs your {house} house of {topic} and asks for a decision.',
-  ],
-  lastQuarter: [
-    'The last-quarter moon on {date} in {sign}, in your {house} house, is a good moment to clear out what no longer serves you.',
-    'Around {date} the waning half moon in {sign} invites a tidy-up in your {house} house of {topic}.',
-  ],
-};
+/**
+ * Everything the report writer and the natal texts say in one language. Slots in report templates: {date} {sign}
+ * {house} (the ordinal) {topic} {planet} {theme} {degree} {eclipse}; the comments name any others.
+ */
+export interface PhraseBank {
+  // ---- Names ----
+  signNames: Twelve<string>;
+  /** As the natal answer's `planetName` and in "Mercury in Virgo". */
+  planetNames: Readonly<Record<PlanetName, string>>;
+  /** A planet as a sentence's subject: 'the Sun', 'Mercury'. */
+  planetSubjects: Readonly<Record<PlanetName, string>>;
+  /** What each house (1..12) is about, as a noun phrase. */
+  houseTopics: Twelve<string>;
+  /** What each planet stands for, as a noun phrase that takes a plural verb. */
+  planetThemes: Readonly<Record<PlanetName, string>>;
+  /** Sign qualities for natal texts. */
+  signQualities: Twelve<string>;
 
-export const ECLIPSE_SENTENCES: readonly string[] = [
-  'It is {eclipse}, so its effects may unfold over the following months.',
-  'This one is {eclipse}: expect the story it starts to run well beyond the day itself.',
-  'As {eclipse}, it marks a turning point rather than a passing mood.',
-];
+  // ---- Grammar and dates ----
+  /** House n's rank as the templates use it: '3rd', 'tercera'. */
+  ordinal(n: number): string;
+  /** An eclipse's name with its indefinite article: 'an annular solar eclipse'. */
+  withArticle(eclipse: string): string;
+  eclipseName(kind: EclipseKind, solar: boolean): string;
+  /** 'a, b and c'. */
+  list(items: readonly string[]): string;
+  /** The last touch on every finished text (Spanish contracts "de el" to "del"). */
+  finish(text: string): string;
+  /** A day and month, with the year when `periodYear` is given and the date falls in another year. */
+  day(date: Date, periodYear?: number): string;
+  /** Two days of one year, the year left out: 'February 26 – March 20'. */
+  dayRange(first: Date, last: Date): string;
+  monthName(date: Date): string;
+  /** How the text names a week (its Monday and Sunday) and a month. */
+  weekLabel(first: Date, last: Date): string;
+  monthLabel(first: Date): string;
+  /** 'this week', 'this month', 'this year'. */
+  spans: Readonly<Record<'weekly' | 'monthly' | 'yearly', string>>;
+  /** The plain-text name of an event, for intros: 'the full moon on November 24 in Gemini'. */
+  headline(event: HeadlineEvent): string;
 
-export const INGRESS_TEMPLATES: readonly string[] = [
-  '<strong>{planet} enters {sign} on {date}</strong>, moving into your {house} house: {theme} turn toward {topic}.',
-  'From {date}, <strong>{planet} travels through {sign}</strong>, your {house} house, bringing {theme} to matters of {topic}.',
-  'On {date} <strong>{planet} crosses into {sign}</strong> and your {house} house of {topic}; {theme} follow.',
-];
+  // ---- Report sentences ----
+  phases: Readonly<Record<MoonPhase, readonly string[]>>;
+  /** Slot {eclipse}: the eclipse with its article. */
+  eclipseSentences: readonly string[];
+  ingresses: readonly string[];
+  retrogradeIngresses: readonly string[];
+  sunIngresses: readonly string[];
+  stationsRetrograde: readonly string[];
+  stationsDirect: readonly string[];
+  /** Opening lines of weekly and monthly columns. Slots: {span}, {sign} (the Sun's), {house}, {topic}. */
+  seasonOpenings: readonly string[];
+  closings: readonly string[];
+  quietLines: readonly string[];
 
-export const RETROGRADE_INGRESS_TEMPLATES: readonly string[] = [
-  '{planet}, still retrograde, slips back into {sign} on {date}, revisiting your {house} house of {topic}.',
-  'On {date} retrograde {planet} backs into {sign}, your {house} house: unfinished business around {topic} returns.',
-];
+  column: {
+    /** Slots: {planets} (a list), {opens} (when). */
+    retrogradeOne: string;
+    retrogradeMany: string;
+    opens: Readonly<Record<'weekly' | 'monthly', string>>;
+    keyDates: string;
+    /** Slots: {sign} {when} (the period's label) {headline} {house} {topic}. */
+    intro: string;
+    /** The intro of a period with no event. Slots: {sign} {when} {house} {topic} (of the Sun). */
+    quietIntro: string;
+  };
 
-export const SUN_INGRESS_TEMPLATES: readonly string[] = [
-  '<strong>The Sun moves into {sign} on {date}</strong> and spends the next month in your {house} house of {topic}.',
-  'From {date} <strong>the Sun shines in {sign}</strong>, warming your {house} house of {topic} for four weeks.',
-];
+  year: {
+    /** The ascendant-yearly report's first paragraph. Slot: {sign}. */
+    risingNote: string;
+    jupiterAndSaturn: string;
+    eclipseSeasons: string;
+    /** Slots: {year} {seasons} {months} (a list) {who}. */
+    eclipseSeasonsText: string;
+    retrogradePeriods: string;
+    retrogradePeriodsText: string;
+    outerPlanets: string;
+    /** A slow planet's year. Slots: {planet} {theme} {sign} {house} {topic}, and {moves} (a list of moveInto/moveBackInto). */
+    stays: string;
+    moves: string;
+    /** Slots: {sign} {date} {house} {topic}. */
+    moveInto: string;
+    moveBackInto: string;
+    /** Retrograde periods. Slots: {planet} {date} {dates} (a dayRange) {degree} {sign} {house} {sign2} {house2} {nextYear}. */
+    retrogradeUntil: string;
+    retrogradeWithin: string;
+    retrogradeAcross: string;
+    retrogradeOpen: string;
+    /** Whom the report is for, in the eclipse paragraph and at the head of the intro. Slot: {sign}. */
+    who: Readonly<Record<'sun' | 'rising', string>>;
+    lead: Readonly<Record<'sun' | 'rising', string>>;
+    /** Slots: {lead} {year} {headline} {house} {topic}; introJupiter has {sign} (Jupiter's) instead of {headline}. */
+    intro: string;
+    introJupiter: string;
+    /** 'two seasons'. */
+    seasons(count: number): string;
+    /** The intro's last sentence: 'Four eclipses mark the turning points.' */
+    eclipseCount(count: number): string;
+  };
 
-export const STATION_RETROGRADE_TEMPLATES: readonly string[] = [
-  '<strong>{planet} turns retrograde on {date}</strong> at {degree} {sign}, in your {house} house: review {topic} rather than push ahead.',
-  'On {date} <strong>{planet} stations retrograde</strong> at {degree} {sign}. In your {house} house of {topic}, second thoughts are worth having.',
-];
-
-export const STATION_DIRECT_TEMPLATES: readonly string[] = [
-  '<strong>{planet} turns direct on {date}</strong> at {degree} {sign}; matters of {topic} in your {house} house start moving again.',
-  'On {date} <strong>{planet} stations direct</strong> at {degree} {sign}, and delays around {topic} ({house} house) begin to clear.',
-];
-
-/** Opening lines for weekly and monthly columns. Slots: {span} ('this week'), {sign} (the Sun's), {house}, {topic}. */
-export const SEASON_OPENINGS: readonly string[] = [
-  'With the Sun in {sign} as {span} begins, the spotlight is on your {house} house of {topic}.',
-  'The Sun spends much of {span} in {sign}, your {house} house, so {topic} take centre stage.',
-  'As {span} begins, the Sun is moving through {sign} and your {house} house of {topic}.',
-];
-
-export const CLOSINGS: readonly string[] = [
-  'Keep your plans flexible and your promises modest; the sky rewards steady steps.',
-  'Trust what you can check, and give the rest a little time.',
-  'Pace yourself: the busiest days are not always the most important ones.',
-  'A short walk, an early night and a clear list will do more than worry.',
-  'Say the kind thing sooner rather than later.',
-];
-
-export const QUIET_LINES: readonly string[] = [
-  'No big planetary shifts fall in this stretch, which makes it good for steady work on what is already in motion.',
-  'The sky is quiet, with no new lunar phase or planetary change: use the calm to catch up.',
-];
-
-// ---- Natal sentences. Slots: {planet} {subject} ('the Sun', 'Mercury') {Subject} {sign} {qualities} {house} {topic} {theme} ----
-
-export const NATAL_PLANET_TEMPLATES: readonly string[] = [
-  '<p><strong>{planet} in {sign}</strong>: {theme} come out {qualities}.</p>',
-  '<p>With <strong>{planet} in {sign}</strong>, {theme} turn out {qualities}.</p>',
-  '<p><strong>{planet} in {sign}</strong> gives {theme} a style that is {qualities}.</p>',
-];
-
-export const NATAL_HOUSE_TEMPLATES: readonly string[] = [
-  '<p>{Subject} in the {house} house puts {theme} to work in {topic}.</p>',
-  '<p>Placed in the {house} house, {subject} draws {theme} toward {topic}.</p>',
-];
+  natal: {
+    /** Slots: {planet} {subject} {sign} {theme} {qualities}. */
+    planet: readonly string[];
+    /** Slots: {subject} {Subject} {house} {theme} {topic}. */
+    house: readonly string[];
+    intro(birth: NatalIntro): string;
+  };
+}

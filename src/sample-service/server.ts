@@ -12,10 +12,12 @@ import { TimeZoneError } from './time-zone.ts';
 import { FaultPlan, type FaultAction, type FaultOptions } from './faults.ts';
 import { SampleHttpError } from './request-body.ts';
 import { bearerToken, serviceEndpoints, type EndpointRequest } from './endpoints.ts';
+import { checkLanguageTag, sampleLanguageFor, type SampleLanguage } from './language.ts';
 
 export type { FaultOptions, FaultRule, SampleReportEntry } from './faults.ts';
 export { FaultConfigError } from './faults.ts';
 export { SAMPLE_YEAR_RANGE, REPORT_MARKER_VALUE } from './endpoints.ts';
+export { SAMPLE_LANGUAGES, sampleLanguageFor, type SampleLanguage } from './language.ts';
 
 export interface SampleServiceOptions {
   host?: string;
@@ -24,6 +26,8 @@ export interface SampleServiceOptions {
   password?: string;
   latencyMs?: number;
   faults?: FaultOptions;
+  /** The language tag of its reports, such as "es" or "es-MX" (default "en"); one it does not write gets English. */
+  language?: string;
 }
 
 const DEFAULTS = {
@@ -63,6 +67,8 @@ export interface SampleService {
   /** The service's base URL, e.g. `http://127.0.0.1:8787` (no trailing slash). */
   readonly url: string;
   readonly port: number;
+  /** The language its reports are written in (see `language` in the options). */
+  readonly language: SampleLanguage;
   /** Every request in arrival order; entries are filled in as answers go out. */
   readonly log: RequestLogEntry[];
   /** Highest number of requests in flight at once since start (or since resetLog). */
@@ -295,11 +301,12 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
   if (!Number.isInteger(latencyMs) || latencyMs < 0) {
     throw new RangeError(`Sample service: latencyMs must be an integer >= 0, got ${String(latencyMs)}`);
   }
+  const language = sampleLanguageFor(checkLanguageTag('Sample service: language', options.language ?? 'en'));
   const state: ServiceState = {
     faults: new FaultPlan(options.faults),
     latencyMs,
     requests: new RequestLog(),
-    endpoints: serviceEndpoints(options.username ?? DEFAULTS.username, options.password ?? DEFAULTS.password, () => state.faults.options),
+    endpoints: serviceEndpoints(options.username ?? DEFAULTS.username, options.password ?? DEFAULTS.password, () => state.faults.options, language),
     closing: new AbortController(),
   };
   const server = createServer((req, res) => onRequest(state, req, res));
@@ -311,6 +318,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    language,
     log: state.requests.entries,
     get maxInFlight() {
       return state.requests.maxInFlight;

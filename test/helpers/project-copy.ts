@@ -19,12 +19,12 @@ export function copyProject(): string {
 }
 
 /**
- * Runs `scripts/<script>` as the npm scripts do (`node scripts/<script>`), with only
+ * Runs `scripts/<script>` as the npm scripts do (`node scripts/<script> [args]`), with only
  * PATH and HOME from the outer environment, plus `env`.
  */
-export function spawnScript(project: string, script: string, env: Record<string, string>): ChildProcessWithoutNullStreams {
+export function spawnScript(project: string, script: string, env: Record<string, string>, args: readonly string[] = []): ChildProcessWithoutNullStreams {
   const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
-  return spawn(process.execPath, [path.join('scripts', script)], { cwd: project, env: childEnv });
+  return spawn(process.execPath, [path.join('scripts', script), ...args], { cwd: project, env: childEnv });
 }
 
 /**
@@ -52,8 +52,13 @@ export interface ScriptRun {
 }
 
 /** `spawnScript`, with its output collected and a promise of how it ended. */
-export function runScript(project: string, script: string, env: Record<string, string>): { child: ChildProcessWithoutNullStreams; done: Promise<ScriptRun> } {
-  const child = spawnScript(project, script, env);
+export function runScript(
+  project: string,
+  script: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): { child: ChildProcessWithoutNullStreams; done: Promise<ScriptRun> } {
+  const child = spawnScript(project, script, env, args);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d));

@@ -21,8 +21,8 @@ interface Chart {
   houses: number[];
 }
 
-function natal(date: string, time: string, place: SamplePlace = london): Chart {
-  return computeNatal({ name: 'Ada', date, time, lang: 'en', place }) as unknown as Chart;
+function natal(date: string, time: string, place: SamplePlace = london, lang = 'en'): Chart {
+  return computeNatal({ name: 'Ada', date, time, lang, place }) as unknown as Chart;
 }
 
 const NUMERIC_TEXT = /^-?\d+\.\d+$/;
@@ -120,6 +120,34 @@ describe('computeNatal', () => {
   it('is deterministic for the same input and changes with the birth time', () => {
     expect(natal('1990-05-17', '14:30')).toEqual(chart);
     expect(natal('1990-05-17', '20:30').ascendant).not.toBe(chart.ascendant);
+  });
+});
+
+describe('computeNatal in the request\'s lang', () => {
+  const english = natal('1926-04-21', '02:40');
+  const spanish = natal('1926-04-21', '02:40', london, 'es');
+
+  it('writes Spanish texts, planet and sign names for lang "es", on the same positions', () => {
+    expect(natalChartSchema.safeParse(spanish).success).toBe(true);
+    expect(spanish.planets.map((p) => p.planetName)).toEqual(['Sol', 'Luna', 'Mercurio', 'Venus', 'Marte', 'Júpiter', 'Saturno', 'Urano', 'Neptuno', 'Plutón']);
+    // Elizabeth II: Sun in Taurus, Moon in Leo, Capricorn rising (see above).
+    expect(spanish.planets.slice(0, 2).map((p) => p.signName)).toEqual(['Tauro', 'Leo']);
+    expect(spanish.intro).toBe('Ada nació el 21 de abril de 1926 a las 02:40 en London: Sol en Tauro, Luna en Leo, ascendente Capricornio.');
+    const sun = spanish.planets[0]!;
+    expect(sun.text).toMatch(/^<p>(Con )?<strong>(el )?Sol en Tauro<\/strong>/);
+    expect(sun.housetext).toContain('cuarta casa');
+    for (const p of spanish.planets.filter((q) => q.collectText)) {
+      expect(`${p.text} ${p.housetext}`).not.toMatch(/\b(the|in|house|and|your)\b/);
+    }
+    const positions = (c: Chart) => c.planets.map((p) => [p.longitude, p.signId, p.housePosition, p.retrograde]);
+    expect(positions(spanish)).toEqual(positions(english));
+    expect(natal('1926-04-21', '02:40', london, 'es')).toEqual(spanish);
+  });
+
+  it('answers in English for a language it does not write', () => {
+    expect(english.planets[0]).toMatchObject({ planetName: 'Sun', signName: 'Taurus' });
+    expect(english.intro).toBe('Ada, born on 1926-04-21 at 02:40 in London: Sun in Taurus, Moon in Leo, Capricorn rising.');
+    expect(natal('1926-04-21', '02:40', london, 'fr')).toEqual(english);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   writeReport,
   type SampleReportKind,
 } from '../../src/sample-service/report-writer.ts';
+import { EN } from '../../src/sample-service/phrase-bank.en.ts';
 
 const ALLOWED_TAGS = new Set(['p', 'h2', 'h3', 'strong', 'em', 'ul', 'li']);
 
@@ -103,5 +104,80 @@ describe('writeReport', () => {
         expect(opens).toBe(closes);
       }
     }
+  });
+});
+
+/** Every fixed run of three or more words in the English bank's templates: none may leak into another language. */
+function englishFixedPhrases(): string[] {
+  const strings: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(EN);
+  return strings
+    .flatMap((template) => template.replace(/<[^>]+>/g, '').split(/\{\w+\}|[.,:;()]/))
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.split(/\s+/).length >= 3);
+}
+
+describe('writeReport in Spanish', () => {
+  const periods: Array<[SampleReportKind, { year: number; week?: number; month?: number }]> = [
+    ['weekly', { year: 2026, week: 48 }], ['weekly', { year: 2026, week: 53 }], ['monthly', { year: 2026, month: 3 }],
+    ['monthly', { year: 2026, month: 11 }], ['yearly', { year: 2026 }], ['ascendantYearly', { year: 2027 }],
+  ];
+  const spanish = periods.flatMap(([kind, period]) => SIGN_NAMES.map((_, s) => writeReport(kind, period, s, 'es')));
+
+  it('tells the full moon of November 24 in Gemini in Spanish, in the house counted from the sign', () => {
+    const { intro, text } = writeReport('weekly', { year: 2026, week: 48 }, 0, 'es');
+    expect(intro).toBe('Aries: la semana del 23 al 29 de noviembre de 2026 gira en torno a la luna llena del 24 de noviembre en Géminis, '
+      + 'en tu tercera casa, la de las conversaciones, los hermanos y los viajes cortos.');
+    expect(text).toContain('<h3>Fechas clave</h3>');
+    expect(text).toMatch(/luna llena (del 24 de noviembre )?en Géminis/);
+    expect(writeReport('weekly', { year: 2026, week: 48 }, 2, 'es').intro).toContain('en tu primera casa');
+  });
+
+  it('writes the yearly report\'s eclipses, retrograde periods and rising sign in Spanish', () => {
+    const yearly = writeReport('yearly', { year: 2026 }, 6, 'es').text;
+    expect(yearly).toContain('<h3>Temporadas de eclipses</h3>');
+    for (const d of ['17 de febrero', '3 de marzo', '12 de agosto', '28 de agosto']) expect(yearly).toContain(d);
+    expect(yearly).toContain('Mercurio: del 26 de febrero al 20 de marzo, en Piscis');
+    const rising = writeReport('ascendantYearly', { year: 2026 }, 0, 'es');
+    expect(rising.intro).toMatch(/^Ascendente Aries: 2026 /);
+    expect(rising.text).toContain('<strong>ascendente Aries</strong>');
+    expect(rising.text).toMatch(/entra en Aries el 14 de febrero \(tu primera casa/);
+  });
+
+  it('leaves no English behind: no fixed phrase of the English templates, no English month or common word', () => {
+    const phrases = englishFixedPhrases();
+    expect(phrases.length).toBeGreaterThan(100);
+    for (const { intro, text } of spanish) {
+      for (const piece of [intro, text]) {
+        for (const phrase of phrases) expect(piece).not.toContain(phrase);
+        expect(piece).not.toMatch(/\b(the|your|house|and|of|in|on|retrograde|January|February|March|April|June|July|August|September|October|November|December)\b/);
+        expect(piece).not.toMatch(/\b(Taurus|Gemini|Cancer|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces|Mercury|Jupiter|Saturn|Uranus|Neptune|Pluto)\b/);
+        expect(piece).not.toMatch(/\b(de|a) el\b/);
+      }
+    }
+  });
+
+  it('is deterministic like English, and uses only the allowed tags with no unfilled slots', () => {
+    for (const [kind, period] of periods) {
+      const all = SIGN_NAMES.map((_, s) => writeReport(kind, period, s, 'es'));
+      expect(SIGN_NAMES.map((_, s) => writeReport(kind, period, s, 'es'))).toEqual(all);
+      expect(new Set(all.map((r) => r.text)).size).toBe(12);
+    }
+    for (const { intro, text } of spanish) {
+      expect(intro).not.toMatch(/[<>{}]/);
+      expect(text).not.toMatch(/[{}]|undefined|NaN/);
+      expect(tagsOf(text).filter((t) => !ALLOWED_TAGS.has(t))).toEqual([]);
+    }
+  });
+
+  it('names periods in Spanish', () => {
+    expect(periodRange('weekly', { year: 2026, week: 14 }, 'es').label).toBe('la semana del 30 de marzo al 5 de abril de 2026');
+    expect(periodRange('monthly', { year: 2026, month: 11 }, 'es').label).toBe('noviembre de 2026');
+    expect(periodRange('yearly', { year: 2026 }, 'es').span).toBe('este año');
   });
 });

@@ -254,6 +254,62 @@ describe('places, natal, signs, planets and the other endpoints', () => {
   });
 });
 
+describe('the language option', () => {
+  async function withService<T>(language: string, use: (s: SampleService, t: string) => Promise<T>): Promise<T> {
+    const other = await startSampleService({ language });
+    try {
+      return await use(other, await login(other));
+    } finally {
+      await other.close();
+    }
+  }
+  const weekly = { week: 48, year: 2026 };
+  const natalRequest = { name: 'Ada', date: '1990-05-17', time: '14:30', place_id: 2643743 };
+
+  it('writes reports and sign_name in Spanish for "es" and "es-MX", and in English by default', async () => {
+    for (const language of ['es', 'es-MX']) {
+      const reports = await withService(language, async (es, t) => {
+        expect(es.language).toBe('es');
+        return ((await call(es, 'POST', '/api/weekly-reports', { body: weekly, token: t })).json as { reports: Record<string, string>[] }).reports;
+      });
+      expect(reports.map((r) => r.sign_name)).toEqual(['Aries', 'Tauro', 'Géminis', 'Cáncer', 'Leo', 'Virgo', 'Libra', 'Escorpio', 'Sagitario', 'Capricornio', 'Acuario', 'Piscis']);
+      expect(reports[0]!.intro).toMatch(/^Aries: la semana del 23 al 29 de noviembre de 2026 gira en torno a la luna llena/);
+      expect(reports[0]!.text).toContain('Fechas clave');
+    }
+    expect(service.language).toBe('en');
+    const english = (await call(service, 'POST', '/api/weekly-reports', { body: { ...weekly, sign_id: 1 }, token })).json as Record<string, string>;
+    expect(english.sign_name).toBe('Taurus');
+    expect(english.text).toContain('Key dates');
+  });
+
+  it('answers in English for a language it does not write', async () => {
+    const [french, english] = await withService('fr', async (fr, t) => {
+      expect(fr.language).toBe('en');
+      return Promise.all([
+        call(fr, 'POST', '/api/weekly-reports', { body: weekly, token: t }),
+        call(service, 'POST', '/api/weekly-reports', { body: weekly, token }),
+      ]);
+    });
+    expect(french.json).toEqual(english.json);
+  });
+
+  it('writes natal texts in the request\'s lang, whatever the reports\' language', async () => {
+    const chart = async (s: SampleService, t: string, lang: string) =>
+      (await call(s, 'POST', '/api/natal', { body: { ...natalRequest, lang }, token: t })).json as { intro: string; planets: { planetName: string }[] };
+    const fromEnglish = await chart(service, token, 'es');
+    expect(fromEnglish.intro).toMatch(/^Ada nació el 17 de mayo de 1990 a las 14:30 en London: Sol en Tauro/);
+    expect(fromEnglish.planets[0]!.planetName).toBe('Sol');
+    const fromSpanish = await withService('es', (es, t) => chart(es, t, 'en'));
+    expect(fromSpanish.intro).toMatch(/^Ada, born on 1990-05-17 at 14:30 in London: Sun in Taurus/);
+  });
+
+  it('refuses a malformed language with an error naming the option', async () => {
+    for (const language of ['spanish', 'es_MX', '']) {
+      await expect(startSampleService({ language })).rejects.toThrow(/^Sample service: language must be a language tag such as "en" or "es-MX", got "/);
+    }
+  });
+});
+
 describe('latency, the log and maxInFlight', () => {
   it('adds latencyMs before every answer', async () => {
     const slow = await startSampleService({ latencyMs: 120 });

@@ -1,0 +1,40 @@
+// The languages the sample service writes. Report requests carry no language (a real account writes in its own),
+// so the service is started with one; natal requests carry `lang`. Any other language gets English.
+import type { PhraseBank } from './phrase-bank.ts';
+import { EN } from './phrase-bank.en.ts';
+import { ES } from './phrase-bank.es.ts';
+
+const BANKS = { en: EN, es: ES } as const satisfies Record<string, PhraseBank>;
+
+export type SampleLanguage = keyof typeof BANKS;
+export const SAMPLE_LANGUAGES = Object.keys(BANKS) as readonly SampleLanguage[];
+
+function isSampleLanguage(code: string): code is SampleLanguage {
+  return Object.hasOwn(BANKS, code);
+}
+
+/** The language the service writes for a language tag: its primary language when written ('es-MX' → 'es'), else 'en'. */
+export function sampleLanguageFor(tag: string): SampleLanguage {
+  const primary = tag.split('-')[0]!.toLowerCase();
+  return isSampleLanguage(primary) ? primary : 'en';
+}
+
+export function phraseBank(language: SampleLanguage): PhraseBank {
+  return BANKS[language];
+}
+
+/** A BCP 47 language tag such as "en" or "es-MX", or a RangeError naming `setting`. */
+export function checkLanguageTag(setting: string, value: unknown): string {
+  const wellFormed = typeof value === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(value) && isLocale(value);
+  if (!wellFormed) throw new RangeError(`${setting} must be a language tag such as "en" or "es-MX", got ${JSON.stringify(value)}`);
+  return value;
+}
+
+function isLocale(tag: string): boolean {
+  try {
+    new Intl.Locale(tag);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,39 @@
+// `npm run sample-api`: the language of its reports, from --language or SAMPLE_API_LANGUAGE.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runScript } from '../helpers/project-copy.ts';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+
+/** Starts the command on a free port, reads its first line, then stops it with SIGTERM. */
+async function startupLine(env: Record<string, string>, args: readonly string[]): Promise<string> {
+  const { child, done } = runScript(repo, 'sample-api.ts', { ...env, PORT: '0' }, args);
+  let stdout = '';
+  await new Promise<void>((resolve) => {
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d;
+      if (stdout.includes('\n')) resolve();
+    });
+    child.on('close', () => resolve());
+  });
+  child.kill('SIGTERM');
+  await done;
+  return stdout;
+}
+
+describe('npm run sample-api', () => {
+  it('writes its reports in the language of SAMPLE_API_LANGUAGE or --language, which wins', async () => {
+    expect(await startupLine({ SAMPLE_API_LANGUAGE: 'es-MX' }, [])).toContain('reports in es');
+    expect(await startupLine({ SAMPLE_API_LANGUAGE: 'fr' }, ['--language', 'es'])).toContain('reports in es');
+    expect(await startupLine({}, ['--language=fr'])).toContain('reports in en');
+  });
+
+  it('refuses a malformed language, naming the setting', async () => {
+    const flag = await runScript(repo, 'sample-api.ts', { PORT: '0' }, ['--language', 'spanish']).done;
+    expect(flag.code).toBe(1);
+    expect(flag.stderr.trim()).toBe('Sample service failed to start: --language must be a language tag such as "en" or "es-MX", got "spanish"');
+    const variable = await runScript(repo, 'sample-api.ts', { PORT: '0', SAMPLE_API_LANGUAGE: 'es_MX' }).done;
+    expect(variable.code).toBe(1);
+    expect(variable.stderr.trim()).toBe('Sample service failed to start: SAMPLE_API_LANGUAGE must be a language tag such as "en" or "es-MX", got "es_MX"');
+  });
+});

@@ -1,0 +1,56 @@
+// `npm run build` without ASTRO_API_URL for a site in another language: the embedded sample service writes the
+// site's language when it can (a Spanish demo site end to end), else English, and the build says so once.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, runScript } from '../helpers/project-copy.ts';
+
+const NOTE = 'The sample service writes en and es only: its reports and charts for this fr site are in English.';
+
+let project: string;
+
+beforeAll(() => {
+  project = copyProject();
+});
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+function setLanguage(language: string): void {
+  const file = path.join(project, 'content/site.json');
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), language }, null, 2));
+}
+
+async function build(language: string) {
+  setLanguage(language);
+  const run = await runScript(project, 'build.ts', { ASTRO_BUILD_DATE: '2026-11-22' }).done;
+  expect(run.code, run.stderr).toBe(0);
+  return run;
+}
+
+const page = (file: string) => readFileSync(path.join(project, 'dist', file), 'utf8');
+
+describe('npm run build from the sample service, in the site\'s language', () => {
+  it('builds a Spanish site with Spanish reports and charts, and no note', async () => {
+    const run = await build('es');
+    expect(run.stdout + run.stderr).not.toContain('The sample service writes');
+    const weekly = page('weekly/2026-w47/aries/index.html');
+    expect(weekly).toContain('Aries: la semana del 16 al 22 de noviembre de 2026 gira en torno a la entrada del Sol en Sagitario el 22 de noviembre, en tu novena casa');
+    expect(weekly).toContain('Fechas clave');
+    expect(weekly).not.toContain('your 9th house');
+    expect(page('weekly/2026-w47/taurus/index.html')).toContain('Tauro');
+    expect(page('charts/elizabeth-ii/index.html')).toContain('nació el 21 de abril de 1926 a las 02:40 en London: Sol en Tauro, Luna en Leo, ascendente Capricornio.');
+  });
+
+  it('builds a French site in English, saying so in one line, even after a Spanish build filled the cache', async () => {
+    const run = await build('fr');
+    const lines = `${run.stdout}\n${run.stderr}`.split('\n');
+    expect(lines.filter((line) => line.includes('The sample service writes'))).toEqual([NOTE]);
+    const weekly = page('weekly/2026-w47/aries/index.html');
+    expect(weekly).toContain('in your 9th house of travel, study and belief');
+    // A past period is never fetched again: this one must not come from the Spanish build's cache.
+    for (const file of ['weekly/2026-w44/aries/index.html', 'weekly/2026-w47/aries/index.html']) {
+      expect(page(file)).toMatch(/your \d+(st|nd|rd|th) house/);
+      expect(page(file)).not.toContain('casa');
+    }
+    expect(page('charts/elizabeth-ii/index.html')).toContain('born on 1926-04-21 at 02:40 in London');
+  });
+});
