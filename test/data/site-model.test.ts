@@ -99,7 +99,7 @@ describe('buildSiteModel', () => {
       ['/yearly/', 'Yearly horoscopes', ['2026']],
       ['/ascendant/', 'Ascendant yearly horoscopes', ['2026']],
     ]);
-    expect(m.sitemap).toContain('https://stars.example.org/monthly/');
+    expect(m.sitemap.map((e) => e.loc)).toContain('https://stars.example.org/monthly/');
     expect(m.meta['/monthly/']!.breadcrumbs.map((c) => c.url)).toEqual(['/', '/monthly/']);
     expect(m.meta['/monthly/2026-11/']!.breadcrumbs.map((c) => c.label)).toEqual(['Home', 'Monthly horoscopes', 'Monthly horoscope, November 2026']);
   });
