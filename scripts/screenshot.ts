@@ -1,8 +1,11 @@
-// Writes the README's picture, docs/screenshot-sign-page.png: a weekly sign page of the sample site, full page,
-// in Debian's Chromium. See docs/screenshot.md. Run with `npm run screenshot`.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Writes the docs' pictures of the sample site in Debian's Chromium, full page. See docs/screenshot.md.
+//   npm run screenshot                    docs/screenshot-sign-page.png, the README's weekly sign page
+//   npm run screenshot -- --language es   docs/screenshots/es-*.png: a sign page, a sign hub and a chart, at 375 and 1280 px
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
 import { describeFailure } from '../src/cli/describe-failure.ts';
 import { runBuild } from '../src/cli/run-build.ts';
 import { SECURITY_HEADERS } from '../src/eleventy/security-headers.ts';
@@ -11,21 +14,66 @@ import { openPage } from '../test/site/browser/page-checks.ts';
 import { startStaticServer } from '../test/site/browser/static-server.ts';
 
 const DEFAULTS = {
-  /** The built site's date, the one the site tests use, so the picture shows the pages they check. */
+  /** The built site's date, the one the site tests use, so the pictures show the pages they check. */
   buildDate: '2026-11-22',
-  page: '/weekly/2026-w47/leo/',
-  /** Wide enough for the desktop layout; the height is a minimum, as the whole page is taken. In CSS px. */
-  viewport: { width: 1000, height: 900 },
-  output: 'docs/screenshot-sign-page.png',
+  /** The README's picture: wide enough for the desktop layout; the height is a minimum (whole page). CSS px. */
+  readme: { page: '/weekly/2026-w47/leo/', viewport: { width: 1000, height: 900 }, output: 'docs/screenshot-sign-page.png' },
+  /** A language's pictures: these pages at a phone's and a laptop's width. */
+  language: {
+    pages: { 'sign-page': '/weekly/2026-w47/leo/', 'sign-hub': '/leo/', chart: '/charts/elizabeth-ii/' },
+    widths: [375, 1280],
+    height: 800,
+    folder: 'docs/screenshots',
+  },
 };
 
+interface Shot {
+  page: string;
+  viewport: { width: number; height: number };
+  output: string;
+}
+
 const rootDir = path.resolve(import.meta.dirname, '..');
+
+function shotsFor(language: string | undefined): Shot[] {
+  if (!language) return [DEFAULTS.readme];
+  const { pages, widths, height, folder } = DEFAULTS.language;
+  return Object.entries(pages).flatMap(([name, page]) =>
+    widths.map((width) => ({ page, viewport: { width, height }, output: `${folder}/${language}-${name}-${width}.png` })),
+  );
+}
+
+/** The project as it is, in a scratch folder whose content/site.json names `language`. */
+async function projectIn(language: string, work: string): Promise<string> {
+  const copy = path.join(work, 'project');
+  for (const entry of ['.eleventy.js', 'package.json', 'src', 'templates', 'content']) await cp(path.join(rootDir, entry), path.join(copy, entry), { recursive: true });
+  await symlink(path.join(rootDir, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  const siteFile = path.join(copy, 'content/site.json');
+  await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language }));
+  return copy;
+}
+
+async function shoot(browser: Browser, origin: string, { page: pathname, viewport, output }: Shot): Promise<void> {
+  const { page, context, response, problems } = await openPage(browser, origin, pathname, { viewport });
+  try {
+    const trouble = [...problems.consoleErrors, ...problems.cspReports, ...problems.failedRequests];
+    if (response?.status() !== 200 || trouble.length > 0) {
+      throw new Error(`${pathname} did not load cleanly (status ${response?.status()}): ${trouble.join('; ')}`);
+    }
+    await page.screenshot({ path: path.join(rootDir, output), fullPage: true });
+    console.log(`Wrote ${output}`);
+  } finally {
+    await context.close();
+  }
+}
+
+const { values } = parseArgs({ options: { language: { type: 'string' } } });
 const work = await mkdtemp(path.join(tmpdir(), 'screenshot-'));
 try {
   const siteDir = path.join(work, 'dist');
   // Only the build date is passed: the embedded sample service, never an account from .env.
   await runBuild({
-    rootDir,
+    rootDir: values.language ? await projectIn(values.language, work) : rootDir,
     env: { ASTRO_BUILD_DATE: DEFAULTS.buildDate },
     outputDir: siteDir,
     cacheDir: path.join(work, 'cache'),
@@ -34,13 +82,7 @@ try {
   const server = await startStaticServer(siteDir, { headers: SECURITY_HEADERS });
   const browser = await launchChromium();
   try {
-    const { page, response, problems } = await openPage(browser, server.url, DEFAULTS.page, { viewport: DEFAULTS.viewport });
-    const trouble = [...problems.consoleErrors, ...problems.cspReports, ...problems.failedRequests];
-    if (response?.status() !== 200 || trouble.length > 0) {
-      throw new Error(`${DEFAULTS.page} did not load cleanly (status ${response?.status()}): ${trouble.join('; ')}`);
-    }
-    await page.screenshot({ path: path.join(rootDir, DEFAULTS.output), fullPage: true });
-    console.log(`Wrote ${DEFAULTS.output}`);
+    for (const shot of shotsFor(values.language)) await shoot(browser, server.url, shot);
   } finally {
     await browser.close();
     await server.close();
