@@ -19,7 +19,7 @@ const messagesSchema = z.strictObject({
   site: group('description', 'documentTitle', 'titleWithPeriod', 'skipLink', 'signsNav', 'breadcrumbNav', 'footerNav', 'home', 'sitemap', 'sampleNotice', 'copyright'),
   home: group('thisWeek', 'signThisWeek', 'archives'),
   kinds: z.strictObject({ weekly: kindMessages, monthly: kindMessages, yearly: kindMessages, ascendantYearly: kindMessages }),
-  section: group('current', 'empty'),
+  section: group('weekLabel', 'current', 'empty'),
   periodHub: group('description'),
   signHub: group('title', 'description', 'now', 'archive', 'follow', 'feedLink'),
   report: group('otherSigns', 'allSignHoroscopes'),

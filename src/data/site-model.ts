@@ -79,14 +79,14 @@ export interface PeriodHub {
 /** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
 export interface SectionPage {
   kind: ReportKind;
+  /** Newest first, each with its link text: the label, after the week's number for weeks ("Week 47: …"). */
+  entries: { period: PeriodInfo; label: string }[];
   /** "Weekly horoscopes" */
   title: string;
   /** "156 weeks" */
   count: string;
   /** `/weekly/` */
   url: string;
-  /** Newest first. */
-  periods: PeriodInfo[];
 }
 
 export interface SignHub {
@@ -550,7 +550,10 @@ function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t']):
     title: t(`kinds.${kind}.section`),
     count: t(`kinds.${kind}.count`, { count: periods.length }),
     url: sectionUrl(kind),
-    periods: [...periods].reverse(),
+    entries: [...periods].reverse().map((period) => ({
+      period,
+      label: period.week ? t('section.weekLabel', { week: period.week, period: period.label }) : period.label,
+    })),
   };
 }
 

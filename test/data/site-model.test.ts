@@ -93,13 +93,15 @@ describe('buildSiteModel', () => {
   });
 
   it('makes one archive per kind listing its periods newest first, between home and the period hubs in every trail', () => {
-    expect(m.sections.map((s) => [s.url, s.title, s.periods.map((p) => p.key)])).toEqual([
+    expect(m.sections.map((s) => [s.url, s.title, s.entries.map((e) => e.period.key)])).toEqual([
       ['/weekly/', 'Weekly horoscopes', ['2026-w48', '2026-w47', '2026-w46']],
       ['/monthly/', 'Monthly horoscopes', ['2026-11']],
       ['/yearly/', 'Yearly horoscopes', ['2026']],
       ['/ascendant/', 'Ascendant yearly horoscopes', ['2026']],
     ]);
     expect(m.sitemap.map((e) => e.loc)).toContain('https://stars.example.org/monthly/');
+    expect(m.sections[0]!.entries[0]!.label).toBe('Week 48: November 23\u2009–\u200929, 2026');
+    expect(m.sections[1]!.entries[0]!.label).toBe('November 2026');
     expect(m.meta['/monthly/']!.breadcrumbs.map((c) => c.url)).toEqual(['/', '/monthly/']);
     expect(m.meta['/monthly/2026-11/']!.breadcrumbs.map((c) => c.label)).toEqual(['Home', 'Monthly horoscopes', 'Monthly horoscope, November 2026']);
   });

@@ -88,6 +88,7 @@ describe('hubs and home', () => {
     // content/site.json publishes weeks 43–48 and months 2026-08 to 2026-12 around 2026-11-22.
     const weeks = [...mainOf(page('/weekly/')).matchAll(/<li><a href="([^"]+)"/g)].map((m) => m[1]);
     expect(weeks).toEqual(['/weekly/2026-w48/', '/weekly/2026-w47/', '/weekly/2026-w46/', '/weekly/2026-w45/', '/weekly/2026-w44/', '/weekly/2026-w43/']);
+    expect(mainOf(page('/weekly/'))).toContain('<a href="/weekly/2026-w47/" aria-current="date">Week 47: November 16\u2009–\u200922, 2026</a>');
     const months = mainOf(page('/monthly/'));
     expect(months).toContain('<h1>Monthly horoscopes</h1>');
     expect(months).toContain('<a href="/monthly/2026-11/" aria-current="date">November 2026</a> <span class="muted">(current)</span>');

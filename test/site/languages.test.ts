@@ -12,6 +12,14 @@ import { childrenNamed, parseXml } from '../helpers/xml.ts';
 const i18nDir = path.resolve(import.meta.dirname, '../../content/i18n');
 const languageSites = inject('languageSites');
 const OG_LOCALES: Record<string, string> = { es: 'es_ES', pt: 'pt_BR', fr: 'fr_FR', de: 'de_DE', it: 'it_IT' };
+/** Week 48 of 2026 in each language's words and date style (CLDR's, as a native reader expects). */
+const WEEK_48: Record<string, string> = {
+  es: 'Semana 48: 23–29 de noviembre de 2026',
+  pt: 'Semana 48: 23\u2009–\u200929 de novembro de 2026',
+  fr: 'Semaine 48\u202f: 23–29 novembre 2026',
+  de: 'Woche 48: 23.–29. November 2026',
+  it: 'Settimana 48: 23–29 novembre 2026',
+};
 
 /** Elements whose words are the service's or the editors' own (report texts, chart texts, editors' Markdown). */
 const FOREIGN_TEXT = /\b(intro|text|planet-text|editor-text)\b/;
@@ -103,6 +111,11 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
       for (const re of patterns) if (re.test(text)) found.push(`${file}: ${re.source.slice(10, -9)}`);
     }
     expect(found.slice(0, 20)).toEqual([]);
+  });
+
+  it('names the week and writes its dates as the language does', () => {
+    const weeks = site.read('weekly/index.html');
+    expect(weeks).toContain(`<a href="/weekly/2026-w48/">${WEEK_48[language]}</a>`);
   });
 
   it('declares its language in html lang, og:locale, the feeds and JSON-LD', () => {
