@@ -86,21 +86,30 @@ export function loadDotEnv(rootDir: string): void {
   }
 }
 
-/** `label` is how the file is named in messages (relative to the project). */
-export function readSiteConfig(file: string, label = file): SiteConfig {
+/**
+ * An editor's JSON file checked against `schema`; its first problem is one ConfigError naming the file (`label`,
+ * relative to the project) and the field: `content/site.json: periods.weekly.past: must be …`.
+ */
+export function readJsonFile<T>(file: string, label: string, schema: z.ZodType<T>): T {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new ConfigError(label, `is not readable JSON (${(error as Error).message})`);
   }
-  const result = siteSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const field = issue.path.join('.') || '(root)';
-    throw new ConfigError(`${label}: ${field}`, issue.message);
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  // An unknown key is named itself, not its parent: it is most likely a misspelt one.
+  if (issue.code === 'unrecognized_keys') {
+    throw new ConfigError(`${label}: ${[...issue.path, issue.keys[0]].join('.')}`, 'is not a known key (a misspelt one?)');
   }
-  return result.data;
+  throw new ConfigError(issue.path.length ? `${label}: ${issue.path.join('.')}` : label, issue.message);
+}
+
+/** `label` is how the file is named in messages (relative to the project). */
+export function readSiteConfig(file: string, label = file): SiteConfig {
+  return readJsonFile(file, label, siteSchema);
 }
 
 function parseDate(name: string, value: string): string {

@@ -3,11 +3,11 @@
 // FormatJS's intl-messageformat, the format translators and their tools know. https://formatjs.github.io/docs/intl-messageformat/
 // Every key below is required in every language: a missing one fails the build, since an English fallback on a
 // published page in another language is a defect, not a convenience.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { z } from 'zod';
-import { ConfigError } from './config.ts';
+import { ConfigError, readJsonFile } from './config.ts';
 
 const message = z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') });
 const group = <K extends string>(...keys: K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>);
@@ -78,7 +78,7 @@ export function loadMessages(contentDir: string, language: string): Messages {
     throw new ConfigError(`content/i18n/${language}.json`, `no message file for the site's language "${language}" (content/site.json); available: ${available.join(', ') || 'none'}`);
   }
   const label = `content/i18n/${path.basename(file)}`;
-  const tree = parseMessageFile(file, label);
+  const tree = readJsonFile(file, label, messagesSchema);
   const compiled = new Map<string, IntlMessageFormat>();
   for (const [key, text] of leaves(tree)) {
     try {
@@ -97,23 +97,6 @@ export function loadMessages(contentDir: string, language: string): Messages {
     }
   };
   return { locale: language, file: label, ui: mapLeaves(tree, (key, text) => (/[{}]/.test(text) ? text : t(key))) as MessageTree, t };
-}
-
-function parseMessageFile(file: string, label: string): MessageTree {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(label, `is not readable JSON (${(error as Error).message})`);
-  }
-  const result = messagesSchema.safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    const key = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
-    const problem = issue.code === 'unrecognized_keys' ? 'is not a known message (a misspelt key?)' : issue.message;
-    throw new ConfigError(`${label}: ${key.join('.')}`, problem);
-  }
-  return result.data;
 }
 
 function* leaves(tree: object, prefix = ''): Generator<[string, string]> {

@@ -1,8 +1,7 @@
 // The twelve signs. Page slugs come from `sign_id` (0 = aries … 11 = pisces), never from the service's
 // `sign_name`, which is free text shown escaped.
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ConfigError } from './config.ts';
+import { ConfigError, readJsonFile } from './config.ts';
 import type { Messages } from './i18n.ts';
 import { describeMonthDayRange } from './periods.ts';
 
@@ -40,18 +39,8 @@ export interface Sign {
  * words in the site's language.
  */
 export function readSigns(file: string, messages: Messages, label = file): Sign[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(label, `is not readable JSON (${(error as Error).message})`);
-  }
-  const result = z.array(signFactsSchema).length(12, 'must list the 12 signs').safeParse(raw);
-  if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw new ConfigError(`${label}: ${issue.path.join('.') || '(root)'}`, issue.message);
-  }
-  return result.data.map((facts, id) => {
+  const signs = readJsonFile(file, label, z.array(signFactsSchema).length(12, 'must list the 12 signs'));
+  return signs.map((facts, id) => {
     if (facts.slug !== SIGN_SLUGS[id]) {
       throw new ConfigError(`${label}: ${id}.slug`, `must be "${SIGN_SLUGS[id]}" (entries are in sign_id order, aries first)`);
     }

@@ -80,7 +80,7 @@ describe('a language without its file, or a file with a fault', () => {
 
   it('an unknown key is named, since it is most likely a misspelt one', () => {
     const dir = contentWith((en) => ((en.site as Record<string, unknown>).skiplink = 'Skip'));
-    expect(failure(() => loadMessages(dir, 'en'))).toBe('content/i18n/en.json: site.skiplink: is not a known message (a misspelt key?)');
+    expect(failure(() => loadMessages(dir, 'en'))).toBe('content/i18n/en.json: site.skiplink: is not a known key (a misspelt one?)');
   });
 
   it('a message that is not valid ICU is named', () => {
