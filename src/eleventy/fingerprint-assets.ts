@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { copyIntoOutput } from './copy-into-output.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 
 const DEFAULTS = {
@@ -136,17 +137,7 @@ export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, 
   eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
     manifest = readAssetManifest(sourceDir, urlPrefix);
     if (outputMode !== undefined && outputMode !== 'fs') return;
-    const current = new Set<string>();
-    for (const asset of manifest.values()) {
-      const target = path.resolve(directories.output, asset.outputPath);
-      current.add(target);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.copyFile(asset.sourcePath, target);
-    }
-    for (const stale of written) {
-      if (!current.has(stale)) await fs.promises.rm(stale, { force: true });
-    }
-    written = current;
+    written = await copyIntoOutput(directories.output, manifest.values(), written);
   }) as (...args: never[]) => unknown);
 
   eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {

@@ -2,16 +2,10 @@
 // Eleventy runs, into the cache; this plugin only copies them, after the pages are written (`eleventy.after`),
 // so in the live preview it copies the images of the model that rebuild just used, before the browser reloads.
 // https://www.11ty.dev/docs/events/#eleventy-after
-import fs from 'node:fs';
-import path from 'node:path';
+import { copyIntoOutput, type PublishedFile } from './copy-into-output.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 
-export interface PublishedFile {
-  /** Absolute path of the file to copy. */
-  sourcePath: string;
-  /** Path relative to the output folder, with `/` separators. */
-  outputPath: string;
-}
+export type { PublishedFile };
 
 export interface ShareImagesPluginOptions {
   /** The files of the current build; read on every build, so the preview can hand over each rebuild's own. */
@@ -28,16 +22,6 @@ export default function shareImagesPlugin(eleventyConfig: EleventyConfig, option
   let written = new Set<string>();
   eleventyConfig.on('eleventy.after', (async ({ directories, outputMode }: BuildEvent) => {
     if (outputMode !== undefined && outputMode !== 'fs') return;
-    const current = new Set<string>();
-    for (const file of options.files()) {
-      const target = path.resolve(directories.output, file.outputPath);
-      current.add(target);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.copyFile(file.sourcePath, target);
-    }
-    for (const stale of written) {
-      if (!current.has(stale)) await fs.promises.rm(stale, { force: true });
-    }
-    written = current;
+    written = await copyIntoOutput(directories.output, options.files(), written);
   }) as (...args: never[]) => unknown);
 }
