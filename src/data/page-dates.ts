@@ -2,9 +2,10 @@
 // one small JSON file beside the response cache, so feeds, JSON-LD and the sitemap carry true dates. Dates are
 // whole days (`YYYY-MM-DD`) and never later than the build's reference date.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from './write-atomic.ts';
 
 /** The file's name in the cache's service folder (`ResponseCache.dir`). */
 export const PAGE_DATES_FILE = 'page-dates.json';
@@ -107,13 +108,5 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 /** Writes the history atomically (write, then rename), pages in URL order so the file diffs well. */
 export async function savePageHistory(file: string, history: PageHistory): Promise<void> {
   const sorted = Object.fromEntries(Object.entries(history).sort(([a], [b]) => (a < b ? -1 : 1)));
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(sorted, null, 1)}\n`);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomic(file, `${JSON.stringify(sorted, null, 1)}\n`);
 }

@@ -1,8 +1,9 @@
 // The response cache in `.cache/`: one JSON file per successful response, keyed by service, endpoint and body.
 // It holds validated service answers only: never the auth response, a token or a password.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from './write-atomic.ts';
 
 export interface CacheEntry<T = unknown> {
   endpoint: string;
@@ -78,10 +79,6 @@ export class ResponseCache {
   async set<T>(endpoint: string, body: Record<string, unknown>, response: T): Promise<void> {
     const file = this.fileFor(endpoint, body);
     const entry: CacheEntry<T> = { endpoint, body, storedAt: new Date().toISOString(), response };
-    await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename, so an interrupted build never leaves half a file behind.
-    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(temp, `${JSON.stringify(entry)}\n`);
-    await rename(temp, file);
+    await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
   }
 }

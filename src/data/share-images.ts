@@ -6,12 +6,13 @@
 // https://ogp.me/#structured · https://github.com/thx/resvg-js#usage
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
+import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
 
 export const SHARE_IMAGE = {
@@ -198,10 +199,7 @@ async function removeUnused(dir: string, used: ReadonlySet<string>): Promise<voi
 /** Draws one image into the cache: written then renamed, so an interrupted build leaves no half PNG under its name. */
 async function renderInto(image: ShareImage, dir: string, sourcePath: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
-    const temp = `${sourcePath}.${process.pid}.tmp`;
-    await writeFile(temp, renderPng(image.svg));
-    await rename(temp, sourcePath);
+    await writeFileAtomic(sourcePath, renderPng(image.svg));
   } catch (error) {
     // One line for the build's failure message; the cause (the file system's or resvg's) is appended to it.
     throw new Error(`share image ${image.name}: cannot be drawn into ${dir}`, { cause: error });
