@@ -28,7 +28,7 @@ const FOREIGN_TEXT = /\b(intro|text|planet-text|editor-text)\b/;
  * What a reader sees or hears of a page: its title, text and aria-labels, without the head, scripts, the chart
  * wheel's SVG, the service's and editors' texts, and the planet names the service gives the chart table.
  */
-export function visibleText(html: string): string {
+function visibleText(html: string): string {
   const parts: string[] = [];
   // One entry per open element: whether its text is skipped, and whether it is the head (whose <title> counts).
   const open: { skip: boolean; head: boolean }[] = [];
