@@ -74,6 +74,9 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
       // Eleventy's scan of the config file's JavaScript imports does not understand TypeScript; template and
       // content/ edits are what the preview reloads on.
       eleventyConfig.setWatchJavaScriptDependencies(false);
+      // A saved file must stay unchanged this long before the rebuild starts: Eleventy's 150 ms is a third of what
+      // an edit may take to show (Eleventy.js getChokidarConfig; https://github.com/paulmillr/chokidar#performance).
+      eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
       // Functions, so every rebuild re-reads content/ (overrides, pages, sign facts, charts) from disk.
       eleventyConfig.addGlobalData('model', async () => (await current()).model);
       eleventyConfig.addGlobalData('pageLists', async () => (await current()).pageLists);
