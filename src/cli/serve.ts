@@ -13,6 +13,7 @@ import { changedPageLists, fingerprints, pageLists, type Fingerprints, type Page
 import type { SiteModel } from '../data/site-model.ts';
 import shareImagesPlugin from '../eleventy/share-images-plugin.ts';
 import { describeFailure } from './describe-failure.ts';
+import { errorPage, isPageRequest } from './preview-error-page.ts';
 import { createEleventy } from './render-site.ts';
 import { prepareSite, type BuildOptions, type PreparedSite } from './run-build.ts';
 
@@ -65,8 +66,18 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
     const rendering = Object.values(lists).reduce((sum, list: unknown[]) => sum + list.length, 0);
     return { model, pageLists: Object.freeze(lists), fingerprints: now, rendering, started };
   }
+  /** A broken edit's message, answered for every page until a render succeeds. */
+  let failure: string | undefined;
+  const failed = (error: unknown): never => {
+    failure = describeFailure(error);
+    // Eleventy only sends the error to the browser's console: reload the open page, so it shows the error page.
+    void eleventy.eleventyServe?.reload({ files: [] });
+    // One line: Eleventy prints it without the stack trace it leaves out for errors marked `skipOriginalStack`
+    // (Errors/EleventyErrorHandler.js).
+    throw Object.assign(new Error(failure), { skipOriginalStack: true });
+  };
   // Both global data read the same round, whichever Eleventy asks for first.
-  const current = () => (round ??= nextRound().catch(oneLine));
+  const current = () => (round ??= nextRound().catch(failed));
 
   const eleventy = createEleventy(options.rootDir, outputDir, {
     runMode: 'serve',
@@ -77,6 +88,9 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
       // A saved file must stay unchanged this long before the rebuild starts: Eleventy's 150 ms is a third of what
       // an edit may take to show (Eleventy.js getChokidarConfig; https://github.com/paulmillr/chokidar#performance).
       eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
+      eleventyConfig.setServerOptions({
+        onRequest: { '/*': ({ url }: { url: URL }) => (failure && isPageRequest(url) ? { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorPage(failure) } : undefined) },
+      });
       // Functions, so every rebuild re-reads content/ (overrides, pages, sign facts, charts) from disk.
       eleventyConfig.addGlobalData('model', async () => (await current()).model);
       eleventyConfig.addGlobalData('pageLists', async () => (await current()).pageLists);
@@ -93,6 +107,7 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
         written = new Set(done.fingerprints.pages.keys());
         shown = done.fingerprints;
         renderAll = false;
+        failure = undefined;
         const seconds = ((performance.now() - done.started) / 1000).toFixed(2);
         log(`Preview: rendered ${done.rendering} of ${done.fingerprints.pages.size} paginated pages in ${seconds} s`);
       });
@@ -105,14 +120,6 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   // Eleventy only logs a deleted file (Eleventy.js, watcher.on("unlink")); a deleted override or page must go.
   eleventy.watcher?.on('unlink', (file) => void rebuild(file));
   await eleventy.serve(options.port ?? 8080);
-}
-
-/**
- * A broken edit (bad front matter, an unknown sign) as one line: Eleventy prints it and shows it in the browser,
- * without the stack trace it leaves out for errors marked `skipOriginalStack` (Errors/EleventyErrorHandler.js).
- */
-function oneLine(error: unknown): never {
-  throw Object.assign(new Error(describeFailure(error)), { skipOriginalStack: true });
 }
 
 function isInside(file: string, dir: string): boolean {

@@ -7,6 +7,8 @@ declare module '@11ty/eleventy' {
     write(): Promise<unknown>;
     /** Resolves with the function a change runs (Eleventy.js: "Returns for testability"). */
     watch(): Promise<(changedFile: string) => Promise<void>>;
+    /** The dev server's wrapper, once `serve()` was called (Eleventy.js, EleventyServe.js). */
+    eleventyServe?: { reload(event: { files: string[] }): Promise<void> };
     /** chokidar's watcher, once `watch()` resolved. */
     watcher?: { on(event: 'unlink', listener: (file: string) => void): void };
     serve(port?: number): Promise<void>;

@@ -12,6 +12,7 @@ const credentials = { username: 'editor', password: 'preview-secret' };
 const context = useProjectAndService(credentials);
 let child: ChildProcessWithoutNullStreams | undefined;
 let output = '';
+let base = '';
 
 const env = () => ({
   ASTRO_BUILD_DATE: '2026-11-22',
@@ -70,6 +71,7 @@ async function differencesFromBuild(): Promise<string[]> {
 
 beforeAll(async () => {
   const port = await freePort();
+  base = `http://localhost:${port}`;
   child = spawnScript(context.project, 'serve.ts', { ...env(), PORT: String(port) });
   child.stdout.on('data', (d: Buffer) => (output += d));
   child.stderr.on('data', (d: Buffer) => (output += d));
@@ -108,6 +110,30 @@ const edits: { kind: string; edit: () => void; renders?: number }[] = [
 
 describe('the preview after an edit', () => {
   it('starts equal to a full build', async () => {
+    expect(await differencesFromBuild()).toEqual([]);
+  });
+
+  it('shows a broken edit as one line in the terminal and as the page in the browser, and goes on once it is fixed', async () => {
+    const before = renders();
+    const from = output.length;
+    writeNew('content/overrides/weekly/2026-w47/lion.md', '---\nfield: text\n---\nA text for no sign.\n');
+    const until = Date.now() + 30_000;
+    while (!output.slice(from).includes('lion.md') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const printed = output.slice(from);
+    expect(printed).toMatch(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/);
+    expect(printed).not.toMatch(/stack trace|\n\s+at /);
+    // Every page answers with the error, and reloads itself once the preview has rendered again.
+    const broken = await fetch(`${base}/about/`);
+    expect(broken.status).toBe(500);
+    const page = await broken.text();
+    expect(page).toMatch(/<main role="alert">[\s\S]*lion\.md: [^<]*sign/);
+    expect(page).toContain('/.11ty/reload-client.js');
+    expect(child?.exitCode).toBeNull();
+
+    rmSync(file('content/overrides/weekly/2026-w47/lion.md'));
+    // The same model as the last good render: nothing to render again.
+    expect(await renderAfter(before)).toMatch(/rendered 0 of/);
+    expect((await fetch(`${base}/about/`)).status).toBe(200);
     expect(await differencesFromBuild()).toEqual([]);
   });
 
