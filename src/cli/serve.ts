@@ -2,31 +2,21 @@
 // edits to templates or content/ rebuild the pages from that data without asking the service again.
 // https://www.11ty.dev/docs/programmatic/ and https://www.11ty.dev/docs/watch-serve/
 //
-// An edit under content/ re-renders only the pages whose data changed (src/data/page-fingerprints.ts): Eleventy's
-// own incremental mode re-renders a template when its file changes and everything when global data does, which
-// every content edit is. Any other edit (a template, the stylesheet, the config) re-renders every page.
+// An edit under content/ re-renders only the pages whose data changed (src/cli/preview-rounds.ts): Eleventy's own
+// incremental mode re-renders a template when its file changes and everything when global data does, which every
+// content edit is. Any other edit (a template, the stylesheet, the config) re-renders every page.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv } from '../data/config.ts';
 import { RoundMemo } from '../data/memo.ts';
-import { changedPageLists, fingerprints, pageLists, type Fingerprints, type PageLists } from '../data/page-fingerprints.ts';
-import type { SiteModel } from '../data/site-model.ts';
 import shareImagesPlugin from '../eleventy/share-images-plugin.ts';
 import { describeFailure } from './describe-failure.ts';
 import { errorPage, isPageRequest } from './preview-error-page.ts';
+import { PreviewRounds, type Round } from './preview-rounds.ts';
 import { createEleventy } from './render-site.ts';
 import { prepareSite, type BuildOptions, type PreparedSite } from './run-build.ts';
 
 export const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
-
-/** One rebuild: its model, and the pages to render from it. */
-interface Round {
-  model: SiteModel;
-  pageLists: PageLists;
-  fingerprints: Fingerprints;
-  rendering: number;
-  started: number;
-}
 
 export async function servePreview(options: BuildOptions & { port?: number }): Promise<void> {
   loadDotEnv(options.rootDir);
@@ -44,30 +34,18 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream, memo };
 
-  /** The fingerprints of what `.preview/` holds; undefined: not known (the first render, a failed one). */
-  let shown: Fingerprints | undefined;
-  /** Paginated pages whose files may be in `.preview/`, to remove those a model no longer has. */
-  let written = new Set<string>();
-  let renderAll = true;
+  const rounds = new PreviewRounds(outputDir);
   let started = performance.now();
   let round: Promise<Round> | undefined;
+  /** A broken edit's message, answered for every page until a render succeeds. */
+  let failure: string | undefined;
 
   async function nextRound(): Promise<Round> {
     const site = prepared ?? (await prepareSite({ ...options, ...silent, preview: true }));
     prepared = undefined;
-    const model = Object.freeze(site.model);
-    const now = fingerprints(model);
-    const before = renderAll ? undefined : shown;
-    const lists = before && before.siteWide === now.siteWide ? changedPageLists(model, now, before) : pageLists(model);
-    // Pages are about to be written: until this render succeeds, .preview/ is a mix no fingerprint describes.
-    shown = undefined;
-    written = new Set([...written, ...now.pages.keys()]);
     shareImages = site.shareImages;
-    const rendering = Object.values(lists).reduce((sum, list: unknown[]) => sum + list.length, 0);
-    return { model, pageLists: Object.freeze(lists), fingerprints: now, rendering, started };
+    return rounds.plan(Object.freeze(site.model));
   }
-  /** A broken edit's message, answered for every page until a render succeeds. */
-  let failure: string | undefined;
   const failed = (error: unknown): never => {
     failure = describeFailure(error);
     // Eleventy only sends the error to the browser's console: reload the open page, so it shows the error page.
@@ -88,9 +66,8 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
       // A saved file must stay unchanged this long before the rebuild starts: Eleventy's 150 ms is a third of what
       // an edit may take to show (Eleventy.js getChokidarConfig; https://github.com/paulmillr/chokidar#performance).
       eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
-      eleventyConfig.setServerOptions({
-        onRequest: { '/*': ({ url }: { url: URL }) => (failure && isPageRequest(url) ? { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorPage(failure) } : undefined) },
-      });
+      const errorResponse = () => ({ status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorPage(failure!) });
+      eleventyConfig.setServerOptions({ onRequest: { '/*': ({ url }: { url: URL }) => (failure && isPageRequest(url) ? errorResponse() : undefined) } });
       // Functions, so every rebuild re-reads content/ (overrides, pages, sign facts, charts) from disk.
       eleventyConfig.addGlobalData('model', async () => (await current()).model);
       eleventyConfig.addGlobalData('pageLists', async () => (await current()).pageLists);
@@ -98,17 +75,14 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
       eleventyConfig.on('eleventy.beforeWatch', (changed: string[]) => {
         started = performance.now();
         round = undefined;
-        if (changed.some((file) => !isInside(path.resolve(file), contentDir))) renderAll = true;
+        if (changed.some((file) => !isInside(path.resolve(file), contentDir))) rounds.renderAll();
       });
       // Before the share images' copy (added below) and the browser's reload.
       eleventyConfig.on('eleventy.after', async () => {
         const done = await current();
-        for (const url of written) if (!done.fingerprints.pages.has(url)) await rm(path.join(outputDir, outputFile(url)), { force: true });
-        written = new Set(done.fingerprints.pages.keys());
-        shown = done.fingerprints;
-        renderAll = false;
+        await rounds.done(done);
         failure = undefined;
-        const seconds = ((performance.now() - done.started) / 1000).toFixed(2);
+        const seconds = ((performance.now() - started) / 1000).toFixed(2);
         log(`Preview: rendered ${done.rendering} of ${done.fingerprints.pages.size} paginated pages in ${seconds} s`);
       });
       // Copied after each rebuild's pages: the images of the model that rebuild used.
@@ -125,9 +99,4 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
 function isInside(file: string, dir: string): boolean {
   const relative = path.relative(dir, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
-/** Where Eleventy writes a permalink: `/about/` → `about/index.html`, `/leo/feed.xml` as it is. */
-function outputFile(url: string): string {
-  return url.endsWith('/') ? `${url}index.html` : url;
 }
