@@ -106,6 +106,8 @@ const edits: { kind: string; edit: () => void; renders?: number }[] = [
   { kind: 'a static page removed', edit: () => rmSync(file('content/pages/privacy.md')) },
   { kind: "the site's title", edit: () => replaceIn('content/site.json', '"Starlight Horoscopes"', '"Moonlight Horoscopes"') },
   { kind: 'a template', edit: () => replaceIn('templates/_layouts/report.njk', '<article class="report">', '<article class="report" data-edited>') },
+  // A new fingerprinted file name on every page, and the old file gone.
+  { kind: 'the stylesheet', edit: () => appendFileSync(file('templates/assets/site.css'), '\n/* edited in the preview */\n') },
 ];
 
 describe('the preview after an edit', () => {
