@@ -10,6 +10,8 @@
 //   (--work-dir: where the builds write, default the system's temporary folder; /dev/shm takes the disk out)
 //   npm run bench -- --pages 10000     the large-archive check: one cold build in Node's default heap
 //   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
+//   npm run bench -- --preview         the live preview on the same archive: edits of each kind, memory through 100
+//                                      edits, next to warm builds (scripts/bench-preview.ts)
 import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -257,6 +259,8 @@ interface BenchOptions {
   /** --pages: the large-archive check instead of the rounds. */
   pagesWanted?: number;
   profile: boolean;
+  /** --preview: the live preview's edits instead of the rounds. */
+  preview: boolean;
   write: boolean;
   workDir: string;
 }
@@ -271,6 +275,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       date: { type: 'string', default: DEFAULTS.buildDate },
       pages: { type: 'string' },
       profile: { type: 'boolean', default: false },
+      preview: { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'work-dir': { type: 'string', default: os.tmpdir() },
       'child-site': { type: 'string' },
@@ -289,6 +294,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       buildDate: values.date,
       pagesWanted: values.pages === undefined ? undefined : whole('pages', values.pages),
       profile: values.profile,
+      preview: values.preview,
       write: !values['no-write'],
       workDir: values['work-dir'],
     },
@@ -326,6 +332,12 @@ async function main(): Promise<void> {
       if (options.write) writeBenchmarkSection('pages', report);
       return;
     }
+    if (options.preview) {
+      const report = await previewBench(context);
+      console.log(report);
+      if (options.write) writeBenchmarkSection('preview', report);
+      return;
+    }
     const runs = await archiveRounds(context);
     if (options.profile) await profileBuilds(context);
     const report = archiveReport(options, runs);
@@ -336,6 +348,54 @@ async function main(): Promise<void> {
     await service.close();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * `--preview`: fills the cache with a cold build, times warm builds (the reference for edits that re-render
+ * everything), then edits of each kind in the live preview and its memory through 100 edits.
+ */
+async function previewBench({ options, work, env }: BenchContext): Promise<string> {
+  const { previewRounds, PREVIEW_TARGETS, MEMORY } = await import('./bench-preview.ts');
+  const { cacheDir } = archivePaths(work);
+  const periods = DEFAULTS.periods;
+  await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir, env, periods });
+  const warm: ChildResult[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    warm.push(await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir, env, periods }));
+    log(`warm build ${round}/${options.rounds}: ${seconds(warm.at(-1)!.wallMs)}`);
+  }
+  const warmS = median(warm.map((r) => r.wallMs)) / 1000;
+  const runs = await previewRounds(work, cacheDir, periods, env, options.rounds, log);
+  const row = ({ kind, seconds: list, rendered }: (typeof runs.edits)[number]) => {
+    const m = median(list);
+    const verdict = kind.full ? ratio(m / warmS, PREVIEW_TARGETS.fullEditToWarmBuild) : `${m.toFixed(2)} s (target ≤ ${PREVIEW_TARGETS.singleEditS} s: ${m <= PREVIEW_TARGETS.singleEditS ? 'met' : 'NOT met'})`;
+    return `| ${kind.name} | ${m.toFixed(2)} s | ${Math.min(...list).toFixed(2)}–${Math.max(...list).toFixed(2)} s | ${rendered} | ${kind.full ? 'edit / warm build: ' : ''}${verdict} |`;
+  };
+  const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+  const at = (i: number) => runs.memory[i - 1]!;
+  const growth = (key: 'heapUsed' | 'rss') => at(MEMORY.memoryEdits)[key] / at(MEMORY.memoryBaseline)[key] - 1;
+  const percent = (value: number) => `${(value * 100).toFixed(1)} % (target ≤ ${PREVIEW_TARGETS.memoryGrowth * 100} %: ${value <= PREVIEW_TARGETS.memoryGrowth ? 'met' : 'NOT met'})`;
+  return [
+    `- Command: \`npm run bench -- --preview --rounds ${options.rounds} --date ${options.buildDate}\``,
+    `- ${machineLine()}`,
+    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date ${options.buildDate}; the three-year archive (${runs.pages})`,
+    `- Each edit's time runs from writing the file to the end of the preview's render (its \`Preview: rendered …\` line, printed before the browser is told to reload), the 50 ms a saved file must stay unchanged before the rebuild (chokidar's \`awaitWriteFinish\`, src/cli/serve.ts) included; the page is then fetched and must show the edit. Medians of ${options.rounds} edits per kind; warm build: median wall time of ${options.rounds} \`npm run build\`s of the same archive from the same cache, ${warmS.toFixed(2)} s.`,
+    '',
+    '| edit | median | range | rendered | target |',
+    '|---|---|---|---|---|',
+    ...runs.edits.map(row),
+    '',
+    `Memory through ${MEMORY.memoryEdits} more override edits (V8 heap after a forced garbage collection, and RSS, after each render):`,
+    '',
+    '| after edit | V8 heap used | RSS |',
+    '|---|---|---|',
+    ...[1, MEMORY.memoryBaseline, 50, MEMORY.memoryEdits].map((i) => `| ${i} | ${mb(at(i).heapUsed)} | ${mb(at(i).rss)} |`),
+    '',
+    `| growth from edit ${MEMORY.memoryBaseline} to edit ${MEMORY.memoryEdits} | value |`,
+    '|---|---|',
+    `| V8 heap used | ${percent(growth('heapUsed'))} |`,
+    `| RSS | ${percent(growth('rss'))} |`,
+  ].join('\n');
 }
 
 /** `--pages N`: one cold build of an archive of about N sign pages, in Node's default heap. */
@@ -458,7 +518,7 @@ function archiveReport(options: BenchOptions, runs: ArchiveRuns): string {
 }
 
 /** Replaces one generated section of docs/performance.md (`table`, `table-work-dir` or `pages`), keeping the prose around it. */
-function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages', report: string): void {
+function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages' | 'preview', report: string): void {
   const file = path.join(rootDir, 'docs/performance.md');
   const begin = `<!-- bench:${name}:begin (written by \`npm run bench\`) -->`;
   const end = `<!-- bench:${name}:end -->`;

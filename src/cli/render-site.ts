@@ -2,6 +2,7 @@
 // https://www.11ty.dev/docs/programmatic/
 import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
+import { pageLists } from '../data/page-fingerprints.ts';
 import type { SiteModel } from '../data/site-model.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
 import shareImagesPlugin, { type PublishedFile } from '../eleventy/share-images-plugin.ts';
@@ -41,6 +42,8 @@ export async function renderSite({ rootDir, outputDir, model, shareImages = [], 
     // paginated page's access; a frozen object is passed as is (@11ty/eleventy-utils Merge.js, ProxyWrap.js).
     setup(eleventyConfig) {
       eleventyConfig.addGlobalData('model', () => Object.freeze(model));
+      // A build renders every page (the preview only the changed ones, src/cli/serve.ts).
+      eleventyConfig.addGlobalData('pageLists', () => Object.freeze(pageLists(model)));
       eleventyConfig.addPlugin(shareImagesPlugin, { files: () => shareImages });
     },
   });

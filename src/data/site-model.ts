@@ -7,6 +7,7 @@ import type { PeriodReports, ReportSource } from './fetch-reports.ts';
 import { applyOverride, overrideKey, type Override, type OverrideField } from './overrides.ts';
 import { formatSignPosition } from './format-degrees.ts';
 import type { Messages } from './i18n.ts';
+import type { RoundMemo } from './memo.ts';
 import { contentHash, updatePageDates, type PageDates, type PageHistory } from './page-dates.ts';
 import { describeDateTime, describePeriod, parseIsoDate, type Period } from './periods.ts';
 import { sanitizeReportHtml } from './sanitize.ts';
@@ -227,6 +228,8 @@ export interface SiteModelInput {
   staticPages?: StaticPage[];
   /** The page dates kept by earlier builds (page-dates.ts); none: a cold build. */
   pageHistory?: PageHistory;
+  /** The live preview's sanitized reports from its previous model (memo.ts). */
+  memo?: RoundMemo;
 }
 
 export interface ReportFields {
@@ -234,9 +237,15 @@ export interface ReportFields {
   text: string;
 }
 
-/** A report's HTML fields as pages show them: sanitized, headings renumbered from h2 (overrides not applied). */
-export function reportFields(entry: ReportEntry): ReportFields {
-  return { intro: normalizeHeadings(sanitizeReportHtml(entry.intro), 2), text: normalizeHeadings(sanitizeReportHtml(entry.text), 2) };
+/** A report's HTML field as pages show it: sanitized, headings renumbered from h2. */
+function reportHtml(html: string): string {
+  return normalizeHeadings(sanitizeReportHtml(html), 2);
+}
+
+/** A report's HTML fields as pages show them (overrides not applied); `memo` keeps them between models. */
+export function reportFields(entry: ReportEntry, memo?: RoundMemo): ReportFields {
+  const field = (html: string) => (memo ? memo.get(html, reportHtml) : reportHtml(html));
+  return { intro: field(entry.intro), text: field(entry.text) };
 }
 
 function periodInfo(period: Period, buildDate: string, locale: string): PeriodInfo {
@@ -487,7 +496,7 @@ function periodReportPages(
   };
   return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
     const entry = entries[signId]!;
-    const fields = reportFields(entry);
+    const fields = reportFields(entry, input.memo);
     const override = overrides.get(overrideKey(kind, period.key, sign.slug));
     if (override) fields[override.field] = applyOverride(fields[override.field], override);
     return {

@@ -10,4 +10,5 @@ export interface EleventyConfig {
   on(event: string, listener: (...args: never[]) => unknown): void;
   setServerOptions(options: Record<string, unknown>): void;
   setWatchJavaScriptDependencies(watch: boolean): void;
+  setChokidarConfig(options: Record<string, unknown>): void;
 }

@@ -5,7 +5,12 @@ declare module '@11ty/eleventy' {
     constructor(input?: string, output?: string, options?: Record<string, unknown>);
     init(): Promise<void>;
     write(): Promise<unknown>;
-    watch(): Promise<void>;
+    /** Resolves with the function a change runs (Eleventy.js: "Returns for testability"). */
+    watch(): Promise<(changedFile: string) => Promise<void>>;
+    /** The dev server's wrapper, once `serve()` was called (Eleventy.js, EleventyServe.js). */
+    eleventyServe?: { reload(event: { files: string[] }): Promise<void> };
+    /** chokidar's watcher, once `watch()` resolved. */
+    watcher?: { on(event: 'unlink', listener: (file: string) => void): void };
     serve(port?: number): Promise<void>;
     close?(): Promise<void>;
   }

@@ -1,0 +1,76 @@
+// What the live preview re-renders after an edit. Every page reads the site-wide parts of the model (title,
+// words, signs, footer links) and its own data: the item its template paginates over and `model.meta[url]`. A
+// page's fingerprint is a hash of exactly that, so two models that give a page the same fingerprint render it
+// the same; the preview renders only the pages whose fingerprint changed (src/cli/serve.ts).
+import { hash as digest } from 'node:crypto';
+import type { ReportPage, SiteModel } from './site-model.ts';
+
+/**
+ * The arrays the paginated templates render one page per item of (global data `pageLists`): the whole model's
+ * in a build, only the changed pages' in the preview. Other templates (home, 404, charts index, sitemap,
+ * robots.txt, _headers) read `model` alone and are rendered every time.
+ */
+export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds'>;
+
+export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds'] as const satisfies readonly (keyof PageLists)[];
+
+export function pageLists(model: SiteModel): PageLists {
+  return Object.fromEntries(PAGE_LIST_KEYS.map((key) => [key, model[key]])) as PageLists;
+}
+
+export interface Fingerprints {
+  /** What every page prints: when it changes, every page does. */
+  siteWide: string;
+  /** Per paginated page, by URL. */
+  pages: Map<string, string>;
+}
+
+function hash(text: string): string {
+  return digest('sha256', text, 'base64url');
+}
+
+/** The model's fingerprints. Serializes each report's data once, however many pages show it. */
+export function fingerprints(model: SiteModel): Fingerprints {
+  const siteWide = hash(JSON.stringify({
+    site: model.site,
+    ui: model.ui,
+    signs: model.signs,
+    footer: model.staticPages.map((page) => [page.url, page.title]),
+  }));
+  const pages = new Map<string, string>();
+  const metaPrint = (url: string) => hash(JSON.stringify(model.meta[url]));
+  const add = (url: string, item: unknown, metaPrints: string[], replacer?: (key: string, value: unknown) => unknown) => {
+    const fingerprint = hash(`${JSON.stringify(item, replacer)}${metaPrints.join()}`);
+    pages.set(url, fingerprint);
+    return fingerprint;
+  };
+  // A report inside a hub or a feed stands for its own fingerprint; signs, part of siteWide, for their slugs.
+  const known = new Map<object, string>(model.signs.map((sign) => [sign, `sign:${sign.slug}`]));
+  const reportMetas = new Map<string, string>();
+  for (const page of model.reportPages) {
+    reportMetas.set(page.url, metaPrint(page.url));
+    known.set(page, `page:${add(page.url, withSignSlugs(page), [reportMetas.get(page.url)!])}`);
+  }
+  const replacer = (_key: string, value: unknown) => (typeof value === 'object' && value !== null && known.get(value)) || value;
+  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages'] as const) {
+    for (const item of model[key]) add(item.url, item, [metaPrint(item.url)], replacer);
+  }
+  // A feed prints its entries' descriptions from their pages' meta.
+  for (const feed of model.feeds) add(feed.url, feed, feed.entries.map((entry) => reportMetas.get(entry.page.url)!), replacer);
+  return { siteWide, pages };
+}
+
+/**
+ * A report page as its fingerprint sees it: signs as their slugs (serialized without a replacer, which would
+ * visit every string), and without `source` (network or cache), which no template prints and which changes
+ * once the preview's first fetch is cached.
+ */
+function withSignSlugs({ source: _source, ...page }: ReportPage): object {
+  return { ...page, sign: page.sign.slug, otherSigns: page.otherSigns.map((other) => ({ ...other, sign: other.sign.slug })) };
+}
+
+/** The lists cut down to the pages whose fingerprint is not the one they had (new pages included). */
+export function changedPageLists(model: SiteModel, now: Fingerprints, before: Fingerprints): PageLists {
+  const changed = (item: { url: string }) => now.pages.get(item.url) !== before.pages.get(item.url);
+  return Object.fromEntries(PAGE_LIST_KEYS.map((key) => [key, (model[key] as { url: string }[]).filter(changed)])) as unknown as PageLists;
+}

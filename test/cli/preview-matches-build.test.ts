@@ -1,0 +1,153 @@
+// The live preview re-renders only the pages an edit changes (src/data/page-fingerprints.ts). Never a wrong
+// page: after every kind of edit, `.preview/` must hold what `npm run build` writes for the same inputs, file for
+// file and byte for byte.
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScript, spawnScript, useProjectAndService } from '../helpers/project-copy.ts';
+
+const credentials = { username: 'editor', password: 'preview-secret' };
+const context = useProjectAndService(credentials);
+let child: ChildProcessWithoutNullStreams | undefined;
+let output = '';
+let base = '';
+
+const env = () => ({
+  ASTRO_BUILD_DATE: '2026-11-22',
+  ASTRO_API_URL: context.service.url,
+  ASTRO_API_USERNAME: credentials.username,
+  ASTRO_API_PASSWORD: credentials.password,
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** How many renders the preview has finished: it prints a line after each. */
+const renders = () => output.split('\n').filter((line) => line.startsWith('Preview: rendered')).length;
+
+async function renderAfter(count: number): Promise<string> {
+  const until = Date.now() + 60_000;
+  while (renders() <= count) {
+    if (Date.now() > until) throw new Error(`timed out waiting for render ${count + 1}; preview output:\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return output.split('\n').filter((line) => line.startsWith('Preview: rendered'))[count]!;
+}
+
+/** Every file under `dir`, by relative path. */
+function tree(dir: string): Map<string, Buffer> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(files.map((entry) => {
+    const full = path.join(entry.parentPath, entry.name);
+    return [path.relative(dir, full), readFileSync(full)];
+  }));
+}
+
+/** The files that differ between the preview and a fresh build of the same inputs (from the same cache). */
+async function differencesFromBuild(): Promise<string[]> {
+  const build = await runScript(context.project, 'build.ts', { ...env(), ASTRO_OFFLINE: '1' }).done;
+  expect(build.code, build.stderr).toBe(0);
+  const preview = tree(path.join(context.project, '.preview'));
+  const built = tree(path.join(context.project, 'dist'));
+  const names = [...new Set([...preview.keys(), ...built.keys()])].sort();
+  return names.filter((name) => {
+    const a = preview.get(name);
+    const b = built.get(name);
+    if (!a) return true;
+    if (!b) return true;
+    return !a.equals(b);
+  }).map((name) => (preview.has(name) ? (built.has(name) ? `differs: ${name}` : `only in the preview: ${name}`) : `missing from the preview: ${name}`));
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://localhost:${port}`;
+  child = spawnScript(context.project, 'serve.ts', { ...env(), PORT: String(port) });
+  child.stdout.on('data', (d: Buffer) => (output += d));
+  child.stderr.on('data', (d: Buffer) => (output += d));
+  await renderAfter(0);
+  // Eleventy starts watching after the first render, and serves once the watcher is ready.
+  while (!output.includes('Server at')) await new Promise((r) => setTimeout(r, 50));
+});
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
+
+const file = (name: string) => path.join(context.project, name);
+const replaceIn = (name: string, from: string, to: string) => {
+  const text = readFileSync(file(name), 'utf8');
+  expect(text).toContain(from);
+  writeFileSync(file(name), text.replace(from, to));
+};
+
+const writeNew = (name: string, text: string) => {
+  mkdirSync(path.dirname(file(name)), { recursive: true });
+  writeFileSync(file(name), text);
+};
+
+// Each edit, and how many paginated pages the preview should render for it (undefined: every page).
+const edits: { kind: string; edit: () => void; renders?: number }[] = [
+  // The report, its period hub, its sign hub and its sign's feed quote the text.
+  { kind: 'an override appended to', edit: () => appendFileSync(file('content/overrides/weekly/2026-w47/leo.md'), '\nA line appended in the preview.\n'), renders: 4 },
+  { kind: 'an override removed', edit: () => rmSync(file('content/overrides/weekly/2026-w47/leo.md')), renders: 4 },
+  { kind: 'an override added', edit: () => writeNew('content/overrides/monthly/2026-11/aries.md', '---\nfield: intro\n---\nA new intro for Aries.\n'), renders: 4 },
+  { kind: "a chart's text", edit: () => appendFileSync(file('content/charts/frida-kahlo.md'), '\nA sentence added to the chart.\n'), renders: 1 },
+  { kind: "a static page's text", edit: () => appendFileSync(file('content/pages/about.md'), '\nA sentence added to the about page.\n'), renders: 1 },
+  { kind: 'a static page removed', edit: () => rmSync(file('content/pages/privacy.md')) },
+  { kind: "the site's title", edit: () => replaceIn('content/site.json', '"Starlight Horoscopes"', '"Moonlight Horoscopes"') },
+  { kind: 'a template', edit: () => replaceIn('templates/_layouts/report.njk', '<article class="report">', '<article class="report" data-edited>') },
+  // A new fingerprinted file name on every page, and the old file gone.
+  { kind: 'the stylesheet', edit: () => appendFileSync(file('templates/assets/site.css'), '\n/* edited in the preview */\n') },
+];
+
+describe('the preview after an edit', () => {
+  it('starts equal to a full build', async () => {
+    expect(await differencesFromBuild()).toEqual([]);
+  });
+
+  it('shows a broken edit as one line in the terminal and as the page in the browser, and goes on once it is fixed', async () => {
+    const before = renders();
+    const from = output.length;
+    writeNew('content/overrides/weekly/2026-w47/lion.md', '---\nfield: text\n---\nA text for no sign.\n');
+    const until = Date.now() + 30_000;
+    while (!output.slice(from).includes('lion.md') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const printed = output.slice(from);
+    expect(printed).toMatch(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/);
+    expect(printed).not.toMatch(/stack trace|\n\s+at /);
+    // Every page answers with the error, and reloads itself once the preview has rendered again.
+    const broken = await fetch(`${base}/about/`);
+    expect(broken.status).toBe(500);
+    const page = await broken.text();
+    expect(page).toMatch(/<main role="alert">[\s\S]*lion\.md: [^<]*sign/);
+    expect(page).toContain('/.11ty/reload-client.js');
+    expect(child?.exitCode).toBeNull();
+
+    rmSync(file('content/overrides/weekly/2026-w47/lion.md'));
+    // The same model as the last good render: nothing to render again.
+    expect(await renderAfter(before)).toMatch(/rendered 0 of/);
+    expect((await fetch(`${base}/about/`)).status).toBe(200);
+    expect(await differencesFromBuild()).toEqual([]);
+  });
+
+  for (const { kind, edit, renders: expected } of edits) {
+    it(`equals a full build after ${kind}`, async () => {
+      const before = renders();
+      edit();
+      const line = await renderAfter(before);
+      expect(await differencesFromBuild()).toEqual([]);
+      // And no more than it must: the edit's own pages, or every page for a site-wide edit.
+      const [, rendered, total] = /rendered (\d+) of (\d+)/.exec(line)!;
+      expect(Number(rendered)).toBe(expected ?? Number(total));
+    });
+  }
+});

@@ -1,0 +1,100 @@
+// Which pages an edit changes: the live preview renders those alone, so a page left out here would be served stale.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ReportEntry } from '../../src/api/index.ts';
+import type { PeriodReports } from '../../src/data/fetch-reports.ts';
+import { loadMessages } from '../../src/data/i18n.ts';
+import { RoundMemo } from '../../src/data/memo.ts';
+import type { Override } from '../../src/data/overrides.ts';
+import { changedPageLists, fingerprints, pageLists, PAGE_LIST_KEYS } from '../../src/data/page-fingerprints.ts';
+import { monthPeriod, weekPeriod, type Period } from '../../src/data/periods.ts';
+import { readSigns } from '../../src/data/signs.ts';
+import { buildSiteModel, type SiteModelInput } from '../../src/data/site-model.ts';
+import type { StaticPage } from '../../src/data/static-pages.ts';
+
+const content = path.resolve(import.meta.dirname, '../../content');
+const messages = loadMessages(content, 'en');
+const signs = readSigns(path.join(content, 'signs.json'), messages);
+const site = {
+  title: 'Test Stars',
+  url: 'https://stars.example.org',
+  language: 'en',
+  periods: { weekly: { past: 1, future: 0 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } },
+};
+const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' };
+
+function reports(period: Period): PeriodReports {
+  const entries = signs.map((sign) => ({ year: period.year, sign_id: sign.id, sign_name: sign.name, intro: `<p>Intro ${sign.id}</p>`, text: `<p>Text ${sign.id} for ${period.key}</p>` }) as ReportEntry);
+  return { period, entries, source: 'cache' };
+}
+
+function model(extra: Partial<SiteModelInput> = {}) {
+  return buildSiteModel({
+    site,
+    messages,
+    buildDate: '2026-11-22',
+    sampleContent: false,
+    signs,
+    reports: [weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11)].map(reports),
+    staticPages: [about],
+    ...extra,
+  });
+}
+
+const leoOverride: Override = { kind: 'weekly', periodKey: '2026-w47', sign: 'leo', field: 'text', mode: 'append', html: '<p>Editors</p>', file: 'leo.md' };
+
+/** The URLs whose fingerprint differs between two models. */
+function changed(before: SiteModelInput | undefined, after: Partial<SiteModelInput>): string[] {
+  const a = fingerprints(model(before));
+  const b = fingerprints(model(after));
+  expect(b.siteWide).toBe(a.siteWide);
+  return [...b.pages.keys()].filter((url) => a.pages.get(url) !== b.pages.get(url)).sort();
+}
+
+describe('page fingerprints', () => {
+  it('are the same for the same inputs, whether the reports came from the network or the cache', () => {
+    const fromNetwork = model({ reports: [weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11)].map((p) => ({ ...reports(p), source: 'network' as const })) });
+    expect(fingerprints(fromNetwork)).toEqual(fingerprints(model()));
+  });
+
+  it('change for an overridden report and every page that shows its text: its period hub, sign hub and feed', () => {
+    expect(changed(undefined, { overrides: [leoOverride] })).toEqual(['/leo/', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+  });
+
+  it("change for a static page's text alone, and for every page (site-wide) when its title, in the footer, changes", () => {
+    expect(changed(undefined, { staticPages: [{ ...about, html: '<p>Hello</p>' }] })).toEqual(['/about/']);
+    expect(fingerprints(model({ staticPages: [{ ...about, title: 'Us' }] })).siteWide).not.toBe(fingerprints(model()).siteWide);
+  });
+
+  it("change site-wide with the site's title", () => {
+    expect(fingerprints(model({ site: { ...site, title: 'Other Stars' } })).siteWide).not.toBe(fingerprints(model()).siteWide);
+  });
+
+  it('cover every paginated page, and cut the lists down to the changed ones', () => {
+    const before = model();
+    const after = model({ overrides: [leoOverride] });
+    const all = pageLists(after);
+    const urls = PAGE_LIST_KEYS.flatMap((key) => all[key].map((item) => item.url));
+    expect(new Set(urls).size).toBe(urls.length);
+    expect([...fingerprints(after).pages.keys()].sort()).toEqual([...urls].sort());
+    const lists = changedPageLists(after, fingerprints(after), fingerprints(before));
+    expect(lists.reportPages.map((p) => p.url)).toEqual(['/weekly/2026-w47/leo/']);
+    expect(lists.feeds.map((f) => f.url)).toEqual(['/leo/feed.xml']);
+    expect([lists.charts, lists.staticPages, lists.sections]).toEqual([[], [], []]);
+  });
+});
+
+describe('RoundMemo', () => {
+  it('makes a value once, and keeps only what the last round used', () => {
+    const memo = new RoundMemo();
+    const made: string[] = [];
+    const make = (key: string) => (made.push(key), key.toUpperCase());
+    expect([memo.get('a', make), memo.get('b', make), memo.get('a', make)]).toEqual(['A', 'B', 'A']);
+    memo.nextRound();
+    expect(memo.get('a', make)).toBe('A');
+    memo.nextRound();
+    // 'b' was not used in the round before: made again.
+    expect([memo.get('a', make), memo.get('b', make)]).toEqual(['A', 'B']);
+    expect(made).toEqual(['a', 'b', 'b']);
+  });
+});
