@@ -6,14 +6,14 @@
 // from writing the file to that line, after which the page is fetched to check it shows the edit. Memory is the
 // child's V8 heap after a forced garbage collection, and its RSS, after each render.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFileSync, cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PeriodWindows } from '../src/data/config.ts';
+import { copyProject } from '../test/helpers/copy-project.ts';
+import { freePort } from '../test/helpers/free-port.ts';
 
 const scriptPath = fileURLToPath(import.meta.url);
-const repo = path.resolve(path.dirname(scriptPath), '..');
 
 const DEFAULTS = {
   edits: 5, // per kind; medians are reported
@@ -125,25 +125,6 @@ export const EDIT_KINDS: EditKind[] = [
   },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function copyProject(work: string): string {
-  const root = path.join(work, 'preview-project');
-  for (const entry of ['.eleventy.js', 'package.json', 'tsconfig.json', 'src', 'templates', 'content', 'scripts']) {
-    cpSync(path.join(repo, entry), path.join(root, entry), { recursive: true });
-  }
-  symlinkSync(path.join(repo, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  return root;
-}
 
 export interface PreviewRuns {
   /** Seconds from writing the file to the render's end, per kind. */
@@ -154,7 +135,7 @@ export interface PreviewRuns {
 
 /** Starts the preview on a copy of the project with the archive's cache, and times edits of each kind. */
 export async function previewRounds(work: string, cacheDir: string, periods: PeriodWindows, env: Record<string, string>, edits = DEFAULTS.edits, log: (line: string) => void = console.error): Promise<PreviewRuns> {
-  const root = copyProject(work);
+  const root = copyProject(path.join(work, 'preview-project'));
   const port = await freePort();
   const preview = new Preview({ rootDir: root, cacheDir, periods, port }, env);
   try {

@@ -1,7 +1,7 @@
 // Writes the docs' pictures of the sample site in Debian's Chromium, full page. See docs/screenshot.md.
 //   npm run screenshot                    docs/screenshot-sign-page.png, the README's weekly sign page
 //   npm run screenshot -- --language es   docs/screenshots/es-*.png: a sign page, a sign hub and a chart, at 375 and 1280 px
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { SECURITY_HEADERS } from '../src/eleventy/security-headers.ts';
 import { launchChromium } from '../test/site/browser/chromium.ts';
 import { openPage } from '../test/site/browser/page-checks.ts';
 import { startStaticServer } from '../test/site/browser/static-server.ts';
+import { copyProject } from '../test/helpers/copy-project.ts';
 
 const DEFAULTS = {
   /** The built site's date, the one the site tests use, so the pictures show the pages they check. */
@@ -45,9 +46,7 @@ function shotsFor(language: string | undefined): Shot[] {
 
 /** The project as it is, in a scratch folder whose content/site.json names `language`. */
 async function projectIn(language: string, work: string): Promise<string> {
-  const copy = path.join(work, 'project');
-  for (const entry of ['.eleventy.js', 'package.json', 'src', 'templates', 'content']) await cp(path.join(rootDir, entry), path.join(copy, entry), { recursive: true });
-  await symlink(path.join(rootDir, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  const copy = copyProject(path.join(work, 'project'));
   const siteFile = path.join(copy, 'content/site.json');
   await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language }));
   return copy;

@@ -2,11 +2,11 @@
 // page: after every kind of edit, `.preview/` must hold what `npm run build` writes for the same inputs, file for
 // file and byte for byte.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript, spawnScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 const credentials = { username: 'editor', password: 'preview-secret' };
 const context = useProjectAndService(credentials);
@@ -21,16 +21,6 @@ const env = () => ({
   ASTRO_API_PASSWORD: credentials.password,
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** How many renders the preview has finished: it prints a line after each. */
 const renders = () => output.split('\n').filter((line) => line.startsWith('Preview: rendered')).length;

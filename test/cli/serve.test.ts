@@ -1,29 +1,19 @@
 // `npm start`: the live preview serves the site on localhost and re-renders on content edits from the cache,
 // without asking the service again, dating pages from the kept page dates without ever writing them.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 let project: string;
 let service: SampleService;
 let child: ChildProcessWithoutNullStreams | undefined;
 let output = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function poll<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const until = Date.now() + timeoutMs;

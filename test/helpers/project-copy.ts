@@ -1,22 +1,13 @@
-// A throwaway copy of the project (node_modules linked), for tests that run the real commands without
-// touching the work tree's dist/, .cache/ or .preview/.
+// Running the real commands in a throwaway copy of the project (copy-project.ts), for tests: without touching
+// the work tree's dist/, .cache/ or .preview/.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { copyProject } from './copy-project.ts';
 
-const repo = path.resolve(import.meta.dirname, '../..');
-
-export function copyProject(): string {
-  const project = mkdtempSync(path.join(tmpdir(), 'astro-project-'));
-  for (const entry of ['.eleventy.js', 'package.json', 'tsconfig.json', 'src', 'templates', 'content', 'scripts']) {
-    cpSync(path.join(repo, entry), path.join(project, entry), { recursive: true });
-  }
-  symlinkSync(path.join(repo, 'node_modules'), path.join(project, 'node_modules'), 'dir');
-  return project;
-}
+export { copyProject };
 
 /**
  * Runs `scripts/<script>` as the npm scripts do (`node scripts/<script> [args]`), with only

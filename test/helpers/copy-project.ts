@@ -1,0 +1,16 @@
+// A throwaway copy of the project (node_modules linked), for running the real commands without touching the work
+// tree's dist/, .cache/ or .preview/: the CLI tests, the preview benchmark and the screenshots use it.
+import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+
+/** Copies what a build reads into `into` (a new temporary folder by default) and returns it. */
+export function copyProject(into: string = mkdtempSync(path.join(tmpdir(), 'astro-project-'))): string {
+  for (const entry of ['.eleventy.js', 'package.json', 'tsconfig.json', 'src', 'templates', 'content', 'scripts']) {
+    cpSync(path.join(repo, entry), path.join(into, entry), { recursive: true });
+  }
+  symlinkSync(path.join(repo, 'node_modules'), path.join(into, 'node_modules'), 'dir');
+  return into;
+}
