@@ -11,10 +11,13 @@ import { writeFileAtomic } from './write-atomic.ts';
 export const PAGE_DATES_FILE = 'page-dates.json';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-const pageRecordSchema = z.strictObject({ firstSeen: day, hash: z.string().min(1), changed: day });
+const pageRecordSchema = z.strictObject({ firstSeen: day, hash: z.string().min(1), changed: day, introHash: z.string().min(1), introChanged: day });
 const historySchema = z.record(z.string().startsWith('/'), pageRecordSchema);
 
-/** One page's history: the build that first published it, the hash of its text, the build that last changed it. */
+/**
+ * One page's history: the build that first published it, the hash of its report and the build that last changed
+ * it, and the same for its intro alone (what hubs and the home page quote of it).
+ */
 export type PageRecord = z.infer<typeof pageRecordSchema>;
 /** By page URL (`/weekly/2026-w47/leo/`). */
 export type PageHistory = Record<string, PageRecord>;
@@ -22,7 +25,9 @@ export type PageHistory = Record<string, PageRecord>;
 /** What the update step needs of a page: its URL, its text's hash, and its period's first day. */
 export interface PageVersion {
   url: string;
+  /** Of the whole report (intro and text), and of the intro alone. */
   hash: string;
+  introHash: string;
   periodStart: string;
 }
 
@@ -31,6 +36,8 @@ export interface PageDates {
   published: string;
   /** `YYYY-MM-DD`: the day a build first published its present text. */
   updated: string;
+  /** `YYYY-MM-DD`: the day a build first published its present intro, which the pages quoting it show. */
+  introUpdated: string;
 }
 
 /** The history file of a cache's service folder: histories of different services never mix, like their answers. */
@@ -59,22 +66,28 @@ export function updatePageDates(history: PageHistory, pages: PageVersion[], buil
   const dates = new Map<string, PageDates>();
   for (const page of pages) {
     const known = history[page.url];
-    const record = known ? revisedRecord(known, page.hash, buildDate) : newRecord(page, cold ? earlier(page.periodStart, buildDate) : buildDate);
+    const record = known ? revisedRecord(known, page, buildDate) : newRecord(page, cold ? earlier(page.periodStart, buildDate) : buildDate);
     next[page.url] = record;
-    dates.set(page.url, { published: record.firstSeen, updated: record.changed });
+    dates.set(page.url, { published: record.firstSeen, updated: record.changed, introUpdated: record.introChanged });
   }
   return { dates, history: next };
 }
 
 function newRecord(page: PageVersion, firstSeen: string): PageRecord {
-  return { firstSeen, hash: page.hash, changed: firstSeen };
+  return { firstSeen, hash: page.hash, changed: firstSeen, introHash: page.introHash, introChanged: firstSeen };
 }
 
 /** Never later than this build (a build dated before the history moves dates back to its own day). */
-function revisedRecord(known: PageRecord, hash: string, buildDate: string): PageRecord {
+function revisedRecord(known: PageRecord, page: PageVersion, buildDate: string): PageRecord {
   const firstSeen = earlier(known.firstSeen, buildDate);
-  const changed = known.hash === hash ? earlier(known.changed, buildDate) : buildDate;
-  return { firstSeen, hash, changed: later(changed, firstSeen) };
+  const since = (sameHash: boolean, day: string) => later(sameHash ? earlier(day, buildDate) : buildDate, firstSeen);
+  return {
+    firstSeen,
+    hash: page.hash,
+    changed: since(known.hash === page.hash, known.changed),
+    introHash: page.introHash,
+    introChanged: since(known.introHash === page.introHash, known.introChanged),
+  };
 }
 
 /**

@@ -459,7 +459,9 @@ function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, P
     periods[info.kind].push(info);
     return { info, pages: periodReportPages(reports, info, input, overrides) };
   });
-  const versions = undated.flatMap(({ pages }) => pages.map((p) => ({ url: p.url, hash: contentHash(p.intro, p.text), periodStart: p.period.start })));
+  const versions = undated.flatMap(({ pages }) =>
+    pages.map((p) => ({ url: p.url, hash: contentHash(p.intro, p.text), introHash: contentHash(p.intro), periodStart: p.period.start })),
+  );
   const { dates, history } = updatePageDates(input.pageHistory ?? {}, versions, input.buildDate);
   const periodHubs = undated.map(({ info, pages }): PeriodHub => ({
     kind: info.kind,
@@ -648,9 +650,9 @@ interface SitePages {
   staticPages: StaticPage[];
 }
 
-/** The newest `updated` of the reports a page quotes; undefined when it quotes none. */
+/** When a page quoting these reports' intros last changed: the newest intro; undefined when it quotes none. */
 function lastUpdated(reports: ReportPage[]): string | undefined {
-  return newestDay(reports.map((report) => report.updated));
+  return newestDay(reports.map((report) => report.introUpdated));
 }
 
 /** Every page but the 404, in sitemap order. */

@@ -6,45 +6,49 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contentHash, loadPageHistory, savePageHistory, updatePageDates, type PageHistory } from '../../src/data/page-dates.ts';
 
-const LAST_WEEK = { url: '/weekly/2026-w46/leo/', hash: 'a', periodStart: '2026-11-09' };
-const THIS_WEEK = { url: '/weekly/2026-w47/leo/', hash: 'b', periodStart: '2026-11-16' };
-const NEXT_WEEK = { url: '/weekly/2026-w48/leo/', hash: 'c', periodStart: '2026-11-23' };
-const NEXT_YEAR = { url: '/yearly/2027/leo/', hash: 'd', periodStart: '2027-01-01' };
+const LAST_WEEK = { url: '/weekly/2026-w46/leo/', hash: 'a', introHash: 'ia', periodStart: '2026-11-09' };
+const THIS_WEEK = { url: '/weekly/2026-w47/leo/', hash: 'b', introHash: 'ib', periodStart: '2026-11-16' };
+const NEXT_WEEK = { url: '/weekly/2026-w48/leo/', hash: 'c', introHash: 'ic', periodStart: '2026-11-23' };
+const NEXT_YEAR = { url: '/yearly/2027/leo/', hash: 'd', introHash: 'id', periodStart: '2027-01-01' };
 
 describe('updatePageDates', () => {
   it('in a cold build dates a period that has started from its first day, and a future one from the build', () => {
     const { dates, history } = updatePageDates({}, [LAST_WEEK, THIS_WEEK, NEXT_WEEK, NEXT_YEAR], '2026-11-22');
     expect(Object.fromEntries(dates)).toEqual({
-      '/weekly/2026-w46/leo/': { published: '2026-11-09', updated: '2026-11-09' },
-      '/weekly/2026-w47/leo/': { published: '2026-11-16', updated: '2026-11-16' },
-      '/weekly/2026-w48/leo/': { published: '2026-11-22', updated: '2026-11-22' },
-      '/yearly/2027/leo/': { published: '2026-11-22', updated: '2026-11-22' },
+      '/weekly/2026-w46/leo/': { published: '2026-11-09', updated: '2026-11-09', introUpdated: '2026-11-09' },
+      '/weekly/2026-w47/leo/': { published: '2026-11-16', updated: '2026-11-16', introUpdated: '2026-11-16' },
+      '/weekly/2026-w48/leo/': { published: '2026-11-22', updated: '2026-11-22', introUpdated: '2026-11-22' },
+      '/yearly/2027/leo/': { published: '2026-11-22', updated: '2026-11-22', introUpdated: '2026-11-22' },
     });
-    expect(history['/yearly/2027/leo/']).toEqual({ firstSeen: '2026-11-22', hash: 'd', changed: '2026-11-22' });
+    expect(history['/yearly/2027/leo/']).toEqual({ firstSeen: '2026-11-22', hash: 'd', changed: '2026-11-22', introHash: 'id', introChanged: '2026-11-22' });
   });
 
   it('keeps both dates of a page whose text did not change', () => {
-    const known: PageHistory = { [NEXT_WEEK.url]: { firstSeen: '2026-11-22', hash: 'c', changed: '2026-11-22' } };
+    const known: PageHistory = { [NEXT_WEEK.url]: { firstSeen: '2026-11-22', hash: 'c', changed: '2026-11-22', introHash: 'ic', introChanged: '2026-11-22' } };
     const { dates, history } = updatePageDates(known, [NEXT_WEEK], '2026-11-25');
-    expect(dates.get(NEXT_WEEK.url)).toEqual({ published: '2026-11-22', updated: '2026-11-22' });
+    expect(dates.get(NEXT_WEEK.url)).toEqual({ published: '2026-11-22', updated: '2026-11-22', introUpdated: '2026-11-22' });
     expect(history).toEqual(known);
   });
 
-  it('moves only the updated date of a page whose text changed', () => {
+  it('moves only the updated date of a page whose text changed, and its intro date too when the intro did', () => {
     const known: PageHistory = {
-      [THIS_WEEK.url]: { firstSeen: '2026-11-16', hash: 'old', changed: '2026-11-18' },
-      [LAST_WEEK.url]: { firstSeen: '2026-11-09', hash: 'a', changed: '2026-11-09' },
+      // The text changed since, the intro did not.
+      [THIS_WEEK.url]: { firstSeen: '2026-11-16', hash: 'old', changed: '2026-11-18', introHash: 'ib', introChanged: '2026-11-16' },
+      [LAST_WEEK.url]: { firstSeen: '2026-11-09', hash: 'a', changed: '2026-11-09', introHash: 'ia', introChanged: '2026-11-09' },
     };
     const { dates, history } = updatePageDates(known, [LAST_WEEK, THIS_WEEK], '2026-11-20');
-    expect(dates.get(THIS_WEEK.url)).toEqual({ published: '2026-11-16', updated: '2026-11-20' });
-    expect(dates.get(LAST_WEEK.url)).toEqual({ published: '2026-11-09', updated: '2026-11-09' });
-    expect(history[THIS_WEEK.url]).toEqual({ firstSeen: '2026-11-16', hash: 'b', changed: '2026-11-20' });
+    expect(dates.get(THIS_WEEK.url)).toEqual({ published: '2026-11-16', updated: '2026-11-20', introUpdated: '2026-11-16' });
+    expect(dates.get(LAST_WEEK.url)).toEqual({ published: '2026-11-09', updated: '2026-11-09', introUpdated: '2026-11-09' });
+    expect(history[THIS_WEEK.url]).toEqual({ firstSeen: '2026-11-16', hash: 'b', changed: '2026-11-20', introHash: 'ib', introChanged: '2026-11-16' });
+    // The next day the intro changes as well.
+    const revisedIntro = { ...THIS_WEEK, hash: 'b2', introHash: 'ib2' };
+    expect(updatePageDates(history, [revisedIntro], '2026-11-21').dates.get(THIS_WEEK.url)).toEqual({ published: '2026-11-16', updated: '2026-11-21', introUpdated: '2026-11-21' });
   });
 
   it('dates a page that is new to a warm build from that build, even when its period has started', () => {
-    const known: PageHistory = { [THIS_WEEK.url]: { firstSeen: '2026-11-16', hash: 'b', changed: '2026-11-16' } };
+    const known: PageHistory = { [THIS_WEEK.url]: { firstSeen: '2026-11-16', hash: 'b', changed: '2026-11-16', introHash: 'ib', introChanged: '2026-11-16' } };
     const { dates, history } = updatePageDates(known, [LAST_WEEK, THIS_WEEK], '2026-11-22');
-    expect(dates.get(LAST_WEEK.url)).toEqual({ published: '2026-11-22', updated: '2026-11-22' });
+    expect(dates.get(LAST_WEEK.url)).toEqual({ published: '2026-11-22', updated: '2026-11-22', introUpdated: '2026-11-22' });
     // Pages that left the window keep their record, and the input is not changed.
     expect(updatePageDates(known, [], '2026-11-22').history).toEqual(known);
     expect(Object.keys(history).sort()).toEqual([LAST_WEEK.url, THIS_WEEK.url]);
@@ -52,8 +56,8 @@ describe('updatePageDates', () => {
   });
 
   it('never dates a page after the build, even from a history written by a later-dated build', () => {
-    const known: PageHistory = { [NEXT_WEEK.url]: { firstSeen: '2026-11-24', hash: 'c', changed: '2026-11-26' } };
-    expect(updatePageDates(known, [NEXT_WEEK], '2026-11-22').dates.get(NEXT_WEEK.url)).toEqual({ published: '2026-11-22', updated: '2026-11-22' });
+    const known: PageHistory = { [NEXT_WEEK.url]: { firstSeen: '2026-11-24', hash: 'c', changed: '2026-11-26', introHash: 'ic', introChanged: '2026-11-24' } };
+    expect(updatePageDates(known, [NEXT_WEEK], '2026-11-22').dates.get(NEXT_WEEK.url)).toEqual({ published: '2026-11-22', updated: '2026-11-22', introUpdated: '2026-11-22' });
   });
 });
 
@@ -77,8 +81,8 @@ describe('the history file', () => {
   it('is empty when missing, and reads back what was saved, leaving no temporary file', async () => {
     expect(await loadPageHistory(file)).toEqual({ history: {} });
     const history: PageHistory = {
-      '/weekly/2026-w47/leo/': { firstSeen: '2026-11-16', hash: 'b', changed: '2026-11-16' },
-      '/monthly/2026-11/leo/': { firstSeen: '2026-11-01', hash: 'e', changed: '2026-11-20' },
+      '/weekly/2026-w47/leo/': { firstSeen: '2026-11-16', hash: 'b', changed: '2026-11-16', introHash: 'ib', introChanged: '2026-11-16' },
+      '/monthly/2026-11/leo/': { firstSeen: '2026-11-01', hash: 'e', changed: '2026-11-20', introHash: 'ie', introChanged: '2026-11-01' },
     };
     await savePageHistory(file, history);
     expect(await loadPageHistory(file)).toEqual({ history });
