@@ -124,7 +124,7 @@ describe('npm start', () => {
     // Leo's week 47 as an earlier build recorded it: first published on the 17th, with another text (hash).
     const file = path.join(project, '.cache', cacheNamespace(service.url), 'page-dates.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    const history = `${JSON.stringify({ '/weekly/2026-w47/leo/': { firstSeen: '2026-11-17', hash: 'another text', changed: '2026-11-17' } })}\n`;
+    const history = `${JSON.stringify({ '/weekly/2026-w47/leo/': { firstSeen: '2026-11-17', hash: 'another text', changed: '2026-11-17', introHash: 'another intro', introChanged: '2026-11-17' } })}\n`;
     writeFileSync(file, history);
     const port = await startPreview();
     const html = await poll('the first render', () => page(`http://localhost:${port}/weekly/2026-w47/leo/`));
