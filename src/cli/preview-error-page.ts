@@ -1,8 +1,7 @@
 // While an edit is broken, the preview answers every page with the error, so the browser's page says what is
 // wrong: Eleventy's dev server only logs build errors in the browser's console (its client, reload-client.js).
 // https://www.11ty.dev/docs/dev-server/ (onRequest)
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+import { escapeHtml } from '../data/sanitize.ts';
 
 /** A page request (not a stylesheet, an image or a feed): what the browser shows as a page. */
 export function isPageRequest(url: URL): boolean {
@@ -14,7 +13,7 @@ export function isPageRequest(url: URL): boolean {
  * file is fixed and the preview has rendered again.
  */
 export function errorPage(message: string): string {
-  const text = message.replace(/[&<>"]/g, (ch) => ESCAPES[ch]!);
+  const text = escapeHtml(message);
   return [
     '<!doctype html>',
     '<html lang="en">',

@@ -80,13 +80,6 @@ export function loadMessages(contentDir: string, language: string): Messages {
   const label = `content/i18n/${path.basename(file)}`;
   const tree = readJsonFile(file, label, messagesSchema);
   const compiled = new Map<string, IntlMessageFormat>();
-  for (const [key, text] of leaves(tree)) {
-    try {
-      compiled.set(key, new IntlMessageFormat(text, language));
-    } catch (error) {
-      throw new ConfigError(`${label}: ${key}`, `is not a valid ICU message (${(error as Error).message})`);
-    }
-  }
   const t = (key: string, values?: MessageValues): string => {
     const format = compiled.get(key);
     if (!format) throw new Error(`i18n: no message "${key}"`);
@@ -96,14 +89,16 @@ export function loadMessages(contentDir: string, language: string): Messages {
       throw new ConfigError(`${label}: ${key}`, (error as Error).message);
     }
   };
-  return { locale: language, file: label, ui: mapLeaves(tree, (key, text) => (/[{}]/.test(text) ? text : t(key))) as MessageTree, t };
-}
-
-function* leaves(tree: object, prefix = ''): Generator<[string, string]> {
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === 'string') yield [`${prefix}${k}`, v];
-    else yield* leaves(v as object, `${prefix}${k}.`);
-  }
+  // One walk compiles every message and gives templates those without placeholders as text.
+  const ui = mapLeaves(tree, (key, text) => {
+    try {
+      compiled.set(key, new IntlMessageFormat(text, language));
+    } catch (error) {
+      throw new ConfigError(`${label}: ${key}`, `is not a valid ICU message (${(error as Error).message})`);
+    }
+    return /[{}]/.test(text) ? text : t(key);
+  });
+  return { locale: language, file: label, ui: ui as MessageTree, t };
 }
 
 function mapLeaves(tree: object, fn: (key: string, text: string) => string, prefix = ''): object {

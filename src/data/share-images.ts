@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
+import { escapeHtml } from './sanitize.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
 
@@ -81,10 +82,6 @@ function imageUrl(name: string, svg: string): string {
   return `${SHARE_IMAGE.urlDir}${name}.${hash}.png`;
 }
 
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
 /**
  * One line of text, its font size lowered (down to `min`) so it fits `maxWidth`, and cut with "…" past that.
  * resvg does not wrap or measure for us, so the width is estimated from an average character advance.
@@ -98,7 +95,7 @@ function textLine(text: string, attrs: { x: number; y: number; size: number; max
   const shown = chars.length > fits ? `${chars.slice(0, fits - 1).join('').trimEnd()}…` : text;
   const weight = attrs.bold ? ' font-weight="bold"' : '';
   const anchor = attrs.anchor ? ` text-anchor="${attrs.anchor}"` : '';
-  return `<text x="${attrs.x}" y="${attrs.y}" font-size="${size}"${weight}${anchor} fill="${attrs.fill}">${escapeXml(shown)}</text>`;
+  return `<text x="${attrs.x}" y="${attrs.y}" font-size="${size}"${weight}${anchor} fill="${attrs.fill}">${escapeHtml(shown)}</text>`;
 }
 
 function svgDocument(body: string[]): string {
@@ -118,7 +115,7 @@ export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph
   const text = { x: 560, maxWidth: 590 };
   return svgDocument([
     `<circle cx="290" cy="315" r="200" fill="${COLOURS.card}" stroke="${COLOURS.line}" stroke-width="4"/>`,
-    `<text x="290" y="400" font-size="240" text-anchor="middle" fill="${COLOURS.accent}">${escapeXml(sign.glyph)}</text>`,
+    `<text x="290" y="400" font-size="240" text-anchor="middle" fill="${COLOURS.accent}">${escapeHtml(sign.glyph)}</text>`,
     textLine(sign.name, { ...text, y: 250, size: 110, bold: true, fill: COLOURS.fg }),
     textLine(kindTitle, { ...text, y: 330, size: 50, fill: COLOURS.fg }),
     textLine(sign.dates, { ...text, y: 395, size: 36, fill: COLOURS.muted }),
@@ -132,7 +129,7 @@ export function siteImageSvg(siteTitle: string, signs: readonly Pick<Sign, 'glyp
     const angle = (i / signs.length) * 2 * Math.PI - Math.PI / 2;
     const x = Math.round(290 + 185 * Math.cos(angle));
     const y = Math.round(315 + 185 * Math.sin(angle) + 20);
-    return `<text x="${x}" y="${y}" font-size="56" text-anchor="middle" fill="${COLOURS.accent}">${escapeXml(sign.glyph)}</text>`;
+    return `<text x="${x}" y="${y}" font-size="56" text-anchor="middle" fill="${COLOURS.accent}">${escapeHtml(sign.glyph)}</text>`;
   });
   const text = { x: 560, maxWidth: 590 };
   return svgDocument([

@@ -618,7 +618,8 @@ function chartView(chart: ChartPage, { t, locale }: Messages, signNames: readonl
       title: t('chart.wheelTitle', { name: chart.name }),
       description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),
       planetLabels: chart.planets.map((p) => {
-        const values = { planet: p.name, sign: signNames[formatSignPosition(p.longitude).signId]!, position: formatSignPosition(p.longitude).text };
+        const position = formatSignPosition(p.longitude);
+        const values = { planet: p.name, sign: signNames[position.signId]!, position: position.text };
         return t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values);
       }),
     },
