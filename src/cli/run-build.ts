@@ -106,7 +106,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
   const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
-  const historyFile = pageDatesFile(new ResponseCache(config.cacheDir, cacheNamespace(config.apiUrl)).dir);
+  // Beside the reports they date: a Spanish sample site's pages are not the English one's.
+  const historyFile = pageDatesFile(path.join(config.cacheDir, cacheFolder(config)));
   const history = await loadPageHistory(historyFile);
   if (history.problem) warn(`warning: ignored a damaged page dates file ${history.problem}; dates start afresh from this build`);
   const model = buildSiteModel({
