@@ -63,8 +63,8 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
       // Eleventy's scan of the config file's JavaScript imports does not understand TypeScript; template and
       // content/ edits are what the preview reloads on.
       eleventyConfig.setWatchJavaScriptDependencies(false);
-      // A saved file must stay unchanged this long before the rebuild starts: Eleventy's 150 ms is a third of what
-      // an edit may take to show (Eleventy.js getChokidarConfig; https://github.com/paulmillr/chokidar#performance).
+      // How long a saved file must stay unchanged before the rebuild: Eleventy's default is a large share of an
+      // edit's time (docs/performance.md). https://github.com/paulmillr/chokidar#performance
       eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
       const errorResponse = () => ({ status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorPage(failure!) });
       eleventyConfig.setServerOptions({ onRequest: { '/*': ({ url }: { url: URL }) => (failure && isPageRequest(url) ? errorResponse() : undefined) } });
