@@ -8,7 +8,6 @@ import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.t
 import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
 import { loadMessages } from '../data/i18n.ts';
 import { readOverrides } from '../data/overrides.ts';
-import type { RoundMemo } from '../data/memo.ts';
 import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-dates.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
@@ -46,8 +45,6 @@ export interface BuildOptions {
   preview?: boolean;
   /** Replaces `periods` of content/site.json for this build (the benchmark's three-year archive). */
   periods?: PeriodWindows;
-  /** The live preview's memo of sanitized reports, kept from one model to the next. */
-  memo?: RoundMemo;
 }
 
 export interface PreparedSite {
@@ -121,9 +118,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     overrides: editors.overrides,
     staticPages: editors.staticPages,
     pageHistory: history.history,
-    memo: options.memo,
   });
-  options.memo?.nextRound();
   const { files: shareImages } = await renderShareImages(model.shareImages, config.cacheDir);
   return { config, model, shareImages, pageDatesFile: historyFile, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
 }

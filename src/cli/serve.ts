@@ -8,7 +8,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv } from '../data/config.ts';
-import { RoundMemo } from '../data/memo.ts';
 import shareImagesPlugin from '../eleventy/share-images-plugin.ts';
 import { describeFailure } from './describe-failure.ts';
 import { errorPage, isPageRequest } from './preview-error-page.ts';
@@ -24,15 +23,13 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   const log = options.log ?? ((line) => console.log(line));
   // Files of an earlier preview may be pages this one does not have: start empty, as a build does.
   await rm(outputDir, { recursive: true, force: true });
-  // The reports' sanitized HTML, kept between models: an edit changes one or none of them.
-  const memo = new RoundMemo();
   // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached.
-  let prepared: PreparedSite | undefined = await prepareSite({ ...options, preview: true, memo });
+  let prepared: PreparedSite | undefined = await prepareSite({ ...options, preview: true });
   let shareImages = prepared.shareImages;
   const contentDir = prepared.config.contentDir;
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-  const silent = { log: () => {}, warn: options.warn, progressStream: silentStream, memo };
+  const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
 
   const rounds = new PreviewRounds(outputDir);
   let started = performance.now();

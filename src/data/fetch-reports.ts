@@ -4,16 +4,26 @@
 //   an answer that is not JSON, has the wrong shape or is too large), an earlier cached copy is used and the
 //   period is reported stale with the reason; with no copy the build fails;
 // - offline, everything comes from the cache and whatever is missing is named.
+// Each report's HTML is sanitized once, when it arrives, and the cache keeps the result beside the answer.
 import { AstroError, REPORT_ENDPOINTS, type AstroClient, type ReportEntry } from '../api/index.ts';
 import { isFinal, periodParams, type Period } from './periods.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { CacheEntry, ResponseCache } from './response-cache.ts';
+import { reportHtml, SANITIZER_VERSION } from './sanitize.ts';
 
 export type ReportSource = 'network' | 'cache' | 'stale';
+
+/** A report's `intro` and `text` as pages show them (sanitize.ts `reportHtml`), before any editor's override. */
+export interface ReportHtml {
+  intro: string;
+  text: string;
+}
 
 export interface PeriodReports {
   period: Period;
   /** Twelve entries, indexed by sign_id. */
   entries: ReportEntry[];
+  /** Their HTML as published, indexed by sign_id. */
+  html: ReportHtml[];
   source: ReportSource;
   /** Why a stale copy was served: the failed request's one-line message. */
   problem?: string;
@@ -93,6 +103,18 @@ function isCompleteCopy(entries: unknown): entries is ReportEntry[] {
   return Array.isArray(entries) && entries.length === SIGN_COUNT && entries.every((e, i) => e && e.sign_id === i);
 }
 
+/** The cache's sanitized HTML of a copy, if the sanitizer that made it is the one running now. */
+function sanitizedCopy(entry: CacheEntry | undefined): ReportHtml[] | undefined {
+  const { version, value } = entry?.sanitized ?? {};
+  const complete = Array.isArray(value) && value.length === SIGN_COUNT &&
+    value.every((h: Partial<ReportHtml> | null) => typeof h?.intro === 'string' && typeof h.text === 'string');
+  return version === SANITIZER_VERSION && complete ? (value as ReportHtml[]) : undefined;
+}
+
+function sanitizeEntries(entries: ReportEntry[]): ReportHtml[] {
+  return entries.map((entry) => ({ intro: reportHtml(entry.intro), text: reportHtml(entry.text) }));
+}
+
 export async function fetchReports(options: FetchReportsOptions): Promise<FetchReportsResult> {
   const { client, cache, periods, buildDate, offline } = options;
   const failures: ReportsUnavailableError['failures'] = [];
@@ -108,22 +130,32 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
     const body = { ...periodParams(period) };
     const cached = await cache.get<ReportEntry[]>(endpoint, body);
     const copy = cached && isCompleteCopy(cached.response) ? cached.response : undefined;
+    // Sanitizing the archive was a sixth of a warm build (docs/performance.md); a copy made by another version of
+    // the sanitizer is sanitized again and kept (best effort: a read-only cache only costs the next build time).
+    const copyHtml = async () => {
+      const kept = sanitizedCopy(cached);
+      if (kept) return kept;
+      const html = sanitizeEntries(copy!);
+      await cache.set(endpoint, body, copy, { version: SANITIZER_VERSION, value: html }, cached!.storedAt).catch(() => {});
+      return html;
+    };
     try {
       if (copy && (offline || options.preview || isFinal(period, buildDate))) {
         fromCache++;
-        return { period, entries: copy, source: 'cache' };
+        return { period, entries: copy, html: await copyHtml(), source: 'cache' };
       }
       if (offline || !client) {
         failures.push({ period, endpoint, reason: 'not in the cache' });
         return undefined;
       }
       const entries = await requestPeriod(client, period);
-      await cache.set(endpoint, body, entries);
-      return { period, entries, source: 'network' };
+      const html = sanitizeEntries(entries);
+      await cache.set(endpoint, body, entries, { version: SANITIZER_VERSION, value: html });
+      return { period, entries, html, source: 'network' };
     } catch (error) {
       if (isBridgeable(error) && copy) {
         const shapeChanged = error.code === 'ASTRO_INVALID_RESPONSE' && error.field !== undefined;
-        const result: PeriodReports = { period, entries: copy, source: 'stale', problem: error.message, shapeChanged };
+        const result: PeriodReports = { period, entries: copy, html: await copyHtml(), source: 'stale', problem: error.message, shapeChanged };
         stale.push(result);
         return result;
       }

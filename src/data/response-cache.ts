@@ -11,6 +11,8 @@ export interface CacheEntry<T = unknown> {
   /** ISO timestamp of the response. */
   storedAt: string;
   response: T;
+  /** The response's HTML as published, and the version of the sanitizer that made it (src/data/sanitize.ts). */
+  sanitized?: { version: string; value: unknown };
 }
 
 /** Stable JSON with sorted keys, so `{year, week}` and `{week, year}` are the same key. */
@@ -76,9 +78,10 @@ export class ResponseCache {
     }
   }
 
-  async set<T>(endpoint: string, body: Record<string, unknown>, response: T): Promise<void> {
+  /** Stores a response (with its sanitized HTML); `storedAt` only when adding that to an earlier response. */
+  async set<T>(endpoint: string, body: Record<string, unknown>, response: T, sanitized?: CacheEntry['sanitized'], storedAt?: string): Promise<void> {
     const file = this.fileFor(endpoint, body);
-    const entry: CacheEntry<T> = { endpoint, body, storedAt: new Date().toISOString(), response };
+    const entry: CacheEntry<T> = { endpoint, body, storedAt: storedAt ?? new Date().toISOString(), response, ...(sanitized ? { sanitized } : {}) };
     await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
   }
 }

@@ -5,7 +5,25 @@
 // The policy is an allow-list, never a block-list: only the tags and the one attribute pair below can come out, and
 // everything sanitize-html does not recognise is dropped. sanitize-html's options are documented at
 // https://github.com/apostrophecms/sanitize-html#readme (section names are quoted next to each choice below).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { findPackageJSON } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import sanitizeHtml, { type IFrame, type IOptions, type Tag, type Transformer } from 'sanitize-html';
+
+/**
+ * What the published HTML depends on: this file, and the versions of sanitize-html and of the HTML parser it uses.
+ * The response cache keeps each report's sanitized HTML under it (fetch-reports.ts): any change sanitizes again.
+ */
+export const SANITIZER_VERSION = sanitizerVersion();
+
+function sanitizerVersion(): string {
+  const version = (packageJson: string) => (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+  const library = findPackageJSON('sanitize-html', import.meta.url)!;
+  const parser = findPackageJSON('htmlparser2', library)!;
+  const source = readFileSync(fileURLToPath(import.meta.url));
+  return createHash('sha256').update(source).update(`${version(library)} ${version(parser)}`).digest('hex').slice(0, 16);
+}
 
 /**
  * Tags kept. No `h1`: every page already owns its one `h1` (the page title), so a service heading `h1` is demoted
@@ -213,6 +231,22 @@ export function sanitizeEditorHtml(html: string | null | undefined): string {
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const NOT_XML_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Renumbers the headings of a sanitized fragment so its levels are consecutive from `top` down (h3, h5 → h2, h3):
+ * the service writes its texts without knowing where they sit, and a page whose outline skips a level (h1 → h3)
+ * is harder to navigate with a screen reader. The sanitizer leaves headings without attributes.
+ */
+export function normalizeHeadings(html: string, top: number): string {
+  const levels = [...new Set(Array.from(html.matchAll(/<h([1-6])>/g), (match) => Number(match[1])))].sort((a, b) => a - b);
+  const to = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
+  return html.replace(/<(\/?)h([1-6])>/g, (_whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
+}
+
+/** A report's `intro` or `text` as pages show it: sanitized, its headings renumbered from h2. */
+export function reportHtml(html: string): string {
+  return normalizeHeadings(sanitizeReportHtml(html), 2);
+}
 
 function run(html: string | null | undefined, options: IOptions): string {
   if (html === null || html === undefined) return '';

@@ -1,16 +1,15 @@
 // The site model handed to Eleventy: every page's data computed once, indexed by key, sanitized once.
 // Templates only loop over these arrays and print fields; they do no look-ups of their own.
-import type { ReportEntry, ReportKind } from '../api/index.ts';
+import type { ReportKind } from '../api/index.ts';
 import type { ChartPage } from './charts.ts';
 import type { SiteConfig } from './config.ts';
 import type { PeriodReports, ReportSource } from './fetch-reports.ts';
 import { applyOverride, overrideKey, type Override, type OverrideField } from './overrides.ts';
 import { formatSignPosition } from './format-degrees.ts';
 import type { Messages } from './i18n.ts';
-import type { RoundMemo } from './memo.ts';
 import { contentHash, updatePageDates, type PageDates, type PageHistory } from './page-dates.ts';
 import { describeDateTime, describePeriod, parseIsoDate, type Period } from './periods.ts';
-import { sanitizeReportHtml } from './sanitize.ts';
+import { normalizeHeadings } from './sanitize.ts';
 import { planShareImages, SHARE_IMAGE, type ShareImage, type ShareImageSet } from './share-images.ts';
 import type { Sign } from './signs.ts';
 import type { StaticPage } from './static-pages.ts';
@@ -228,24 +227,6 @@ export interface SiteModelInput {
   staticPages?: StaticPage[];
   /** The page dates kept by earlier builds (page-dates.ts); none: a cold build. */
   pageHistory?: PageHistory;
-  /** The live preview's sanitized reports from its previous model (memo.ts). */
-  memo?: RoundMemo;
-}
-
-export interface ReportFields {
-  intro: string;
-  text: string;
-}
-
-/** A report's HTML field as pages show it: sanitized, headings renumbered from h2. */
-function reportHtml(html: string): string {
-  return normalizeHeadings(sanitizeReportHtml(html), 2);
-}
-
-/** A report's HTML fields as pages show them (overrides not applied); `memo` keeps them between models. */
-export function reportFields(entry: ReportEntry, memo?: RoundMemo): ReportFields {
-  const field = (html: string) => (memo ? memo.get(html, reportHtml) : reportHtml(html));
-  return { intro: field(entry.intro), text: field(entry.text) };
 }
 
 function periodInfo(period: Period, buildDate: string, locale: string): PeriodInfo {
@@ -363,17 +344,6 @@ export function pageJsonLd(page: JsonLdPage): string {
 }
 
 /**
- * Renumbers the headings of a sanitized fragment so its levels are consecutive from `top` down (h3, h5 → h2, h3):
- * the service writes its texts without knowing where they sit, and a page whose outline skips a level (h1 → h3)
- * is harder to navigate with a screen reader. The sanitizer leaves headings without attributes.
- */
-export function normalizeHeadings(html: string, top: number): string {
-  const levels = [...new Set(Array.from(html.matchAll(/<h([1-6])>/g), (match) => Number(match[1])))].sort((a, b) => a - b);
-  const to = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
-  return html.replace(/<(\/?)h([1-6])>/g, (_whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
-}
-
-/**
  * Open Graph wants `language_TERRITORY` (https://ogp.me/#optional): `en` → `en_US`, `pt` → `pt_BR`, `fr-CA` → `fr_CA`,
  * the territory a bare language most likely means, from CLDR's likely subtags (Intl.Locale#maximize).
  */
@@ -475,7 +445,7 @@ function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, P
 
 /** The twelve report pages of one period, an editor's override applied to its own page only. */
 function periodReportPages(
-  { entries, source }: PeriodReports,
+  { html, source }: PeriodReports,
   period: PeriodInfo,
   input: SiteModelInput,
   overrides: ReadonlyMap<string, Override>,
@@ -497,8 +467,7 @@ function periodReportPages(
     periodHubLabel: t(`kinds.${kind}.allSigns`, { period: period.label }),
   };
   return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
-    const entry = entries[signId]!;
-    const fields = reportFields(entry, input.memo);
+    const fields = { ...html[signId]! };
     const override = overrides.get(overrideKey(kind, period.key, sign.slug));
     if (override) fields[override.field] = applyOverride(fields[override.field], override);
     return {

@@ -1,11 +1,14 @@
-// src/data/fetch-reports.ts against a real node:http server on port 0: answers that lack signs or repeat one.
-import { mkdtempSync, rmSync } from 'node:fs';
+// src/data/fetch-reports.ts against a real node:http server on port 0: answers that lack signs or repeat one, and
+// the sanitized HTML the cache keeps beside each answer.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fetchReports } from '../../src/data/fetch-reports.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ReportEntry } from '../../src/api/index.ts';
+import { fetchReports, type ReportHtml } from '../../src/data/fetch-reports.ts';
 import { allPeriods } from '../../src/data/periods.ts';
-import { ResponseCache } from '../../src/data/response-cache.ts';
+import { ResponseCache, type CacheEntry } from '../../src/data/response-cache.ts';
+import { SANITIZER_VERSION } from '../../src/data/sanitize.ts';
 import { reportEntry, sendJson, type Handler } from '../api/helpers/fake-service.ts';
 import { useClientHarness } from '../api/helpers/client-harness.ts';
 
@@ -49,5 +52,68 @@ describe('fetchReports with an incomplete all-signs answer', () => {
     expect(singles).toEqual([7]);
     expect(entries[3]!.text).toBe('<p>entry 3 of sign 3</p>');
     expect(entries[7]!.text).toBe('<p>single 7</p>');
+  });
+});
+
+describe('fetchReports keeps the reports sanitized in the cache', () => {
+  // Worked by hand from the policy in src/data/sanitize.ts: the script goes with its content, the h3 (the only
+  // heading level) becomes the h2 pages start their report headings at.
+  const RAW = '<h3>Love</h3><p onclick="x()">Kind words.</p><script>alert(1)</script>';
+  const PUBLISHED = '<h2>Love</h2><p>Kind words.</p>';
+  const serving = (text: string): Handler => (request, res) => {
+    const body = JSON.parse(request.body) as { year: number; month: number };
+    sendJson(res, 200, { reports: Array.from({ length: 12 }, (_, id) => reportEntry(body, id, { text })) });
+  };
+  const cacheFile = () => new ResponseCache(cacheDir, 'test').fileFor('/api/monthly-reports', { year: 2026, month: 11 });
+  const readEntry = () => JSON.parse(readFileSync(cacheFile(), 'utf8')) as CacheEntry<ReportEntry[]>;
+
+  async function fetchOnce(handler: Handler, buildDate = BUILD_DATE) {
+    const { service, client } = await setUp(handler);
+    const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate, offline: false });
+    return { reports: result.reports[0]!, requests: service.to('/api/monthly-reports').length };
+  }
+
+  beforeEach(() => {
+    cacheDir = mkdtempSync(path.join(tmpdir(), 'fetch-reports-'));
+  });
+
+  it('stores the HTML pages show beside the answer, with the version of the sanitizer that made it', async () => {
+    const { reports } = await fetchOnce(serving(RAW));
+    expect(reports.html[4]!.text).toBe(PUBLISHED);
+    const entry = readEntry();
+    expect(entry.response[4]!.text).toBe(RAW);
+    expect(entry.sanitized?.version).toBe(SANITIZER_VERSION);
+    expect((entry.sanitized?.value as ReportHtml[])[4]!.text).toBe(PUBLISHED);
+  });
+
+  it('serves a final period from the HTML the cache keeps, without sanitizing again', async () => {
+    await fetchOnce(serving(RAW));
+    const entry = readEntry();
+    (entry.sanitized!.value as ReportHtml[])[4]!.text = '<p>Kept as sanitized.</p>';
+    writeFileSync(cacheFile(), JSON.stringify(entry));
+    // Once December has begun, 2026-11 is final: it comes from the cache.
+    const { reports, requests } = await fetchOnce(serving('<p>not asked</p>'), '2026-12-15');
+    expect(requests).toBe(0);
+    expect(reports.html[4]!.text).toBe('<p>Kept as sanitized.</p>');
+  });
+
+  it('sanitizes again, and keeps the result, when the cached HTML comes from another sanitizer or is damaged', async () => {
+    // Each round starts from a fresh answer (2026-11 is current on BUILD_DATE), then damages its cached HTML.
+    for (const damage of [
+      (e: CacheEntry<ReportEntry[]>) => (e.sanitized!.version = 'an-older-sanitizer'),
+      (e: CacheEntry<ReportEntry[]>) => (e.sanitized!.value = (e.sanitized!.value as ReportHtml[]).slice(1)),
+      (e: CacheEntry<ReportEntry[]>) => delete e.sanitized,
+    ]) {
+      await fetchOnce(serving(RAW));
+      const entry = readEntry();
+      damage(entry);
+      for (const html of (entry.sanitized?.value ?? []) as ReportHtml[]) html.text = '<p>stale</p>';
+      writeFileSync(cacheFile(), JSON.stringify(entry));
+      const { reports, requests } = await fetchOnce(serving('<p>not asked</p>'), '2026-12-15');
+      expect(requests).toBe(0);
+      expect(reports.html[4]!.text).toBe(PUBLISHED);
+      expect(readEntry().sanitized?.version).toBe(SANITIZER_VERSION);
+      expect((readEntry().sanitized?.value as ReportHtml[])[11]!.text).toBe(PUBLISHED);
+    }
   });
 });

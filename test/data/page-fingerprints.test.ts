@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { ReportEntry } from '../../src/api/index.ts';
 import type { PeriodReports } from '../../src/data/fetch-reports.ts';
 import { loadMessages } from '../../src/data/i18n.ts';
-import { RoundMemo } from '../../src/data/memo.ts';
 import type { Override } from '../../src/data/overrides.ts';
 import { changedPageLists, fingerprints, pageLists, PAGE_LIST_KEYS } from '../../src/data/page-fingerprints.ts';
 import { monthPeriod, weekPeriod, type Period } from '../../src/data/periods.ts';
@@ -25,7 +24,7 @@ const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order
 
 function reports(period: Period): PeriodReports {
   const entries = signs.map((sign) => ({ year: period.year, sign_id: sign.id, sign_name: sign.name, intro: `<p>Intro ${sign.id}</p>`, text: `<p>Text ${sign.id} for ${period.key}</p>` }) as ReportEntry);
-  return { period, entries, source: 'cache' };
+  return { period, entries, html: entries.map(({ intro, text }) => ({ intro, text })), source: 'cache' };
 }
 
 function model(extra: Partial<SiteModelInput> = {}) {
@@ -81,20 +80,5 @@ describe('page fingerprints', () => {
     expect(lists.reportPages.map((p) => p.url)).toEqual(['/weekly/2026-w47/leo/']);
     expect(lists.feeds.map((f) => f.url)).toEqual(['/leo/feed.xml']);
     expect([lists.charts, lists.staticPages, lists.sections]).toEqual([[], [], []]);
-  });
-});
-
-describe('RoundMemo', () => {
-  it('makes a value once, and keeps only what the last round used', () => {
-    const memo = new RoundMemo();
-    const made: string[] = [];
-    const make = (key: string) => (made.push(key), key.toUpperCase());
-    expect([memo.get('a', make), memo.get('b', make), memo.get('a', make)]).toEqual(['A', 'B', 'A']);
-    memo.nextRound();
-    expect(memo.get('a', make)).toBe('A');
-    memo.nextRound();
-    // 'b' was not used in the round before: made again.
-    expect([memo.get('a', make), memo.get('b', make)]).toEqual(['A', 'B']);
-    expect(made).toEqual(['a', 'b', 'b']);
   });
 });

@@ -5,6 +5,7 @@ import {
   LINK_REL,
   escapeHtml,
   isAllowedHref,
+  normalizeHeadings,
   sanitizeEditorHtml,
   sanitizeReportHtml,
 } from '../../src/data/sanitize.ts';
@@ -248,3 +249,25 @@ describe('sanitizeReportHtml keeps odd but harmless markup readable', () => {
   });
 });
 
+describe('normalizeHeadings', () => {
+  it('normalizeHeadings makes levels consecutive from the top level', () => {
+    expect(normalizeHeadings('<h4>a</h4><h6>b</h6>', 2)).toBe('<h2>a</h2><h3>b</h3>');
+    expect(normalizeHeadings('<h2>a</h2><h3>b</h3>', 2)).toBe('<h2>a</h2><h3>b</h3>');
+    expect(normalizeHeadings('<p>none</p>', 3)).toBe('<p>none</p>');
+    expect(normalizeHeadings('<h1>a</h1><h2>b</h2><hr><header>c</header>', 2)).toBe('<h2>a</h2><h3>b</h3><hr><header>c</header>');
+    expect(normalizeHeadings('<h2>a</h2><h3>b</h3><h4>c</h4><h5>d</h5><h6>e</h6>', 3)).toBe('<h3>a</h3><h4>b</h4><h5>c</h5><h6>d</h6><h6>e</h6>');
+  });
+
+  it('normalizeHeadings gives, for every set of levels and every top level, the levels in order from the top', () => {
+    for (let top = 1; top <= 6; top++) {
+      for (let set = 1; set < 64; set++) {
+        const levels = [1, 2, 3, 4, 5, 6].filter((level) => set & (1 << (level - 1)));
+        // Each level twice, in reverse order, so the mapping is tested and not the order of appearance.
+        const html = [...levels, ...levels].reverse().map((level) => `<h${level}>${level}</h${level}>`).join('<p>x</p>');
+        const rank = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
+        const expected = html.replace(/<(\/?)h(\d)>/g, (_whole, slash: string, level: string) => `<${slash}h${rank.get(Number(level))}>`);
+        expect(normalizeHeadings(html, top), `levels ${levels.join(',')} from h${top}`).toBe(expected);
+      }
+    }
+  });
+});

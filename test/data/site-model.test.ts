@@ -5,8 +5,9 @@ import type { PeriodReports } from '../../src/data/fetch-reports.ts';
 import type { Override } from '../../src/data/overrides.ts';
 import { monthPeriod, weekPeriod, yearPeriod, type Period } from '../../src/data/periods.ts';
 import { loadMessages } from '../../src/data/i18n.ts';
+import { reportHtml } from '../../src/data/sanitize.ts';
 import { readSigns } from '../../src/data/signs.ts';
-import { buildSiteModel, jsonLdString, normalizeHeadings, ogLocale, pageJsonLd, plainText, type JsonLdPage, type SiteModelInput } from '../../src/data/site-model.ts';
+import { buildSiteModel, jsonLdString, ogLocale, pageJsonLd, plainText, type JsonLdPage, type SiteModelInput } from '../../src/data/site-model.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');
 const messages = loadMessages(content, 'en');
@@ -20,7 +21,9 @@ const site = {
 
 function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &amp; more</p>`): PeriodReports {
   const entries = signs.map((sign) => ({ year: period.year, sign_id: sign.id, sign_name: sign.name, intro: intro(sign.id), text: `<h3>Deep</h3><p>Text ${sign.id} for ${period.key}</p>` }) as ReportEntry);
-  return { period, entries, source: 'network' };
+  // As fetch-reports.ts hands them over: sanitized, headings from h2.
+  const html = entries.map((e) => ({ intro: reportHtml(e.intro), text: reportHtml(e.text) }));
+  return { period, entries, html, source: 'network' };
 }
 
 function model(extra: Partial<SiteModelInput> = {}) {
@@ -248,26 +251,5 @@ describe('helpers', () => {
   it('plainText strips tags, decodes entities and cuts at a word', () => {
     expect(plainText('<p>Tom &amp; <em>Jerry</em>&#39;s</p>')).toBe("Tom & Jerry's");
     expect(plainText(`<p>${'word '.repeat(60)}</p>`, 30)).toBe('word word word word word…');
-  });
-
-  it('normalizeHeadings makes levels consecutive from the top level', () => {
-    expect(normalizeHeadings('<h4>a</h4><h6>b</h6>', 2)).toBe('<h2>a</h2><h3>b</h3>');
-    expect(normalizeHeadings('<h2>a</h2><h3>b</h3>', 2)).toBe('<h2>a</h2><h3>b</h3>');
-    expect(normalizeHeadings('<p>none</p>', 3)).toBe('<p>none</p>');
-    expect(normalizeHeadings('<h1>a</h1><h2>b</h2><hr><header>c</header>', 2)).toBe('<h2>a</h2><h3>b</h3><hr><header>c</header>');
-    expect(normalizeHeadings('<h2>a</h2><h3>b</h3><h4>c</h4><h5>d</h5><h6>e</h6>', 3)).toBe('<h3>a</h3><h4>b</h4><h5>c</h5><h6>d</h6><h6>e</h6>');
-  });
-
-  it('normalizeHeadings gives, for every set of levels and every top level, the levels in order from the top', () => {
-    for (let top = 1; top <= 6; top++) {
-      for (let set = 1; set < 64; set++) {
-        const levels = [1, 2, 3, 4, 5, 6].filter((level) => set & (1 << (level - 1)));
-        // Each level twice, in reverse order, so the mapping is tested and not the order of appearance.
-        const html = [...levels, ...levels].reverse().map((level) => `<h${level}>${level}</h${level}>`).join('<p>x</p>');
-        const rank = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
-        const expected = html.replace(/<(\/?)h(\d)>/g, (_whole, slash: string, level: string) => `<${slash}h${rank.get(Number(level))}>`);
-        expect(normalizeHeadings(html, top), `levels ${levels.join(',')} from h${top}`).toBe(expected);
-      }
-    }
   });
 });
