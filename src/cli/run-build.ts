@@ -11,7 +11,7 @@ import { readOverrides } from '../data/overrides.ts';
 import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-dates.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
-import { renderShareImages, type ShareImageFile } from '../data/share-images.ts';
+import { planShareImages, renderShareImages, type ShareImageFile } from '../data/share-images.ts';
 import { readSigns } from '../data/signs.ts';
 import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
 import { readStaticPages } from '../data/static-pages.ts';
@@ -98,7 +98,12 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   if (options.cacheDir) config.cacheDir = options.cacheDir;
   if (options.periods) config.site.periods = options.periods;
   const editors = await readEditorFiles(config.contentDir, config.site.language);
-  const fetched = await fetchContent(config, editors.chartInputs, options, log);
+  const images = planShareImages(config.site.title, editors.signs, editors.messages);
+  // The images need no report: they are drawn (off the main thread) while the service answers.
+  const [fetched, { files: shareImages }] = await Promise.all([
+    fetchContent(config, editors.chartInputs, options, log),
+    renderShareImages([images.site, ...images.bySignAndKind.values()], config.cacheDir),
+  ]);
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
@@ -118,8 +123,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     overrides: editors.overrides,
     staticPages: editors.staticPages,
     pageHistory: history.history,
+    shareImages: images,
   });
-  const { files: shareImages } = await renderShareImages(model.shareImages, config.cacheDir);
   return { config, model, shareImages, pageDatesFile: historyFile, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
 }
 

@@ -227,6 +227,8 @@ export interface SiteModelInput {
   staticPages?: StaticPage[];
   /** The page dates kept by earlier builds (page-dates.ts); none: a cold build. */
   pageHistory?: PageHistory;
+  /** The link-preview images, if already planned (share-images.ts `planShareImages`); planned here otherwise. */
+  shareImages?: ShareImageSet;
 }
 
 function periodInfo(period: Period, buildDate: string, locale: string): PeriodInfo {
@@ -383,7 +385,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t));
   const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
   const staticPages = input.staticPages ?? [];
-  const images = planShareImages(site.title, signs, messages);
+  const images = input.shareImages ?? planShareImages(site.title, signs, messages);
   const heads = pageHeads(site, t, { signHubs, sections, periodHubs, charts, staticPages }, images);
   const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, '/') };
   const meta: Record<string, PageMeta> = {};

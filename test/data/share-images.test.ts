@@ -50,14 +50,14 @@ describe('share image SVG', () => {
 });
 
 describe('renderPng', () => {
-  it('makes a 1200×630 PNG', () => {
-    expect(pngSize(renderPng(signImageSvg('Stars', leo, 'Weekly horoscope')))).toEqual({ width: 1200, height: 630 });
+  it('makes a 1200×630 PNG', async () => {
+    expect(pngSize(await renderPng(signImageSvg('Stars', leo, 'Weekly horoscope')))).toEqual({ width: 1200, height: 630 });
   });
 
-  it('draws the zodiac glyph from the packaged font (an image with it differs from one without)', () => {
+  it('draws the zodiac glyph from the packaged font (an image with it differs from one without)', async () => {
     const glyphOnly = (text: string) =>
       `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><text x="20" y="150" font-size="150">${text}</text></svg>`;
-    expect(renderPng(glyphOnly('♌')).equals(renderPng(glyphOnly('')))).toBe(false);
+    expect((await renderPng(glyphOnly('♌'))).equals(await renderPng(glyphOnly('')))).toBe(false);
   });
 });
 
