@@ -99,10 +99,11 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   if (options.periods) config.site.periods = options.periods;
   const editors = await readEditorFiles(config.contentDir, config.site.language);
   const images = planShareImages(config.site.title, editors.signs, editors.messages);
-  // The images need no report: they are drawn (off the main thread) while the service answers.
+  // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
+  // the collections that keep a build's memory down: a title edit redraws all 49, and each costs it 50-80 ms.
   const [fetched, { files: shareImages }] = await Promise.all([
     fetchContent(config, editors.chartInputs, options, log),
-    renderShareImages([images.site, ...images.bySignAndKind.values()], config.cacheDir),
+    renderShareImages([images.site, ...images.bySignAndKind.values()], config.cacheDir, { freeMemory: !options.preview }),
   ]);
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);

@@ -218,9 +218,14 @@ async function renderInto(image: ShareImage, dir: string, sourcePath: string): P
 
 /**
  * Makes sure every image is in `<cacheDir>/share-images/` (rendering, in sequence, only those missing) and
- * removes PNGs unused for an hour. Returns where each one is and how many were drawn.
+ * removes PNGs unused for an hour. Returns where each one is and how many were drawn. `freeMemory: false` skips
+ * the collections: a long-running process that goes on rendering pages collects soon anyway.
  */
-export async function renderShareImages(images: readonly ShareImage[], cacheDir: string): Promise<{ files: ShareImageFile[]; rendered: number }> {
+export async function renderShareImages(
+  images: readonly ShareImage[],
+  cacheDir: string,
+  { freeMemory = true }: { freeMemory?: boolean } = {},
+): Promise<{ files: ShareImageFile[]; rendered: number }> {
   const dir = path.join(cacheDir, SHARE_IMAGE.cacheFolder);
   const files: ShareImageFile[] = [];
   let rendered = 0;
@@ -228,7 +233,7 @@ export async function renderShareImages(images: readonly ShareImage[], cacheDir:
     const sourcePath = path.join(dir, path.posix.basename(image.url));
     if (!(await touch(sourcePath))) {
       await renderInto(image, dir, sourcePath);
-      if (++rendered % SHARE_IMAGE.freeEvery === 0) await freePixmaps();
+      if (++rendered % SHARE_IMAGE.freeEvery === 0 && freeMemory) await freePixmaps();
     }
     files.push({ sourcePath, outputPath: image.url.slice(1) });
   }
