@@ -100,7 +100,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const editors = await readEditorFiles(config.contentDir, config.site.language);
   const images = planShareImages(config.site.title, editors.signs, editors.messages);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
-  // the collections that keep a build's memory down: a title edit redraws all 49, and each costs it 50-80 ms.
+  // the collections that keep a build's memory down: a title edit redraws all 49, in 3.2 s with them, 2.4 s without.
   const [fetched, { files: shareImages }] = await Promise.all([
     fetchContent(config, editors.chartInputs, options, log),
     renderShareImages([images.site, ...images.bySignAndKind.values()], config.cacheDir, { freeMemory: !options.preview }),
