@@ -11,7 +11,7 @@ import { readOverrides } from '../data/overrides.ts';
 import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-dates.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
-import { planShareImages, renderShareImages, type ShareImageFile } from '../data/share-images.ts';
+import { allShareImages, planShareImages, renderShareImages, type ShareImageFile } from '../data/share-images.ts';
 import { readSigns } from '../data/signs.ts';
 import { buildSiteModel, type SiteModel } from '../data/site-model.ts';
 import { readStaticPages } from '../data/static-pages.ts';
@@ -103,7 +103,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   // the collections that keep a build's memory down: a title edit redraws all 49, in 3.2 s with them, 2.4 s without.
   const [fetched, { files: shareImages }] = await Promise.all([
     fetchContent(config, editors.chartInputs, options, log),
-    renderShareImages([images.site, ...images.bySignAndKind.values()], config.cacheDir, { freeMemory: !options.preview }),
+    renderShareImages(allShareImages(images), config.cacheDir, { freeMemory: !options.preview }),
   ]);
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);

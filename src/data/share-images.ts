@@ -150,6 +150,11 @@ export interface ShareImageSet {
   bySignAndKind: Map<string, ShareImage>;
 }
 
+/** All 49, the site's first: what a build draws and publishes. */
+export function allShareImages({ site, bySignAndKind }: ShareImageSet): ShareImage[] {
+  return [site, ...bySignAndKind.values()];
+}
+
 /** The site's 49 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering anything. */
 export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages): ShareImageSet {
   const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond]);

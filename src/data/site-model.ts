@@ -10,7 +10,7 @@ import type { Messages } from './i18n.ts';
 import { contentHash, updatePageDates, type PageDates, type PageHistory } from './page-dates.ts';
 import { describeDateTime, describePeriod, parseIsoDate, type Period } from './periods.ts';
 import { normalizeHeadings } from './sanitize.ts';
-import { planShareImages, SHARE_IMAGE, type ShareImage, type ShareImageSet } from './share-images.ts';
+import { allShareImages, planShareImages, SHARE_IMAGE, type ShareImage, type ShareImageSet } from './share-images.ts';
 import type { Sign } from './signs.ts';
 import type { StaticPage } from './static-pages.ts';
 
@@ -411,7 +411,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     feeds,
     meta,
     sitemap: heads.map((head) => ({ loc: absoluteUrl(site, head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) })),
-    shareImages: [images.site, ...images.bySignAndKind.values()],
+    shareImages: allShareImages(images),
     pageHistory,
   };
 }
