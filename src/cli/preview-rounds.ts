@@ -3,8 +3,8 @@
 // part changed; and, once a render is done, the files of pages the model no longer has, which Eleventy leaves.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { changedPageLists, fingerprints, pageLists, type Fingerprints, type PageLists } from '../data/page-fingerprints.ts';
-import type { SiteModel } from '../data/site-model.ts';
+import { changedPageLists, fingerprints, pageLists, type Fingerprints, type PageLists } from '../model/page-fingerprints.ts';
+import type { SiteModel } from '../model/types.ts';
 
 /** One render: its model, and the pages to render from it. */
 export interface Round {

@@ -2,8 +2,8 @@
 // https://www.11ty.dev/docs/programmatic/
 import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
-import { pageLists } from '../data/page-fingerprints.ts';
-import type { SiteModel } from '../data/site-model.ts';
+import { pageLists } from '../model/page-fingerprints.ts';
+import type { SiteModel } from '../model/types.ts';
 import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
 import shareImagesPlugin, { type PublishedFile } from '../eleventy/share-images-plugin.ts';
 

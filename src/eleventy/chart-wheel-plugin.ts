@@ -1,7 +1,7 @@
 // The `chartWheel` filter: a chart page's data → the inline SVG wheel (chart-wheel.ts), drawn at build time.
 // `{{ chart | chartWheel(model.signs) | safe }}`; the SVG escapes every text it prints, so `safe` is safe here.
 // https://www.11ty.dev/docs/filters/
-import type { ChartView } from '../data/site-model.ts';
+import type { ChartView } from '../model/types.ts';
 import { renderChartWheel } from './chart-wheel.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 

@@ -1,41 +1,13 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReportEntry } from '../../src/api/index.ts';
-import type { PeriodReports } from '../../src/data/fetch-reports.ts';
 import type { Override } from '../../src/data/overrides.ts';
-import { monthPeriod, weekPeriod, yearPeriod, type Period } from '../../src/data/periods.ts';
-import { loadMessages } from '../../src/data/i18n.ts';
-import { reportHtml } from '../../src/data/sanitize.ts';
-import { readSigns } from '../../src/data/signs.ts';
-import { buildSiteModel, jsonLdString, ogLocale, pageJsonLd, plainText, type JsonLdPage, type SiteModelInput } from '../../src/data/site-model.ts';
-
-const content = path.resolve(import.meta.dirname, '../../content');
-const messages = loadMessages(content, 'en');
-const signs = readSigns(path.join(content, 'signs.json'), messages);
-const site = {
-  title: 'Test Stars',
-  url: 'https://stars.example.org',
-  language: 'en',
-  periods: { weekly: { past: 1, future: 1 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } },
-};
-
-function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &amp; more</p>`): PeriodReports {
-  const entries = signs.map((sign) => ({ year: period.year, sign_id: sign.id, sign_name: sign.name, intro: intro(sign.id), text: `<h3>Deep</h3><p>Text ${sign.id} for ${period.key}</p>` }) as ReportEntry);
-  // As fetch-reports.ts hands them over: sanitized, headings from h2.
-  const html = entries.map((e) => ({ intro: reportHtml(e.intro), text: reportHtml(e.text) }));
-  return { period, entries, html, source: 'network' };
-}
+import { monthPeriod, weekPeriod, yearPeriod } from '../../src/data/periods.ts';
+import { jsonLdString, ogLocale, pageJsonLd, plainText, type JsonLdPage } from '../../src/model/seo.ts';
+import { buildSiteModel } from '../../src/model/site-model.ts';
+import type { SiteModelInput } from '../../src/model/types.ts';
+import { messages, modelOf, reports, signs, site } from './fixture.ts';
 
 function model(extra: Partial<SiteModelInput> = {}) {
-  return buildSiteModel({
-    site,
-    messages,
-    buildDate: '2026-11-22',
-    sampleContent: false,
-    signs,
-    reports: [weekPeriod(2026, 48), weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11), yearPeriod('yearly', 2026), yearPeriod('ascendantYearly', 2026)].map((p) => reports(p)),
-    ...extra,
-  });
+  return modelOf([weekPeriod(2026, 48), weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11), yearPeriod('yearly', 2026), yearPeriod('ascendantYearly', 2026)], extra);
 }
 
 describe('buildSiteModel', () => {

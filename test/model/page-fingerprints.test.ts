@@ -1,43 +1,16 @@
 // Which pages an edit changes: the live preview renders those alone, so a page left out here would be served stale.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReportEntry } from '../../src/api/index.ts';
-import type { PeriodReports } from '../../src/data/fetch-reports.ts';
-import { loadMessages } from '../../src/data/i18n.ts';
 import type { Override } from '../../src/data/overrides.ts';
-import { changedPageLists, fingerprints, pageLists, PAGE_LIST_KEYS } from '../../src/data/page-fingerprints.ts';
-import { monthPeriod, weekPeriod, type Period } from '../../src/data/periods.ts';
-import { readSigns } from '../../src/data/signs.ts';
-import { buildSiteModel, type SiteModelInput } from '../../src/data/site-model.ts';
+import { changedPageLists, fingerprints, pageLists, PAGE_LIST_KEYS } from '../../src/model/page-fingerprints.ts';
+import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
+import type { SiteModelInput } from '../../src/model/types.ts';
+import { modelOf, reports, site } from './fixture.ts';
 import type { StaticPage } from '../../src/data/static-pages.ts';
 
-const content = path.resolve(import.meta.dirname, '../../content');
-const messages = loadMessages(content, 'en');
-const signs = readSigns(path.join(content, 'signs.json'), messages);
-const site = {
-  title: 'Test Stars',
-  url: 'https://stars.example.org',
-  language: 'en',
-  periods: { weekly: { past: 1, future: 0 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } },
-};
 const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' };
 
-function reports(period: Period): PeriodReports {
-  const entries = signs.map((sign) => ({ year: period.year, sign_id: sign.id, sign_name: sign.name, intro: `<p>Intro ${sign.id}</p>`, text: `<p>Text ${sign.id} for ${period.key}</p>` }) as ReportEntry);
-  return { period, entries, html: entries.map(({ intro, text }) => ({ intro, text })), source: 'cache' };
-}
-
 function model(extra: Partial<SiteModelInput> = {}) {
-  return buildSiteModel({
-    site,
-    messages,
-    buildDate: '2026-11-22',
-    sampleContent: false,
-    signs,
-    reports: [weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11)].map(reports),
-    staticPages: [about],
-    ...extra,
-  });
+  return modelOf([weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11)], { staticPages: [about], ...extra });
 }
 
 const leoOverride: Override = { kind: 'weekly', periodKey: '2026-w47', sign: 'leo', field: 'text', mode: 'append', html: '<p>Editors</p>', file: 'leo.md' };
@@ -52,7 +25,7 @@ function changed(before: SiteModelInput | undefined, after: Partial<SiteModelInp
 
 describe('page fingerprints', () => {
   it('are the same for the same inputs, whether the reports came from the network or the cache', () => {
-    const fromNetwork = model({ reports: [weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11)].map((p) => ({ ...reports(p), source: 'network' as const })) });
+    const fromNetwork = model({ reports: [weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11)].map((p) => reports(p, undefined, 'cache')) });
     expect(fingerprints(fromNetwork)).toEqual(fingerprints(model()));
   });
 

@@ -3,7 +3,7 @@
 // page's fingerprint is a hash of exactly that, so two models that give a page the same fingerprint render it
 // the same; the preview renders only the pages whose fingerprint changed (src/cli/serve.ts).
 import { hash as digest } from 'node:crypto';
-import type { ReportPage, SiteModel } from './site-model.ts';
+import type { ReportPage, SiteModel } from './types.ts';
 
 /**
  * The arrays the paginated templates render one page per item of (global data `pageLists`): the whole model's
@@ -35,6 +35,7 @@ export function fingerprints(model: SiteModel): Fingerprints {
     site: model.site,
     ui: model.ui,
     signs: model.signs,
+    links: model.links,
     footer: model.staticPages.map((page) => [page.url, page.title]),
   }));
   const pages = new Map<string, string>();

@@ -1,0 +1,285 @@
+// What search engines and link previews read: each page's <head> (title, description, canonical URL, Open
+// Graph image), its JSON-LD (https://schema.org) and the sitemap's entries.
+import type { ReportKind } from '../api/index.ts';
+import type { SiteConfig } from '../data/config.ts';
+import type { Messages } from '../data/i18n.ts';
+import { SHARE_IMAGE, type ShareImage, type ShareImageSet } from '../data/share-images.ts';
+import type { Sign } from '../data/signs.ts';
+import type { StaticPage } from '../data/static-pages.ts';
+import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SectionPage, SignHub, SitemapEntry } from './types.ts';
+import { absoluteUrl, SITE_PATHS, signFeedUrl } from './urls.ts';
+
+const DEFAULTS = {
+  /** Characters of a page description (search engines show about 155). */
+  descriptionLength: 160,
+};
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Sanitized HTML → one line of plain text, cut at a word near `max` characters. */
+export function plainText(html: string, max: number = DEFAULTS.descriptionLength): string {
+  const text = html
+    // Block ends separate words; inline tags (<em>, <a>) sit inside them.
+    .replace(/<\/?(?:p|br|h[1-6]|li|ul|ol|blockquote|div)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#?\w+);/g, (whole, name: string) => {
+      if (ENTITIES[name]) return ENTITIES[name];
+      const code = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : Number.NaN;
+      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` block: `<` escaped, so no `</script>` or `<!--` can appear
+ * (and U+2028/U+2029, which JavaScript before ES2019 did not allow in strings).
+ */
+export function jsonLdString(data: unknown): string {
+  return JSON.stringify(data).replace(/[<\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** schema.org Organization: the site as author and publisher of its reports. */
+export interface JsonLdOrganization {
+  '@type': 'Organization';
+  name: string;
+  url: string;
+}
+
+/** schema.org Article dates, RFC 3339. */
+export interface ArticleDates {
+  published: string;
+  modified: string;
+}
+
+/** A whole day as its midnight UTC in RFC 3339 (`2026-11-16T00:00:00Z`): the same inputs print the same output. */
+export function dayToRfc3339(day: string): string {
+  return `${day}T00:00:00Z`;
+}
+
+/** The latest of some `YYYY-MM-DD` days, or undefined for none. */
+export function newestDay(days: string[]): string | undefined {
+  return days.reduce<string | undefined>((max, d) => (max === undefined || d > max ? d : max), undefined);
+}
+
+export interface JsonLdPage {
+  /** Absolute URL of the page. */
+  canonical: string;
+  title: string;
+  description: string;
+  /** An Article (a report) with its dates in RFC 3339; otherwise a WebPage. */
+  article?: ArticleDates;
+  breadcrumbs: { label: string; absoluteUrl: string }[];
+  language: string;
+  organization: JsonLdOrganization;
+}
+
+/** A page's JSON-LD (https://schema.org): a WebPage or an Article, and its BreadcrumbList. */
+export function pageJsonLd(page: JsonLdPage): string {
+  const main = page.article
+    ? {
+        '@type': 'Article',
+        headline: page.title,
+        description: page.description,
+        url: page.canonical,
+        mainEntityOfPage: page.canonical,
+        datePublished: page.article.published,
+        dateModified: page.article.modified,
+        inLanguage: page.language,
+        author: page.organization,
+        publisher: page.organization,
+      }
+    : { '@type': 'WebPage', name: page.title, description: page.description, url: page.canonical, inLanguage: page.language };
+  const breadcrumbList = {
+    '@type': 'BreadcrumbList',
+    itemListElement: page.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: crumb.absoluteUrl })),
+  };
+  // A trail of one (the home page) is no breadcrumb: schema.org's BreadcrumbList is a path to the page.
+  const graph = page.breadcrumbs.length > 1 ? [main, breadcrumbList] : [main];
+  return jsonLdString({ '@context': 'https://schema.org', '@graph': graph });
+}
+
+/**
+ * Open Graph wants `language_TERRITORY` (https://ogp.me/#optional): `en` → `en_US`, `pt` → `pt_BR`, `fr-CA` → `fr_CA`,
+ * the territory a bare language most likely means, from CLDR's likely subtags (Intl.Locale#maximize).
+ */
+export function ogLocale(language: string): string {
+  const locale = new Intl.Locale(language).maximize();
+  return locale.region ? `${locale.language}_${locale.region}` : locale.language;
+}
+
+/** The link to a sign's feed, for <link rel="alternate"> on its pages. */
+export function signFeedLink(sign: Sign, t: Messages['t']): LinkRef {
+  return { url: signFeedUrl(sign), label: t('signHub.feedLink', { sign: sign.name }) };
+}
+
+
+/** What a page's head and breadcrumbs are made from. */
+interface PageHead {
+  url: string;
+  title: string;
+  description: string;
+  /** Home first, this page last. */
+  breadcrumbs: LinkRef[];
+  /** A report: an Article with its dates. */
+  article?: ArticleDates;
+  /** `YYYY-MM-DD`, for the sitemap: when the report text the page shows last changed. */
+  lastmod?: string;
+  feed?: LinkRef;
+  /** The home page's <title> is the site's name alone. */
+  documentTitle?: string;
+  image: ShareImage;
+}
+
+export interface SitePages {
+  signHubs: SignHub[];
+  sections: SectionPage[];
+  periodHubs: PeriodHub[];
+  charts: ChartView[];
+  staticPages: StaticPage[];
+}
+
+/** When a page quoting these reports' intros last changed: the newest intro; undefined when it quotes none. */
+function lastUpdated(reports: ReportPage[]): string | undefined {
+  return newestDay(reports.map((report) => report.introUpdated));
+}
+
+/** Every page but the 404, in sitemap order. */
+function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
+  const home: LinkRef = { url: SITE_PATHS.home, label: t('site.home') };
+  // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
+  const image = images.site;
+  // Hubs and the home page quote their reports' intros: each changes when one of those reports does.
+  const homeReports = pages.signHubs.flatMap((hub) => (hub.current.weekly ? [hub.current.weekly] : []));
+  const heads: PageHead[] = [
+    {
+      url: SITE_PATHS.home,
+      title: site.title,
+      documentTitle: site.title,
+      description: site.description ?? t('site.description'),
+      breadcrumbs: [home],
+      image,
+      lastmod: lastUpdated(homeReports),
+    },
+  ];
+  for (const hub of pages.signHubs) {
+    heads.push({
+      url: hub.url,
+      title: hub.title,
+      description: t('signHub.description', { sign: hub.sign.name, dates: hub.sign.dates }),
+      breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
+      feed: signFeedLink(hub.sign, t),
+      image: signImage(images, 'weekly', hub.sign),
+      lastmod: lastUpdated(Object.values(hub.current)),
+    });
+  }
+  heads.push(...reportHeads(home, t, pages, images));
+  const chartsCrumb = { url: SITE_PATHS.charts, label: t('charts.title') };
+  heads.push({ url: SITE_PATHS.charts, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image });
+  for (const chart of pages.charts) {
+    heads.push({
+      url: chart.url,
+      title: chart.title,
+      description: t('chart.description', { title: chart.title, date: chart.birthLabel, place: chart.cityName }),
+      breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
+      image,
+    });
+  }
+  for (const page of pages.staticPages) {
+    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }], image });
+  }
+  return heads;
+}
+
+/** A report's image shows its sign and kind. */
+function signImage(images: ShareImageSet, kind: ReportKind, sign: Sign): ShareImage {
+  return images.bySignAndKind.get(`${kind}/${sign.slug}`) ?? images.site;
+}
+
+/** The section archives, and under each the period hubs and their report pages. */
+function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
+  const heads: PageHead[] = [];
+  const sectionCrumbs = new Map<ReportKind, LinkRef>();
+  for (const section of pages.sections) {
+    const crumb = { url: section.url, label: section.title };
+    sectionCrumbs.set(section.kind, crumb);
+    const description = t(`kinds.${section.kind}.sectionDescription`);
+    heads.push({ url: section.url, title: section.title, description, breadcrumbs: [home, crumb], image: images.site });
+  }
+  for (const hub of pages.periodHubs) {
+    const title = t('site.titleWithPeriod', { title: hub.kindTitle, period: hub.period.label });
+    const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
+    const description = t('periodHub.description', { title });
+    heads.push({ url: hub.url, title, description, breadcrumbs: trail, image: images.site, lastmod: lastUpdated(hub.pages) });
+    for (const page of hub.pages) {
+      heads.push({
+        url: page.url,
+        title: page.title,
+        description: plainText(page.intro) || page.title,
+        breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
+        article: { published: dayToRfc3339(page.published), modified: dayToRfc3339(page.updated) },
+        lastmod: page.updated,
+        feed: signFeedLink(page.sign, t),
+        image: signImage(images, page.kind, page.sign),
+      });
+    }
+  }
+  return heads;
+}
+
+function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organization: JsonLdOrganization): PageMeta {
+  const canonical = absoluteUrl(site, head.url);
+  return {
+    url: head.url,
+    documentTitle: head.documentTitle ?? t('site.documentTitle', { page: head.title, site: site.title }),
+    title: head.title,
+    description: head.description,
+    canonical,
+    ogType: head.article ? 'article' : 'website',
+    breadcrumbs: head.breadcrumbs,
+    jsonLd: pageJsonLd({
+      canonical,
+      title: head.title,
+      description: head.description,
+      article: head.article,
+      breadcrumbs: head.breadcrumbs.map((crumb) => ({ label: crumb.label, absoluteUrl: absoluteUrl(site, crumb.url) })),
+      language: site.language,
+      organization,
+    }),
+    ...(head.feed ? { feed: head.feed } : {}),
+    image: pageImage(site, head.image),
+  };
+}
+
+function pageImage(site: SiteConfig, image: ShareImage): PageImage {
+  return { url: absoluteUrl(site, image.url), alt: image.alt, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+}
+
+function notFoundMeta(site: SiteConfig, t: Messages['t'], image: ShareImage): PageMeta {
+  const title = t('notFound.title');
+  return {
+    url: SITE_PATHS.notFound,
+    documentTitle: t('site.documentTitle', { page: title, site: site.title }),
+    title,
+    description: t('notFound.description'),
+    ogType: 'website',
+    breadcrumbs: [{ url: SITE_PATHS.home, label: t('site.home') }],
+    noindex: true,
+    image: pageImage(site, image),
+  };
+}
+
+/** Every page's head by URL (the 404 page's too) and the sitemap's entries. */
+export function siteMeta(site: SiteConfig, t: Messages['t'], pages: SitePages, images: ShareImageSet): { meta: Record<string, PageMeta>; sitemap: SitemapEntry[] } {
+  const heads = pageHeads(site, t, pages, images);
+  const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, SITE_PATHS.home) };
+  const meta: Record<string, PageMeta> = {};
+  for (const head of heads) meta[head.url] = pageMeta(head, site, t, organization);
+  meta[SITE_PATHS.notFound] = notFoundMeta(site, t, images.site);
+  const sitemap = heads.map((head) => ({ loc: absoluteUrl(site, head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
+  return { meta, sitemap };
+}

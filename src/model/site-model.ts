@@ -1,0 +1,248 @@
+// The site model handed to Eleventy (types.ts): every page's data computed once, indexed by key, sanitized once.
+// Its URLs come from urls.ts, each page's head and the sitemap from seo.ts.
+import type { ReportKind } from '../api/index.ts';
+import type { ChartPage } from '../data/charts.ts';
+import type { SiteConfig } from '../data/config.ts';
+import type { PeriodReports } from '../data/fetch-reports.ts';
+import type { Messages } from '../data/i18n.ts';
+import { applyOverride, overrideKey, type Override } from '../data/overrides.ts';
+import { formatSignPosition } from '../data/format-degrees.ts';
+import { contentHash, updatePageDates, type PageDates, type PageHistory } from '../data/page-dates.ts';
+import { describeDateTime, describePeriod, parseIsoDate, type Period } from '../data/periods.ts';
+import { normalizeHeadings } from '../data/sanitize.ts';
+import { allShareImages, planShareImages } from '../data/share-images.ts';
+import type { Sign } from '../data/signs.ts';
+import { newestDay, ogLocale, siteMeta } from './seo.ts';
+import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
+import { absoluteUrl, KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, siteLinks } from './urls.ts';
+
+function periodInfo(period: Period, buildDate: string, locale: string): PeriodInfo {
+  return {
+    ...period,
+    label: describePeriod(period, locale),
+    url: periodUrl(period.kind, period.key),
+    isCurrent: period.start <= buildDate && buildDate <= period.end,
+  };
+}
+
+
+export function buildSiteModel(input: SiteModelInput): SiteModel {
+  const { signs, buildDate, site, messages } = input;
+  const { t } = messages;
+  const { periods, periodHubs, pageHistory } = buildPeriodHubs(input);
+  const reportPages = periodHubs.flatMap((hub) => hub.pages);
+  const bySignAndKind = groupBySignAndKind(reportPages);
+  linkNeighbours(bySignAndKind, t);
+  const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t));
+  const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate, t));
+  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t));
+  const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
+  const staticPages = input.staticPages ?? [];
+  const images = input.shareImages ?? planShareImages(site.title, signs, messages);
+  const { meta, sitemap } = siteMeta(site, t, { signHubs, sections, periodHubs, charts, staticPages }, images);
+  return {
+    site: {
+      ...site,
+      buildDate,
+      sampleContent: input.sampleContent,
+      ogLocale: ogLocale(site.language),
+      copyright: t('site.copyright', { year: buildDate.slice(0, 4), site: site.title }),
+    },
+    ui: messages.ui,
+    signs,
+    links: siteLinks(signs),
+    reportPages,
+    periodHubs,
+    signHubs,
+    periods,
+    sections,
+    charts,
+    staticPages,
+    feeds,
+    meta,
+    sitemap,
+    shareImages: allShareImages(images),
+    pageHistory,
+  };
+}
+
+/**
+ * One hub per published period, kinds in KIND_ORDER and periods oldest first, each with its twelve report pages
+ * dated from the history of earlier builds; and the history to keep.
+ */
+function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[]; pageHistory: PageHistory } {
+  const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<ReportKind, PeriodInfo[]>;
+  const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
+  const sorted = [...input.reports].sort((a, b) =>
+    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
+  );
+  const undated = sorted.map((reports) => {
+    const info = periodInfo(reports.period, input.buildDate, input.messages.locale);
+    periods[info.kind].push(info);
+    return { info, pages: periodReportPages(reports, info, input, overrides) };
+  });
+  const versions = undated.flatMap(({ pages }) =>
+    pages.map((p) => ({ url: p.url, hash: contentHash(p.intro, p.text), introHash: contentHash(p.intro), periodStart: p.period.start })),
+  );
+  const { dates, history } = updatePageDates(input.pageHistory ?? {}, versions, input.buildDate);
+  const periodHubs = undated.map(({ info, pages }): PeriodHub => ({
+    kind: info.kind,
+    kindTitle: input.messages.ui.kinds[info.kind].title,
+    period: info,
+    url: info.url,
+    pages: pages.map((page) => ({ ...page, ...dates.get(page.url)! })),
+  }));
+  return { periods, periodHubs, pageHistory: history };
+}
+
+/** The twelve report pages of one period, an editor's override applied to its own page only. */
+function periodReportPages(
+  { html, source }: PeriodReports,
+  period: PeriodInfo,
+  input: SiteModelInput,
+  overrides: ReadonlyMap<string, Override>,
+): Omit<ReportPage, keyof PageDates>[] {
+  const { kind } = period;
+  const { t, ui } = input.messages;
+  const kindTitle = ui.kinds[kind].title;
+  const urls = input.signs.map((sign) => reportUrl(kind, period.key, sign.slug));
+  // Sign names come from the site's messages, not the service's `sign_name`: every word around a report is in
+  // the site's language, whatever the service's.
+  const headings = input.signs.map((sign) => t(`kinds.${kind}.heading`, { sign: sign.name }));
+  const titles = headings.map((heading) => t('site.titleWithPeriod', { title: heading, period: period.label }));
+  const shared = {
+    kind,
+    kindTitle,
+    period,
+    source,
+    otherSignsHeading: t('report.otherSigns', { period: period.label }),
+    periodHubLabel: t(`kinds.${kind}.allSigns`, { period: period.label }),
+  };
+  return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
+    const fields = { ...html[signId]! };
+    const override = overrides.get(overrideKey(kind, period.key, sign.slug));
+    if (override) fields[override.field] = applyOverride(fields[override.field], override);
+    return {
+      ...shared,
+      title: titles[signId]!,
+      heading: headings[signId]!,
+      pagerLabel: t(`kinds.${kind}.pager`, { sign: sign.name }),
+      signHubLabel: t('report.allSignHoroscopes', { sign: sign.name }),
+      sign,
+      intro: fields.intro,
+      text: fields.text,
+      url: urls[signId]!,
+      otherSigns: input.signs.filter((s) => s.id !== signId).map((s) => ({ sign: s, url: urls[s.id]!, title: titles[s.id]! })),
+      signHubUrl: signHubUrl(sign),
+      ...(override ? { overridden: override.field } : {}),
+    };
+  });
+}
+
+/** Report pages per `kind/sign`, in the order given (oldest first). */
+function groupBySignAndKind(pages: ReportPage[]): Map<string, ReportPage[]> {
+  return Map.groupBy(pages, (page) => `${page.kind}/${page.sign.slug}`);
+}
+
+/** Previous/next links between the reports of the same sign and kind. */
+function linkNeighbours(bySignAndKind: Map<string, ReportPage[]>, t: Messages['t']): void {
+  for (const list of bySignAndKind.values()) {
+    list.forEach((page, i) => {
+      const before = list[i - 1];
+      const after = list[i + 1];
+      if (before) page.previous = { url: before.url, label: t(`kinds.${page.kind}.previous`, { period: before.period.label }) };
+      if (after) page.next = { url: after.url, label: t(`kinds.${page.kind}.next`, { period: after.period.label }) };
+    });
+  }
+}
+
+function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: Messages['t']): SignHub {
+  const current: SignHub['current'] = {};
+  const archive = KIND_ORDER.map((kind) => {
+    const pages = bySignAndKind.get(`${kind}/${sign.slug}`) ?? [];
+    const now = pages.find((p) => p.period.isCurrent);
+    if (now) current[kind] = now;
+    return { kind, kindTitle: t(`kinds.${kind}.title`), pages: [...pages].reverse() };
+  });
+  return {
+    sign,
+    url: signHubUrl(sign),
+    current,
+    archive,
+    feedUrl: signFeedUrl(sign),
+    title: t('signHub.title', { sign: sign.name }),
+    thisWeekLabel: t('home.signThisWeek', { sign: sign.name }),
+    followLabel: t('signHub.follow', { sign: sign.name }),
+  };
+}
+
+function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t']): SectionPage {
+  return {
+    kind,
+    title: t(`kinds.${kind}.section`),
+    count: t(`kinds.${kind}.count`, { count: periods.length }),
+    url: sectionUrl(kind),
+    entries: [...periods].reverse().map((period) => ({
+      period,
+      label: period.week ? t('section.weekLabel', { week: period.week, period: period.label }) : period.label,
+    })),
+  };
+}
+
+function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string, t: Messages['t']): SignFeed {
+  const entries = hub.archive
+    .flatMap((group) => group.pages)
+    .map((page) => ({ page, absoluteUrl: absoluteUrl(site, page.url), published: parseIsoDate(page.published), updated: parseIsoDate(page.updated) }))
+    // Newest first; on the same day the later period first, and for the same period (a year and its ascendant
+    // year) the kinds' order.
+    .sort((a, b) =>
+      b.published.getTime() - a.published.getTime() ||
+      b.page.period.start.localeCompare(a.page.period.start) ||
+      KIND_ORDER.indexOf(a.page.kind) - KIND_ORDER.indexOf(b.page.kind),
+    );
+  const newest = newestDay(hub.archive.flatMap((group) => group.pages.map((page) => page.updated)));
+  return {
+    sign: hub.sign,
+    url: hub.feedUrl,
+    absoluteUrl: absoluteUrl(site, hub.feedUrl),
+    title: t('feed.title', { sign: hub.sign.name, site: site.title }),
+    subtitle: t('feed.subtitle', { sign: hub.sign.name, dates: hub.sign.dates }),
+    signHubAbsoluteUrl: absoluteUrl(site, hub.url),
+    updated: parseIsoDate(newest ?? buildDate),
+    entries,
+  };
+}
+
+function chartView(chart: ChartPage, { t, locale }: Messages, signNames: readonly string[]): ChartView {
+  const title = t('chart.title', { name: chart.name });
+  const birthLabel = describeDateTime(chart.localBirth, locale);
+  // Signs named in the site's language, by the service's signId; planet texts sit under an h2 of their own.
+  const planets = chart.planets.map((p) => ({
+    ...p,
+    signName: signNames[p.signId] ?? p.signName,
+    text: normalizeHeadings(p.text, 3),
+    housetext: normalizeHeadings(p.housetext, 3),
+  }));
+  return {
+    ...chart,
+    planets,
+    intro: normalizeHeadings(chart.intro, 2),
+    title,
+    birthLabel,
+    utcLabel: describeDateTime(chart.utcBirth, locale),
+    bornLabel: t('charts.born', { date: birthLabel, place: chart.cityName }),
+    localTimeLabel: t('chart.localTime', { zone: chart.timezone }),
+    tableCaption: t('chart.tableCaption', { name: chart.name }),
+    aboutHeading: t('chart.about', { name: chart.name }),
+    planetHeadings: planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),
+    wheel: {
+      title: t('chart.wheelTitle', { name: chart.name }),
+      description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),
+      planetLabels: chart.planets.map((p) => {
+        const position = formatSignPosition(p.longitude);
+        const values = { planet: p.name, sign: signNames[position.signId]!, position: position.text };
+        return t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values);
+      }),
+    },
+  };
+}

@@ -1,0 +1,231 @@
+// The site model's shape: what Eleventy gets as global data. Templates only loop over these arrays and print
+// fields; every URL, title and date a page shows is here.
+import type { ReportKind } from '../api/index.ts';
+import type { ChartPage } from '../data/charts.ts';
+import type { SiteConfig } from '../data/config.ts';
+import type { PeriodReports, ReportSource } from '../data/fetch-reports.ts';
+import type { Messages } from '../data/i18n.ts';
+import type { Override, OverrideField } from '../data/overrides.ts';
+import type { PageDates, PageHistory } from '../data/page-dates.ts';
+import type { Period } from '../data/periods.ts';
+import type { ShareImage, ShareImageSet } from '../data/share-images.ts';
+import type { Sign } from '../data/signs.ts';
+import type { StaticPage } from '../data/static-pages.ts';
+
+export interface PeriodInfo extends Period {
+  /** "November 16 – 22, 2026" */
+  label: string;
+  /** `/weekly/2026-w47/` */
+  url: string;
+  isCurrent: boolean;
+}
+
+export interface LinkRef {
+  url: string;
+  label: string;
+}
+
+export interface ReportPage extends PageDates {
+  kind: ReportKind;
+  kindTitle: string;
+  /** "Leo weekly horoscope, November 16 – 22, 2026": the document title and the feed entry title. */
+  title: string;
+  /** "Leo weekly horoscope": the page's h1, before the period. */
+  heading: string;
+  /** The label of the nav holding previous/next: "Earlier and later weekly horoscopes for Leo". */
+  pagerLabel: string;
+  /** "November 16 – 22, 2026 for the other signs" */
+  otherSignsHeading: string;
+  /** "All signs: weekly horoscope, November 16 – 22, 2026" (the period hub) and "All Leo horoscopes" (the sign hub). */
+  periodHubLabel: string;
+  signHubLabel: string;
+  period: PeriodInfo;
+  sign: Sign;
+  /** Sanitized HTML. */
+  intro: string;
+  /** Sanitized HTML. */
+  text: string;
+  url: string;
+  source: ReportSource;
+  previous?: LinkRef;
+  next?: LinkRef;
+  /** The same period for the other eleven signs, with their pages' titles (the links' accessible names). */
+  otherSigns: { sign: Sign; url: string; title: string }[];
+  signHubUrl: string;
+  /** Which field an editor's override changed, if any (content/overrides/). */
+  overridden?: OverrideField;
+}
+
+export interface PeriodHub {
+  kind: ReportKind;
+  kindTitle: string;
+  period: PeriodInfo;
+  url: string;
+  pages: ReportPage[];
+}
+
+/** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
+export interface SectionPage {
+  kind: ReportKind;
+  /** Newest first, each with its link text: the label, after the week's number for weeks ("Week 47: …"). */
+  entries: { period: PeriodInfo; label: string }[];
+  /** "Weekly horoscopes" */
+  title: string;
+  /** "156 weeks" */
+  count: string;
+  /** `/weekly/` */
+  url: string;
+}
+
+export interface SignHub {
+  sign: Sign;
+  url: string;
+  /** The report of the period that holds the reference date, per kind. */
+  current: Partial<Record<ReportKind, ReportPage>>;
+  /** Every published report of the sign per kind, newest first. */
+  archive: { kind: ReportKind; kindTitle: string; pages: ReportPage[] }[];
+  feedUrl: string;
+  /** "Leo horoscopes" */
+  title: string;
+  /** "Leo this week" (the home page's link to the current week) */
+  thisWeekLabel: string;
+  /** "Follow Leo horoscopes in a feed reader (Atom)" */
+  followLabel: string;
+}
+
+/** What the layout prints in <head> and above the content; one per page, found by the page's URL. */
+export interface PageMeta {
+  /** Site path, as Eleventy's `page.url`. */
+  url: string;
+  /** The whole <title>. */
+  documentTitle: string;
+  /** Title without the site's name, for og:title. */
+  title: string;
+  /** Plain text. */
+  description: string;
+  /** Absolute URL from `url` in content/site.json; absent on the 404 page, which has no address of its own. */
+  canonical?: string;
+  ogType: 'article' | 'website';
+  /** Home first, this page last; the layout shows them when there are two or more. */
+  breadcrumbs: LinkRef[];
+  /** JSON-LD, serialized with every `<` escaped so the data block cannot end its <script> early. */
+  jsonLd?: string;
+  /** The sign's Atom feed, for <link rel="alternate">. */
+  feed?: LinkRef;
+  /** Not for search engines (the 404 page). */
+  noindex?: boolean;
+  /** The link-preview image (og:image, twitter:image). */
+  image: PageImage;
+}
+
+export interface PageImage {
+  /** Absolute URL from `url` in content/site.json. */
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface FeedEntry {
+  page: ReportPage;
+  absoluteUrl: string;
+  /** The page's first publication and last change (src/data/page-dates.ts): never after the build's date. */
+  published: Date;
+  updated: Date;
+}
+
+export interface SignFeed {
+  sign: Sign;
+  /** `/leo/feed.xml` */
+  url: string;
+  absoluteUrl: string;
+  title: string;
+  signHubAbsoluteUrl: string;
+  subtitle: string;
+  /** The newest entry's `updated` (or the build date for a sign without reports). */
+  updated: Date;
+  /** Newest first. */
+  entries: FeedEntry[];
+}
+
+export interface ChartView extends ChartPage {
+  /** "Natal chart of Frida Kahlo" */
+  title: string;
+  /** Texts of the page in the site's language: the card's line, the table's caption, the planets' headings. */
+  bornLabel: string;
+  localTimeLabel: string;
+  tableCaption: string;
+  aboutHeading: string;
+  planetHeadings: string[];
+  /** The wheel's accessible title, description and one label per planet ("Sun in Taurus at 0°12′"). */
+  wheel: { title: string; description: string; planetLabels: string[] };
+  /** "July 6, 1907, 08:30" (local time at the place) */
+  birthLabel: string;
+  /** "July 6, 1907, 14:06" */
+  utcLabel: string;
+}
+
+export interface SiteModel {
+  site: SiteConfig & { buildDate: string; sampleContent: boolean; ogLocale: string; copyright: string };
+  /** Every message without placeholders, for templates: `{{ model.ui.site.skipLink }}` (content/i18n/). */
+  ui: Messages['ui'];
+  signs: Sign[];
+  /** The site-wide links every page's header and footer print (src/model/urls.ts). */
+  links: SiteLinks;
+  reportPages: ReportPage[];
+  periodHubs: PeriodHub[];
+  signHubs: SignHub[];
+  /** Per kind, oldest first. */
+  periods: Record<ReportKind, PeriodInfo[]>;
+  /** The four kinds' archive pages, in KIND_ORDER. */
+  sections: SectionPage[];
+  /** Natal chart pages, by name. */
+  charts: ChartView[];
+  /** Editors' pages (about, privacy), in footer order. */
+  staticPages: StaticPage[];
+  /** One Atom feed per sign, in sign order. */
+  feeds: SignFeed[];
+  /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
+  meta: Record<string, PageMeta>;
+  /** Every page but the 404, for sitemap.xml. */
+  sitemap: SitemapEntry[];
+  /** Every link-preview image, to render (share-images.ts) and publish under /assets/share/. */
+  shareImages: ShareImage[];
+  /** The page dates to keep once this site is published (src/data/page-dates.ts). */
+  pageHistory: PageHistory;
+}
+
+export interface SiteLinks {
+  home: string;
+  charts: string;
+  sitemap: string;
+  notFound: string;
+  /** The header's sign navigation, in sign order. */
+  signs: { url: string; name: string; glyph: string }[];
+}
+
+export interface SitemapEntry {
+  /** Absolute URL. */
+  loc: string;
+  /** RFC 3339; only on pages with a true date (reports, and the hubs and home page that quote them). */
+  lastmod?: string;
+}
+
+export interface SiteModelInput {
+  site: SiteConfig;
+  /** The site's words (content/i18n/<language>.json). */
+  messages: Messages;
+  buildDate: string;
+  sampleContent: boolean;
+  signs: Sign[];
+  reports: PeriodReports[];
+  charts?: ChartPage[];
+  /** From content/overrides/ (overrides.ts); those for periods not published are ignored. */
+  overrides?: Override[];
+  /** From content/pages/ (static-pages.ts). */
+  staticPages?: StaticPage[];
+  /** The page dates kept by earlier builds (page-dates.ts); none: a cold build. */
+  pageHistory?: PageHistory;
+  /** The link-preview images, if already planned (share-images.ts `planShareImages`); planned here otherwise. */
+  shareImages?: ShareImageSet;
+}
