@@ -1,31 +1,64 @@
-// Eleventy configuration, wiring only: plugins from src/eleventy/, the data from the build (global `model`).
-// https://www.11ty.dev/docs/config/
+// Eleventy's configuration, all of it: folders, plugins, filters, the global data and the preview's watch and
+// server options. The data comes from the command that runs Eleventy (`npm run build`, `npm start`) as a site
+// source (src/eleventy/site-source.ts): the site model and the pages to render. https://www.11ty.dev/docs/config/
 import path from 'node:path';
 import rssPlugin from '@11ty/eleventy-plugin-rss';
 import chartWheelPlugin from './src/eleventy/chart-wheel-plugin.ts';
 import filtersPlugin from './src/eleventy/filters.ts';
 import fingerprintAssetsPlugin from './src/eleventy/fingerprint-assets.ts';
+import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
+import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
+import { siteSource } from './src/eleventy/site-source.ts';
 
 /** @param {import('@11ty/eleventy').UserConfig} eleventyConfig */
 export default function (eleventyConfig) {
+  const source = siteSource(eleventyConfig);
+
+  // The model every template reads, and the arrays the paginated templates render a page per item of: all of
+  // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/render-plan.ts). Frozen:
+  // Eleventy passes frozen global data as it is instead of deep-copying it into every page.
+  // https://www.11ty.dev/docs/data-global-custom/
+  eleventyConfig.addGlobalData('model', async () => (await source.round()).model);
+  eleventyConfig.addGlobalData('pageLists', async () => (await source.round()).pageLists);
+  // Before the share images are copied below and the preview's browser reloads. https://www.11ty.dev/docs/events/
+  eleventyConfig.on('eleventy.after', async () => source.rendered?.());
+  eleventyConfig.on('eleventy.beforeWatch', (changed) => source.changed?.(changed));
+
   // Printing undefined fails the build; dev: true is Eleventy's default. https://www.11ty.dev/docs/languages/nunjucks/
   eleventyConfig.setNunjucksEnvironmentOptions({ dev: true, throwOnUndefined: true });
   // absoluteUrl and dateToRfc3339 for the feeds, the sitemap and robots.txt. https://www.11ty.dev/docs/plugins/rss/
   eleventyConfig.addPlugin(rssPlugin);
+  // Our filters: `degrees`, `chartWheel` and `assetUrl`.
   eleventyConfig.addPlugin(filtersPlugin);
   eleventyConfig.addPlugin(chartWheelPlugin);
-  // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it.
-  eleventyConfig.addPlugin(securityHeadersPlugin);
   // `{{ 'site.css' | assetUrl }}` → /assets/site.<hash>.css; an absolute folder, so any working directory works.
   eleventyConfig.addPlugin(fingerprintAssetsPlugin, { sourceDir: path.join(import.meta.dirname, 'templates/assets') });
-  // Content edits in the live preview rebuild the model (src/cli/serve.ts). https://www.11ty.dev/docs/watch-serve/
+  // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it.
+  eleventyConfig.addPlugin(securityHeadersPlugin);
+  // The link-preview images, copied after the pages.
+  eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (await source.round()).shareImages });
+
+  // The preview (`npm start`). Content edits rebuild the model; a broken edit is the page the browser shows.
+  // https://www.11ty.dev/docs/watch-serve/ and https://www.11ty.dev/docs/dev-server/
   eleventyConfig.addWatchTarget('./content/');
+  // Eleventy's scan of the config's JavaScript imports does not understand TypeScript.
+  eleventyConfig.setWatchJavaScriptDependencies(false);
+  // How long a saved file must stay unchanged before the rebuild. https://github.com/paulmillr/chokidar#performance
+  eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
+  eleventyConfig.setServerOptions({
+    onRequest: {
+      '/*': ({ url }) => {
+        const failure = source.failure?.();
+        if (!failure || !isPageRequest(url)) return undefined;
+        return { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorPage(failure) };
+      },
+    },
+  });
 }
 
-// No input or output: src/cli/render-site.ts passes both, and folders set here would win over them.
 export const config = {
-  dir: { includes: '_includes', layouts: '_layouts' },
+  dir: { input: 'templates', includes: '_includes', layouts: '_layouts' },
   templateFormats: ['njk'],
   htmlTemplateEngine: 'njk',
 };

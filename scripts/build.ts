@@ -3,6 +3,7 @@
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 // Node keeps the compiled code of every module loaded after this call (in the system's temporary folder), so the
 // next build does not compile Eleventy and its dependencies again; the imports are dynamic to come after it.
@@ -14,9 +15,12 @@ const { exitCleanlyOnInterrupt } = await import('../src/cli/interrupt.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// --full: render every page, taking none from the last build's output.
+const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
+
 exitCleanlyOnInterrupt();
 try {
-  await runBuild({ rootDir });
+  await runBuild({ rootDir, full: values.full });
 } catch (error) {
   console.error(`Build failed: ${describeFailure(error)}`);
   console.error('dist/ was left unchanged.');

@@ -1,54 +1,71 @@
-// Runs Eleventy programmatically with the site model as global data.
-// https://www.11ty.dev/docs/programmatic/
+// Runs Eleventy for the build and the preview: `templates/` in, `.eleventy.js` as the configuration, the site's
+// data handed over as a site source. https://www.11ty.dev/docs/programmatic/
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
-import { pageLists } from '../model/page-fingerprints.ts';
+import type { PublishedFile } from '../eleventy/copy-into-output.ts';
+import { provideSite, type SiteSource } from '../eleventy/site-source.ts';
 import type { SiteModel } from '../model/types.ts';
-import type { EleventyConfig } from '../eleventy/eleventy-types.ts';
-import shareImagesPlugin, { type PublishedFile } from '../eleventy/share-images-plugin.ts';
+import { outputFile } from '../model/urls.ts';
+import { filesIn, linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
+import { pagePrints, planRender, rendererFingerprint } from './render-plan.ts';
 
-/**
- * Eleventy for our project: `templates/` in, `outputDir` out, `.eleventy.js` as config, with `setup` adding what
- * the caller needs (the build's model, the preview's watch settings). The one place the build and the preview
- * construct it. https://www.11ty.dev/docs/programmatic/
- */
-export function createEleventy(
-  rootDir: string,
-  outputDir: string,
-  options: { quietMode?: boolean; runMode?: 'build' | 'serve'; setup: (config: EleventyConfig) => void },
-) {
-  return new Eleventy(path.join(rootDir, 'templates'), outputDir, {
+/** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
+export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
+  return new Eleventy(undefined, outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: options.quietMode ?? true,
     runMode: options.runMode ?? 'build',
-    config: options.setup,
+    config: (eleventyConfig: object) => provideSite(eleventyConfig, source),
   });
 }
 
 export interface RenderOptions {
   rootDir: string;
+  contentDir: string;
+  /** The staging folder, empty. */
   outputDir: string;
   model: SiteModel;
   /** The model's rendered share images (run-build.ts), copied into the output with the pages. */
   shareImages?: readonly PublishedFile[];
+  /** The published output and its manifest: the pages whose files there still hold are taken, not rendered. */
+  previous?: { dir: string; files?: ManifestFiles };
   quiet?: boolean;
 }
 
-/** Renders the site with `model` as global data into `outputDir`; returns the number of HTML pages written. */
-export async function renderSite({ rootDir, outputDir, model, shareImages = [], quiet = true }: RenderOptions): Promise<number> {
-  const eleventy = createEleventy(rootDir, outputDir, {
-    quietMode: quiet,
-    // Frozen: Eleventy deep-copies unfrozen global data into each template's data and wraps it in a Proxy on every
-    // paginated page's access; a frozen object is passed as is (@11ty/eleventy-utils Merge.js, ProxyWrap.js).
-    setup(eleventyConfig) {
-      eleventyConfig.addGlobalData('model', () => Object.freeze(model));
-      // A build renders every page (the preview only the changed ones, src/cli/serve.ts).
-      eleventyConfig.addGlobalData('pageLists', () => Object.freeze(pageLists(model)));
-      eleventyConfig.addPlugin(shareImagesPlugin, { files: () => shareImages });
-    },
-  });
-  const results = (await eleventy.write()) as unknown;
-  // write() resolves to [passthroughCopies, templates]; count the HTML pages (not feeds, sitemap or _headers).
-  const templates = Array.isArray(results) ? (results as { outputPath?: unknown }[][])[1] : undefined;
-  return (templates ?? []).filter((t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html')).length;
+export interface RenderResult {
+  /** HTML pages in the output, and how many of them were rendered or taken from the published output. */
+  pages: number;
+  rendered: number;
+  reused: number;
+  /** The manifest of the output, for the next build. */
+  files: ManifestFiles;
+}
+
+/** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
+export async function renderSite({ rootDir, contentDir, outputDir, model, shareImages = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
+  const prints = pagePrints(model, rendererFingerprint(rootDir, contentDir));
+  const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files) : () => false);
+  // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
+  const round = { model: Object.freeze(model), pageLists: plan.pageLists, shareImages };
+  const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
+  // write() resolves to [passthrough copies, templates], each template with the content it wrote.
+  const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
+  const files: ManifestFiles = {};
+  let rendered = 0;
+  for (const template of templates) {
+    if (typeof template.outputPath !== 'string' || template.content === undefined) continue;
+    const relative = path.relative(outputDir, template.outputPath).split(path.sep).join('/');
+    const print = template.url ? prints.get(template.url) : undefined;
+    files[relative] = { sha256: sha256(template.content), ...(print ? { print } : {}) };
+    if (relative.endsWith('.html')) rendered += 1;
+  }
+  // After Eleventy: a link shares its file with the published output, which nothing may write through.
+  const reusedFiles = plan.reused.map(outputFile);
+  if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
+  for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
+  // The files the plugins copied (assets, share images).
+  for (const relative of filesIn(outputDir)) files[relative] ??= { sha256: sha256(readFileSync(path.join(outputDir, relative))) };
+  const reusedPages = reusedFiles.filter((file) => file.endsWith('.html')).length;
+  return { pages: rendered + reusedPages, rendered, reused: reusedPages, files };
 }

@@ -18,7 +18,8 @@ import type { SiteModel } from '../model/types.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
-import { renderSite } from './render-site.ts';
+import { loadManifest, manifestPath, saveManifest } from './build-manifest.ts';
+import { renderSite, type RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
 export interface BuildSummary {
@@ -27,7 +28,10 @@ export interface BuildSummary {
   reauths: number;
   fromCache: number;
   stale: string[];
+  /** HTML pages published, of which `rendered` were rendered and `reused` taken from the last build's output. */
   pages: number;
+  rendered: number;
+  reused: number;
   seconds: number;
 }
 
@@ -46,6 +50,8 @@ export interface BuildOptions {
   preview?: boolean;
   /** Replaces `periods` of content/site.json for this build (the benchmark's three-year archive). */
   periods?: PeriodWindows;
+  /** Render every page, taking nothing from the last build's output (`npm run build -- --full`). */
+  full?: boolean;
 }
 
 export interface PreparedSite {
@@ -55,7 +61,7 @@ export interface PreparedSite {
   shareImages: ShareImageFile[];
   /** Where the page dates are kept; only a build that published writes `model.pageHistory` there. */
   pageDatesFile: string;
-  summary: Omit<BuildSummary, 'pages' | 'seconds'>;
+  summary: Omit<BuildSummary, 'pages' | 'rendered' | 'reused' | 'seconds'>;
 }
 
 /**
@@ -197,7 +203,7 @@ async function fetchContent(config: BuildConfig, chartInputs: ChartInput[], opti
 
 export function formatSummary(s: BuildSummary): string {
   return [
-    `Build summary: ${s.pages} pages in ${s.seconds.toFixed(1)} s`,
+    `Build summary: ${s.pages} pages in ${s.seconds.toFixed(1)} s (rendered ${s.rendered}, reused ${s.reused} from the last build)`,
     `  requests sent ${s.requests} (retried ${s.retries}, re-authentications ${s.reauths})`,
     `  periods served from cache ${s.fromCache}, stale ${s.stale.length}${s.stale.length ? ` (${s.stale.join(', ')})` : ''}`,
   ].join('\n');
@@ -207,9 +213,9 @@ function markdownSummary(s: BuildSummary): string {
   return [
     '### Horoscope site build',
     '',
-    '| pages | requests | retried | re-authentications | periods from cache | stale periods | seconds |',
-    '|---|---|---|---|---|---|---|',
-    `| ${s.pages} | ${s.requests} | ${s.retries} | ${s.reauths} | ${s.fromCache} | ${s.stale.length ? s.stale.join(', ') : 'none'} | ${s.seconds.toFixed(1)} |`,
+    '| pages | rendered | reused | requests | retried | re-authentications | periods from cache | stale periods | seconds |',
+    '|---|---|---|---|---|---|---|---|---|',
+    `| ${s.pages} | ${s.rendered} | ${s.reused} | ${s.requests} | ${s.retries} | ${s.reauths} | ${s.fromCache} | ${s.stale.length ? s.stale.join(', ') : 'none'} | ${s.seconds.toFixed(1)} |`,
     '',
   ].join('\n');
 }
@@ -218,38 +224,54 @@ function markdownSummary(s: BuildSummary): string {
 export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const log = options.log ?? ((line) => console.log(line));
+  const warn = options.warn ?? ((line) => console.error(line));
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
   const { config, model, shareImages, pageDatesFile: historyFile, summary: fetched } = await prepareSite({ ...options, env });
-  const pages = await publish(config, model, shareImages);
-  await keepPageDates(historyFile, model, options.warn ?? ((line) => console.error(line)));
-  const summary: BuildSummary = { ...fetched, pages, seconds: (performance.now() - started) / 1000 };
+  const rendered = await publish(config, model, shareImages, { full: options.full ?? false, log, warn });
+  await keepAfterPublishing(historyFile, () => savePageHistory(historyFile, model.pageHistory), 'its page dates', warn);
+  const summary: BuildSummary = { ...fetched, pages: rendered.pages, rendered: rendered.rendered, reused: rendered.reused, seconds: (performance.now() - started) / 1000 };
   log(formatSummary(summary));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary));
   return summary;
 }
 
 /**
- * Saves the page dates once the site is published (a build that failed or was interrupted records nothing). The
- * site is out by then, so a failure to save is a warning, not a failed build: the next build dates the pages this
- * one added from its own day.
+ * Saves what the next build needs once the site is published (a build that failed or was interrupted records
+ * nothing). The site is out by then, so a failure to save is a warning, not a failed build: without the page
+ * dates the next build dates the pages this one added from its own day; without the manifest it renders every page.
  */
-async function keepPageDates(file: string, model: SiteModel, warn: (line: string) => void): Promise<void> {
+async function keepAfterPublishing(file: string, save: () => Promise<void>, what: string, warn: (line: string) => void): Promise<void> {
   try {
-    await savePageHistory(file, model.pageHistory);
+    await save();
   } catch (error) {
-    warn(`warning: the site is published, but its page dates could not be saved to ${file}: ${(error as Error).message}`);
+    warn(`warning: the site is published, but ${what} could not be saved to ${file}: ${(error as Error).message}`);
   }
 }
 
-/** Renders into a staging folder beside the output, swapped in only once the render succeeded; returns the HTML page count. */
-async function publish(config: BuildConfig, model: SiteModel, shareImages: ShareImageFile[]): Promise<number> {
+/**
+ * Renders into a staging folder beside the output, swapped in only once the render succeeded. Pages that did not
+ * change since the published build (its manifest, beside the cache) are taken from it instead of rendered.
+ */
+async function publish(config: BuildConfig, model: SiteModel, shareImages: ShareImageFile[], how: { full: boolean; log: (line: string) => void; warn: (line: string) => void }): Promise<RenderResult> {
   removeInBackground(await leftoverDirs(config.outputDir));
+  const manifestFile = manifestPath(config.cacheDir);
+  const previous = how.full ? {} : await loadManifest(manifestFile);
+  if (previous.problem) how.warn(`warning: ignored a damaged build manifest ${previous.problem}; every page is rendered`);
+  if (!how.full && !previous.files) how.log('No earlier build to take unchanged pages from: every page is rendered.');
   const staging = await makeStagingDir(config.outputDir);
   try {
-    const pages = await renderSite({ rootDir: config.rootDir, outputDir: staging, model, shareImages });
+    const result = await renderSite({
+      rootDir: config.rootDir,
+      contentDir: config.contentDir,
+      outputDir: staging,
+      model,
+      shareImages,
+      ...(previous.files ? { previous: { dir: config.outputDir, files: previous.files } } : {}),
+    });
     await swapIntoPlace(staging, config.outputDir);
-    return pages;
+    await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, result.files), 'its build manifest', how.warn);
+    return result;
   } catch (error) {
     await removeStagingDir(staging);
     throw error;

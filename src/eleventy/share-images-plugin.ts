@@ -9,7 +9,7 @@ export type { PublishedFile };
 
 export interface ShareImagesPluginOptions {
   /** The files of the current build; read on every build, so the preview can hand over each rebuild's own. */
-  files: () => readonly PublishedFile[];
+  files: () => readonly PublishedFile[] | Promise<readonly PublishedFile[]>;
 }
 
 interface BuildEvent {
@@ -22,6 +22,6 @@ export default function shareImagesPlugin(eleventyConfig: EleventyConfig, option
   let written = new Set<string>();
   eleventyConfig.on('eleventy.after', (async ({ directories, outputMode }: BuildEvent) => {
     if (outputMode !== undefined && outputMode !== 'fs') return;
-    written = await copyIntoOutput(directories.output, options.files(), written);
+    written = await copyIntoOutput(directories.output, await options.files(), written);
   }) as (...args: never[]) => unknown);
 }

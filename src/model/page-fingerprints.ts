@@ -1,7 +1,7 @@
-// What the live preview re-renders after an edit. Every page reads the site-wide parts of the model (title,
-// words, signs, footer links) and its own data: the item its template paginates over and `model.meta[url]`. A
-// page's fingerprint is a hash of exactly that, so two models that give a page the same fingerprint render it
-// the same; the preview renders only the pages whose fingerprint changed (src/cli/serve.ts).
+// What a render may skip. Every page reads the site-wide parts of the model (title, words, signs, header and footer
+// links) and its own data: the item its template paginates over and `model.meta[url]`. A page's fingerprint is a
+// hash of exactly that, so two models that give a page the same fingerprint render it the same; the build and the
+// preview render only the pages whose fingerprint changed (src/cli/render-plan.ts).
 import { hash as digest } from 'node:crypto';
 import type { ReportPage, SiteModel } from './types.ts';
 
@@ -31,8 +31,11 @@ function hash(text: string): string {
 
 /** The model's fingerprints. Serializes each report's data once, however many pages show it. */
 export function fingerprints(model: SiteModel): Fingerprints {
+  // The build date itself is printed nowhere: what follows from it (the current periods, the copyright's year,
+  // dates) is in the pages' own data or the site's words, so a new day changes only the pages it changes.
+  const { buildDate: _buildDate, ...site } = model.site;
   const siteWide = hash(JSON.stringify({
-    site: model.site,
+    site,
     ui: model.ui,
     signs: model.signs,
     links: model.links,

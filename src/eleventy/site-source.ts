@@ -1,0 +1,38 @@
+// How the build and the preview hand their data to .eleventy.js: the command passes a source with the Eleventy
+// instance it creates (src/cli/render-site.ts), and the configuration reads it from there. The configuration
+// itself, global data included, is all in .eleventy.js.
+import type { PageLists } from '../model/page-fingerprints.ts';
+import type { SiteModel } from '../model/types.ts';
+import type { PublishedFile } from './copy-into-output.ts';
+
+/** What one render writes: the model every template reads, and the pages the paginated templates render. */
+export interface SiteRound {
+  model: SiteModel;
+  pageLists: PageLists;
+  /** Rendered share images (src/data/share-images.ts), copied into the output after the pages. */
+  shareImages: readonly PublishedFile[];
+}
+
+export interface SiteSource {
+  /** The round to render; asked once per render by each global data and plugin that needs it. */
+  round(): Promise<SiteRound>;
+  /** After Eleventy wrote the round's pages, before the share images are copied and the preview reloads. */
+  rendered?(): Promise<void>;
+  /** The preview: files changed since the last render (eleventy.beforeWatch). */
+  changed?(files: string[]): void;
+  /** The preview: a broken edit's one-line message, shown for every page until a render succeeds. */
+  failure?(): string | undefined;
+}
+
+const sources = new WeakMap<object, SiteSource>();
+
+/** Called by the command, through Eleventy's `config` option, before .eleventy.js runs with the same object. */
+export function provideSite(eleventyConfig: object, source: SiteSource): void {
+  sources.set(eleventyConfig, source);
+}
+
+export function siteSource(eleventyConfig: object): SiteSource {
+  const source = sources.get(eleventyConfig);
+  if (!source) throw new Error('.eleventy.js renders the site model of `npm run build` or `npm start`: run one of those, not Eleventy alone');
+  return source;
+}
