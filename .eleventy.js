@@ -57,8 +57,10 @@ export default function (eleventyConfig) {
   });
 }
 
+// The output folder is the command's (a staging folder, or .preview/); the input is this project's, wherever
+// the command runs from.
 export const config = {
-  dir: { input: 'templates', includes: '_includes', layouts: '_layouts' },
+  dir: { input: path.join(import.meta.dirname, 'templates'), includes: '_includes', layouts: '_layouts' },
   templateFormats: ['njk'],
   htmlTemplateEngine: 'njk',
 };

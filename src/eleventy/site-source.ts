@@ -24,15 +24,17 @@ export interface SiteSource {
   failure?(): string | undefined;
 }
 
-const sources = new WeakMap<object, SiteSource>();
+// A registered symbol, not a module's own state: Eleventy imports .eleventy.js (and so this module) on its own,
+// which a test runner may load as a second copy of this module.
+const SOURCE = Symbol.for('horoscope-site.site-source');
 
 /** Called by the command, through Eleventy's `config` option, before .eleventy.js runs with the same object. */
 export function provideSite(eleventyConfig: object, source: SiteSource): void {
-  sources.set(eleventyConfig, source);
+  Object.defineProperty(eleventyConfig, SOURCE, { value: source });
 }
 
 export function siteSource(eleventyConfig: object): SiteSource {
-  const source = sources.get(eleventyConfig);
+  const source = (eleventyConfig as { [SOURCE]?: SiteSource })[SOURCE];
   if (!source) throw new Error('.eleventy.js renders the site model of `npm run build` or `npm start`: run one of those, not Eleventy alone');
   return source;
 }

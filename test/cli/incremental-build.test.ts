@@ -1,0 +1,130 @@
+// An incremental build must publish exactly what a full build publishes. One project goes through a sequence of
+// states a site lives through (days, weeks, a month, a year with a week 53, a revised report, editors' edits, a
+// template, the stylesheet, the words, the title, a dependency); after each, a build that reuses the last one's
+// output and a `--full` build of the same state are compared file for file, byte for byte.
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, runScript, useProjectAndService } from '../helpers/project-copy.ts';
+
+const credentials = { username: 'owner', password: 'incremental-secret' };
+const context = useProjectAndService(credentials);
+/** The same project again, built with --full after every change (one process a build, as Eleventy keeps templates it read for the life of its process). */
+let fullProject = '';
+beforeAll(() => {
+  fullProject = copyProject();
+});
+afterAll(() => rmSync(fullProject, { recursive: true, force: true }));
+
+/** Every file under `dir`, by relative path. */
+function tree(dir: string): Map<string, Buffer> {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Map(files.map((entry) => [path.relative(dir, path.join(entry.parentPath, entry.name)), readFileSync(path.join(entry.parentPath, entry.name))]));
+}
+
+function differences(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
+  const names = [...new Set([...a.keys(), ...b.keys()])].sort();
+  return names.filter((name) => !a.has(name) || !b.has(name) || !a.get(name)!.equals(b.get(name)!));
+}
+
+let date = '2026-11-23';
+
+interface Summary {
+  pages: number;
+  rendered: number;
+  reused: number;
+}
+
+/** `npm run build [--full]` in `project`; its summary's figures. */
+async function build(project: string, args: string[]): Promise<Summary> {
+  const env = { ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: date };
+  const run = await runScript(project, 'build.ts', env, args).done;
+  expect(run.code, run.stderr).toBe(0);
+  const [, pages, rendered, reused] = /Build summary: (\d+) pages in [\d.]+ s \(rendered (\d+), reused (\d+) from the last build\)/.exec(run.stdout)!;
+  return { pages: Number(pages), rendered: Number(rendered), reused: Number(reused) };
+}
+
+/** Builds both projects as they are now, one incrementally and one in full, and compares their output. */
+async function buildBoth(): Promise<{ incremental: Summary; full: Summary; differ: string[] }> {
+  const [incremental, full] = await Promise.all([build(context.project, []), build(fullProject, ['--full'])]);
+  return { incremental, full, differ: differences(tree(path.join(context.project, 'dist')), tree(path.join(fullProject, 'dist'))) };
+}
+
+/** Makes the same change in both projects. */
+function inBoth(change: (file: (relative: string) => string) => void): () => void {
+  return () => {
+    for (const project of [context.project, fullProject]) change((relative) => path.join(project, relative));
+  };
+}
+const edit = (relative: string, change: (text: string) => string) => inBoth((file) => writeFileSync(file(relative), change(readFileSync(file(relative), 'utf8'))));
+const write = (relative: string, text: string) => inBoth((file) => {
+  mkdirSync(path.dirname(file(relative)), { recursive: true });
+  writeFileSync(file(relative), text);
+});
+const append = (relative: string, text: string) => inBoth((file) => appendFileSync(file(relative), text));
+const remove = (relative: string) => inBoth((file) => rmSync(file(relative)));
+const override = (mode: string, words: string) => `---\nfield: text\nmode: ${mode}\n---\n${words}\n`;
+
+/** Each state: what changes, and whether the incremental build may take any page from the last one. */
+const STATES: { name: string; change: () => void; reuses: boolean }[] = [
+  { name: 'the first build', change: () => {}, reuses: false },
+  { name: 'the next day, in the same week', change: () => (date = '2026-11-24'), reuses: true },
+  { name: 'a new ISO week', change: () => (date = '2026-11-30'), reuses: true },
+  { name: 'a new month', change: () => (date = '2026-12-01'), reuses: true },
+  { name: 'week 53 of 2026', change: () => (date = '2026-12-28'), reuses: true },
+  // Every page's footer names the year.
+  { name: 'week 1 of 2027, a new year', change: () => (date = '2027-01-04'), reuses: false },
+  { name: 'a revised report text', change: () => context.service.setFaults({ revise: { kind: 'monthly', year: 2027, month: 1, signId: 4 } }), reuses: true },
+  { name: 'an override added', change: write('content/overrides/weekly/2027-w01/leo.md', override('append', 'From the editors.')), reuses: true },
+  { name: 'an override changed', change: write('content/overrides/weekly/2027-w01/leo.md', override('prepend', 'Editors again.')), reuses: true },
+  { name: 'an override removed', change: remove('content/overrides/weekly/2027-w01/leo.md'), reuses: true },
+  { name: 'a chart added', change: write('content/charts/ada-lovelace.md', '---\nname: Ada Lovelace\ndate: 1815-12-10\ntime: "12:00"\nplace: London\n---\nA mathematician.\n'), reuses: true },
+  { name: 'a static page edited', change: append('content/pages/about.md', '\nOne more line.\n'), reuses: true },
+  // Every page's footer links the static pages by their titles.
+  { name: "a static page's title changed", change: edit('content/pages/about.md', (t) => t.replace(/^title: .*$/m, 'title: About us')), reuses: false },
+  { name: 'a template edited', change: edit('templates/_layouts/report.njk', (t) => t.replace('</article>', '<p>Edited.</p></article>')), reuses: false },
+  { name: 'the stylesheet edited', change: append('templates/assets/site.css', '\n.edited { color: red; }\n'), reuses: false },
+  { name: 'a message file edited', change: edit('content/i18n/en.json', (t) => t.replace('"Home"', '"Start"')), reuses: false },
+  { name: "site.json's title changed", change: edit('content/site.json', (t) => t.replace('Starlight Horoscopes', 'Moonlight Horoscopes')), reuses: false },
+  { name: 'a period leaving the window', change: edit('content/site.json', (t) => t.replace('"weekly": { "past": 2', '"weekly": { "past": 1')), reuses: false },
+  { name: 'nothing changed', change: () => {}, reuses: true },
+  { name: 'a dependency version changed', change: edit('package-lock.json', (t) => t.replace('"version": "0.1.0"', '"version": "0.1.1"')), reuses: false },
+];
+
+describe('an incremental build', () => {
+  it('publishes, after every change, byte for byte what a full build publishes', async () => {
+    // A short archive keeps the test quick; every kind of period still has a past and a future.
+    edit('content/site.json', (t) => t.replace(/"periods": \{[\s\S]*?\n {2}\}/, '"periods": {\n    "weekly": { "past": 2, "future": 1 },\n    "monthly": { "past": 1, "future": 1 },\n    "yearly": { "past": 0, "future": 1 },\n    "ascendantYearly": { "past": 0, "future": 0 }\n  }'))();
+    write('package-lock.json', JSON.stringify({ name: 'horoscope-site', version: '0.1.0', lockfileVersion: 3 }, null, 2))();
+    for (const state of STATES) {
+      state.change();
+      const { incremental, full, differ } = await buildBoth();
+      expect(differ, state.name).toEqual([]);
+      expect(full, state.name).toEqual({ pages: incremental.pages, rendered: incremental.pages, reused: 0 });
+      expect(incremental.rendered + incremental.reused, state.name).toBe(incremental.pages);
+      if (!state.reuses) expect(incremental.reused, state.name).toBe(0);
+      // Nothing changed: only the pages that list the whole site (home, charts, 404) are rendered again.
+      else if (state.name === 'nothing changed') expect(incremental.rendered, state.name).toBe(3);
+      else expect(incremental.reused, state.name).toBeGreaterThan(0);
+    }
+  }, 300_000);
+
+  it('renders again a published file that was edited or removed, and everything when the manifest is damaged', async () => {
+    const dist = (relative: string) => path.join(context.project, 'dist', relative);
+    const before = await build(context.project, []);
+    writeFileSync(dist('weekly/2027-w01/leo/index.html'), 'edited by hand');
+    rmSync(dist('leo/feed.xml'));
+    rmSync(dist('monthly/2027-01/virgo/index.html'));
+    const repaired = await buildBoth();
+    expect(repaired.differ).toEqual([]);
+    // The two pages are rendered again (the feed is no page), as the three that list the whole site always are.
+    expect(repaired.incremental).toEqual({ pages: before.pages, rendered: 5, reused: before.pages - 5 });
+
+    writeFileSync(path.join(context.project, '.cache', 'build-manifest.json'), '{"version": 1, "files": ');
+    const env = { ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: date };
+    const run = await runScript(context.project, 'build.ts', env).done;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`warning: ignored a damaged build manifest ${path.join(context.project, '.cache', 'build-manifest.json')}: not JSON; every page is rendered`);
+    expect(run.stdout).toMatch(/\(rendered (\d+), reused 0 from the last build\)/);
+  }, 120_000);
+});
