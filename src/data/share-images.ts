@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { renderAsync } from '@resvg/resvg-js';
 import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
 import { escapeHtml } from './sanitize.ts';
@@ -176,6 +175,8 @@ export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui,
  * libuv's thread pool: the main thread goes on with the build meanwhile.
  */
 export async function renderPng(svg: string): Promise<Buffer> {
+  // Loaded only when an image is drawn: a build whose images are all cached needs none of resvg.
+  const { renderAsync } = await import('@resvg/resvg-js');
   const options = { font: { loadSystemFonts: false, fontFiles: fontFiles(), defaultFontFamily: FONT.family }, fitTo: { mode: 'original' } } as const;
   return (await renderAsync(svg, options)).asPng();
 }
