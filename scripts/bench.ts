@@ -12,6 +12,8 @@
 //   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
 //   npm run bench -- --preview         the live preview on the same archive: edits of each kind, memory through 100
 //                                      edits, next to warm builds (scripts/bench-preview.ts)
+//   npm run bench -- --incremental     builds that take unchanged pages from the last one, on the three- and ten-year
+//                                      archives, next to full builds and plain Eleventy (scripts/bench-incremental.ts)
 import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,7 @@ import type { PeriodWindows } from '../src/data/config.ts';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scriptPath = fileURLToPath(import.meta.url);
 
-const DEFAULTS = {
+export const DEFAULTS = {
   latencyMs: 50, // ms the sample service waits before every answer
   rounds: 3, // interleaved cold/warm/plain rounds; medians are reported
   concurrency: 6, // ASTRO_CONCURRENCY of the site builds
@@ -43,7 +45,7 @@ const DEFAULTS = {
 
 const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.4, rss: 1.5 }; // issue #13's bounds, as ratios to plain Eleventy
 
-interface ChildResult {
+export interface ChildResult {
   /** Wall time of the whole child process, start-up included, measured by this process. */
   wallMs: number;
   /** From inside the child: from its first line to the end of the build. */
@@ -53,6 +55,9 @@ interface ChildResult {
   maxRssKb: number;
   requests: number;
   pages: number;
+  /** Of the pages, rendered and taken from the last build (incremental builds). */
+  rendered?: number;
+  reused?: number;
   heapLimitMb?: number;
   /** Largest V8 heap in use, sampled every 50 ms. */
   peakHeapMb?: number;
@@ -68,6 +73,8 @@ interface SiteBuildRequest {
   cacheDir: string;
   env: Record<string, string>;
   periods: PeriodWindows;
+  /** Render every page (`npm run build -- --full`); otherwise take unchanged pages from the output's last build. */
+  full?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------- child side
@@ -92,6 +99,8 @@ async function childSiteBuild(json: string): Promise<void> {
     maxRssKb: usage.maxRSS,
     requests: summary.requests,
     pages: summary.pages,
+    rendered: summary.rendered,
+    reused: summary.reused,
     fromCache: summary.fromCache,
     heapLimitMb: Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20),
     peakHeapMb: Math.round(peakHeapBytes / 2 ** 20),
@@ -131,7 +140,7 @@ function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
   });
 }
 
-async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
+export async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
   // --expose-gc as package.json's build script: the share images' memory is collected (src/data/share-images.ts).
   const result = await runChild(['--expose-gc', ...nodeFlags, scriptPath, '--child-site', JSON.stringify(request)]);
   // The build leaves the removal of the output it replaced to a detached process (src/cli/swap-output.ts).
@@ -145,7 +154,7 @@ async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): P
 
 type PlainVariant = 'idiomatic' | 'compiled-once';
 
-function plainBuild(outputDir: string, dataFile: string, variant: PlainVariant, nodeFlags: string[] = []): Promise<ChildResult> {
+export function plainBuild(outputDir: string, dataFile: string, variant: PlainVariant, nodeFlags: string[] = []): Promise<ChildResult> {
   const env = { ...process.env, BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_VARIANT: variant };
   return runChild([...nodeFlags, path.join(rootDir, 'bench/plain/build.js'), outputDir], env);
 }
@@ -236,23 +245,23 @@ export function plainDataFrom(distDir: string) {
   };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-function periodCount(windows: PeriodWindows): number {
+export function periodCount(windows: PeriodWindows): number {
   return Object.values(windows).reduce((sum, w) => sum + w.past + 1 + w.future, 0);
 }
 
-const machineLine = () =>
+export const machineLine = () =>
   `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const ratio = (value: number, target: number) => `${value.toFixed(3)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
 
-interface BenchOptions {
+export interface BenchOptions {
   rounds: number;
   latencyMs: number;
   concurrency: number;
@@ -262,6 +271,8 @@ interface BenchOptions {
   profile: boolean;
   /** --preview: the live preview's edits instead of the rounds. */
   preview: boolean;
+  /** --incremental: builds that take unchanged pages from the last one, instead of the rounds. */
+  incremental: boolean;
   write: boolean;
   workDir: string;
 }
@@ -277,6 +288,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       pages: { type: 'string' },
       profile: { type: 'boolean', default: false },
       preview: { type: 'boolean', default: false },
+      incremental: { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'work-dir': { type: 'string', default: os.tmpdir() },
       'child-site': { type: 'string' },
@@ -296,6 +308,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       pagesWanted: values.pages === undefined ? undefined : whole('pages', values.pages),
       profile: values.profile,
       preview: values.preview,
+      incremental: values.incremental,
       write: !values['no-write'],
       workDir: values['work-dir'],
     },
@@ -303,13 +316,13 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
 }
 
 /** What every measured site build shares: its working folder and the ASTRO_* settings pointing at the sample service. */
-interface BenchContext {
+export interface BenchContext {
   options: BenchOptions;
   work: string;
   env: Record<string, string>;
 }
 
-const log = (line: string) => console.error(line);
+export const log = (line: string) => console.error(line);
 
 async function main(): Promise<void> {
   const { childSite, options } = parseOptions();
@@ -331,6 +344,13 @@ async function main(): Promise<void> {
       const report = await largeArchive(context, options.pagesWanted);
       console.log(report);
       if (options.write) writeBenchmarkSection('pages', report);
+      return;
+    }
+    if (options.incremental) {
+      const { incrementalBench } = await import('./bench-incremental.ts');
+      const report = await incrementalBench(context);
+      console.log(report);
+      if (options.write) writeBenchmarkSection('incremental', report);
       return;
     }
     if (options.preview) {
@@ -440,11 +460,11 @@ async function archiveRounds({ options, work, env }: BenchContext): Promise<Arch
   const rounds = options.rounds;
   for (let round = 1; round <= rounds; round++) {
     rmSync(cacheDir, { recursive: true, force: true });
-    const cold = await siteBuild({ outputDir: path.join(work, 'dist-cold'), cacheDir, env, periods });
+    const cold = await siteBuild({ outputDir: path.join(work, 'dist-cold'), cacheDir, env, periods, full: true });
     runs.cold.push(cold);
     log(`round ${round}/${rounds}: cold ${seconds(cold.wallMs)} (${cold.requests} requests, ${cold.pages} pages)`);
     if (round === 1) writeFileSync(plainData, JSON.stringify(plainDataFrom(path.join(work, 'dist-cold'))));
-    const warm = await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods });
+    const warm = await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods, full: true });
     runs.warm.push(warm);
     log(`round ${round}/${rounds}: warm ${seconds(warm.wallMs)} (${warm.requests} requests)`);
     // Into an empty folder, as ours renders into a fresh staging folder (creating 2,600 folders costs more than
@@ -519,7 +539,7 @@ function archiveReport(options: BenchOptions, runs: ArchiveRuns): string {
 }
 
 /** Replaces one generated section of docs/performance.md (`table`, `table-work-dir` or `pages`), keeping the prose around it. */
-function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages' | 'preview', report: string): void {
+export function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages' | 'preview' | 'incremental', report: string): void {
   const file = path.join(rootDir, 'docs/performance.md');
   const begin = `<!-- bench:${name}:begin (written by \`npm run bench\`) -->`;
   const end = `<!-- bench:${name}:end -->`;

@@ -2,7 +2,7 @@
 // bytes and, for a paginated page, the fingerprint of everything that decided them (src/cli/render-plan.ts). The
 // next build takes a page from the published output only when both still hold; anything else is rendered.
 import { hash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -82,11 +82,4 @@ export function linkFiles(fromDir: string, toDir: string, relativePaths: readonl
       copyFileSync(path.join(fromDir, relative), target);
     }
   }
-}
-
-/** Every file under `dir`, relative with `/` separators. */
-export function filesIn(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }

@@ -51,12 +51,9 @@ function readOptional(file: string): Buffer | string {
   }
 }
 
-/** Every paginated page's full fingerprint, by URL. */
+/** Every paginated page's fingerprint, by URL: the renderer's, the site-wide parts' and its own data's. */
 export function pagePrints(model: SiteModel, renderer: string): Map<string, string> {
-  const { siteWide, pages } = fingerprints(model);
-  const prints = new Map<string, string>();
-  for (const [url, page] of pages) prints.set(url, hash('sha256', `${renderer}\n${siteWide}\n${page}`, 'base64url'));
-  return prints;
+  return fingerprints(model, renderer).pages;
 }
 
 export interface RenderPlan {

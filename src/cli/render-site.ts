@@ -4,10 +4,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
+import { readAssetManifest } from '../eleventy/fingerprint-assets.ts';
 import { provideSite, type SiteSource } from '../eleventy/site-source.ts';
 import type { SiteModel } from '../model/types.ts';
 import { outputFile } from '../model/urls.ts';
-import { filesIn, linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
+import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
 import { pagePrints, planRender, rendererFingerprint } from './render-plan.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
@@ -64,8 +65,9 @@ export async function renderSite({ rootDir, contentDir, outputDir, model, shareI
   const reusedFiles = plan.reused.map(outputFile);
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
-  // The files the plugins copied (assets, share images).
-  for (const relative of filesIn(outputDir)) files[relative] ??= { sha256: sha256(readFileSync(path.join(outputDir, relative))) };
+  // The files the plugins copied: assets and share images.
+  const copied = [...readAssetManifest(path.join(rootDir, 'templates/assets')).values(), ...shareImages];
+  for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
   const reusedPages = reusedFiles.filter((file) => file.endsWith('.html')).length;
   return { pages: rendered + reusedPages, rendered, reused: reusedPages, files };
 }

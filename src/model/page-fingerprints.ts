@@ -29,8 +29,11 @@ function hash(text: string): string {
   return digest('sha256', text, 'base64url');
 }
 
-/** The model's fingerprints. Serializes each report's data once, however many pages show it. */
-export function fingerprints(model: SiteModel): Fingerprints {
+/**
+ * The model's fingerprints; each page's covers `renderer` (what renders the model: src/cli/render-plan.ts), the
+ * site-wide parts and its own data. Serializes each report's data once, however many pages show it.
+ */
+export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
   // The build date itself is printed nowhere: what follows from it (the current periods, the copyright's year,
   // dates) is in the pages' own data or the site's words, so a new day changes only the pages it changes.
   const { buildDate: _buildDate, ...site } = model.site;
@@ -41,26 +44,21 @@ export function fingerprints(model: SiteModel): Fingerprints {
     links: model.links,
     footer: model.staticPages.map((page) => [page.url, page.title]),
   }));
+  const salt = `${renderer}\n${siteWide}\n`;
   const pages = new Map<string, string>();
-  const metaPrint = (url: string) => hash(JSON.stringify(model.meta[url]));
-  const add = (url: string, item: unknown, metaPrints: string[], replacer?: (key: string, value: unknown) => unknown) => {
-    const fingerprint = hash(`${JSON.stringify(item, replacer)}${metaPrints.join()}`);
+  const add = (url: string, item: unknown, replacer?: (key: string, value: unknown) => unknown) => {
+    const fingerprint = hash(`${salt}${JSON.stringify([item, model.meta[url]], replacer)}`);
     pages.set(url, fingerprint);
     return fingerprint;
   };
-  // A report inside a hub or a feed stands for its own fingerprint; signs, part of siteWide, for their slugs.
+  // A report inside a hub or a feed stands for its own fingerprint (its meta included: a feed prints the entries'
+  // descriptions); signs, part of siteWide, for their slugs.
   const known = new Map<object, string>(model.signs.map((sign) => [sign, `sign:${sign.slug}`]));
-  const reportMetas = new Map<string, string>();
-  for (const page of model.reportPages) {
-    reportMetas.set(page.url, metaPrint(page.url));
-    known.set(page, `page:${add(page.url, withSignSlugs(page), [reportMetas.get(page.url)!])}`);
-  }
+  for (const page of model.reportPages) known.set(page, `page:${add(page.url, withSignSlugs(page))}`);
   const replacer = (_key: string, value: unknown) => (typeof value === 'object' && value !== null && known.get(value)) || value;
-  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages'] as const) {
-    for (const item of model[key]) add(item.url, item, [metaPrint(item.url)], replacer);
+  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds'] as const) {
+    for (const item of model[key]) add(item.url, item, replacer);
   }
-  // A feed prints its entries' descriptions from their pages' meta.
-  for (const feed of model.feeds) add(feed.url, feed, feed.entries.map((entry) => reportMetas.get(entry.page.url)!), replacer);
   return { siteWide, pages };
 }
 
