@@ -217,6 +217,7 @@ function markdownSummary(s: BuildSummary): string {
     '|---|---|---|---|---|---|---|---|---|',
     `| ${s.pages} | ${s.rendered} | ${s.reused} | ${s.requests} | ${s.retries} | ${s.reauths} | ${s.fromCache} | ${s.stale.length ? s.stale.join(', ') : 'none'} | ${s.seconds.toFixed(1)} |`,
     '',
+    ...(s.reused === 0 ? ['Every page was rendered: there was no earlier build to take unchanged pages from (a first run, an evicted cache, `--full`), or every page changed.', ''] : []),
   ].join('\n');
 }
 

@@ -6,17 +6,13 @@ import { hash as digest } from 'node:crypto';
 import type { ReportPage, SiteModel } from './types.ts';
 
 /**
- * The arrays the paginated templates render one page per item of (global data `pageLists`): the whole model's
- * in a build, only the changed pages' in the preview. Other templates (home, 404, charts index, sitemap,
- * robots.txt, _headers) read `model` alone and are rendered every time.
+ * The arrays the paginated templates render one page per item of (global data `pageLists`): only the pages whose
+ * fingerprint changed (src/cli/render-plan.ts). Other templates (home, 404, charts index, sitemap, robots.txt,
+ * _headers) read `model` alone and are rendered every time.
  */
 export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds'>;
 
 export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds'] as const satisfies readonly (keyof PageLists)[];
-
-export function pageLists(model: SiteModel): PageLists {
-  return Object.fromEntries(PAGE_LIST_KEYS.map((key) => [key, model[key]])) as PageLists;
-}
 
 export interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
@@ -69,10 +65,4 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
  */
 function withSignSlugs({ source: _source, ...page }: ReportPage): object {
   return { ...page, sign: page.sign.slug, otherSigns: page.otherSigns.map((other) => ({ ...other, sign: other.sign.slug })) };
-}
-
-/** The lists cut down to the pages whose fingerprint is not the one they had (new pages included). */
-export function changedPageLists(model: SiteModel, now: Fingerprints, before: Fingerprints): PageLists {
-  const changed = (item: { url: string }) => now.pages.get(item.url) !== before.pages.get(item.url);
-  return Object.fromEntries(PAGE_LIST_KEYS.map((key) => [key, (model[key] as { url: string }[]).filter(changed)])) as unknown as PageLists;
 }

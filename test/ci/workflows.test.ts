@@ -97,14 +97,16 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     expect(buildStep).toBeGreaterThan(install);
   });
 
-  it('restores .cache before the build and saves it under a fresh key that the next run restores', () => {
+  it('restores .cache and dist before the build and saves them under a fresh key that the next run restores', () => {
     const steps = build.steps;
     const restoreIndex = steps.findIndex((step) => /^actions\/cache(\/restore)?$/.test(step.uses?.split('@')[0] ?? ''));
     const buildIndex = steps.findIndex((step) => step.run?.trim() === 'npm run build');
     expect(restoreIndex).toBeGreaterThanOrEqual(0);
     expect(restoreIndex).toBeLessThan(buildIndex);
     const restore = steps[restoreIndex]!;
-    expect(restore.with?.path).toBe('.cache');
+    // The last published site beside the responses: the next build takes its unchanged pages from it.
+    const paths = (value: unknown) => String(value).split('\n').map((line) => line.trim()).filter(Boolean).sort();
+    expect(paths(restore.with?.path)).toEqual(['.cache', 'dist']);
     const key = String(restore.with?.key);
     // A key that never changes would be restored but never saved again (caches are immutable), so the
     // responses fetched after the first run would be fetched again every day.
@@ -116,7 +118,7 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
       const save = stepUsing(build, 'actions/cache/save');
       expect(save, 'a restore-only cache step needs an actions/cache/save step').toBeDefined();
       expect(steps.indexOf(save!)).toBeGreaterThan(buildIndex);
-      expect(save!.with?.path).toBe('.cache');
+      expect(paths(save!.with?.path)).toEqual(['.cache', 'dist']);
       expect(save!.with?.key).toBe(key);
       // Saved also after a failed build, so what it did fetch is kept.
       expect(save!.if).toMatch(/always\(\)/);

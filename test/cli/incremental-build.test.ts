@@ -122,8 +122,14 @@ describe('an incremental build', () => {
 
     writeFileSync(path.join(context.project, '.cache', 'build-manifest.json'), '{"version": 1, "files": ');
     const env = { ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: date };
-    const run = await runScript(context.project, 'build.ts', env).done;
+    const jobSummary = path.join(context.project, 'job-summary.md');
+    const run = await runScript(context.project, 'build.ts', { ...env, GITHUB_STEP_SUMMARY: jobSummary }).done;
     expect(run.code, run.stderr).toBe(0);
+    // The scheduled workflow's job summary says so too.
+    const table = readFileSync(jobSummary, 'utf8');
+    expect(table).toContain('| pages | rendered | reused |');
+    expect(table).toMatch(/\| (\d+) \| \1 \| 0 \|/);
+    expect(table).toContain('Every page was rendered: there was no earlier build to take unchanged pages from');
     expect(run.stderr).toContain(`warning: ignored a damaged build manifest ${path.join(context.project, '.cache', 'build-manifest.json')}: not JSON; every page is rendered`);
     expect(run.stdout).toMatch(/\(rendered (\d+), reused 0 from the last build\)/);
   }, 120_000);

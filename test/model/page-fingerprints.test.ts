@@ -1,7 +1,8 @@
 // Which pages an edit changes: the live preview renders those alone, so a page left out here would be served stale.
 import { describe, expect, it } from 'vitest';
 import type { Override } from '../../src/data/overrides.ts';
-import { changedPageLists, fingerprints, pageLists, PAGE_LIST_KEYS } from '../../src/model/page-fingerprints.ts';
+import { planRender } from '../../src/cli/render-plan.ts';
+import { fingerprints, PAGE_LIST_KEYS } from '../../src/model/page-fingerprints.ts';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
 import { modelOf, reports, site } from './fixture.ts';
@@ -42,16 +43,20 @@ describe('page fingerprints', () => {
     expect(fingerprints(model({ site: { ...site, title: 'Other Stars' } })).siteWide).not.toBe(fingerprints(model()).siteWide);
   });
 
-  it('cover every paginated page, and cut the lists down to the changed ones', () => {
-    const before = model();
+  it('cover every paginated page, and a render plan takes the unchanged ones as they are', () => {
+    const before = fingerprints(model(), 'renderer').pages;
     const after = model({ overrides: [leoOverride] });
-    const all = pageLists(after);
-    const urls = PAGE_LIST_KEYS.flatMap((key) => all[key].map((item) => item.url));
+    const urls = PAGE_LIST_KEYS.flatMap((key) => after[key].map((item) => item.url));
     expect(new Set(urls).size).toBe(urls.length);
-    expect([...fingerprints(after).pages.keys()].sort()).toEqual([...urls].sort());
-    const lists = changedPageLists(after, fingerprints(after), fingerprints(before));
-    expect(lists.reportPages.map((p) => p.url)).toEqual(['/weekly/2026-w47/leo/']);
-    expect(lists.feeds.map((f) => f.url)).toEqual(['/leo/feed.xml']);
-    expect([lists.charts, lists.staticPages, lists.sections]).toEqual([[], [], []]);
+    const prints = fingerprints(after, 'renderer').pages;
+    expect([...prints.keys()].sort()).toEqual([...urls].sort());
+    const plan = planRender(after, prints, (url, print) => before.get(url) === print);
+    expect(plan.pageLists.reportPages.map((p) => p.url)).toEqual(['/weekly/2026-w47/leo/']);
+    expect(plan.pageLists.feeds.map((f) => f.url)).toEqual(['/leo/feed.xml']);
+    expect([plan.pageLists.charts, plan.pageLists.staticPages, plan.pageLists.sections]).toEqual([[], [], []]);
+    expect(plan.reused).toHaveLength(urls.length - plan.rendering);
+    // Another renderer: every page is rendered.
+    const elsewhere = planRender(after, fingerprints(after, 'another renderer').pages, (url, print) => prints.get(url) === print);
+    expect(elsewhere.reused).toEqual([]);
   });
 });
