@@ -13,17 +13,18 @@ import { siteSource } from './src/eleventy/site-source.ts';
 
 /** @param {import('@11ty/eleventy').UserConfig} eleventyConfig */
 export default function (eleventyConfig) {
-  const source = siteSource(eleventyConfig);
-
   // The model every template reads, and the arrays the paginated templates render a page per item of: all of
   // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/render-plan.ts). Frozen:
   // Eleventy passes frozen global data as it is instead of deep-copying it into every page.
   // https://www.11ty.dev/docs/data-global-custom/
-  eleventyConfig.addGlobalData('model', async () => (await source.round()).model);
-  eleventyConfig.addGlobalData('pageLists', async () => (await source.round()).pageLists);
-  // Before the share images are copied below and the preview's browser reloads. https://www.11ty.dev/docs/events/
-  eleventyConfig.on('eleventy.after', async () => source.rendered?.());
-  eleventyConfig.on('eleventy.beforeWatch', (changed) => source.changed?.(changed));
+  const source = siteSource(eleventyConfig);
+  if (source) {
+    eleventyConfig.addGlobalData('model', async () => (await source.round()).model);
+    eleventyConfig.addGlobalData('pageLists', async () => (await source.round()).pageLists);
+    // Before the share images are copied below and the preview's browser reloads. https://www.11ty.dev/docs/events/
+    eleventyConfig.on('eleventy.after', async () => source.rendered?.());
+    eleventyConfig.on('eleventy.beforeWatch', (changed) => source.changed?.(changed));
+  }
 
   // Printing undefined fails the build; dev: true is Eleventy's default. https://www.11ty.dev/docs/languages/nunjucks/
   eleventyConfig.setNunjucksEnvironmentOptions({ dev: true, throwOnUndefined: true });
@@ -37,7 +38,7 @@ export default function (eleventyConfig) {
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it.
   eleventyConfig.addPlugin(securityHeadersPlugin);
   // The link-preview images, copied after the pages.
-  eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (await source.round()).shareImages });
+  eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (source ? (await source.round()).shareImages : []) });
 
   // The preview (`npm start`). Content edits rebuild the model; a broken edit is the page the browser shows.
   // https://www.11ty.dev/docs/watch-serve/ and https://www.11ty.dev/docs/dev-server/
@@ -49,7 +50,7 @@ export default function (eleventyConfig) {
   eleventyConfig.setServerOptions({
     onRequest: {
       '/*': ({ url }) => {
-        const failure = source.failure?.();
+        const failure = source?.failure?.();
         if (!failure || !isPageRequest(url)) return undefined;
         return { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorPage(failure) };
       },
@@ -57,10 +58,10 @@ export default function (eleventyConfig) {
   });
 }
 
-// The output folder is the command's (a staging folder, or .preview/); the input is this project's, wherever
-// the command runs from.
+// The folders in and out are the command's (src/cli/render-site.ts: templates/ beside this file, and a staging
+// folder or .preview/): folders set here would win over them.
 export const config = {
-  dir: { input: path.join(import.meta.dirname, 'templates'), includes: '_includes', layouts: '_layouts' },
+  dir: { includes: '_includes', layouts: '_layouts' },
   templateFormats: ['njk'],
   htmlTemplateEngine: 'njk',
 };

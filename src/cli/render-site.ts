@@ -13,7 +13,7 @@ import { pagePrints, planRender, rendererFingerprint } from './render-plan.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
 export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
-  return new Eleventy(undefined, outputDir, {
+  return new Eleventy(path.join(rootDir, 'templates'), outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: options.quietMode ?? true,
     runMode: options.runMode ?? 'build',

@@ -33,8 +33,7 @@ export function provideSite(eleventyConfig: object, source: SiteSource): void {
   Object.defineProperty(eleventyConfig, SOURCE, { value: source });
 }
 
-export function siteSource(eleventyConfig: object): SiteSource {
-  const source = (eleventyConfig as { [SOURCE]?: SiteSource })[SOURCE];
-  if (!source) throw new Error('.eleventy.js renders the site model of `npm run build` or `npm start`: run one of those, not Eleventy alone');
-  return source;
+/** The command's source; none when Eleventy runs on its own (the tests of the configuration's template options). */
+export function siteSource(eleventyConfig: object): SiteSource | undefined {
+  return (eleventyConfig as { [SOURCE]?: SiteSource })[SOURCE];
 }
