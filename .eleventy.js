@@ -3,9 +3,8 @@
 // source (src/eleventy/site-source.ts): the site model and the pages to render. https://www.11ty.dev/docs/config/
 import path from 'node:path';
 import rssPlugin from '@11ty/eleventy-plugin-rss';
-import chartWheelPlugin from './src/eleventy/chart-wheel-plugin.ts';
 import filtersPlugin from './src/eleventy/filters.ts';
-import fingerprintAssetsPlugin from './src/eleventy/fingerprint-assets.ts';
+import fingerprintAssetsPlugin, { FingerprintedAssets } from './src/eleventy/fingerprint-assets.ts';
 import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
@@ -30,11 +29,12 @@ export default function (eleventyConfig) {
   eleventyConfig.setNunjucksEnvironmentOptions({ dev: true, throwOnUndefined: true });
   // absoluteUrl and dateToRfc3339 for the feeds, the sitemap and robots.txt. https://www.11ty.dev/docs/plugins/rss/
   eleventyConfig.addPlugin(rssPlugin);
-  // Our filters: `degrees`, `chartWheel` and `assetUrl`.
-  eleventyConfig.addPlugin(filtersPlugin);
-  eleventyConfig.addPlugin(chartWheelPlugin);
-  // `{{ 'site.css' | assetUrl }}` → /assets/site.<hash>.css; an absolute folder, so any working directory works.
-  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { sourceDir: path.join(import.meta.dirname, 'templates/assets') });
+  // `templates/assets/` published under hashed names (/assets/site.<hash>.css); an absolute folder, so any working
+  // directory works.
+  const assets = new FingerprintedAssets({ sourceDir: path.join(import.meta.dirname, 'templates/assets') });
+  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets });
+  // Our filters, all in one module: `degrees`, `chartWheel` and `assetUrl`.
+  eleventyConfig.addPlugin(filtersPlugin, { assets });
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it.
   eleventyConfig.addPlugin(securityHeadersPlugin);
   // The link-preview images, copied after the pages.

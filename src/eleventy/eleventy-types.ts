@@ -4,7 +4,7 @@ export interface EleventyConfig {
   addFilter(name: string, filter: (...args: never[]) => unknown): void;
   addShortcode(name: string, shortcode: (...args: never[]) => unknown): void;
   addGlobalData(name: string, data: unknown): void;
-  addPlugin<O>(plugin: (config: EleventyConfig, options?: O) => void, options?: O): void;
+  addPlugin<O>(plugin: (config: EleventyConfig, options: O) => void, options?: O): void;
   addWatchTarget(target: string): void;
   addTemplate(virtualPath: string, content: unknown, data?: Record<string, unknown>): void;
   on(event: string, listener: (...args: never[]) => unknown): void;

@@ -107,53 +107,60 @@ interface BuildEvent {
 }
 
 /**
- * Publishes the files of `sourceDir` under hashed names and adds the filter `assetUrl`
- * (`{{ 'site.css' | assetUrl }}` -> `/assets/site.1a2b3c4d.css`).
- *
- * Hashes are computed once at the start of each build (`eleventy.before`), so in `--serve`/watch mode an edited
- * stylesheet gets a new name on the rebuild, and the previous build's hashed copies are removed from the output.
+ * The files of one asset folder and their hashed URLs. Read at the start of each build (`refresh`, by the
+ * plugin below), so in the preview an edited stylesheet gets a new name on the rebuild; `url` is the `assetUrl`
+ * filter's answer (src/eleventy/filters.ts).
  */
-export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, options: FingerprintAssetsOptions = {}): void {
-  const sourceDir = options.sourceDir ?? DEFAULTS.sourceDir;
-  const urlPrefix = options.urlPrefix ?? DEFAULTS.urlPrefix;
-  if (typeof sourceDir !== 'string' || sourceDir === '') {
-    throw new FingerprintAssetsError('ASSET_INVALID_OPTION', `fingerprintAssetsPlugin option sourceDir: expected a folder path, got ${JSON.stringify(sourceDir)}`);
-  }
-  if (typeof urlPrefix !== 'string' || !/^\/([^\s/]+\/)*$/.test(urlPrefix)) {
-    throw new FingerprintAssetsError(
-      'ASSET_INVALID_OPTION',
-      `fingerprintAssetsPlugin option urlPrefix: expected a URL folder such as "/assets/", got ${JSON.stringify(urlPrefix)}`,
-    );
+export class FingerprintedAssets {
+  readonly sourceDir: string;
+  readonly urlPrefix: string;
+  #manifest: Map<string, FingerprintedAsset> | undefined;
+
+  constructor(options: FingerprintAssetsOptions = {}) {
+    const sourceDir = options.sourceDir ?? DEFAULTS.sourceDir;
+    const urlPrefix = options.urlPrefix ?? DEFAULTS.urlPrefix;
+    if (typeof sourceDir !== 'string' || sourceDir === '') {
+      throw new FingerprintAssetsError('ASSET_INVALID_OPTION', `fingerprintAssetsPlugin option sourceDir: expected a folder path, got ${JSON.stringify(sourceDir)}`);
+    }
+    if (typeof urlPrefix !== 'string' || !/^\/([^\s/]+\/)*$/.test(urlPrefix)) {
+      throw new FingerprintAssetsError(
+        'ASSET_INVALID_OPTION',
+        `fingerprintAssetsPlugin option urlPrefix: expected a URL folder such as "/assets/", got ${JSON.stringify(urlPrefix)}`,
+      );
+    }
+    this.sourceDir = sourceDir;
+    this.urlPrefix = urlPrefix;
   }
 
-  let manifest: Map<string, FingerprintedAsset> | undefined;
+  refresh(): Map<string, FingerprintedAsset> {
+    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix);
+    return this.#manifest;
+  }
+
+  /** `site.css` → `/assets/site.1a2b3c4d.css`; `inputPath`, the template asking, names it in the error. */
+  url(name: string, inputPath?: string): string {
+    // Also read here, so the filter works when a template is rendered outside a full build.
+    const manifest = (this.#manifest ??= this.refresh());
+    const asset = manifest.get(typeof name === 'string' ? name.replace(/^\/+/, '') : '');
+    if (asset) return asset.url;
+    const known = [...manifest.keys()].join(', ') || 'none';
+    throw new FingerprintAssetsError('ASSET_UNKNOWN', `${inputPath ? `${inputPath}: ` : ''}assetUrl(${JSON.stringify(name)}): no such file in ${this.sourceDir} (available: ${known})`);
+  }
+}
+
+/**
+ * Publishes the files of `assets` under their hashed names, at the start of each build; files an earlier build
+ * of the same process wrote and this one does not have are removed (the preview rebuilds in place).
+ */
+export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets }: { assets: FingerprintedAssets }): void {
   /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
   let written = new Set<string>();
-
   // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
   // would not watch it otherwise).
-  eleventyConfig.addWatchTarget(sourceDir);
-
+  eleventyConfig.addWatchTarget(assets.sourceDir);
   eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
-    manifest = readAssetManifest(sourceDir, urlPrefix);
+    const manifest = assets.refresh();
     if (outputMode !== undefined && outputMode !== 'fs') return;
     written = await copyIntoOutput(directories.output, manifest.values(), written);
   }) as (...args: never[]) => unknown);
-
-  eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {
-    // Normally set by eleventy.before; read here too so the filter also works when a template is rendered
-    // outside a full build (e.g. Eleventy's render plugin).
-    manifest ??= readAssetManifest(sourceDir, urlPrefix);
-    const key = typeof name === 'string' ? name.replace(/^\/+/, '') : '';
-    const asset = manifest.get(key);
-    if (!asset) {
-      const where = this?.page?.inputPath ? `${this.page.inputPath}: ` : '';
-      const known = [...manifest.keys()].join(', ') || 'none';
-      throw new FingerprintAssetsError(
-        'ASSET_UNKNOWN',
-        `${where}assetUrl(${JSON.stringify(name)}): no such file in ${sourceDir} (available: ${known})`,
-      );
-    }
-    return asset.url;
-  } as (...args: never[]) => unknown);
 }

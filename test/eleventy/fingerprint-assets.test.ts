@@ -10,11 +10,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EleventyConfig } from '../../src/eleventy/eleventy-types.ts';
 import fingerprintAssetsPlugin, {
   FingerprintAssetsError,
+  FingerprintedAssets,
   contentHash,
   fingerprintedName,
   readAssetManifest,
   type FingerprintAssetsOptions,
 } from '../../src/eleventy/fingerprint-assets.ts';
+import filtersPlugin from '../../src/eleventy/filters.ts';
 
 let dir: string;
 let input: string;
@@ -46,7 +48,9 @@ function createEleventy(options: FingerprintAssetsOptions = { sourceDir: assets 
     quietMode: true,
     configPath: path.join(dir, 'eleventy.config.mjs'),
     config(eleventyConfig: EleventyConfig) {
-      eleventyConfig.addPlugin(fingerprintAssetsPlugin, options);
+      const published = new FingerprintedAssets(options);
+      eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets: published });
+      eleventyConfig.addPlugin(filtersPlugin, { assets: published });
     },
   });
 }
@@ -118,9 +122,8 @@ describe('fingerprintAssetsPlugin', () => {
   });
 
   it('rejects bad options with a message naming the option', () => {
-    const config = { addWatchTarget() {}, on() {}, addFilter() {} } as unknown as EleventyConfig;
-    expect(() => fingerprintAssetsPlugin(config, { urlPrefix: 'assets' })).toThrow(/urlPrefix/);
-    expect(() => fingerprintAssetsPlugin(config, { sourceDir: '' })).toThrow(FingerprintAssetsError);
+    expect(() => new FingerprintedAssets({ urlPrefix: 'assets' })).toThrow(/urlPrefix/);
+    expect(() => new FingerprintedAssets({ sourceDir: '' })).toThrow(FingerprintAssetsError);
   });
 });
 
