@@ -250,7 +250,14 @@ export function reportHtml(html: string): string {
 
 function run(html: string | null | undefined, options: IOptions): string {
   if (html === null || html === undefined) return '';
-  return sanitizeHtml(html.replace(NOT_XML_CHARACTERS, ''), withParentCheck(options));
+  // Before, so no such character splits a tag's name; after too, as the parser decodes numeric references
+  // (`&#1;`) into the very characters.
+  return withoutXmlForbidden(sanitizeHtml(withoutXmlForbidden(html), withParentCheck(options)));
+}
+
+/** `text` without the characters XML 1.0 forbids. */
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(NOT_XML_CHARACTERS, '');
 }
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -3,6 +3,7 @@
 import type { ReportKind } from '../api/index.ts';
 import type { SiteConfig } from '../data/config.ts';
 import type { Messages } from '../data/i18n.ts';
+import { withoutXmlForbidden } from '../data/sanitize.ts';
 import { SHARE_IMAGE, type ShareImage, type ShareImageSet } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
@@ -29,10 +30,11 @@ export function plainText(html: string, max: number = DEFAULTS.descriptionLength
     })
     .replace(/\s+/g, ' ')
     .trim();
-  if (text.length <= max) return text;
+  // Decoding may bring back what the sanitizer left out as a reference (`&amp;#1;` is text, `&#1;` is not kept).
+  if (text.length <= max) return withoutXmlForbidden(text);
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+  return withoutXmlForbidden(`${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`);
 }
 
 /**

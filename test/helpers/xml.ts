@@ -25,11 +25,14 @@ function decode(raw: string, where: string): string {
     const m = ENTITY.exec(raw.slice(i));
     if (!m) throw new Error(`bad entity in ${where}: ${raw.slice(i, i + 12)}`);
     const body = m[0].slice(1, -1);
-    out += body.startsWith('#x')
+    const decoded = body.startsWith('#x')
       ? String.fromCodePoint(parseInt(body.slice(2), 16))
       : body.startsWith('#')
         ? String.fromCodePoint(parseInt(body.slice(1), 10))
         : PREDEFINED[body]!;
+    // A character reference must name a character XML allows too (https://www.w3.org/TR/xml/#wf-Legalchar).
+    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(decoded)) throw new Error(`reference to a disallowed character in ${where}: ${m[0]}`);
+    out += decoded;
     i += m[0].length - 1;
   }
   return out;
