@@ -11,6 +11,7 @@ import { parseXml } from '../helpers/xml.ts';
 const credentials = { username: 'owner', password: 'xml-secret' };
 const context = useProjectAndService(credentials);
 const REFERENCES = 'a&#1;b&#x0B;c&#x1F;d&#xFFFE;e&#xFFFF;f';
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 describe('characters XML forbids', () => {

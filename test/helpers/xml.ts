@@ -31,6 +31,7 @@ function decode(raw: string, where: string): string {
         ? String.fromCodePoint(parseInt(body.slice(1), 10))
         : PREDEFINED[body]!;
     // A character reference must name a character XML allows too (https://www.w3.org/TR/xml/#wf-Legalchar).
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point here
     if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(decoded)) throw new Error(`reference to a disallowed character in ${where}: ${m[0]}`);
     out += decoded;
     i += m[0].length - 1;
