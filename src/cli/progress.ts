@@ -2,8 +2,10 @@
 // Elsewhere (CI logs, pipes): a plain line at every tenth of the work, so a log of a 10,000-page build stays a
 // dozen lines long and holds no control characters or spinner frames.
 export interface ProgressState {
-  /** Periods settled (fetched, read from the cache, or failed). */
+  /** Periods whose reports the build has (fetched, or read from the cache). */
   done: number;
+  /** Periods that failed: never counted as done. */
+  failed?: number;
   total: number;
   /** Requests of the client in progress (its `inFlight` count: backoff waits included). */
   inFlight: number;
@@ -35,8 +37,12 @@ export const PROGRESS_DEFAULTS = {
 export type ProgressStream = Pick<NodeJS.WritableStream, 'write'> & { isTTY?: boolean };
 
 export function formatProgress(s: ProgressState, label: string = PROGRESS_DEFAULTS.label): string {
-  return `${label}: ${s.done}/${s.total} periods, ${s.inFlight} request${s.inFlight === 1 ? '' : 's'} in flight, ${s.retries} retried`;
+  const failed = s.failed ? `, ${s.failed} failed` : '';
+  return `${label}: ${s.done}/${s.total} periods${failed}, ${s.inFlight} request${s.inFlight === 1 ? '' : 's'} in flight, ${s.retries} retried`;
 }
+
+/** Periods settled either way. */
+const settled = (s: ProgressState) => s.done + (s.failed ?? 0);
 
 export function createProgress(stream: ProgressStream = process.stderr, options: ProgressOptions = {}): ProgressReporter {
   const label = options.label ?? PROGRESS_DEFAULTS.label;
@@ -59,7 +65,7 @@ function liveLine(stream: ProgressStream, label: string, intervalMs: number, now
       latest = formatProgress(state, label);
       if (latest === shown) return;
       // The last period always shows at once: the line must not end on a stale count.
-      if (now() - shownAt >= intervalMs || (state.total > 0 && state.done === state.total)) show(latest);
+      if (now() - shownAt >= intervalMs || (state.total > 0 && settled(state) === state.total)) show(latest);
     },
     finish() {
       if (latest && latest !== shown) show(latest);
@@ -73,7 +79,7 @@ function plainLines(stream: ProgressStream, label: string): ProgressReporter {
   return {
     update(state) {
       if (state.total <= 0) return;
-      const step = Math.floor((Math.min(state.done, state.total) / state.total) * PROGRESS_DEFAULTS.steps);
+      const step = Math.floor((Math.min(settled(state), state.total) / state.total) * PROGRESS_DEFAULTS.steps);
       if (step <= lastStep) return;
       lastStep = step;
       stream.write(`${formatProgress(state, label)}\n`);

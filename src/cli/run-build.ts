@@ -2,10 +2,10 @@
 // src/data/fetch-reports.ts) → site model → Eleventy into a staging folder → atomic swap into dist/.
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AstroClient, type ClientStats } from '../api/index.ts';
+import { ASTRO_ERROR_CODES, AstroClient, AstroError, AUTH_ENDPOINT, type ClientStats } from '../api/index.ts';
 import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.ts';
-import { fetchReports, type PeriodReports } from '../data/fetch-reports.ts';
+import { fetchReports, ReportsUnavailableError, type PeriodReports } from '../data/fetch-reports.ts';
 import { loadMessages } from '../data/i18n.ts';
 import { readOverrides } from '../data/overrides.ts';
 import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-dates.ts';
@@ -164,8 +164,8 @@ async function fetchContent(config: BuildConfig, chartInputs: ChartInput[], opti
   // The client's own count of requests in progress (backoff waits included): send/response events do not pair
   // up when a connection fails, so counting them here would drift.
   let inFlight = 0;
-  let done = 0;
-  const showProgress = () => progress.update({ done, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
+  let settled = { done: 0, failed: 0 };
+  const showProgress = () => progress.update({ ...settled, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
   const client = service.baseUrl
     ? new AstroClient({
         baseUrl: service.baseUrl,
@@ -180,25 +180,47 @@ async function fetchContent(config: BuildConfig, chartInputs: ChartInput[], opti
       })
     : undefined;
   try {
-    const [fetched, resolved] = await Promise.all([fetchReports({
+    const [fetched, resolved] = await Promise.allSettled([fetchReports({
       client,
       cache,
       periods,
       buildDate: config.buildDate,
       offline: config.offline,
       preview: options.preview,
-      onPeriodDone(n) {
-        done = n;
+      onPeriodSettled(now) {
+        settled = now;
         showProgress();
       },
     }), resolveCharts(chartInputs, client, cache)]);
+    if (fetched.status === 'rejected' || resolved.status === 'rejected') throw oneFailure(service.baseUrl, [fetched, resolved]);
     const stats: ClientStats = { ...(client?.stats ?? { requests: 0, retries: 0, reauths: 0 }) };
-    return { ...fetched, charts: resolved.charts, stats, unreadable: cache.unreadable, fromSampleService: service.sample !== undefined };
+    return { ...fetched.value, charts: resolved.value.charts, stats, unreadable: cache.unreadable, fromSampleService: service.sample !== undefined };
   } finally {
     progress.finish();
     await client?.close();
     await service.sample?.close();
   }
+}
+
+/**
+ * The one failure a build reports, the same whichever request failed first: a service that could not be signed
+ * in to (unreachable, or refusing the credentials) before anything else, then the reports', then the charts'.
+ */
+function oneFailure(baseUrl: string | undefined, results: PromiseSettledResult<unknown>[]): unknown {
+  const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  const signIn = errors.flatMap(serviceErrors).find((error) => error.endpoint === AUTH_ENDPOINT);
+  // Refused credentials say so themselves; a service that cannot be reached is named.
+  if (signIn?.code === ASTRO_ERROR_CODES.AUTH_FAILED) return signIn;
+  if (signIn) return new Error(`the service at ${baseUrl} could not be signed in to: ${signIn.message}`);
+  return errors[0];
+}
+
+/** The service's own errors behind a failure of the reports or the charts. */
+function serviceErrors(error: unknown): AstroError[] {
+  if (error instanceof AstroError) return [error];
+  if (error instanceof ReportsUnavailableError) return error.failures.flatMap((failure) => (failure.error ? [failure.error] : []));
+  const origin = (error as { origin?: unknown } | undefined)?.origin;
+  return origin instanceof AstroError ? [origin] : [];
 }
 
 export function formatSummary(s: BuildSummary): string {

@@ -42,8 +42,8 @@ export interface FetchReportsOptions {
    * had is left out (listed in `missing`) instead of failing: the editor keeps a running preview.
    */
   preview?: boolean;
-  /** Called each time a period is settled, for the progress line. */
-  onPeriodDone?: (done: number, total: number) => void;
+  /** Called each time a period is settled, for the progress line: how many have their reports, how many failed. */
+  onPeriodSettled?: (settled: { done: number; failed: number }) => void;
 }
 
 export interface FetchReportsResult {
@@ -56,7 +56,8 @@ export interface FetchReportsResult {
 
 export class ReportsUnavailableError extends Error {
   readonly code = 'ASTRO_REPORTS_UNAVAILABLE';
-  readonly failures: { period: Period; endpoint: string; reason: string; status?: number }[];
+  /** In the periods' order, whatever order they failed in: the message is the same every run. */
+  readonly failures: { period: Period; endpoint: string; reason: string; status?: number; error?: AstroError }[];
   constructor(failures: ReportsUnavailableError['failures'], offline: boolean) {
     const first = failures[0]!;
     const more = failures.length > 1 ? ` (and ${failures.length - 1} more period${failures.length > 2 ? 's' : ''})` : '';
@@ -120,12 +121,18 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
   const failures: ReportsUnavailableError['failures'] = [];
   const stale: PeriodReports[] = [];
   let fromCache = 0;
-  let done = 0;
+  const settled = { done: 0, failed: 0 };
   let fatal: unknown;
 
-  const settle = () => options.onPeriodDone?.(++done, periods.length);
-
   const settleOne = async (period: Period): Promise<PeriodReports | undefined> => {
+    const result = await periodReports(period);
+    if (result) settled.done++;
+    else settled.failed++;
+    options.onPeriodSettled?.({ ...settled });
+    return result;
+  };
+
+  const periodReports = async (period: Period): Promise<PeriodReports | undefined> => {
     const endpoint = REPORT_ENDPOINTS[period.kind];
     const body = { ...periodParams(period) };
     const cached = await cache.get<ReportEntry[]>(endpoint, body);
@@ -160,18 +167,17 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
         return result;
       }
       if (isBridgeable(error)) {
-        failures.push({ period, endpoint, reason: error.message, status: error.status });
+        failures.push({ period, endpoint, reason: error.message, status: error.status, error });
         return undefined;
       }
       fatal ??= error;
       return undefined;
-    } finally {
-      settle();
     }
   };
 
   const results = await Promise.all(periods.map(settleOne));
   if (fatal) throw fatal;
+  failures.sort((a, b) => periods.indexOf(a.period) - periods.indexOf(b.period));
   if (failures.length > 0 && !options.preview) throw new ReportsUnavailableError(failures, offline);
   const reports = results.filter((result): result is PeriodReports => result !== undefined);
   return { reports, fromCache, stale, missing: failures };

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
 
 let project: string;
@@ -102,6 +103,22 @@ describe('npm run build', () => {
       expect(snapshot(path.join(project, 'dist'))).toEqual(published);
     });
 
+    it('says in one line, the same every run, that a service it cannot reach could not be signed in to', async () => {
+      const port = await freePort(); // nothing listens there
+      const lines = [];
+      for (let run = 0; run < 2; run++) {
+        const result = await runBuildCommand({ ...env(), ASTRO_API_URL: `http://127.0.0.1:${port}` });
+        expect(result.code).toBe(1);
+        lines.push(result.stderr.split('\n').find((l) => l.startsWith('Build failed:')));
+        // No failed period is counted as fetched.
+        expect(result.stderr).toContain('Fetching reports: 0/16 periods, 16 failed');
+        expect(result.stderr).not.toMatch(/[1-9]\d*\/16 periods/);
+      }
+      const expected = `Build failed: the service at http://127.0.0.1:${port} could not be signed in to: /api/auth: request to http://127.0.0.1:${port} failed (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port}) after 4 attempts`;
+      expect(lines).toEqual([expected, expected]);
+      expect(snapshot(path.join(project, 'dist'))).toEqual(published);
+    }, 60_000);
+
     it('stops at a bad setting before any request, naming it', async () => {
       service.resetLog();
       const run = await runBuildCommand({ ...env(), ASTRO_BUILD_DATE: '2026-13-01' });
@@ -134,6 +151,39 @@ describe('npm run build', () => {
       expect(bad.code).toBe(1);
       expect(bad.stderr).toMatch(/ASTRO_CONCURRENCY: "0"/);
       rmSync(path.join(project, '.env'));
+    });
+  });
+
+  describe('with a warm cache', () => {
+    let service: SampleService;
+
+    beforeAll(async () => {
+      service = await startSampleService({ username: 'owner', password: 'warm-secret' });
+      const first = await runBuildCommand(warmEnv());
+      expect(first.code, first.stderr).toBe(0);
+    });
+    afterAll(() => service.close());
+
+    const warmEnv = () => ({ ASTRO_API_URL: service.url, ASTRO_API_USERNAME: 'owner', ASTRO_API_PASSWORD: 'warm-secret' });
+
+    it('fails on a wrong password and publishes nothing stale', async () => {
+      const before = snapshot(path.join(project, 'dist'));
+      const run = await runBuildCommand({ ...warmEnv(), ASTRO_API_PASSWORD: 'wrong-password' });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`Build failed: authentication failed for ${service.url}: /api/auth answered 401 Unauthorized (check the username and password)`);
+      expect(run.stderr).not.toContain('stale');
+      expect(snapshot(path.join(project, 'dist'))).toEqual(before);
+    });
+
+    it('fails when the service keeps refusing its token, and publishes nothing stale', async () => {
+      const before = snapshot(path.join(project, 'dist'));
+      service.setFaults({ rules: [{ path: /^\/api\/(?!auth)/, status: 401 }] });
+      const run = await runBuildCommand(warmEnv());
+      service.setFaults({});
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/Build failed: .*401/);
+      expect(run.stderr).not.toContain('stale');
+      expect(snapshot(path.join(project, 'dist'))).toEqual(before);
     });
   });
 });

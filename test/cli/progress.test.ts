@@ -93,3 +93,13 @@ describe('without a terminal (CI)', () => {
     expect(empty.writes).toEqual([]);
   });
 });
+
+describe('failed periods', () => {
+  it('are counted apart, never as done, and end the line like done ones', () => {
+    expect(formatProgress({ done: 3, failed: 2, total: 5, inFlight: 0, retries: 1 })).toBe('Fetching reports: 3/5 periods, 2 failed, 0 requests in flight, 1 retried');
+    const lines: string[] = [];
+    const progress = createProgress({ write: (text: string) => lines.push(text) > 0, isTTY: false });
+    progress.update({ done: 0, failed: 5, total: 5, inFlight: 0, retries: 0 });
+    expect(lines).toEqual(['Fetching reports: 0/5 periods, 5 failed, 0 requests in flight, 0 retried\n']);
+  });
+});
