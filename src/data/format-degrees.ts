@@ -1,8 +1,8 @@
 // Zodiac positions as people read them: "12°30′" (degree sign U+00B0, prime U+2032), whole arc-minutes.
 //
-// Rounding is done once, on the total number of arc-minutes, so a carry moves into the degrees (and, for a full
-// longitude, into the next sign) instead of ever printing "60′": 29.9999° of a sign is 0°00′ of the next sign,
-// and formatDegrees(29.9999) on its own is "30°00′".
+// One rule everywhere, the astrologers' tables' (the ephemerides print a position truncated to the minute): the
+// seconds are dropped, never rounded up, so a chart's table and its wheel give a planet the same position, and a
+// position is never shown in the next minute, degree or sign before it gets there.
 
 export const DEGREE_SIGN = '\u00B0';
 export const PRIME = '\u2032';
@@ -23,6 +23,14 @@ function requireNonNegative(field: string, value: number): void {
   if (!Number.isFinite(value) || value < 0) throw new DegreeFormatError(field, value, 'expected a finite number >= 0');
 }
 
+/**
+ * Whole arc-minutes in `degrees`, truncated. The tolerance keeps binary fractions that stand for a whole minute
+ * (12.1 × 60 = 725.9999999999999) on that minute.
+ */
+function wholeMinutes(degrees: number): number {
+  return Math.floor(degrees * 60 + 1e-9);
+}
+
 function formatMinutes(totalMinutes: number): string {
   const degrees = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
@@ -31,20 +39,19 @@ function formatMinutes(totalMinutes: number): string {
 
 /**
  * Formats an angle as `12°30′`.
- * - `formatDegrees(12.5)`: decimal degrees, rounded to the nearest arc-minute.
+ * - `formatDegrees(12.5)`: decimal degrees, truncated to the arc-minute.
  * - `formatDegrees(12, 30)` / `formatDegrees(12, 29, 45)`: the service's `degrees`, `minutes`, `seconds` members;
- *   seconds are rounded into the minutes (29′45″ → 30′).
- * Minutes never show 60: the carry goes into the degrees.
+ *   seconds are dropped (29′45″ → 29′).
  */
 export function formatDegrees(degrees: number, minutes?: number, seconds?: number): string {
   requireNonNegative('degrees', degrees);
   if (minutes === undefined) {
     if (seconds !== undefined) throw new DegreeFormatError('minutes', minutes, 'required when seconds are given');
-    return formatMinutes(Math.round(degrees * 60));
+    return formatMinutes(wholeMinutes(degrees));
   }
   requireNonNegative('minutes', minutes);
   if (seconds !== undefined) requireNonNegative('seconds', seconds);
-  return formatMinutes(Math.round(degrees * 60 + minutes + (seconds ?? 0) / 60));
+  return formatMinutes(Math.floor(degrees) * 60 + wholeMinutes((degrees % 1) + minutes / 60 + (seconds ?? 0) / 3600));
 }
 
 export interface SignPosition {
@@ -60,11 +67,11 @@ export interface SignPosition {
 
 /**
  * Splits an ecliptic longitude (degrees; any finite value, taken modulo 360) into its sign and the position within
- * that sign, rounded to the arc-minute first so 29°59′59″ Aries comes out as 0°00′ Taurus, never 30°00′ Aries.
+ * that sign, truncated to the arc-minute: 29°59′59″ Aries is 29°59′ Aries.
  */
 export function formatSignPosition(longitude: number): SignPosition {
   if (!Number.isFinite(longitude)) throw new DegreeFormatError('longitude', longitude, 'expected a finite number');
-  const total = ((Math.round(longitude * 60) % MINUTES_PER_CIRCLE) + MINUTES_PER_CIRCLE) % MINUTES_PER_CIRCLE;
+  const total = ((wholeMinutes(longitude) % MINUTES_PER_CIRCLE) + MINUTES_PER_CIRCLE) % MINUTES_PER_CIRCLE;
   const signId = Math.floor(total / MINUTES_PER_SIGN);
   const within = total % MINUTES_PER_SIGN;
   return { signId, degrees: Math.floor(within / 60), minutes: within % 60, text: formatMinutes(within) };
