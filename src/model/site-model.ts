@@ -6,7 +6,7 @@ import type { SiteConfig } from '../data/config.ts';
 import type { PeriodReports } from '../data/fetch-reports.ts';
 import type { Messages } from '../data/i18n.ts';
 import { applyOverride, overrideKey, type Override } from '../data/overrides.ts';
-import { formatSignPosition } from '../data/format-degrees.ts';
+import { formatDegrees } from '../data/format-degrees.ts';
 import { contentHash, updatePageDates, type PageDates, type PageHistory } from '../data/page-dates.ts';
 import { describeDateTime, describePeriod, parseIsoDate, type Period } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
@@ -238,9 +238,9 @@ function chartView(chart: ChartPage, { t, locale }: Messages, signNames: readonl
     wheel: {
       title: t('chart.wheelTitle', { name: chart.name }),
       description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),
-      planetLabels: chart.planets.map((p) => {
-        const position = formatSignPosition(p.longitude);
-        const values = { planet: p.name, sign: signNames[position.signId]!, position: position.text };
+      // The table's sign and position (the service's), so the two never disagree on a minute.
+      planetLabels: planets.map((p) => {
+        const values = { planet: p.name, sign: p.signName, position: formatDegrees(p.degrees, p.minutes) };
         return t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values);
       }),
     },
