@@ -48,6 +48,8 @@ export default function (eleventyConfig) {
   // How long a saved file must stay unchanged before the rebuild. https://github.com/paulmillr/chokidar#performance
   eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
   eleventyConfig.setServerOptions({
+    // The command prints the address it listens on (src/cli/preview-address.ts).
+    messageOnStart: () => false,
     onRequest: {
       '/*': ({ url }) => {
         const failure = source?.failure?.();

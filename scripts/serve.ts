@@ -1,4 +1,5 @@
-// `npm start`: live preview, see src/cli/serve.ts. PORT sets the port (default 8080).
+// `npm start`: live preview, see src/cli/serve.ts. PORT sets the port (default 8080, or the next free one);
+// it listens on this machine only unless `--host [ADDRESS]` or HOST says otherwise (src/cli/preview-address.ts).
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 module.enableCompileCache();
 const { describeFailure } = await import('../src/cli/describe-failure.ts');
 const { servePreview } = await import('../src/cli/serve.ts');
+const { previewHost } = await import('../src/cli/preview-address.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-servePreview({ rootDir, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch((error: unknown) => {
+const host = previewHost(process.argv.slice(2), process.env);
+servePreview({ rootDir, host, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch((error: unknown) => {
   console.error(`Preview failed: ${describeFailure(error)}`);
   process.exitCode = 1;
 });

@@ -6,6 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv } from '../data/config.ts';
 import { describeFailure } from './describe-failure.ts';
+import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
 import { PreviewRounds, type Round } from './preview-rounds.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import { createEleventy } from './render-site.ts';
@@ -13,7 +14,7 @@ import { prepareSite, type BuildOptions, type PreparedSite } from './run-build.t
 
 export const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 
-export async function servePreview(options: BuildOptions & { port?: number }): Promise<void> {
+export async function servePreview(options: BuildOptions & { port?: number; host?: string }): Promise<void> {
   loadDotEnv(options.rootDir);
   const outputDir = path.join(options.rootDir, PREVIEW_DIR);
   const log = options.log ?? ((line) => console.log(line));
@@ -67,5 +68,7 @@ export async function servePreview(options: BuildOptions & { port?: number }): P
   const rebuild = await eleventy.watch();
   // Eleventy only logs a deleted file (Eleventy.js, watcher.on("unlink")); a deleted override or page must go.
   eleventy.watcher?.on('unlink', (file) => void rebuild(file));
-  await eleventy.serve(options.port ?? 8080);
+  const port = options.port ?? PREVIEW_ADDRESS.port;
+  listenOn(options.host ?? PREVIEW_ADDRESS.host, (address) => log(describeAddress(address, port)));
+  await eleventy.serve(port);
 }

@@ -18,3 +18,9 @@ declare module '@11ty/eleventy' {
 
 // The RSS plugin, imported by .eleventy.js.
 declare module '@11ty/eleventy-plugin-rss';
+
+// Eleventy's dev server, whose listen call the preview gives a host (src/cli/preview-address.ts).
+declare module '@11ty/eleventy-dev-server' {
+  const EleventyDevServer: unknown;
+  export default EleventyDevServer;
+}

@@ -6,6 +6,8 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { createServer, type AddressInfo } from 'node:net';
+import { previewHost } from '../../src/cli/preview-address.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
 import { freePort } from '../helpers/free-port.ts';
 
@@ -131,5 +133,36 @@ describe('npm start', () => {
     // Kept: first published on the 17th. The text differs from the recorded one: changed on the preview's day.
     expect(html).toContain('"datePublished":"2026-11-17T00:00:00Z","dateModified":"2026-11-22T00:00:00Z"');
     expect(readFileSync(file, 'utf8')).toBe(history);
+  });
+
+  it('listens on this machine only, says where, and says so when it takes the next port', async () => {
+    child?.kill('SIGTERM');
+    // Another program holds the port the preview is asked for.
+    const blocker = createServer();
+    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as AddressInfo).port)));
+    try {
+      output = '';
+      child = spawnScript(project, 'serve.ts', { PORT: String(port), ASTRO_BUILD_DATE: '2026-11-22', ASTRO_API_URL: service.url, ASTRO_API_USERNAME: 'editor', ASTRO_API_PASSWORD: 'preview-secret' });
+      child.stdout.on('data', (d: Buffer) => (output += d));
+      child.stderr.on('data', (d: Buffer) => (output += d));
+      const line = await poll('the address line', async () => output.split('\n').find((l) => l.startsWith('Preview at ')));
+      // The address the server itself reports: 127.0.0.1, not every interface ('::' or 0.0.0.0).
+      expect(line).toBe(`Preview at http://127.0.0.1:${port + 1}/ (port ${port} was in use)`);
+      expect(await poll('the first render', () => page(`http://127.0.0.1:${port + 1}/`))).toContain('<html');
+    } finally {
+      child?.kill('SIGTERM');
+      blocker.close();
+    }
+  });
+});
+
+describe('previewHost', () => {
+  it('is this machine only by default, every interface with --host alone, the given one with --host ADDRESS or HOST', () => {
+    expect(previewHost([], {})).toBe('127.0.0.1');
+    expect(previewHost(['--host'], {})).toBe('0.0.0.0');
+    expect(previewHost(['--host', '192.168.1.20'], {})).toBe('192.168.1.20');
+    expect(previewHost(['--host=::'], {})).toBe('::');
+    expect(previewHost([], { HOST: '0.0.0.0' })).toBe('0.0.0.0');
+    expect(previewHost(['--host', '10.0.0.2'], { HOST: '0.0.0.0' })).toBe('10.0.0.2');
   });
 });
