@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allPeriods, describeDateTime, describeMonthDayRange, describePeriod, isFinal, isoWeekOf, isoWeeksInYear, periodAt, periodParams, periodsFor, parseIsoDate,
+  allPeriods, describeDateTime, describeMonthDayRange, describePeriod, isFinal, isoWeekOf, isoWeeksInYear, periodAt, periodParams, periodsFor, parseIsoDate, weekPeriod,
 } from '../../src/data/periods.ts';
 
 const week = (date: string) => isoWeekOf(parseIsoDate(date));
@@ -54,6 +54,36 @@ describe('ISO-8601 weeks', () => {
   it('sends the week-numbering year with the week', () => {
     expect(periodParams(periodAt('weekly', parseIsoDate('2024-12-30')))).toEqual({ year: 2025, week: 1 });
     expect(periodParams(periodAt('weekly', parseIsoDate('2027-01-01')))).toEqual({ year: 2026, week: 53 });
+  });
+});
+
+describe('ISO-8601 weeks, against the calendar', () => {
+  // Worked from the calendar: ISO week 1 is the week with the year's first Thursday (January 4 is always in it);
+  // a year has 53 weeks when it starts on a Thursday, or is a leap year starting on a Wednesday.
+  it('starts week 1 of 2027 on Monday 2027-01-04, and gives 2026 a week 53 from 2026-12-28 to 2027-01-03', () => {
+    expect(weekPeriod(2027, 1)).toMatchObject({ key: '2027-w01', start: '2027-01-04', end: '2027-01-10' });
+    expect(weekPeriod(2026, 53)).toMatchObject({ key: '2026-w53', start: '2026-12-28', end: '2027-01-03' });
+    expect(weekPeriod(2026, 47)).toMatchObject({ start: '2026-11-16', end: '2026-11-22' });
+    expect(weekPeriod(2021, 1)).toMatchObject({ start: '2021-01-04' });
+    expect(weekPeriod(2020, 53)).toMatchObject({ start: '2020-12-28', end: '2021-01-03' });
+  });
+
+  it('counts 53 weeks in 2020 (a leap year from a Wednesday) and 2026 (from a Thursday), 52 in the other years to 2030', () => {
+    const long = [];
+    for (let year = 2020; year <= 2030; year++) if (isoWeeksInYear(year) === 53) long.push(year);
+    expect(long).toEqual([2020, 2026]);
+  });
+
+  it('gives every week of 2020 to 2030 back from its Monday, and its Monday is a Monday', () => {
+    for (let year = 2020; year <= 2030; year++) {
+      for (let week = 1; week <= isoWeeksInYear(year); week++) {
+        const { start } = weekPeriod(year, week);
+        const monday = parseIsoDate(start);
+        expect(monday.getUTCDay(), start).toBe(1);
+        expect(isoWeekOf(monday), start).toEqual({ year, week });
+        expect(isoWeekOf(new Date(monday.getTime() + 6 * 86_400_000)), start).toEqual({ year, week });
+      }
+    }
   });
 });
 
