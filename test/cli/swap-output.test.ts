@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { leftoverDirs, makeStagingDir, previousDirFor, swapIntoPlace } from '../../src/cli/swap-output.ts';
 
@@ -73,7 +73,27 @@ describe('leftoverDirs', () => {
     writeFileSync(path.join(orphan, '.build-owner'), `${ended.stdout}\n`);
     expect(await leftoverDirs(output)).toEqual([orphan]);
     expect(await leftoverDirs(output, inAMinute())).toEqual([orphan]);
-    expect(running).not.toBe(orphan);
+    // The running build's own folder is never named, even a minute later.
+    expect(existsSync(running)).toBe(true);
+  });
+
+  it("never names a staging folder whose owner exists but is another user's process (EPERM)", async () => {
+    const foreign = path.join(work, '.dist-build-foreign');
+    mkdirSync(foreign);
+    const pid = 4_194_000; // any pid: the signal check below answers for it
+    writeFileSync(path.join(foreign, '.build-owner'), `${pid}\n`);
+    // What process.kill(pid, 0) throws for a live process this user may not signal, whoever runs the test.
+    const kill = vi.spyOn(process, 'kill').mockImplementation((target, signal) => {
+      if (target === pid && signal === 0) throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
+      throw Object.assign(new Error('kill ESRCH'), { code: 'ESRCH' });
+    });
+    try {
+      expect(await leftoverDirs(output)).toEqual([]);
+      expect(await leftoverDirs(output, inAMinute())).toEqual([]);
+      expect(kill).toHaveBeenCalledWith(pid, 0);
+    } finally {
+      kill.mockRestore();
+    }
   });
 
   it('names a staging folder with no owner mark only once it is a minute old', async () => {
