@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+/** Tests that build a site, run a command or drive a browser: `npm test` runs them, `npm run test:quick` does not. */
+const QUICK = [
+  'test/{api,ci,data,eleventy,model,sample-service}/**/*.test.ts',
+  'test/cli/{describe-failure,progress,render-plan,swap-output}.test.ts',
+];
+
 // https://vitest.dev/guide/projects
 export default defineConfig({
   test: {
@@ -7,7 +13,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/site/**'] } },
+      // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). The temporary-folder check runs
+      // here, once for the whole run (https://vitest.dev/config/globalsetup).
+      { extends: true, test: { name: 'quick', include: QUICK, globalSetup: ['test/temporary-folder.ts'] } },
+      // The commands, run as site owners run them.
+      { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'], exclude: QUICK } },
       // Tests of the built site share one build from the sample service (test/global-setup.ts).
       { extends: true, test: { name: 'site', include: ['test/site/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] } },
     ],

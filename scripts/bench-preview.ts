@@ -72,7 +72,7 @@ class Preview {
   }
 
   async ready(): Promise<void> {
-    while (!this.output.includes('Server at')) {
+    while (!this.output.includes('Preview at ')) {
       if (this.process.exitCode !== null) throw new Error(`the preview stopped; its output:\n${this.output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 20));
     }

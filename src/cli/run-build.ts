@@ -108,10 +108,15 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const images = planShareImages(config.site.title, editors.signs, editors.messages);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
   // the collections that keep a build's memory down: a title edit redraws all 49, in 3.2 s with them, 2.4 s without.
-  const [fetched, { files: shareImages }] = await Promise.all([
+  // Both settle before a failure is reported: the images must not go on writing into the cache after the build
+  // has ended (a test's folder, removed by then, would be made again).
+  const [content, drawn] = await Promise.allSettled([
     fetchContent(config, editors.chartInputs, options, log),
     renderShareImages(allShareImages(images), config.cacheDir, { freeMemory: !options.preview }),
   ]);
+  if (content.status === 'rejected') throw content.reason;
+  if (drawn.status === 'rejected') throw drawn.reason;
+  const [fetched, { files: shareImages }] = [content.value, drawn.value];
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);

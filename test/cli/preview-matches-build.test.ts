@@ -67,7 +67,7 @@ beforeAll(async () => {
   child.stderr.on('data', (d: Buffer) => (output += d));
   await renderAfter(0);
   // Eleventy starts watching after the first render, and serves once the watcher is ready.
-  while (!output.includes('Server at')) await new Promise((r) => setTimeout(r, 50));
+  while (!output.includes('Preview at ')) await new Promise((r) => setTimeout(r, 50));
 });
 afterAll(() => {
   child?.kill('SIGTERM');

@@ -1,9 +1,9 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/data/config.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const goodSite = {
   title: 'T',
@@ -18,7 +18,7 @@ const goodSite = {
 };
 
 function project(site: unknown = goodSite): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'astro-config-'));
+  const root = tempDir('astro-config-');
   mkdirSync(path.join(root, 'content'));
   writeFileSync(path.join(root, 'content', 'site.json'), typeof site === 'string' ? site : JSON.stringify(site));
   return root;

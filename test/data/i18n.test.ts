@@ -1,16 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/data/config.ts';
 import { availableLanguages, loadMessages } from '../../src/data/i18n.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');
 const SHIPPED = ['de', 'en', 'es', 'fr', 'it', 'pt'];
 
 /** A content folder holding only the i18n files, the English one edited by `edit`. */
 function contentWith(edit: (en: Record<string, Record<string, unknown>>) => void, file = 'en.json'): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'astro-i18n-'));
+  const dir = tempDir('astro-i18n-');
   cpSync(path.join(content, 'i18n'), path.join(dir, 'i18n'), { recursive: true });
   const en = JSON.parse(readFileSync(path.join(content, 'i18n/en.json'), 'utf8'));
   edit(en);

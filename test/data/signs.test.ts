@@ -1,17 +1,17 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/data/config.ts';
 import { loadMessages } from '../../src/data/i18n.ts';
 import { readSigns } from '../../src/data/signs.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');
 const shipped = JSON.parse(readFileSync(path.join(content, 'signs.json'), 'utf8')) as Record<string, unknown>[];
 const en = loadMessages(content, 'en');
 
 function signsFile(entries: unknown): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'astro-signs-')), 'signs.json');
+  const file = path.join(tempDir('astro-signs-'), 'signs.json');
   writeFileSync(file, JSON.stringify(entries));
   return file;
 }

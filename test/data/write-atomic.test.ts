@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../src/data/write-atomic.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('writeFileAtomic', () => {
   it('creates the folder, replaces the file whole and leaves no temporary file', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'atomic-'));
+    const dir = tempDir('atomic-');
     const file = path.join(dir, 'a', 'b.json');
     await writeFileAtomic(file, 'first');
     await writeFileAtomic(file, 'second');
@@ -15,7 +15,7 @@ describe('writeFileAtomic', () => {
   });
 
   it('when the rename fails, the old file stays as it was and the temporary file is removed', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'atomic-'));
+    const dir = tempDir('atomic-');
     // A folder where the file should go: rename() of a file over a non-empty folder fails.
     const target = path.join(dir, 'taken');
     writeFileSync(path.join(dir, 'other'), 'kept');
