@@ -63,7 +63,3 @@ export class AstroError extends Error {
     if (details.attempts !== undefined) this.attempts = details.attempts;
   }
 }
-
-export function isAstroError(value: unknown): value is AstroError {
-  return value instanceof AstroError;
-}

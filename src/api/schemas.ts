@@ -116,7 +116,6 @@ export const natalPlanetSchema = z.looseObject({
   collectText: z.boolean(),
   text: z.string().nullable(),
 });
-export type NatalPlanet = z.infer<typeof natalPlanetSchema>;
 
 export const natalChartSchema = z.looseObject({
   profile: natalProfileSchema,

@@ -13,13 +13,13 @@ export interface ProgressState {
   retries: number;
 }
 
-export interface ProgressReporter {
+interface ProgressReporter {
   update(state: ProgressState): void;
   /** Ends the live line (terminal) and writes nothing else. */
   finish(): void;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   label?: string;
   /** Milliseconds between two live-line rewrites; every state change in between is shown by the next one. */
   intervalMs?: number;
@@ -27,14 +27,14 @@ export interface ProgressOptions {
   now?: () => number;
 }
 
-export const PROGRESS_DEFAULTS = {
+const PROGRESS_DEFAULTS = {
   label: 'Fetching reports',
   intervalMs: 100, // ms between live-line rewrites on a terminal: fast enough to look live, few enough writes
   steps: 10, // plain lines per build without a terminal: one at every tenth of the work
 } as const;
 
 /** The stream's `isTTY` decides the form; anything with `write` works (tests pass fake streams). */
-export type ProgressStream = Pick<NodeJS.WritableStream, 'write'> & { isTTY?: boolean };
+type ProgressStream = Pick<NodeJS.WritableStream, 'write'> & { isTTY?: boolean };
 
 export function formatProgress(s: ProgressState, label: string = PROGRESS_DEFAULTS.label): string {
   const failed = s.failed ? `, ${s.failed} failed` : '';

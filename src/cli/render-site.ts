@@ -21,7 +21,7 @@ export function createEleventy(rootDir: string, outputDir: string, source: SiteS
   });
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   rootDir: string;
   contentDir: string;
   /** The staging folder, empty. */

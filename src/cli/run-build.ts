@@ -228,7 +228,7 @@ function serviceErrors(error: unknown): AstroError[] {
   return origin instanceof AstroError ? [origin] : [];
 }
 
-export function formatSummary(s: BuildSummary): string {
+function formatSummary(s: BuildSummary): string {
   return [
     `Build summary: ${s.pages} pages in ${s.seconds.toFixed(1)} s (rendered ${s.rendered}, reused ${s.reused} from the last build)`,
     `  requests sent ${s.requests} (retried ${s.retries}, re-authentications ${s.reauths})`,

@@ -12,7 +12,7 @@ import { rendererFingerprint } from './render-plan.ts';
 import { createEleventy } from './render-site.ts';
 import { prepareSite, type BuildOptions, type PreparedSite } from './run-build.ts';
 
-export const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
+const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 
 export async function servePreview(options: BuildOptions & { port?: number; host?: string }): Promise<void> {
   loadDotEnv(options.rootDir);

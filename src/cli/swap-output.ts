@@ -9,7 +9,7 @@ import path from 'node:path';
 const OWNER_FILE = '.build-owner';
 
 /** Staging folders of this process not yet swapped in or removed, for an interrupted build to remove. */
-export const activeStagingDirs = new Set<string>();
+const activeStagingDirs = new Set<string>();
 
 /** A fresh, empty folder beside `outputDir`, e.g. `.dist-build-Ab12Cd/`, marked as this process's. */
 export async function makeStagingDir(outputDir: string): Promise<string> {
@@ -69,7 +69,7 @@ async function renameIntoPlace(stagingDir: string, outputDir: string): Promise<v
 }
 
 /** The folders beside `outputDir` that builds made: staging folders and moved-aside outputs (`.dist-build-*`). */
-export async function buildDirsBeside(outputDir: string): Promise<string[]> {
+async function buildDirsBeside(outputDir: string): Promise<string[]> {
   const prefix = `.${path.basename(outputDir)}-build-`;
   const parent = path.dirname(outputDir);
   try {

@@ -28,7 +28,7 @@ const chartFrontMatter = z.object({
 });
 export type ChartInput = z.infer<typeof chartFrontMatter> & { slug: string; file: string; bodyHtml: string };
 
-export interface ChartPlanet {
+interface ChartPlanet {
   id: number;
   name: string;
   /** Ecliptic longitude, 0–360. */
@@ -142,7 +142,7 @@ function toPage(input: ChartInput, natal: NatalChart): ChartPage {
   };
 }
 
-export interface ResolveChartsResult {
+interface ResolveChartsResult {
   charts: ChartPage[];
   fromCache: number;
 }

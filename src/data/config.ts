@@ -108,7 +108,7 @@ export function readJsonFile<T>(file: string, label: string, schema: z.ZodType<T
 }
 
 /** `label` is how the file is named in messages (relative to the project). */
-export function readSiteConfig(file: string, label = file): SiteConfig {
+function readSiteConfig(file: string, label = file): SiteConfig {
   return readJsonFile(file, label, siteSchema);
 }
 
@@ -135,7 +135,7 @@ function parseFlag(name: string, value: string): boolean {
   throw new ConfigError(name, `"${value}" must be 1 or 0`);
 }
 
-export function todayUtc(now = new Date()): string {
+function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 

@@ -31,7 +31,7 @@ export interface PeriodReports {
   shapeChanged?: boolean;
 }
 
-export interface FetchReportsOptions {
+interface FetchReportsOptions {
   client: AstroClient | undefined;
   cache: ResponseCache;
   periods: Period[];
@@ -46,7 +46,7 @@ export interface FetchReportsOptions {
   onPeriodSettled?: (settled: { done: number; failed: number }) => void;
 }
 
-export interface FetchReportsResult {
+interface FetchReportsResult {
   reports: PeriodReports[];
   fromCache: number;
   stale: PeriodReports[];

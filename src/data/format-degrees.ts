@@ -4,8 +4,8 @@
 // seconds are dropped, never rounded up, so a chart's table and its wheel give a planet the same position, and a
 // position is never shown in the next minute, degree or sign before it gets there.
 
-export const DEGREE_SIGN = '\u00B0';
-export const PRIME = '\u2032';
+const DEGREE_SIGN = '\u00B0';
+const PRIME = '\u2032';
 
 /** Minutes in one sign (30°) and in the whole circle (360°). */
 const MINUTES_PER_SIGN = 30 * 60;
@@ -54,7 +54,7 @@ export function formatDegrees(degrees: number, minutes?: number, seconds?: numbe
   return formatMinutes(Math.floor(degrees) * 60 + wholeMinutes((degrees % 1) + minutes / 60 + (seconds ?? 0) / 3600));
 }
 
-export interface SignPosition {
+interface SignPosition {
   /** 0 = Aries … 11 = Pisces (the service's `sign_id`). */
   signId: number;
   /** Whole degrees within the sign, 0–29. */

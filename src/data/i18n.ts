@@ -39,8 +39,8 @@ const messagesSchema = z.strictObject({
 });
 
 /** The message file's tree, every leaf a string: what templates print for messages without placeholders. */
-export type MessageTree = z.infer<typeof messagesSchema>;
-export type MessageValues = Record<string, string | number>;
+type MessageTree = z.infer<typeof messagesSchema>;
+type MessageValues = Record<string, string | number>;
 
 export interface Messages {
   /** The BCP 47 tag the site is written in (content/site.json `language`). */

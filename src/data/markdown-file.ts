@@ -9,7 +9,7 @@ import { sanitizeEditorHtml } from './sanitize.ts';
 // One renderer for the whole build. https://github.com/markdown-it/markdown-it#init-with-presets-and-options
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: true });
 
-export interface MarkdownFile {
+interface MarkdownFile {
   /** Front matter, unvalidated: each caller validates with its own schema and names the file. */
   data: Record<string, unknown>;
   /** The body rendered and sanitized; empty string for an empty body. */
@@ -18,12 +18,12 @@ export interface MarkdownFile {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
-export function renderMarkdown(text: string): string {
+function renderMarkdown(text: string): string {
   return text.trim() ? sanitizeEditorHtml(markdown.render(text)) : '';
 }
 
 /** Parses `text` (the content of `label`); a broken front matter fails naming the file. */
-export function parseMarkdownFile(text: string, label: string): MarkdownFile {
+function parseMarkdownFile(text: string, label: string): MarkdownFile {
   const match = FRONT_MATTER.exec(text);
   let data: unknown = {};
   if (match) {

@@ -14,10 +14,10 @@ import { readMarkdownFile } from './markdown-file.ts';
 import { isoWeeksInYear } from './periods.ts';
 import { SIGN_SLUGS, type SignSlug } from './signs.ts';
 
-export const OVERRIDE_FIELDS = ['intro', 'text'] as const;
+const OVERRIDE_FIELDS = ['intro', 'text'] as const;
 export type OverrideField = (typeof OVERRIDE_FIELDS)[number];
-export const OVERRIDE_MODES = ['replace', 'append', 'prepend'] as const;
-export type OverrideMode = (typeof OVERRIDE_MODES)[number];
+const OVERRIDE_MODES = ['replace', 'append', 'prepend'] as const;
+type OverrideMode = (typeof OVERRIDE_MODES)[number];
 
 const DEFAULTS = {
   /** How the folder is named in messages. */
@@ -73,7 +73,7 @@ function periodKeyProblem(kind: ReportKind, key: string): string | undefined {
 }
 
 /** Parses one override file's location and content; `relative` uses `/` separators. */
-export function parseOverridePath(relative: string, label: string): { kind: ReportKind; periodKey: string; sign: SignSlug } {
+function parseOverridePath(relative: string, label: string): { kind: ReportKind; periodKey: string; sign: SignSlug } {
   const parts = relative.split('/');
   if (parts.length !== 3 || !parts[2]!.endsWith('.md')) {
     throw new ConfigError(label, 'an override must be at {kind}/{period}/{sign}.md, e.g. weekly/2026-w47/leo.md');

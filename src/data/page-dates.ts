@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from './write-atomic.ts';
 
 /** The file's name in the cache's service folder (`ResponseCache.dir`). */
-export const PAGE_DATES_FILE = 'page-dates.json';
+const PAGE_DATES_FILE = 'page-dates.json';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const pageRecordSchema = z.strictObject({ firstSeen: day, hash: z.string().min(1), changed: day, introHash: z.string().min(1), introChanged: day });
@@ -18,12 +18,12 @@ const historySchema = z.record(z.string().startsWith('/'), pageRecordSchema);
  * One page's history: the build that first published it, the hash of its report and the build that last changed
  * it, and the same for its intro alone (what hubs and the home page quote of it).
  */
-export type PageRecord = z.infer<typeof pageRecordSchema>;
+type PageRecord = z.infer<typeof pageRecordSchema>;
 /** By page URL (`/weekly/2026-w47/leo/`). */
 export type PageHistory = Record<string, PageRecord>;
 
 /** What the update step needs of a page: its URL, its text's hash, and its period's first day. */
-export interface PageVersion {
+interface PageVersion {
   url: string;
   /** Of the whole report (intro and text), and of the intro alone. */
   hash: string;

@@ -22,7 +22,7 @@ function utc(year: number, month: number, day: number): Date {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-export function toIsoDate(date: Date): string {
+function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 

@@ -55,7 +55,7 @@ const NEEDS_PARENT: Readonly<Record<string, string>> = {
 const PARENT_KIND: Readonly<Record<string, string>> = { ul: 'list', ol: 'list', dl: 'dl', table: 'table' };
 
 /** Link schemes kept. `tel:`, `ftp:` (sanitize-html's defaults) and everything else are dropped with the link. */
-export const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto'];
+const ALLOWED_LINK_SCHEMES: readonly string[] = ['http', 'https', 'mailto'];
 
 /** Every kept link gets this `rel`; an input `rel` is replaced, never merged. */
 export const LINK_REL = 'noopener noreferrer';

@@ -20,7 +20,7 @@ const DEFAULTS = {
  * First URL segments the site itself uses: sign hubs, the report kinds' segments (site-model.ts KIND_SEGMENTS),
  * the charts, the fingerprinted assets, and the generated files' names.
  */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   ...SIGN_SLUGS,
   'weekly', 'monthly', 'yearly', 'ascendant',
   'charts', 'assets', '404', 'sitemap', 'robots', 'feed', 'index',

@@ -9,7 +9,7 @@
 // planet's sign and degree in words, since the glyphs alone mean nothing to a screen reader.
 import { formatSignPosition } from '../data/format-degrees.ts';
 
-export interface ChartWheelPlanet {
+interface ChartWheelPlanet {
   name: string;
   /** Ecliptic longitude in degrees (0 = 0° Aries). */
   longitude: number;
@@ -30,7 +30,7 @@ export interface ChartWheelInput {
   description: string;
 }
 
-export interface ChartWheelOptions {
+interface ChartWheelOptions {
   /** Prefix of the ids of <title> and <desc>; must be unique within the page. */
   idPrefix?: string;
   /** Sign names for the description, Aries first (e.g. from content/signs.json). */
@@ -39,7 +39,7 @@ export interface ChartWheelOptions {
   minGlyphSeparation?: number;
 }
 
-export interface Point {
+interface Point {
   x: number;
   y: number;
 }
@@ -85,7 +85,7 @@ export const SIGN_NAMES: readonly string[] = [
 const TEXT_PRESENTATION = '\uFE0E';
 
 /** ♈ … ♓ */
-export const SIGN_GLYPHS: readonly string[] = SIGN_NAMES.map((_, i) => String.fromCodePoint(0x2648 + i) + TEXT_PRESENTATION);
+const SIGN_GLYPHS: readonly string[] = SIGN_NAMES.map((_, i) => String.fromCodePoint(0x2648 + i) + TEXT_PRESENTATION);
 
 const PLANET_GLYPHS: Readonly<Record<string, string>> = {
   sun: '\u2609', moon: '\u263D', mercury: '\u263F', venus: '\u2640', mars: '\u2642',
@@ -262,7 +262,7 @@ function validate(chart: ChartWheelInput): void {
 }
 
 /** "Sun in Leo at 12°30′, retrograde" for each planet, in input order. */
-export function describePlanets(planets: readonly ChartWheelPlanet[], signNames: readonly string[] = SIGN_NAMES): string {
+function describePlanets(planets: readonly ChartWheelPlanet[], signNames: readonly string[] = SIGN_NAMES): string {
   return planets
     .map((p) => {
       if (p.label !== undefined) return p.label;

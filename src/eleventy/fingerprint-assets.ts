@@ -28,7 +28,7 @@ export interface FingerprintAssetsOptions {
   urlPrefix?: string;
 }
 
-export type FingerprintAssetsErrorCode = 'ASSET_UNKNOWN' | 'ASSET_SOURCE_UNREADABLE' | 'ASSET_INVALID_OPTION';
+type FingerprintAssetsErrorCode = 'ASSET_UNKNOWN' | 'ASSET_SOURCE_UNREADABLE' | 'ASSET_INVALID_OPTION';
 
 export class FingerprintAssetsError extends Error {
   readonly code: FingerprintAssetsErrorCode;
@@ -40,7 +40,7 @@ export class FingerprintAssetsError extends Error {
 }
 
 /** One published asset. */
-export interface FingerprintedAsset {
+interface FingerprintedAsset {
   /** Name relative to the source folder, with `/` separators: what templates pass to `assetUrl`. */
   name: string;
   /** Absolute path of the source file. */

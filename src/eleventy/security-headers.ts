@@ -68,7 +68,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 
 export const IMMUTABLE_CACHE_CONTROL: string = DEFAULTS.immutableCacheControl;
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   /** URL patterns (`_headers` syntax) whose files are fingerprinted and may be cached for a year. */
   immutablePaths?: readonly string[];
 }

@@ -7,7 +7,7 @@ import type { EleventyConfig } from './eleventy-types.ts';
 
 export type { PublishedFile };
 
-export interface ShareImagesPluginOptions {
+interface ShareImagesPluginOptions {
   /** The files of the current build; read on every build, so the preview can hand over each rebuild's own. */
   files: () => readonly PublishedFile[] | Promise<readonly PublishedFile[]>;
 }

@@ -6,7 +6,7 @@ import type { SiteModel } from '../model/types.ts';
 import type { PublishedFile } from './copy-into-output.ts';
 
 /** What one render writes: the model every template reads, and the pages the paginated templates render. */
-export interface SiteRound {
+interface SiteRound {
   model: SiteModel;
   pageLists: PageLists;
   /** Rendered share images (src/data/share-images.ts), copied into the output after the pages. */

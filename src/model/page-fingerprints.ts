@@ -14,7 +14,7 @@ export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs
 
 export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds'] as const satisfies readonly (keyof PageLists)[];
 
-export interface Fingerprints {
+interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
   siteWide: string;
   /** Per paginated page, by URL. */

@@ -46,20 +46,20 @@ export function jsonLdString(data: unknown): string {
 }
 
 /** schema.org Organization: the site as author and publisher of its reports. */
-export interface JsonLdOrganization {
+interface JsonLdOrganization {
   '@type': 'Organization';
   name: string;
   url: string;
 }
 
 /** schema.org Article dates, RFC 3339. */
-export interface ArticleDates {
+interface ArticleDates {
   published: string;
   modified: string;
 }
 
 /** A whole day as its midnight UTC in RFC 3339 (`2026-11-16T00:00:00Z`): the same inputs print the same output. */
-export function dayToRfc3339(day: string): string {
+function dayToRfc3339(day: string): string {
   return `${day}T00:00:00Z`;
 }
 
@@ -115,7 +115,7 @@ export function ogLocale(language: string): string {
 }
 
 /** The link to a sign's feed, for <link rel="alternate"> on its pages. */
-export function signFeedLink(sign: Sign, t: Messages['t']): LinkRef {
+function signFeedLink(sign: Sign, t: Messages['t']): LinkRef {
   return { url: signFeedUrl(sign), label: t('signHub.feedLink', { sign: sign.name }) };
 }
 
@@ -137,7 +137,7 @@ interface PageHead {
   image: ShareImage;
 }
 
-export interface SitePages {
+interface SitePages {
   signHubs: SignHub[];
   sections: SectionPage[];
   periodHubs: PeriodHub[];

@@ -126,7 +126,7 @@ export interface PageImage {
   height: number;
 }
 
-export interface FeedEntry {
+interface FeedEntry {
   page: ReportPage;
   absoluteUrl: string;
   /** The page's first publication and last change (src/data/page-dates.ts): never after the build's date. */

@@ -2,20 +2,20 @@
 // describe their fields (docs/service-api.md#other-endpoints), so they are deliberately small: id and name plus a few well-known facts. Kept here,
 // not borrowed from src/data/, because the sample service stands beside the pipeline and must not import it.
 
-export interface SampleSign {
+interface SampleSign {
   id: number;
   name: string;
   element: 'Fire' | 'Earth' | 'Air' | 'Water';
   modality: 'Cardinal' | 'Fixed' | 'Mutable';
 }
 
-export interface SamplePlanet {
+interface SamplePlanet {
   id: number;
   name: string;
 }
 
 /** sign_id order: Aries is 0, Pisces is 11 (docs/service-api.md#sign-ids). */
-export const SAMPLE_SIGN_NAMES = [
+const SAMPLE_SIGN_NAMES = [
   'Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo',
   'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',
 ] as const;

@@ -59,7 +59,7 @@ export interface FaultOptions {
 }
 
 /** One sign's report of one period: `week` for a weekly one only, `month` for a monthly one only. */
-export interface ReportRevision {
+interface ReportRevision {
   kind: SampleReportKind;
   year: number;
   week?: number;
@@ -82,7 +82,7 @@ export type FaultAction =
   | { kind: 'reset'; delayMs: number; label: string }
   | { kind: 'respond'; delayMs: number; status: number; retryAfter?: string; body?: string; stall?: boolean; label: string };
 
-export const REPORT_PATH_PATTERN = /^\/api\/(weekly|monthly|yearly|ascendant-yearly)-reports$/;
+const REPORT_PATH_PATTERN = /^\/api\/(weekly|monthly|yearly|ascendant-yearly)-reports$/;
 
 export class FaultConfigError extends Error {
   readonly code = 'SAMPLE_FAULT_INVALID';
@@ -99,7 +99,7 @@ function checkCount(setting: string, value: number | undefined, min: number): vo
 }
 
 /** Rejects settings that would silently do nothing or something else than meant. */
-export function validateFaults(faults: FaultOptions): void {
+function validateFaults(faults: FaultOptions): void {
   (faults.rules ?? []).forEach((rule, i) => {
     const at = `rules[${i}]`;
     checkCount(`${at}.times`, rule.times, 0);

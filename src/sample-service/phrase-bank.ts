@@ -8,7 +8,7 @@ import type { EclipseKind, MoonPhase } from './sky.ts';
 import type { PlanetName } from './sky-positions.ts';
 
 /** 32-bit FNV-1a: small, stable across Node versions and platforms (unlike any built-in). */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -33,7 +33,7 @@ const PLACES: readonly SamplePlace[] = rows
 const BY_ID = new Map(PLACES.map((p) => [p.id, p]));
 
 /** Lower case without accents, so 'sao paulo' finds 'São Paulo' and 'zurich' finds 'Zürich'. */
-export function foldName(text: string): string {
+function foldName(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 

@@ -14,7 +14,7 @@ import { type SkyEvent, type StationEvent, eventsOfYear, skyEvents } from './sky
 import { type PlanetName, eclipticLongitude, longitudeSpeed, signOf } from './sky-positions.ts';
 
 export type SampleReportKind = 'weekly' | 'monthly' | 'yearly' | 'ascendantYearly';
-export interface SamplePeriod {
+interface SamplePeriod {
   year: number;
   /** ISO week (weekly only) */
   week?: number;
@@ -61,7 +61,7 @@ export function isoWeeksInYear(year: number): number {
   return Math.floor((dec28 - isoWeekMonday(year, 1).getTime()) / (7 * MS_PER_DAY)) + 1;
 }
 
-export interface PeriodRange {
+interface PeriodRange {
   /** First instant, 00:00 UTC of the first day. */
   start: Date;
   /** First instant after the period. */

@@ -16,7 +16,7 @@ export class SampleHttpError extends Error {
   }
 }
 
-export type JsonObject = Record<string, unknown>;
+type JsonObject = Record<string, unknown>;
 
 function describeJsonType(value: unknown): string {
   if (value === null) return 'null';

@@ -39,7 +39,7 @@ const DEFAULTS = {
   maxBodyBytes: 1_048_576, // bytes; larger request bodies get 413
 } as const;
 
-export interface RequestLogEntry {
+interface RequestLogEntry {
   method: string;
   /** Path without the query string. */
   path: string;

@@ -27,7 +27,7 @@ const DEFAULTS = {
   speedHalfStepDays: 1 / 24,
 };
 
-export type TimeInput = Date | Astronomy.AstroTime;
+type TimeInput = Date | Astronomy.AstroTime;
 
 function toTime(t: TimeInput): Astronomy.AstroTime {
   return t instanceof Astronomy.AstroTime ? t : Astronomy.MakeTime(t);
@@ -62,7 +62,7 @@ export function longitudeSpeed(planet: PlanetName, t: TimeInput): number {
   return angleDifference(eclipticLongitude(planet, time.AddDays(h)), eclipticLongitude(planet, time.AddDays(-h))) / (2 * h);
 }
 
-export interface Angles {
+interface Angles {
   /** Ecliptic longitude of the ascendant, degrees [0, 360). */
   ascendant: number;
   /** Ecliptic longitude of the midheaven (MC), degrees [0, 360). */

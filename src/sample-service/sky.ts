@@ -30,14 +30,14 @@ interface EventBase {
   /** Sign of the body at that moment (for an ingress: the sign entered). */
   signId: number;
 }
-export interface PhaseEvent extends EventBase {
+interface PhaseEvent extends EventBase {
   type: 'phase';
   body: 'Moon';
   phase: MoonPhase;
   /** Set when this new moon is a solar eclipse or this full moon a lunar eclipse. */
   eclipse?: EclipseKind;
 }
-export interface IngressEvent extends EventBase {
+interface IngressEvent extends EventBase {
   type: 'ingress';
   body: PlanetName;
   fromSignId: number;

@@ -60,7 +60,7 @@ function zoneOffsetMs(timeZone: string, utcMs: number): number {
   return wall - Math.floor(utcMs / 1000) * 1000;
 }
 
-export interface LocalTimeResolution {
+interface LocalTimeResolution {
   /** The instant, milliseconds since the epoch. */
   utcMs: number;
   /** Offset in force at that instant, minutes east of UTC (fractional for old local-mean-time offsets). */
@@ -108,7 +108,7 @@ export function localTimeToUtc(date: string, time: string, timeZone: string): Lo
  * The zone's standard offset in `year`: the smaller of its January and July offsets. Zones whose rules call winter
  * time "negative DST" (Europe/Dublin in tzdb) still come out the conventional way: summer is DST.
  */
-export function standardOffsetMinutes(timeZone: string, year: number): number {
+function standardOffsetMinutes(timeZone: string, year: number): number {
   return Math.min(zoneOffsetMinutes(timeZone, Date.UTC(year, 0, 1)), zoneOffsetMinutes(timeZone, Date.UTC(year, 6, 1)));
 }
 
