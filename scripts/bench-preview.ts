@@ -10,8 +10,8 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PeriodWindows } from '../src/data/config.ts';
-import { copyProject } from '../test/helpers/copy-project.ts';
-import { freePort } from '../test/helpers/free-port.ts';
+import { copyProject } from './lib/copy-project.ts';
+import { freePort } from './lib/free-port.ts';
 
 const scriptPath = fileURLToPath(import.meta.url);
 

@@ -9,10 +9,10 @@ import type { Browser } from 'playwright-core';
 import { describeFailure } from '../src/cli/describe-failure.ts';
 import { runBuild } from '../src/cli/run-build.ts';
 import { SECURITY_HEADERS } from '../src/eleventy/security-headers.ts';
-import { launchChromium } from '../test/site/browser/chromium.ts';
-import { openPage } from '../test/site/browser/page-checks.ts';
-import { startStaticServer } from '../test/site/browser/static-server.ts';
-import { copyProject } from '../test/helpers/copy-project.ts';
+import { launchChromium } from './lib/chromium.ts';
+import { openPage } from './lib/open-page.ts';
+import { startStaticServer } from './lib/static-server.ts';
+import { copyProject } from './lib/copy-project.ts';
 
 const DEFAULTS = {
   /** The built site's date, the one the site tests use, so the pictures show the pages they check. */

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
 
 let project: string;

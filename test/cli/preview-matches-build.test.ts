@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScript, spawnScript, useProjectAndService } from '../helpers/project-copy.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 const credentials = { username: 'editor', password: 'preview-secret' };
 const context = useProjectAndService(credentials);

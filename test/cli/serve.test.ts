@@ -9,7 +9,7 @@ import { startSampleService, type SampleService } from '../../src/sample-service
 import { createServer, type AddressInfo } from 'node:net';
 import { previewHost } from '../../src/cli/preview-address.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 let project: string;
 let service: SampleService;

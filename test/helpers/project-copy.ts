@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { copyProject } from './copy-project.ts';
+import { copyProject } from '../../scripts/lib/copy-project.ts';
 
 export { copyProject };
 

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeReportHtml } from '../../../src/data/sanitize.ts';
 import { XSS_VECTORS } from '../../fixtures/xss-vectors.ts';
-import { launchChromium } from './chromium.ts';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -8,9 +8,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, runAxe } from './axe.ts';
-import { ChromiumMissingError, launchChromium } from './chromium.ts';
-import { focusedElement, hasFocusIndicator, openPage, overflowCulprits, scrollWidth } from './page-checks.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import { ChromiumMissingError, launchChromium } from '../../../scripts/lib/chromium.ts';
+import { openPage } from '../../../scripts/lib/open-page.ts';
+import { focusedElement, hasFocusIndicator, overflowCulprits, scrollWidth } from './page-checks.ts';
+import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
 
 const PHONE = { width: 375, height: 812 };
 

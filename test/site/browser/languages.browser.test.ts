@@ -4,9 +4,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
-import { launchChromium } from './chromium.ts';
-import { openPage } from './page-checks.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
+import { openPage } from '../../../scripts/lib/open-page.ts';
+import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
 
 const languageSites = inject('languageSites');
 const PAGES = ['/', '/leo/', '/weekly/', '/weekly/2026-w47/leo/', '/charts/elizabeth-ii/'];

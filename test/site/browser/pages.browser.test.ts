@@ -12,18 +12,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
-import { launchChromium } from './chromium.ts';
-import {
-  FAVICON_PATH,
-  focusedElement,
-  hasFocusIndicator,
-  openPage,
-  overflowCulprits,
-  scrollWidth,
-  type Focused,
-  type OpenPageOptions,
-} from './page-checks.ts';
-import { startStaticServer, type StaticServer } from './static-server.ts';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
+import { FAVICON_PATH, openPage, type OpenPageOptions } from '../../../scripts/lib/open-page.ts';
+import { focusedElement, hasFocusIndicator, overflowCulprits, scrollWidth, type Focused } from './page-checks.ts';
+import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
 
 const DEFAULTS = {
   /** A common laptop size for the general checks. In CSS px. */

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaticServerError, startStaticServer, type StaticServer } from './static-server.ts';
+import { StaticServerError, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
 
 let root: string;
 let server: StaticServer;
