@@ -2,8 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/data/config.ts';
+import { loadConfig } from '../../src/data/config.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { configFailure } from '../helpers/config-failure.ts';
 
 const goodSite = {
   title: 'T',
@@ -24,15 +25,7 @@ function project(site: unknown = goodSite): string {
   return root;
 }
 
-function failure(fn: () => unknown): ConfigError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return error as ConfigError;
-  }
-  throw new Error('expected a ConfigError');
-}
+const failure = configFailure;
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {

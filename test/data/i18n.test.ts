@@ -1,9 +1,9 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/data/config.ts';
 import { availableLanguages, loadMessages } from '../../src/data/i18n.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { configFailure } from '../helpers/config-failure.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');
 const SHIPPED = ['de', 'en', 'es', 'fr', 'it', 'pt'];
@@ -18,15 +18,7 @@ function contentWith(edit: (en: Record<string, Record<string, unknown>>) => void
   return dir;
 }
 
-function failure(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-}
+const failure = (fn: () => unknown): string => configFailure(fn).message;
 
 describe('the shipped languages', () => {
   it('are the six the README lists', () => {

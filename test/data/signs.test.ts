@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/data/config.ts';
 import { loadMessages } from '../../src/data/i18n.ts';
 import { readSigns } from '../../src/data/signs.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { configFailure } from '../helpers/config-failure.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');
 const shipped = JSON.parse(readFileSync(path.join(content, 'signs.json'), 'utf8')) as Record<string, unknown>[];
@@ -17,13 +17,7 @@ function signsFile(entries: unknown): string {
 }
 
 function failure(entries: unknown): string {
-  try {
-    readSigns(signsFile(entries), en, 'content/signs.json');
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError');
+  return configFailure(() => readSigns(signsFile(entries), en, 'content/signs.json')).message;
 }
 
 describe('readSigns', () => {
