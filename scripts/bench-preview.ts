@@ -1,5 +1,5 @@
 // `npm run bench -- --preview`: how fast the live preview (src/cli/serve.ts) shows an edit on the three-year
-// archive (issue #17), next to a warm `npm run build` of the same archive, and its memory through 100 edits.
+// archive, next to a warm `npm run build` of the same archive, and its memory through 100 edits.
 //
 // Works on a copy of the project (the edits change content/ and templates/). The preview runs in a child process
 // (`node --expose-gc scripts/bench-preview.ts --child …`) that prints a line after every render; an edit's time is

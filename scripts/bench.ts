@@ -1,4 +1,4 @@
-// `npm run bench`: the cost of a large archive build against Eleventy alone (issue #6).
+// `npm run bench`: the cost of a large archive build against Eleventy alone.
 //
 // Starts the sample service with a set latency, then per round builds the three-year archive cold (empty
 // cache), warm (same cache, same date) and a plain Eleventy site with the same pages (bench/plain/), each in a
@@ -43,7 +43,7 @@ export const DEFAULTS = {
   signs: 12,
 } as const;
 
-const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.4, rss: 1.5 }; // issue #13's bounds, as ratios to plain Eleventy
+const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.4, rss: 1.5 }; // the bounds, as ratios to plain Eleventy
 
 export interface ChildResult {
   /** Wall time of the whole child process, start-up included, measured by this process. */

@@ -107,7 +107,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   const editors = await readEditorFiles(config.contentDir, config.site.language);
   const images = planShareImages(config.site.title, editors.signs, editors.messages);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
-  // the collections that keep a build's memory down: a title edit redraws all 49, in 3.2 s with them, 2.4 s without.
+  // the collections that keep a build's memory down, which slow its edits (docs/performance.md).
   // Both settle before a failure is reported: the images must not go on writing into the cache after the build
   // has ended (a test's folder, removed by then, would be made again).
   const [content, drawn] = await Promise.allSettled([

@@ -137,7 +137,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
     const body = { ...periodParams(period) };
     const cached = await cache.get<ReportEntry[]>(endpoint, body);
     const copy = cached && isCompleteCopy(cached.response) ? cached.response : undefined;
-    // Sanitizing the archive was an eighth of a warm build (docs/performance.md); a copy made by another version of
+    // Sanitizing the archive is a large share of a build (docs/performance.md); a copy made by another version of
     // the sanitizer is sanitized again and kept (best effort: a read-only cache only costs the next build time).
     const copyHtml = async () => {
       const kept = sanitizedCopy(cached);

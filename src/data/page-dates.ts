@@ -1,4 +1,4 @@
-// When each report page was first published and when its text last changed (issue 15), kept between builds in
+// When each report page was first published and when its text last changed, kept between builds in
 // one small JSON file beside the response cache, so feeds, JSON-LD and the sitemap carry true dates. Dates are
 // whole days (`YYYY-MM-DD`) and never later than the build's reference date.
 import { createHash } from 'node:crypto';

@@ -107,8 +107,8 @@ export function isAllowedHref(href: string, { allowSameSite = false }: { allowSa
  * attributes here and is then unwrapped by `unwrapBareLinks` (its text stays). sanitize-html still runs its own
  * scheme check on the result ("allowedSchemes"), so this is a second, independent gate rather than the only one.
  *
- * We do not rename refused links to a disallowed tag to unwrap them: sanitize-html 2.17.5 does not clear its
- * rename bookkeeping for discarded tags, and the next `</a>` at the same depth then comes out renamed.
+ * Refused links are not renamed to a disallowed tag to unwrap them: sanitize-html does not clear its rename
+ * bookkeeping for discarded tags, and the next `</a>` at the same depth would come out renamed.
  */
 function linkTransformer(allowSameSite: boolean): Transformer {
   return (_tagName, attribs): Tag => {

@@ -27,7 +27,7 @@ export const SHARE_IMAGE = {
   hashLength: 10,
   /** A cached PNG no build has used for this long is removed; another build (the preview) may still be using it before. */
   keepUnusedMs: 60 * 60 * 1000,
-  /** Images drawn between two collections (freePixmaps): 8 keep a cold build's memory within about 25 MB of pixmaps. */
+  /** Images drawn between two collections (freePixmaps); docs/performance.md has what it saves. */
   freeEvery: 8,
 };
 
@@ -182,8 +182,8 @@ export async function renderPng(svg: string): Promise<Buffer> {
 }
 
 /**
- * resvg-js 2.6.2 does not tell V8 about the ~3 MB pixmap each image holds until its wrapper is collected
- * (thx/resvg-js#216), so memory grows by all 49; the builds run Node with `--expose-gc` to collect every few.
+ * resvg-js frees the pixmap each image holds only when V8 collects its wrapper
+ * (https://github.com/thx/resvg-js/issues/216), so the builds run Node with `--expose-gc` and collect every few.
  */
 async function freePixmaps(): Promise<void> {
   if (typeof globalThis.gc !== 'function') return;
