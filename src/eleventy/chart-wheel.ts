@@ -281,32 +281,45 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
   }
   const signNames = options.signNames ?? SIGN_NAMES;
   if (signNames.length !== 12) throw new ChartWheelError('options.signNames', `expected 12 names, got ${signNames.length}`);
-  const asc = chart.ascendant ?? 0;
-  const at = (longitude: number, radius: number): Point => longitudeToPoint(longitude, radius, asc);
-  const line = (from: Point, to: Point, cls: string): string =>
-    `<line class="${cls}" x1="${n2(from.x)}" y1="${n2(from.y)}" x2="${n2(to.x)}" y2="${n2(to.y)}"/>`;
-  // font-size, text-anchor and dominant-baseline are presentation attributes (allowed by a strict CSP, and
-  // overridden by any stylesheet rule); they sit on each <text> because older engines do not inherit
-  // dominant-baseline from a group.
-  const text = (p: Point, cls: string, fontSize: number, content: string): string =>
-    `<text class="${cls}" x="${n2(p.x)}" y="${n2(p.y)}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(content)}</text>`;
-  const circle = (r: number, cls: string): string =>
-    `<circle class="${cls}" cx="${n2(DEFAULTS.viewBoxSize / 2)}" cy="${n2(DEFAULTS.viewBoxSize / 2)}" r="${r}"/>`;
-
+  const pen = wheelPen(chart.ascendant ?? 0);
   const titleId = `${idPrefix}-title`;
   const descId = `${idPrefix}-desc`;
   const planetList = describePlanets(chart.planets, signNames);
   const description = [chart.description.trim(), planetList ? `${planetList}.` : ''].filter(Boolean).join(' ');
-
-  const parts: string[] = [];
-  parts.push(
+  return [
     `<svg xmlns="http://www.w3.org/2000/svg" class="chart-wheel" viewBox="0 0 ${DEFAULTS.viewBoxSize} ${DEFAULTS.viewBoxSize}" role="img" aria-labelledby="${titleId} ${descId}">`,
     `<title id="${titleId}">${escapeXml(chart.title)}</title>`,
     `<desc id="${descId}">${escapeXml(description)}</desc>`,
-  );
+    ...wheelLines(chart, pen),
+    ...wheelTexts(chart, pen),
+    ...wheelPlanets(chart, pen, signNames, options.minGlyphSeparation ?? DEFAULTS.minGlyphSeparation),
+    '</svg>',
+  ].join('');
+}
 
-  // Rings and sign boundaries: strokes only.
-  parts.push('<g class="wheel-lines" fill="none" stroke="currentColor">');
+/** The SVG elements of a wheel turned so that `asc` is on the left. */
+function wheelPen(asc: number) {
+  const at = (longitude: number, radius: number): Point => longitudeToPoint(longitude, radius, asc);
+  return {
+    asc,
+    at,
+    line: (from: Point, to: Point, cls: string): string =>
+      `<line class="${cls}" x1="${n2(from.x)}" y1="${n2(from.y)}" x2="${n2(to.x)}" y2="${n2(to.y)}"/>`,
+    // font-size, text-anchor and dominant-baseline are presentation attributes (allowed by a strict CSP, and
+    // overridden by any stylesheet rule); they sit on each <text> because older engines do not inherit
+    // dominant-baseline from a group.
+    text: (p: Point, cls: string, fontSize: number, content: string): string =>
+      `<text class="${cls}" x="${n2(p.x)}" y="${n2(p.y)}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(content)}</text>`,
+    circle: (r: number, cls: string): string =>
+      `<circle class="${cls}" cx="${n2(DEFAULTS.viewBoxSize / 2)}" cy="${n2(DEFAULTS.viewBoxSize / 2)}" r="${r}"/>`,
+  };
+}
+
+type WheelPen = ReturnType<typeof wheelPen>;
+
+/** Rings, sign boundaries, degree ticks and house lines: strokes only. */
+function wheelLines(chart: ChartWheelInput, { asc, at, line, circle }: WheelPen): string[] {
+  const parts = ['<g class="wheel-lines" fill="none" stroke="currentColor">'];
   parts.push(circle(DEFAULTS.outerRadius, 'wheel-ring'), circle(DEFAULTS.signInnerRadius, 'wheel-ring'), circle(DEFAULTS.innerRadius, 'wheel-ring'));
   for (let s = 0; s < 12; s++) {
     parts.push(line(at(s * 30, DEFAULTS.signInnerRadius), at(s * 30, DEFAULTS.outerRadius), 'wheel-sign-boundary'));
@@ -327,9 +340,12 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
     parts.push(line(at(asc + 180, DEFAULTS.innerRadius), at(asc + 180, DEFAULTS.signInnerRadius), 'wheel-axis'));
   }
   parts.push('</g>');
+  return parts;
+}
 
-  // Texts: fill only, centred on their point.
-  parts.push('<g class="wheel-texts" fill="currentColor" stroke="none">');
+/** Sign glyphs, house numbers and the ascendant's label: fill only, centred on their point. */
+function wheelTexts(chart: ChartWheelInput, { asc, at, text }: WheelPen): string[] {
+  const parts = ['<g class="wheel-texts" fill="currentColor" stroke="none">'];
   for (let s = 0; s < 12; s++) {
     parts.push(text(at(s * 30 + 15, DEFAULTS.signGlyphRadius), 'wheel-sign', DEFAULTS.signFontSize, SIGN_GLYPHS[s]!));
   }
@@ -345,11 +361,13 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
     parts.push(text(at(asc, DEFAULTS.axisLabelRadius), 'wheel-axis-label', DEFAULTS.smallFontSize, 'AC'));
   }
   parts.push('</g>');
+  return parts;
+}
 
-  // Planets: a tick at the true longitude, the glyph at its spread-out longitude, a connector when they differ.
-  const minSeparation = options.minGlyphSeparation ?? DEFAULTS.minGlyphSeparation;
+/** Planets: a tick at the true longitude, the glyph at its spread-out longitude, a connector when they differ. */
+function wheelPlanets(chart: ChartWheelInput, { at, line, text }: WheelPen, signNames: readonly string[], minSeparation: number): string[] {
   const shown = spreadGlyphs(chart.planets.map((p) => p.longitude), minSeparation);
-  parts.push('<g class="wheel-planets">');
+  const parts = ['<g class="wheel-planets">'];
   chart.planets.forEach((planet, i) => {
     const display = shown[i]!;
     const pos = formatSignPosition(planet.longitude);
@@ -368,7 +386,5 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
     parts.push('</g></g>');
   });
   parts.push('</g>');
-
-  parts.push('</svg>');
-  return parts.join('');
+  return parts;
 }
