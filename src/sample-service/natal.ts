@@ -88,22 +88,7 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
     };
   });
 
-  const rad = Math.PI / 180;
-  const profile = {
-    name: req.name,
-    birthdate: { date: formatZonedDate(local.utcMs, local.offsetMinutes), timezone_type: 3, timezone: place.timezone },
-    utBirthdate: { date: formatZonedDate(local.utcMs, 0), timezone_type: 3, timezone: 'UTC' },
-    cityName: place.name,
-    lat: place.latitude,
-    long: place.longitude,
-    // Computed from lat in a way the service does not describe: here the same angle in radians.
-    realLat: Number((place.latitude * rad).toFixed(8)),
-    realLong: Number((place.longitude * rad).toFixed(8)),
-    east: place.longitude >= 0,
-    south: place.latitude < 0,
-    dst: local.dst ? 1 : 0,
-    timezoneName: place.timezone,
-  };
+  const profile = natalProfile(req, local);
 
   const sun = planets[0]!;
   const moon = planets[1]!;
@@ -124,5 +109,26 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
     ascendant: Number(angles.ascendant.toFixed(DEFAULTS.longitudeDecimals)),
     midheaven: Number(angles.midheaven.toFixed(DEFAULTS.longitudeDecimals)),
     houses: Array.from({ length: 12 }, (_, i) => Number(normalizeDegrees(angles.ascendant + 30 * i).toFixed(DEFAULTS.longitudeDecimals))),
+  };
+}
+
+/** The chart's `profile`: who, when (local and UTC) and where. */
+function natalProfile(req: NatalRequest, local: ReturnType<typeof localTimeToUtc>) {
+  const { place } = req;
+  const rad = Math.PI / 180;
+  return {
+    name: req.name,
+    birthdate: { date: formatZonedDate(local.utcMs, local.offsetMinutes), timezone_type: 3, timezone: place.timezone },
+    utBirthdate: { date: formatZonedDate(local.utcMs, 0), timezone_type: 3, timezone: 'UTC' },
+    cityName: place.name,
+    lat: place.latitude,
+    long: place.longitude,
+    // Computed from lat in a way the service does not describe: here the same angle in radians.
+    realLat: Number((place.latitude * rad).toFixed(8)),
+    realLong: Number((place.longitude * rad).toFixed(8)),
+    east: place.longitude >= 0,
+    south: place.latitude < 0,
+    dst: local.dst ? 1 : 0,
+    timezoneName: place.timezone,
   };
 }
