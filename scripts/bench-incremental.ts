@@ -6,10 +6,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PeriodWindows } from '../src/data/config.ts';
-import {
-  DEFAULTS, log, machineLine, median, megabytes, periodCount, plainBuild, plainDataFrom, seconds, siteBuild,
-  type BenchContext, type ChildResult,
-} from './bench.ts';
+import { log, plainBuild, siteBuild, type BenchContext } from './bench.ts';
+import { plainDataFrom } from './lib/bench-plain-data.ts';
+import { machineLine, median, megabytes, periodCount, seconds } from './lib/bench-report.ts';
+import { DEFAULTS, type ChildResult } from './lib/bench-settings.ts';
 
 const ARCHIVES: { name: string; periods: PeriodWindows; targets: { unchanged: number; newWeek: number; newWeekS?: number } }[] = [
   {

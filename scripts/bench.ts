@@ -16,7 +16,7 @@
 //                                      archives, next to full builds and plain Eleventy (scripts/bench-incremental.ts)
 import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,47 +24,12 @@ import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import { previousDirsBeside } from '../src/cli/swap-output.ts';
 import type { PeriodWindows } from '../src/data/config.ts';
+import { plainDataFrom } from './lib/bench-plain-data.ts';
+import { archiveReport, machineLine, median, megabytes, periodCount, ratio, seconds, writeBenchmarkSection } from './lib/bench-report.ts';
+import { DEFAULTS, type ArchiveRuns, type BenchOptions, type ChildResult } from './lib/bench-settings.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scriptPath = fileURLToPath(import.meta.url);
-
-export const DEFAULTS = {
-  latencyMs: 50, // ms the sample service waits before every answer
-  rounds: 3, // interleaved cold/warm/plain rounds; medians are reported
-  concurrency: 6, // ASTRO_CONCURRENCY of the site builds
-  buildDate: '2026-11-22', // a fixed reference date, so every run builds the same periods and the same pages
-  // The three-year archive: 156 weeks, 36 months, 3 years, 3 ascendant years = 198 periods, 2,376 sign pages.
-  periods: {
-    weekly: { past: 155, future: 0 },
-    monthly: { past: 35, future: 0 },
-    yearly: { past: 2, future: 0 },
-    ascendantYearly: { past: 2, future: 0 },
-  } satisfies PeriodWindows,
-  signs: 12,
-} as const;
-
-const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.4, rss: 1.5 }; // the bounds, as ratios to plain Eleventy
-
-export interface ChildResult {
-  /** Wall time of the whole child process, start-up included, measured by this process. */
-  wallMs: number;
-  /** From inside the child: from its first line to the end of the build. */
-  inProcessMs: number;
-  userCpuMs: number;
-  systemCpuMs: number;
-  maxRssKb: number;
-  requests: number;
-  pages: number;
-  /** Of the pages, rendered and taken from the last build (incremental builds). */
-  rendered?: number;
-  reused?: number;
-  heapLimitMb?: number;
-  /** Largest V8 heap in use, sampled every 50 ms. */
-  peakHeapMb?: number;
-  fromCache?: number;
-  /** After the child exited: how long the detached removal of the output it replaced went on. */
-  backgroundRemovalMs?: number;
-}
 
 interface SiteBuildRequest {
   /** The project to build; default this one (another for experiments on a copy). */
@@ -157,124 +122,6 @@ type PlainVariant = 'idiomatic' | 'compiled-once';
 export function plainBuild(outputDir: string, dataFile: string, variant: PlainVariant, nodeFlags: string[] = []): Promise<ChildResult> {
   const env = { ...process.env, BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_VARIANT: variant };
   return runChild([...nodeFlags, path.join(rootDir, 'bench/plain/build.js'), outputDir], env);
-}
-
-function files(dir: string, base = dir): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? files(full, base) : [path.relative(base, full)];
-  });
-}
-
-const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-/**
- * The plain site's data from a site build: for every HTML page of ours, the head fields the layout prints and
- * the rendered <main> as one pre-made HTML string; every other file as it is. Eleventy then renders the same
- * number of pages of the same size in a layout of the same weight, with none of our pipeline.
- */
-export function plainDataFrom(distDir: string) {
-  const pages: object[] = [];
-  const otherFiles: { path: string; content: string }[] = [];
-  let signs: unknown[] = [];
-  let staticPages: unknown[] = [];
-  let csp = '';
-  let stylesheet = '';
-  let icon = '';
-  for (const file of files(distDir)) {
-    const urlPath = `/${file.split(path.sep).join('/')}`;
-    if (file.startsWith('assets')) continue;
-    const text = readFileSync(path.join(distDir, file), 'utf8');
-    if (!file.endsWith('.html')) {
-      otherFiles.push({ path: urlPath, content: text });
-      continue;
-    }
-    const attr = (pattern: RegExp) => decode(pattern.exec(text)?.[1] ?? '');
-    const main = /<main id="main" tabindex="-1">\n([\s\S]*)\n<\/main>/.exec(text)?.[1] ?? '';
-    const crumbs = [...(/<ol>([\s\S]*?)<\/ol>/.exec(/<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? '')?.[1] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)]
-      .map((m) => ({ url: decode(m[1]!), label: decode(m[2]!) }));
-    const feed = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)">/.exec(text);
-    pages.push({
-      path: urlPath,
-      documentTitle: attr(/<title>([^<]*)<\/title>/),
-      description: attr(/<meta name="description" content="([^"]*)">/),
-      canonical: attr(/<link rel="canonical" href="([^"]*)">/),
-      noindex: text.includes('<meta name="robots" content="noindex">'),
-      ogType: attr(/<meta property="og:type" content="([^"]*)">/),
-      title: attr(/<meta property="og:title" content="([^"]*)">/),
-      image: {
-        url: attr(/<meta property="og:image" content="([^"]*)">/),
-        alt: attr(/<meta property="og:image:alt" content="([^"]*)">/),
-        width: attr(/<meta property="og:image:width" content="([^"]*)">/),
-        height: attr(/<meta property="og:image:height" content="([^"]*)">/),
-      },
-      jsonLd: /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1],
-      ...(feed ? { feed: { label: decode(feed[1]!), url: decode(feed[2]!) } } : {}),
-      breadcrumbs: crumbs,
-      main,
-    });
-    if (urlPath === '/index.html') {
-      signs = [...(/<ul class="sign-nav">([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '').matchAll(/<a href="\/([^/]*)\/"><span class="glyph" aria-hidden="true">([^&]*)&#xFE0E;<\/span> ([^<]*)<\/a>/g)]
-        .map((m) => ({ slug: m[1], glyph: m[2], name: decode(m[3]!) }));
-      staticPages = [...(/<ul class="footer-nav">([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '').matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)]
-        .filter((m) => m[1] !== '/charts/' && m[1] !== '/sitemap.xml')
-        .map((m) => ({ url: m[1], title: decode(m[2]!) }));
-      csp = attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/);
-      stylesheet = attr(/<link rel="stylesheet" href="([^"]*)">/);
-      icon = attr(/<link rel="icon" href="([^"]*)"/);
-    }
-  }
-  const home = readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  return {
-    site: {
-      language: /<html lang="([^"]*)">/.exec(home)?.[1] ?? 'en',
-      ogLocale: /<meta property="og:locale" content="([^"]*)">/.exec(home)?.[1] ?? '',
-      title: decode(/<a class="site-title" href="\/">([^<]*)<\/a>/.exec(home)?.[1] ?? ''),
-      sampleContent: home.includes('class="sample-notice"'),
-      sampleNotice: decode(/<p class="sample-notice">([^<]*)<\/p>/.exec(home)?.[1] ?? ''),
-      copyright: decode(/<p>(©[^<]*)<\/p>/.exec(home)?.[1] ?? ''),
-    },
-    csp,
-    stylesheet,
-    icon,
-    signs,
-    staticPages,
-    pages,
-    files: otherFiles,
-  };
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-export function periodCount(windows: PeriodWindows): number {
-  return Object.values(windows).reduce((sum, w) => sum + w.past + 1 + w.future, 0);
-}
-
-export const machineLine = () =>
-  `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
-export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-export const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
-const ratio = (value: number, target: number) => `${value.toFixed(3)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
-
-export interface BenchOptions {
-  rounds: number;
-  latencyMs: number;
-  concurrency: number;
-  buildDate: string;
-  /** --pages: the large-archive check instead of the rounds. */
-  pagesWanted?: number;
-  profile: boolean;
-  /** --preview: the live preview's edits instead of the rounds. */
-  preview: boolean;
-  /** --incremental: builds that take unchanged pages from the last one, instead of the rounds. */
-  incremental: boolean;
-  write: boolean;
-  workDir: string;
 }
 
 /** The command line; `childSite` is set in a child process started by siteBuild. */
@@ -443,13 +290,6 @@ async function largeArchive({ options, work, env }: BenchContext, pagesWanted: n
   ].join('\n');
 }
 
-interface ArchiveRuns {
-  cold: ChildResult[];
-  warm: ChildResult[];
-  plain: ChildResult[];
-  plainOnce: ChildResult[];
-}
-
 const archivePaths = (work: string) => ({ cacheDir: path.join(work, 'cache'), plainData: path.join(work, 'plain-data.json'), plainDir: path.join(work, 'dist-plain') });
 
 /** The three-year archive, round after round: cold, warm, plain, plain compiled once. */
@@ -493,71 +333,7 @@ async function profileBuilds({ work, env }: BenchContext): Promise<void> {
   log(`CPU profiles of a warm build and of the plain build written to ${path.relative(rootDir, profileDir)}/warm/ and plain/`);
 }
 
-/** The table of medians and the ratios to the targets, as written to docs/performance.md. */
-function archiveReport(options: BenchOptions, runs: ArchiveRuns): string {
-  const { rounds, latencyMs, concurrency, buildDate } = options;
-  const periodTotal = periodCount(DEFAULTS.periods);
-  const m = (list: ChildResult[], key: keyof ChildResult) => median(list.map((r) => Number(r[key] ?? 0)));
-  const networkFloorMs = Math.ceil(periodTotal / concurrency) * latencyMs;
-  const plainMs = m(runs.plain, 'wallMs');
-  const row = (name: string, list: ChildResult[]) =>
-    `| ${name} | ${seconds(m(list, 'wallMs'))} | ${seconds(m(list, 'inProcessMs'))} | ${seconds(m(list, 'userCpuMs'))} | ${seconds(m(list, 'systemCpuMs'))} | ${m(list, 'requests')} | ${m(list, 'pages')} | ${megabytes(m(list, 'maxRssKb'))} |`;
-  const workDirFlag = options.workDir === os.tmpdir() ? '' : ` --work-dir ${options.workDir}`;
-  return [
-    `- Command: \`npm run bench -- --rounds ${rounds} --latency ${latencyMs} --concurrency ${concurrency} --date ${buildDate}${workDirFlag}\``,
-    `- ${machineLine()}`,
-    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
-    `- Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
-    `- Medians of ${rounds} interleaved rounds (cold, warm, plain, plain compiled once), each build started after \`sync\`. Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build, module loading included.`,
-    '- Our builds run as `npm run build` does, with Node\'s compile cache (src/cli\'s entry points enable it; the earlier builds fill it); the plain site runs as a plain Eleventy script, without it.',
-    `- The output a build replaces is removed after the swap by a detached process (src/cli/swap-output.ts), outside these figures; the benchmark waits for it before the next build. It went on for a median ${seconds(m(runs.warm.slice(rounds > 1 ? 1 : 0), 'backgroundRemovalMs'))} after a warm build exited (rounds after the first, where there was an output to replace).`,
-    '',
-    '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
-    '|---|---|---|---|---|---|---|---|',
-    row('cold (empty cache)', runs.cold),
-    row('warm (cache, same date)', runs.warm),
-    row('plain Eleventy (same pages)', runs.plain),
-    row('plain Eleventy, compiled once (same pages)', runs.plainOnce),
-    '',
-    '| ratio | value |',
-    '|---|---|',
-    `| cold / (plain + ceil(${periodTotal} / ${concurrency}) × ${latencyMs} ms = ${seconds(plainMs + networkFloorMs)}) | ${ratio(m(runs.cold, 'wallMs') / (plainMs + networkFloorMs), TARGETS.cold)} |`,
-    `| warm / plain | ${ratio(m(runs.warm, 'wallMs') / plainMs, TARGETS.warm)} |`,
-    `| warm user CPU / plain user CPU | ${ratio(m(runs.warm, 'userCpuMs') / m(runs.plain, 'userCpuMs'), TARGETS.warmCpu)} |`,
-    `| warm peak RSS / plain peak RSS | ${ratio(m(runs.warm, 'maxRssKb') / m(runs.plain, 'maxRssKb'), TARGETS.rss)} |`,
-    `| cold peak RSS / plain peak RSS | ${ratio(m(runs.cold, 'maxRssKb') / m(runs.plain, 'maxRssKb'), TARGETS.rss)} |`,
-    '',
-    'Against the plain site written the way our report templates are (the "compiled once" row: the same pages, with no',
-    'template compiled per page), which is what our own pipeline costs on top of Eleventy at its fastest:',
-    '',
-    '| ratio | value |',
-    '|---|---|',
-    `| warm / plain compiled once | ${(m(runs.warm, 'wallMs') / m(runs.plainOnce, 'wallMs')).toFixed(2)} |`,
-    `| warm user CPU / plain compiled once user CPU | ${(m(runs.warm, 'userCpuMs') / m(runs.plainOnce, 'userCpuMs')).toFixed(2)} |`,
-    `| cold / (plain compiled once + ${seconds(networkFloorMs)}) | ${(m(runs.cold, 'wallMs') / (m(runs.plainOnce, 'wallMs') + networkFloorMs)).toFixed(2)} |`,
-  ].join('\n');
-}
-
-/** Replaces one generated section of docs/performance.md (`table`, `table-work-dir` or `pages`), keeping the prose around it. */
-export function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages' | 'preview' | 'incremental', report: string): void {
-  const file = path.join(rootDir, 'docs/performance.md');
-  const begin = `<!-- bench:${name}:begin (written by \`npm run bench\`) -->`;
-  const end = `<!-- bench:${name}:end -->`;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    text = `# Performance\n\n${begin}\n${end}\n`;
-  }
-  const from = text.indexOf(begin);
-  const to = text.indexOf(end);
-  const section = `${begin}\n${report}\n${end}`;
-  text = from >= 0 && to > from ? `${text.slice(0, from)}${section}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, text);
-  console.error(`Wrote the table to ${path.relative(rootDir, file)} (${statSync(file).size} bytes).`);
-}
-
-// Only as a script: importing this file (to reuse plainDataFrom) must not start a benchmark.
+// Only as a script: importing this file (bench-incremental.ts reuses its builds) must not start a benchmark.
 if (process.argv[1] && path.resolve(process.argv[1]) === scriptPath) {
   main().catch((error: unknown) => {
     console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);

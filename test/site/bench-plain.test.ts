@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { plainDataFrom } from '../../scripts/bench.ts';
+import { plainDataFrom } from '../../scripts/lib/bench-plain-data.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const siteDir = inject('siteDir');

@@ -1,0 +1,90 @@
+// The plain Eleventy comparison site's data, taken from a build of ours: the same pages, with none of our pipeline.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+function files(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? files(full, base) : [path.relative(base, full)];
+  });
+}
+
+const decode = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * The plain site's data from a site build: for every HTML page of ours, the head fields the layout prints and
+ * the rendered <main> as one pre-made HTML string; every other file as it is. Eleventy then renders the same
+ * number of pages of the same size in a layout of the same weight, with none of our pipeline.
+ */
+export function plainDataFrom(distDir: string) {
+  const pages: object[] = [];
+  const otherFiles: { path: string; content: string }[] = [];
+  let signs: unknown[] = [];
+  let staticPages: unknown[] = [];
+  let csp = '';
+  let stylesheet = '';
+  let icon = '';
+  for (const file of files(distDir)) {
+    const urlPath = `/${file.split(path.sep).join('/')}`;
+    if (file.startsWith('assets')) continue;
+    const text = readFileSync(path.join(distDir, file), 'utf8');
+    if (!file.endsWith('.html')) {
+      otherFiles.push({ path: urlPath, content: text });
+      continue;
+    }
+    const attr = (pattern: RegExp) => decode(pattern.exec(text)?.[1] ?? '');
+    const main = /<main id="main" tabindex="-1">\n([\s\S]*)\n<\/main>/.exec(text)?.[1] ?? '';
+    const crumbs = [...(/<ol>([\s\S]*?)<\/ol>/.exec(/<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? '')?.[1] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)]
+      .map((m) => ({ url: decode(m[1]!), label: decode(m[2]!) }));
+    const feed = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)">/.exec(text);
+    pages.push({
+      path: urlPath,
+      documentTitle: attr(/<title>([^<]*)<\/title>/),
+      description: attr(/<meta name="description" content="([^"]*)">/),
+      canonical: attr(/<link rel="canonical" href="([^"]*)">/),
+      noindex: text.includes('<meta name="robots" content="noindex">'),
+      ogType: attr(/<meta property="og:type" content="([^"]*)">/),
+      title: attr(/<meta property="og:title" content="([^"]*)">/),
+      image: {
+        url: attr(/<meta property="og:image" content="([^"]*)">/),
+        alt: attr(/<meta property="og:image:alt" content="([^"]*)">/),
+        width: attr(/<meta property="og:image:width" content="([^"]*)">/),
+        height: attr(/<meta property="og:image:height" content="([^"]*)">/),
+      },
+      jsonLd: /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1],
+      ...(feed ? { feed: { label: decode(feed[1]!), url: decode(feed[2]!) } } : {}),
+      breadcrumbs: crumbs,
+      main,
+    });
+    if (urlPath === '/index.html') {
+      signs = [...(/<ul class="sign-nav">([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '').matchAll(/<a href="\/([^/]*)\/"><span class="glyph" aria-hidden="true">([^&]*)&#xFE0E;<\/span> ([^<]*)<\/a>/g)]
+        .map((m) => ({ slug: m[1], glyph: m[2], name: decode(m[3]!) }));
+      staticPages = [...(/<ul class="footer-nav">([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '').matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)]
+        .filter((m) => m[1] !== '/charts/' && m[1] !== '/sitemap.xml')
+        .map((m) => ({ url: m[1], title: decode(m[2]!) }));
+      csp = attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/);
+      stylesheet = attr(/<link rel="stylesheet" href="([^"]*)">/);
+      icon = attr(/<link rel="icon" href="([^"]*)"/);
+    }
+  }
+  const home = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  return {
+    site: {
+      language: /<html lang="([^"]*)">/.exec(home)?.[1] ?? 'en',
+      ogLocale: /<meta property="og:locale" content="([^"]*)">/.exec(home)?.[1] ?? '',
+      title: decode(/<a class="site-title" href="\/">([^<]*)<\/a>/.exec(home)?.[1] ?? ''),
+      sampleContent: home.includes('class="sample-notice"'),
+      sampleNotice: decode(/<p class="sample-notice">([^<]*)<\/p>/.exec(home)?.[1] ?? ''),
+      copyright: decode(/<p>(©[^<]*)<\/p>/.exec(home)?.[1] ?? ''),
+    },
+    csp,
+    stylesheet,
+    icon,
+    signs,
+    staticPages,
+    pages,
+    files: otherFiles,
+  };
+}
+

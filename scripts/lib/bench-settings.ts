@@ -1,0 +1,64 @@
+// What the benchmarks share: their defaults and bounds, and the figures a measured build reports.
+import type { PeriodWindows } from '../../src/data/config.ts';
+
+export const DEFAULTS = {
+  latencyMs: 50, // ms the sample service waits before every answer
+  rounds: 3, // interleaved cold/warm/plain rounds; medians are reported
+  concurrency: 6, // ASTRO_CONCURRENCY of the site builds
+  buildDate: '2026-11-22', // a fixed reference date, so every run builds the same periods and the same pages
+  // The three-year archive: 156 weeks, 36 months, 3 years, 3 ascendant years = 198 periods, 2,376 sign pages.
+  periods: {
+    weekly: { past: 155, future: 0 },
+    monthly: { past: 35, future: 0 },
+    yearly: { past: 2, future: 0 },
+    ascendantYearly: { past: 2, future: 0 },
+  } satisfies PeriodWindows,
+  signs: 12,
+} as const;
+
+export const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.4, rss: 1.5 }; // the bounds, as ratios to plain Eleventy
+
+export interface ChildResult {
+  /** Wall time of the whole child process, start-up included, measured by this process. */
+  wallMs: number;
+  /** From inside the child: from its first line to the end of the build. */
+  inProcessMs: number;
+  userCpuMs: number;
+  systemCpuMs: number;
+  maxRssKb: number;
+  requests: number;
+  pages: number;
+  /** Of the pages, rendered and taken from the last build (incremental builds). */
+  rendered?: number;
+  reused?: number;
+  heapLimitMb?: number;
+  /** Largest V8 heap in use, sampled every 50 ms. */
+  peakHeapMb?: number;
+  fromCache?: number;
+  /** After the child exited: how long the detached removal of the output it replaced went on. */
+  backgroundRemovalMs?: number;
+}
+
+export interface BenchOptions {
+  rounds: number;
+  latencyMs: number;
+  concurrency: number;
+  buildDate: string;
+  /** --pages: the large-archive check instead of the rounds. */
+  pagesWanted?: number;
+  profile: boolean;
+  /** --preview: the live preview's edits instead of the rounds. */
+  preview: boolean;
+  /** --incremental: builds that take unchanged pages from the last one, instead of the rounds. */
+  incremental: boolean;
+  write: boolean;
+  workDir: string;
+}
+
+export interface ArchiveRuns {
+  cold: ChildResult[];
+  warm: ChildResult[];
+  plain: ChildResult[];
+  plainOnce: ChildResult[];
+}
+
