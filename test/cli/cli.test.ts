@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 let project: string;
 
 beforeAll(() => {
   project = copyProject();
 });
-afterAll(() => rmSync(project, { recursive: true, force: true }));
+afterAll(() => removeDir(project));
 
 interface Run {
   code: number | null;

@@ -6,6 +6,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFile
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, runScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 const credentials = { username: 'owner', password: 'incremental-secret' };
 const context = useProjectAndService(credentials);
@@ -14,7 +15,7 @@ let fullProject = '';
 beforeAll(() => {
   fullProject = copyProject();
 });
-afterAll(() => rmSync(fullProject, { recursive: true, force: true }));
+afterAll(() => removeDir(fullProject));
 
 /** Every file under `dir`, by relative path. */
 function tree(dir: string): Map<string, Buffer> {

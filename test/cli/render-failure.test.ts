@@ -1,10 +1,11 @@
 // Atomic output when rendering itself fails: a template that throws for one page, or a filter that throws on one
 // report, leaves the published dist/ byte for byte as it was, no staging folder behind and the page dates unsaved.
 // And the next good build replaces dist/ whole: pages of periods that left the window are gone.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { copyProject, runScript, type ScriptRun } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 let project: string;
 let pristine: Record<string, string>;
@@ -16,7 +17,7 @@ beforeAll(() => {
     ['.eleventy.js', 'templates/_layouts/report.njk', 'content/site.json'].map((file) => [file, readFileSync(path.join(project, file), 'utf8')]),
   );
 });
-afterAll(() => rmSync(project, { recursive: true, force: true }));
+afterAll(() => removeDir(project));
 beforeEach(async () => {
   expect((await build()).code).toBe(0);
 });

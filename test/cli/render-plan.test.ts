@@ -1,17 +1,18 @@
 // The renderer's fingerprint: any change to what renders the model renders every page; an editor's per-page file
 // (a chart, an override, a static page) is the model's business and leaves it as it is.
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererFingerprint } from '../../src/cli/render-plan.ts';
 import { copyProject } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 let project = '';
 beforeAll(() => {
   project = copyProject();
   writeFileSync(path.join(project, 'package-lock.json'), '{"lockfileVersion": 3}');
 });
-afterAll(() => rmSync(project, { recursive: true, force: true }));
+afterAll(() => removeDir(project));
 
 const print = () => rendererFingerprint(project, path.join(project, 'content'));
 const touch = (relative: string) => {

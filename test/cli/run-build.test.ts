@@ -8,6 +8,7 @@ import { runBuild, type BuildSummary } from '../../src/cli/run-build.ts';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
 import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const BUILD_DATE = '2026-11-22';
@@ -27,7 +28,7 @@ beforeEach(() => {
 afterEach(async () => {
   await service?.close();
   service = undefined;
-  rmSync(work, { recursive: true, force: true });
+  await removeDir(work);
 });
 afterAll(async () => {
   await Promise.all(services.map((s) => s.close()));

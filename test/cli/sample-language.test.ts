@@ -1,9 +1,10 @@
 // `npm run build` without ASTRO_API_URL for a site in another language: the embedded sample service writes the
 // site's language when it can (a Spanish demo site end to end), else English, and the build says so once.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, runScript } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 const NOTE = 'The sample service writes en and es only: its reports and charts for this fr site are in English.';
 
@@ -12,7 +13,7 @@ let project: string;
 beforeAll(() => {
   project = copyProject();
 });
-afterAll(() => rmSync(project, { recursive: true, force: true }));
+afterAll(() => removeDir(project));
 
 function setLanguage(language: string): void {
   const file = path.join(project, 'content/site.json');

@@ -10,6 +10,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { previewHost } from '../../src/cli/preview-address.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 let project: string;
 let service: SampleService;
@@ -55,7 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   child?.kill('SIGTERM');
   await service.close();
-  rmSync(project, { recursive: true, force: true });
+  await removeDir(project);
 });
 
 describe('npm start', () => {

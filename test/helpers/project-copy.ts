@@ -1,11 +1,11 @@
 // Running the real commands in a throwaway copy of the project (copy-project.ts), for tests: without touching
 // the work tree's dist/, .cache/ or .preview/.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject } from '../../scripts/lib/copy-project.ts';
+import { removeDir } from './remove-dir.ts';
 
 export { copyProject };
 
@@ -30,7 +30,7 @@ export function useProjectAndService(credentials: { username: string; password: 
   });
   afterAll(async () => {
     await context.service?.close();
-    rmSync(context.project, { recursive: true, force: true });
+    await removeDir(context.project);
   });
   return context;
 }

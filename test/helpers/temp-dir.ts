@@ -16,3 +16,4 @@ export function tempDir(prefix: string): string {
   made.push(dir);
   return dir;
 }
+
