@@ -1,0 +1,267 @@
+// The client's transport: undici `request` over one `Agent` composed with undici's retry interceptor, every
+// exchange inside one p-limit limiter. The retry decision is ours (a `retry` function per request), so retries are
+// counted, jittered and wait for Retry-After, and a failure while reading a body is retried here, from the same
+// attempt budget (undici would try a Range resume, which a JSON POST API cannot serve).
+// https://undici.nodejs.org/#/docs/api/RetryHandler
+import { Agent, interceptors, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import pLimit from 'p-limit';
+import { attemptsSuffix, type ClientErrors, type TransportError } from './client-errors.ts';
+import { ASTRO_ERROR_CODES, AstroError } from './errors.ts';
+import type { ClientEvent, ClientSettings, ClientStats } from './options.ts';
+import type { RawResponse } from './responses.ts';
+
+/** Statuses that say "try again later"; other 4xx are the request's fault and are not retried. */
+const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+const TIMEOUT_CODES: ReadonlySet<string> = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Connection failures worth another send: the server may well answer the next one. */
+const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETDOWN',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  ...TIMEOUT_CODES,
+]);
+
+const CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
+
+/** An event before the client stamps `inFlight` on it. */
+export type EventData = Omit<ClientEvent, 'inFlight'>;
+
+/** Per-exchange bookkeeping shared by the retry decision and the body reader. */
+interface ExchangeState {
+  endpoint: string;
+  sends: number;
+  /** True once undici handed us the response: from then on a failure is ours to retry, not undici's. */
+  delivered: boolean;
+  retryAfterMs?: number;
+}
+
+type RetryCallback = (err?: Error | null) => void;
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** The headers of every request; all but /api/auth also carry the token (docs/service-api.md#headers). */
+export function requestHeaders(token: string | undefined): Record<string, string> {
+  return {
+    // The service's interface asks for this to answer in JSON; it names no compression (docs/service-api.md#headers).
+    'Accept-Encoding': 'application/json',
+    'Content-Type': 'application/json',
+    ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+  };
+}
+
+/** What the transport reports to its client. */
+export interface TransportContext {
+  stats: ClientStats;
+  emit(event: EventData): void;
+}
+
+export class Transport {
+  readonly #settings: ClientSettings;
+  readonly #baseUrl: string;
+  readonly #errors: ClientErrors;
+  readonly #context: TransportContext;
+  readonly #agent: Agent;
+  readonly #dispatcher: Dispatcher;
+  readonly #limit: ReturnType<typeof pLimit>;
+  /** Exchanges holding a limiter slot (see ClientEvent.inFlight). */
+  inFlight = 0;
+  closed = false;
+
+  constructor(settings: ClientSettings, baseUrl: string, errors: ClientErrors, context: TransportContext) {
+    this.#settings = settings;
+    this.#baseUrl = baseUrl;
+    this.#errors = errors;
+    this.#context = context;
+    this.#limit = pLimit(settings.concurrency);
+    // undici counts the body as it arrives and destroys the connection past the limit (UND_ERR_RES_EXCEEDED_MAX_SIZE).
+    // https://undici.nodejs.org/#/docs/api/Client?id=parameter-clientoptions
+    this.#agent = new Agent({ headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs, maxResponseSize: settings.maxResponseBytes });
+    this.#dispatcher = this.#agent.compose(
+      interceptors.retry({
+        // Deliver the last failed response instead of throwing, so we can report its status and body.
+        throwOnError: false,
+        // POST is retried on purpose: every endpoint of the service is a read, safe to repeat. (Our own retry
+        // function below makes the decisions; these lists document them for undici's defaults.)
+        methods: ['GET', 'POST'],
+        maxRetries: settings.retry.maxRetries,
+        statusCodes: [...TRANSIENT_STATUSES],
+        errorCodes: [...TRANSIENT_CODES],
+      }),
+    );
+  }
+
+  /** Stops new exchanges and closes the connections once the requests in flight are done. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.#agent.close();
+  }
+
+  /**
+   * One request with its retries, inside the concurrency limiter. Resolves with the final response,
+   * whatever its status; rejects only when no response arrived (network failure or timeout on every send).
+   * `headersFor` runs once the slot is granted; returning undefined gives the slot back unused (resolves
+   * undefined).
+   */
+  exchange(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    body: string | undefined,
+    headersFor: () => Record<string, string> | undefined,
+  ): Promise<RawResponse | undefined> {
+    return this.#limit(async () => {
+      const state: ExchangeState = { endpoint, sends: 0, delivered: false };
+      if (this.closed) throw this.#errors.closed(endpoint);
+      const headers = headersFor();
+      if (headers === undefined) return undefined;
+      this.inFlight += 1;
+      let response: RawResponse;
+      try {
+        response = await this.#sendWithRetries(method, endpoint, body, headers, state);
+      } finally {
+        this.inFlight -= 1;
+      }
+      // Emitted once the request no longer counts as in flight, so a progress line ends at 0.
+      this.#context.emit({ type: 'response', endpoint, status: response.status, attempt: response.attempts });
+      return response;
+    });
+  }
+
+  async #sendWithRetries(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+    state: ExchangeState,
+  ): Promise<RawResponse> {
+    for (;;) {
+      if (this.closed) throw this.#errors.closed(endpoint);
+      this.#countSend(state);
+      let response: Dispatcher.ResponseData;
+      try {
+        // `retryOptions` is read by the retry interceptor; undici's request types do not list it.
+        const options = {
+          dispatcher: this.#dispatcher,
+          method,
+          headers,
+          body: method === 'GET' ? null : (body ?? null),
+          retryOptions: { retry: this.#retryDecision(state) },
+        };
+        response = await request(`${this.#baseUrl}${endpoint}`, options);
+      } catch (error) {
+        throw this.#transportError(state, error);
+      }
+      state.delivered = true;
+      try {
+        const text = await response.body.text();
+        const raw: RawResponse = { status: response.statusCode, text, attempts: state.sends };
+        if (state.retryAfterMs !== undefined) raw.retryAfterMs = state.retryAfterMs;
+        return raw;
+      } catch (error) {
+        // The body broke off (reset, body timeout). undici would try a Range resume; we resend instead.
+        const code = (error as TransportError).code;
+        if (this.closed || !code || !TRANSIENT_CODES.has(code) || state.sends > this.#settings.retry.maxRetries) {
+          throw this.#transportError(state, error);
+        }
+        const delayMs = this.#backoff(state.sends);
+        this.#context.stats.retries += 1;
+        this.#context.emit({ type: 'retry', endpoint, attempt: state.sends, code, delayMs });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        state.delivered = false;
+      }
+    }
+  }
+
+  /** The `retry` function handed to undici's retry handler for one exchange. */
+  #retryDecision(state: ExchangeState) {
+    return (err: Error, _context: unknown, callback: RetryCallback): void => {
+      const error = err as TransportError;
+      if (state.delivered || this.closed) return callback(err);
+      // undici reports a retryable-looking status as a RequestRetryError carrying statusCode and headers.
+      const status = error.code === 'UND_ERR_REQ_RETRY' ? error.statusCode : undefined;
+      const transient = status !== undefined ? TRANSIENT_STATUSES.has(status) : TRANSIENT_CODES.has(error.code ?? '');
+      if (!transient || state.sends > this.#settings.retry.maxRetries) return callback(err);
+      let delayMs = this.#backoff(state.sends);
+      const retryAfterMs = status !== undefined ? parseRetryAfter(error.headers?.['retry-after']) : undefined;
+      if (retryAfterMs !== undefined) {
+        // Waiting less than Retry-After would only earn another 429; waiting far longer stalls the build.
+        if (retryAfterMs > this.#settings.retry.maxDelayMs) {
+          state.retryAfterMs = retryAfterMs;
+          return callback(err);
+        }
+        delayMs = Math.max(delayMs, retryAfterMs);
+      }
+      this.#context.stats.retries += 1;
+      if (status !== undefined) this.#context.emit({ type: 'response', endpoint: state.endpoint, status, attempt: state.sends });
+      const event: EventData = { type: 'retry', endpoint: state.endpoint, attempt: state.sends, delayMs };
+      if (status !== undefined) event.status = status;
+      else if (error.code) event.code = error.code;
+      this.#context.emit(event);
+      setTimeout(() => {
+        if (this.closed) return callback(err);
+        this.#countSend(state);
+        callback(null);
+      }, delayMs);
+    };
+  }
+
+  #backoff(failedSends: number): number {
+    const { minDelayMs, maxDelayMs, factor, jitter } = this.#settings.retry;
+    const base = Math.min(maxDelayMs, minDelayMs * factor ** (failedSends - 1));
+    return Math.round(base * (1 - jitter * Math.random()));
+  }
+
+  #countSend(state: ExchangeState): void {
+    state.sends += 1;
+    this.#context.stats.requests += 1;
+    this.#context.emit({ type: 'send', endpoint: state.endpoint, attempt: state.sends });
+  }
+
+  #transportError(state: ExchangeState, error: unknown): AstroError {
+    if (error instanceof AstroError) return error;
+    const { endpoint, sends } = state;
+    const failure = error as TransportError;
+    const code = failure?.code ?? '';
+    if (this.closed || CLOSED_CODES.has(code)) return this.#errors.closed(endpoint);
+    const after = attemptsSuffix(sends);
+    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+      const limit = `${(this.#settings.maxResponseBytes / 2 ** 20).toFixed(this.#settings.maxResponseBytes % 2 ** 20 ? 2 : 0)} MiB`;
+      return this.#errors.error(ASTRO_ERROR_CODES.RESPONSE_TOO_LARGE, endpoint, `${endpoint}: response body exceeds the ${limit} limit (maxResponseBytes ${this.#settings.maxResponseBytes})`, {
+        attempts: sends,
+      });
+    }
+    if (TIMEOUT_CODES.has(code)) {
+      return this.#errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.#settings.timeoutMs} ms (${code})${after}`, {
+        attempts: sends,
+        cause: error,
+      });
+    }
+    const reason = code ? `${code}: ${failure.message}` : String(failure?.message ?? error);
+    return this.#errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request to ${this.#baseUrl} failed (${reason})${after}`, {
+      attempts: sends,
+      cause: error,
+    });
+  }
+}
