@@ -3,7 +3,6 @@
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 
 // Node keeps the compiled code of every module loaded after this call (in the system's temporary folder), so the
 // next build does not compile Eleventy and its dependencies again; the imports are dynamic to come after it.
@@ -12,15 +11,18 @@ module.enableCompileCache();
 const { runBuild } = await import('../src/cli/run-build.ts');
 const { describeFailure } = await import('../src/cli/describe-failure.ts');
 const { exitCleanlyOnInterrupt } = await import('../src/cli/interrupt.ts');
+const { commandLine, helpText } = await import('../src/cli/command-line.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// --full: render every page, taking none from the last build's output.
-const { values } = parseArgs({ options: { full: { type: 'boolean', default: false } } });
-
-exitCleanlyOnInterrupt();
 try {
-  await runBuild({ rootDir, full: values.full });
+  const flags = commandLine('build', process.argv.slice(2));
+  if (flags.help) {
+    console.log(helpText('build'));
+  } else {
+    exitCleanlyOnInterrupt();
+    await runBuild({ rootDir, full: flags.full });
+  }
 } catch (error) {
   console.error(`Build failed: ${describeFailure(error)}`);
   console.error('dist/ was left unchanged.');

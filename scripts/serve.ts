@@ -9,10 +9,21 @@ module.enableCompileCache();
 const { describeFailure } = await import('../src/cli/describe-failure.ts');
 const { servePreview } = await import('../src/cli/serve.ts');
 const { previewHost } = await import('../src/cli/preview-address.ts');
+const { commandLine, helpText } = await import('../src/cli/command-line.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const host = previewHost(process.argv.slice(2), process.env);
-servePreview({ rootDir, host, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch((error: unknown) => {
-  console.error(`Preview failed: ${describeFailure(error)}`);
+let flags: ReturnType<typeof commandLine> | undefined;
+try {
+  flags = commandLine('start', process.argv.slice(2));
+} catch (error) {
+  console.error(`Preview failed: ${(error as Error).message}`);
   process.exitCode = 1;
-});
+}
+if (flags?.help) console.log(helpText('start'));
+else if (flags) {
+  const host = previewHost(flags.host, process.env);
+  servePreview({ rootDir, host, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch((error: unknown) => {
+    console.error(`Preview failed: ${describeFailure(error)}`);
+    process.exitCode = 1;
+  });
+}

@@ -12,13 +12,9 @@ export const PREVIEW_ADDRESS = {
   port: 8080,
 };
 
-/** The host from `--host [ADDRESS]` in `args`, or HOST, or this machine only. */
-export function previewHost(args: readonly string[], env: NodeJS.ProcessEnv): string {
-  const at = args.findIndex((arg) => arg === '--host' || arg.startsWith('--host='));
-  if (at >= 0) {
-    const value = args[at]!.includes('=') ? args[at]!.slice('--host='.length) : args[at + 1];
-    return value && !value.startsWith('--') ? value : PREVIEW_ADDRESS.allInterfaces;
-  }
+/** The host from `--host [ADDRESS]` (an empty string when alone: every interface), or HOST, or this machine only. */
+export function previewHost(hostFlag: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (hostFlag !== undefined) return hostFlag || PREVIEW_ADDRESS.allInterfaces;
   return env.HOST || PREVIEW_ADDRESS.host;
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { copyProject, spawnScript } from '../helpers/project-copy.ts';
+import { copyProject, runScript, spawnScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 let project: string;
@@ -185,6 +185,33 @@ describe('npm run build', () => {
       expect(run.stderr).toMatch(/Build failed: .*401/);
       expect(run.stderr).not.toContain('stale');
       expect(snapshot(path.join(project, 'dist'))).toEqual(before);
+    });
+  });
+
+  describe('--help', () => {
+    const ALL_SETTINGS = ['ASTRO_API_URL', 'ASTRO_API_USERNAME', 'ASTRO_API_PASSWORD', 'ASTRO_CONCURRENCY', 'ASTRO_BUILD_DATE', 'ASTRO_TIMEOUT_MS', 'ASTRO_OFFLINE'];
+
+    it('npm run build -- --help prints its options and settings and builds nothing', async () => {
+      rmSync(path.join(project, 'dist'), { recursive: true, force: true });
+      const run = await runScript(project, 'build.ts', {}, ['--help']).done;
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('Usage: npm run build [-- --full]');
+      for (const name of ['--full', '--help', ...ALL_SETTINGS]) expect(run.stdout).toContain(name);
+      expect(existsSync(path.join(project, 'dist'))).toBe(false);
+    });
+
+    it('npm start -- --help prints its options and settings and serves nothing', async () => {
+      const run = await runScript(project, 'serve.ts', {}, ['--help']).done;
+      expect(run.code).toBe(0);
+      for (const name of ['--host', '--help', 'PORT', 'HOST', ...ALL_SETTINGS]) expect(run.stdout).toContain(name);
+      expect(existsSync(path.join(project, '.preview'))).toBe(false);
+    });
+
+    it('an unknown option is one line naming it, and nothing is built', async () => {
+      const run = await runScript(project, 'build.ts', {}, ['--ful']).done;
+      expect(run.code).toBe(1);
+      expect(run.stderr.split('\n')[0]).toBe("Build failed: Unknown option '--ful' (see --help)");
+      expect(existsSync(path.join(project, 'dist'))).toBe(false);
     });
   });
 });

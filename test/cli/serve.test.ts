@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { createServer, type AddressInfo } from 'node:net';
+import { commandLine } from '../../src/cli/command-line.ts';
 import { previewHost } from '../../src/cli/preview-address.ts';
 import { copyProject, spawnScript } from '../helpers/project-copy.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -158,12 +159,13 @@ describe('npm start', () => {
 });
 
 describe('previewHost', () => {
+  const host = (args: string[], env: NodeJS.ProcessEnv = {}) => previewHost(commandLine('start', args).host, env);
   it('is this machine only by default, every interface with --host alone, the given one with --host ADDRESS or HOST', () => {
-    expect(previewHost([], {})).toBe('127.0.0.1');
-    expect(previewHost(['--host'], {})).toBe('0.0.0.0');
-    expect(previewHost(['--host', '192.168.1.20'], {})).toBe('192.168.1.20');
-    expect(previewHost(['--host=::'], {})).toBe('::');
-    expect(previewHost([], { HOST: '0.0.0.0' })).toBe('0.0.0.0');
-    expect(previewHost(['--host', '10.0.0.2'], { HOST: '0.0.0.0' })).toBe('10.0.0.2');
+    expect(host([])).toBe('127.0.0.1');
+    expect(host(['--host'])).toBe('0.0.0.0');
+    expect(host(['--host', '192.168.1.20'])).toBe('192.168.1.20');
+    expect(host(['--host=::'])).toBe('::');
+    expect(host([], { HOST: '0.0.0.0' })).toBe('0.0.0.0');
+    expect(host(['--host', '10.0.0.2'], { HOST: '0.0.0.0' })).toBe('10.0.0.2');
   });
 });
