@@ -52,6 +52,12 @@ const siteSchema = z.object({
     ascendantYearly: windowSchema,
   }),
   description: z.string().optional(),
+  // The site's X (Twitter) account for `twitter:site`, written `@name` or `name`. https://developer.x.com/en/docs/x-for-websites/cards/overview/markup
+  twitter: z
+    .string()
+    .regex(/^@?[A-Za-z0-9_]{1,15}$/, 'must be an X (Twitter) handle such as "@starlight", 1 to 15 letters, digits or _')
+    .transform((handle) => (handle.startsWith('@') ? handle : `@${handle}`))
+    .optional(),
 });
 
 export type SiteConfig = z.infer<typeof siteSchema>;

@@ -52,6 +52,23 @@ describe('npm run build', () => {
     expect(existsSync(path.join(project, 'dist/charts/index.html'))).toBe(true);
     // No spinner noise without a terminal: plain lines only.
     expect(run.stderr).not.toContain('\r');
+    // No X account named in site.json: no twitter:site.
+    expect(readFileSync(path.join(project, 'dist/index.html'), 'utf8')).not.toContain('twitter:site');
+  });
+
+  it("names the site's X account on every page when site.json gives one", async () => {
+    const siteFile = path.join(project, 'content/site.json');
+    const original = readFileSync(siteFile, 'utf8');
+    writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(original), twitter: 'starlight_news' }));
+    try {
+      const run = await runBuildCommand({});
+      expect(run.code, run.stderr).toBe(0);
+      for (const page of ['index.html', 'weekly/2026-w47/aries/index.html', 'charts/frida-kahlo/index.html', '404.html']) {
+        expect(readFileSync(path.join(project, 'dist', page), 'utf8'), page).toContain('<meta name="twitter:site" content="@starlight_news">');
+      }
+    } finally {
+      writeFileSync(siteFile, original);
+    }
   });
 
   it('ends once the site is published, and the replaced output is still removed after it has exited', async () => {

@@ -90,6 +90,15 @@ describe('loadConfig', () => {
     }
   });
 
+  it("takes an optional X (Twitter) handle, with or without its @, and names a malformed one", () => {
+    expect(loadConfig(project(goodSite), {}).site.twitter).toBeUndefined();
+    expect(loadConfig(project({ ...goodSite, twitter: 'starlight_news' }), {}).site.twitter).toBe('@starlight_news');
+    expect(loadConfig(project({ ...goodSite, twitter: '@Starlight' }), {}).site.twitter).toBe('@Starlight');
+    for (const bad of ['star light', '@', 'a-b', 'sixteen_letters_', 'https://x.com/starlight']) {
+      expect(failure(() => loadConfig(project({ ...goodSite, twitter: bad }), {})).message, bad).toContain('content/site.json: twitter: must be an X (Twitter) handle');
+    }
+  });
+
   it('names the file and field of a bad content/site.json', () => {
     const negative = structuredClone(goodSite);
     negative.periods.weekly.past = -1;
