@@ -10,10 +10,11 @@ const KEPT = new Set(['node-compile-cache']);
 
 export default function setup(project: TestProject) {
   const before = new Set(readdirSync(tmpdir()));
-  // Vitest's own folder for transformed modules, removed by Vitest itself after this teardown.
-  const own = [(project as { tmpDir?: string }).tmpDir, (project.vitest as { _tmpDir?: string })._tmpDir];
-  const ignored = new Set([...KEPT, ...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
   return () => {
+    // Vitest's own folders for transformed modules, one per project, which Vitest removes after this teardown.
+    const vitest = project.vitest as typeof project.vitest & { _tmpDir?: string };
+    const own = [vitest._tmpDir, ...vitest.projects.map((each) => (each as { tmpDir?: string }).tmpDir)];
+    const ignored = new Set([...KEPT, ...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
     const added = readdirSync(tmpdir()).filter((name) => !before.has(name) && !ignored.has(name));
     if (added.length === 0) return;
     // Vitest reports an error thrown here but keeps its exit code: the run fails through the process's own.
