@@ -5,8 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-/** Entries other programs keep there between runs: Node's compile cache, which `npm run build` enables. */
-const KEPT = new Set(['node-compile-cache']);
 
 export default function setup(project: TestProject) {
   const before = new Set(readdirSync(tmpdir()));
@@ -14,7 +12,7 @@ export default function setup(project: TestProject) {
     // Vitest's own folders for transformed modules, one per project, which Vitest removes after this teardown.
     const vitest = project.vitest as typeof project.vitest & { _tmpDir?: string };
     const own = [vitest._tmpDir, ...vitest.projects.map((each) => (each as { tmpDir?: string }).tmpDir)];
-    const ignored = new Set([...KEPT, ...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
+    const ignored = new Set([...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
     const added = readdirSync(tmpdir()).filter((name) => !before.has(name) && !ignored.has(name));
     if (added.length === 0) return;
     // Vitest reports an error thrown here but keeps its exit code: the run fails through the process's own.

@@ -26,7 +26,7 @@ async function loadedByBuild(env: Record<string, string>): Promise<string[]> {
   ].join('\n'));
   const child = spawn(process.execPath, ['--import', hook, path.join('scripts', 'build.ts')], {
     cwd: context.project,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ASTRO_BUILD_DATE: '2026-11-22', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_COMPILE_CACHE: path.join(context.project, '.compile-cache'), ASTRO_BUILD_DATE: '2026-11-22', ...env },
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));

@@ -14,7 +14,8 @@ export { copyProject };
  * PATH and HOME from the outer environment, plus `env`.
  */
 export function spawnScript(project: string, script: string, env: Record<string, string>, args: readonly string[] = []): ChildProcessWithoutNullStreams {
-  const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
+  // Node's compile cache (which the scripts enable) inside the copy, so it goes with it, not into the temporary folder.
+  const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_COMPILE_CACHE: path.join(project, '.compile-cache'), ...env };
   return spawn(process.execPath, [path.join('scripts', script), ...args], { cwd: project, env: childEnv });
 }
 
