@@ -78,6 +78,8 @@ export interface JsonLdPage {
   breadcrumbs: { label: string; absoluteUrl: string }[];
   language: string;
   organization: JsonLdOrganization;
+  /** The page's link-preview image: an Article's `image` (https://developers.google.com/search/docs/appearance/structured-data/article). */
+  image?: PageImage;
 }
 
 /** A page's JSON-LD (https://schema.org): a WebPage or an Article, and its BreadcrumbList. */
@@ -92,6 +94,7 @@ export function pageJsonLd(page: JsonLdPage): string {
         datePublished: page.article.published,
         dateModified: page.article.modified,
         inLanguage: page.language,
+        ...(page.image ? { image: { '@type': 'ImageObject', url: page.image.url, width: page.image.width, height: page.image.height } } : {}),
         author: page.organization,
         publisher: page.organization,
       }
@@ -235,6 +238,7 @@ function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: 
 
 function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organization: JsonLdOrganization): PageMeta {
   const canonical = absoluteUrl(site, head.url);
+  const image = pageImage(site, head.image);
   return {
     url: head.url,
     documentTitle: head.documentTitle ?? t('site.documentTitle', { page: head.title, site: site.title }),
@@ -251,9 +255,10 @@ function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organizati
       breadcrumbs: head.breadcrumbs.map((crumb) => ({ label: crumb.label, absoluteUrl: absoluteUrl(site, crumb.url) })),
       language: site.language,
       organization,
+      image,
     }),
     ...(head.feed ? { feed: head.feed } : {}),
-    image: pageImage(site, head.image),
+    image,
   };
 }
 

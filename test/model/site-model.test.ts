@@ -39,6 +39,12 @@ describe('buildSiteModel', () => {
     expect(graph.map((n) => n['@type'])).toEqual(['Article', 'BreadcrumbList']);
     // A cold build: a week that has started counts from its first day.
     expect(graph[0]).toMatchObject({ datePublished: '2026-11-16T00:00:00Z', dateModified: '2026-11-16T00:00:00Z' });
+    // Its image is the page's share image, absolute, at the size the share images are drawn.
+    expect(graph[0]).toMatchObject({
+      image: { '@type': 'ImageObject', url: meta.image.url, width: 1200, height: 630 },
+      author: { '@type': 'Organization', name: 'Test Stars', url: 'https://stars.example.org/' },
+    });
+    expect(meta.image.url).toMatch(/^https:\/\/stars\.example\.org\/assets\/share\/leo-weekly\.[0-9a-f]{10}\.png$/);
     // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index; the 404 is in meta
     // but not in the sitemap.
     expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1);
