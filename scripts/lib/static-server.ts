@@ -44,6 +44,42 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
 export interface StaticServerOptions {
   /** Response headers added to every answer, e.g. the site's Content-Security-Policy as a host would send it. */
   headers?: Readonly<Record<string, string>>;
+  /** Rules of a `_headers` file (parseHeadersFile): each path pattern's headers on the answers it matches. */
+  headerRules?: readonly HeaderRule[];
+  /** Default 127.0.0.1 and a free port. */
+  host?: string;
+  port?: number;
+}
+
+/** One rule of a `_headers` file: `/*` or `/assets/*` (a trailing `*` matches the rest of the path) or a path. */
+export interface HeaderRule {
+  pattern: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * A `_headers` file as Netlify and Cloudflare Pages read it: a path line, then its indented `Name: value` lines;
+ * `#` lines are comments. https://docs.netlify.com/manage/routing/headers/
+ */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: {} });
+      continue;
+    }
+    const header = /^\s+([A-Za-z0-9-]+):\s*(.*)$/.exec(line);
+    const rule = rules.at(-1);
+    if (header && rule) rule.headers[header[1]!] = header[2]!.trim();
+  }
+  return rules;
+}
+
+/** The headers of every rule whose pattern matches `pathname`, later rules adding to earlier ones. */
+function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
+  const matching = rules.filter(({ pattern }) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern));
+  return Object.assign({}, ...matching.map((rule) => rule.headers)) as Record<string, string>;
 }
 
 export interface StaticServer {
@@ -77,9 +113,10 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
   const root = path.resolve(rootDir);
   const rootStat = await statOrNull(root);
   if (!rootStat?.isDirectory()) throw new StaticServerError(`static server: site folder ${root} does not exist`);
-  const extraHeaders = options.headers ?? {};
+  const fixedHeaders = options.headers ?? {};
+  const rules = options.headerRules ?? [];
 
-  function send(res: ServerResponse, method: string, status: number, file: string, size: number) {
+  function send(res: ServerResponse, method: string, status: number, file: string, size: number, extraHeaders: Record<string, string>) {
     res.writeHead(status, { ...extraHeaders, 'content-type': contentTypeFor(file), 'content-length': size });
     if (method === 'HEAD') return void res.end();
     createReadStream(file)
@@ -87,10 +124,10 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
       .pipe(res);
   }
 
-  async function notFound(res: ServerResponse, method: string) {
+  async function notFound(res: ServerResponse, method: string, extraHeaders: Record<string, string>) {
     const page = path.join(root, DEFAULTS.notFoundPage);
     const pageStat = await statOrNull(page);
-    if (pageStat?.isFile()) return send(res, method, 404, page, pageStat.size);
+    if (pageStat?.isFile()) return send(res, method, 404, page, pageStat.size, extraHeaders);
     res.writeHead(404, { ...extraHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(`404: not found (and the site has no ${DEFAULTS.notFoundPage})\n`);
   }
@@ -102,16 +139,17 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
       return void res.end();
     }
     const url = new URL(req.url ?? '/', 'http://site.invalid');
+    const extraHeaders = { ...fixedHeaders, ...headersFor(rules, url.pathname) };
     let pathname: string;
     try {
       pathname = decodeURIComponent(url.pathname);
     } catch {
-      return notFound(res, method);
+      return notFound(res, method, extraHeaders);
     }
     // Resolve against the root and refuse anything that lands outside it (`/../`, encoded or not).
     const file = path.resolve(root, `.${path.posix.normalize(pathname)}`);
-    if (file !== root && !file.startsWith(root + path.sep)) return notFound(res, method);
-    if (pathname.includes('\0')) return notFound(res, method);
+    if (file !== root && !file.startsWith(root + path.sep)) return notFound(res, method, extraHeaders);
+    if (pathname.includes('\0')) return notFound(res, method, extraHeaders);
 
     const found = await statOrNull(file);
     if (found?.isDirectory()) {
@@ -121,11 +159,11 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
       }
       const index = path.join(file, DEFAULTS.indexFile);
       const indexStat = await statOrNull(index);
-      if (indexStat?.isFile()) return send(res, method, 200, index, indexStat.size);
-      return notFound(res, method);
+      if (indexStat?.isFile()) return send(res, method, 200, index, indexStat.size, extraHeaders);
+      return notFound(res, method, extraHeaders);
     }
-    if (found?.isFile()) return send(res, method, 200, file, found.size);
-    return notFound(res, method);
+    if (found?.isFile()) return send(res, method, 200, file, found.size, extraHeaders);
+    return notFound(res, method, extraHeaders);
   }
 
   const server = createServer((req, res) => {
@@ -136,11 +174,11 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(DEFAULTS.port, DEFAULTS.host, () => resolve());
+    server.listen(options.port ?? DEFAULTS.port, options.host ?? DEFAULTS.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${DEFAULTS.host}:${port}`,
+    url: `http://${options.host ?? DEFAULTS.host}:${port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
