@@ -132,7 +132,7 @@ interface PageHead {
   breadcrumbs: LinkRef[];
   /** A report: an Article with its dates. */
   article?: ArticleDates;
-  /** `YYYY-MM-DD`, for the sitemap: when the report text the page shows last changed. */
+  /** `YYYY-MM-DD`, for the sitemap: when what the page shows last changed. */
   lastmod?: string;
   feed?: LinkRef;
   /** The home page's <title> is the site's name alone. */
@@ -146,6 +146,8 @@ interface SitePages {
   periodHubs: PeriodHub[];
   charts: ChartView[];
   staticPages: StaticPage[];
+  /** `YYYY-MM-DD`: when each chart and editor's page last changed (src/data/page-dates.ts). */
+  updated: ReadonlyMap<string, string>;
 }
 
 /** When a page quoting these reports' intros last changed: the newest intro; undefined when it quotes none. */
@@ -184,7 +186,8 @@ function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images:
   }
   heads.push(...reportHeads(home, t, pages, images));
   const chartsCrumb = { url: SITE_PATHS.charts, label: t('charts.title') };
-  heads.push({ url: SITE_PATHS.charts, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image });
+  const chartsLastmod = pages.updated.get(SITE_PATHS.charts);
+  heads.push({ url: SITE_PATHS.charts, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image, lastmod: chartsLastmod });
   for (const chart of pages.charts) {
     heads.push({
       url: chart.url,
@@ -192,10 +195,12 @@ function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images:
       description: t('chart.description', { title: chart.title, date: chart.birthLabel, place: chart.cityName }),
       breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
       image,
+      lastmod: pages.updated.get(chart.url),
     });
   }
   for (const page of pages.staticPages) {
-    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs: [home, { url: page.url, label: page.title }], image });
+    const breadcrumbs = [home, { url: page.url, label: page.title }];
+    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs, image, lastmod: pages.updated.get(page.url) });
   }
   return heads;
 }
@@ -213,7 +218,9 @@ function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: 
     const crumb = { url: section.url, label: section.title };
     sectionCrumbs.set(section.kind, crumb);
     const description = t(`kinds.${section.kind}.sectionDescription`);
-    heads.push({ url: section.url, title: section.title, description, breadcrumbs: [home, crumb], image: images.site });
+    // An archive lists its periods: it changes when the newest of them is first published.
+    const published = pages.periodHubs.filter((hub) => hub.kind === section.kind).flatMap((hub) => hub.pages.map((page) => page.published));
+    heads.push({ url: section.url, title: section.title, description, breadcrumbs: [home, crumb], image: images.site, lastmod: newestDay(published) });
   }
   for (const hub of pages.periodHubs) {
     const title = t('site.titleWithPeriod', { title: hub.kindTitle, period: hub.period.label });

@@ -14,7 +14,7 @@ import { allShareImages, planShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
-import { absoluteUrl, KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, siteLinks } from './urls.ts';
+import { absoluteUrl, KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks } from './urls.ts';
 
 function periodInfo(period: Period, buildDate: string, locale: string): PeriodInfo {
   return {
@@ -29,17 +29,25 @@ function periodInfo(period: Period, buildDate: string, locale: string): PeriodIn
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site, messages } = input;
   const { t } = messages;
-  const { periods, periodHubs, pageHistory } = buildPeriodHubs(input);
+  const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
+  const staticPages = input.staticPages ?? [];
+  // Charts and editors' pages are dated like reports, from what they show: the sitemap's lastmod.
+  const otherPages = [
+    // The charts index shows each chart's name, link and birth line.
+    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(charts.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
+    ...charts.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
+    ...staticPages.map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
+  ];
+  const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, otherPages);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);
   linkNeighbours(bySignAndKind, t);
   const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate, t));
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t));
-  const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
-  const staticPages = input.staticPages ?? [];
   const images = input.shareImages ?? planShareImages(site.title, signs, messages);
-  const { meta, sitemap } = siteMeta(site, t, { signHubs, sections, periodHubs, charts, staticPages }, images);
+  const updated = new Map([...otherDates].map(([url, dates]) => [url, dates.updated]));
+  const { meta, sitemap } = siteMeta(site, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, images);
   return {
     site: {
       ...site,
@@ -70,7 +78,10 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
  * One hub per published period, kinds in KIND_ORDER and periods oldest first, each with its twelve report pages
  * dated from the history of earlier builds; and the history to keep.
  */
-function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[]; pageHistory: PageHistory } {
+function buildPeriodHubs(
+  input: SiteModelInput,
+  otherPages: { url: string; hash: string }[],
+): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[]; pageHistory: PageHistory; otherDates: Map<string, PageDates> } {
   const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<ReportKind, PeriodInfo[]>;
   const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
   const sorted = [...input.reports].sort((a, b) =>
@@ -84,7 +95,9 @@ function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, P
   const versions = undated.flatMap(({ pages }) =>
     pages.map((p) => ({ url: p.url, hash: contentHash(p.intro, p.text), introHash: contentHash(p.intro), periodStart: p.period.start })),
   );
-  const { dates, history } = updatePageDates(input.pageHistory ?? {}, versions, input.buildDate);
+  // A chart or an editor's page has no period: a cold build dates it from its own day.
+  const others = otherPages.map(({ url, hash }) => ({ url, hash, introHash: hash, periodStart: input.buildDate }));
+  const { dates, history } = updatePageDates(input.pageHistory ?? {}, [...versions, ...others], input.buildDate);
   const periodHubs = undated.map(({ info, pages }): PeriodHub => ({
     kind: info.kind,
     kindTitle: input.messages.ui.kinds[info.kind].title,
@@ -92,7 +105,8 @@ function buildPeriodHubs(input: SiteModelInput): { periods: Record<ReportKind, P
     url: info.url,
     pages: pages.map((page) => ({ ...page, ...dates.get(page.url)! })),
   }));
-  return { periods, periodHubs, pageHistory: history };
+  const otherDates = new Map(otherPages.map(({ url }) => [url, dates.get(url)!]));
+  return { periods, periodHubs, pageHistory: history, otherDates };
 }
 
 /** The twelve report pages of one period, an editor's override applied to its own page only. */

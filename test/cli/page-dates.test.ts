@@ -111,8 +111,10 @@ describe('dates across a scheduled rebuild', () => {
         .filter((url) => url in first.lastmod && second.lastmod[url] !== first.lastmod[url])
         .map((url) => [url, [first.lastmod[url], second.lastmod[url]]]),
     );
+    // The weekly archive lists week 49 from the 23rd, its newest period.
     expect(moved).toEqual({
       [revised]: [day('2026-11-01'), day('2026-11-23')],
+      '/weekly/': [day('2026-11-22'), day('2026-11-23')],
       '/': [day('2026-11-16'), day('2026-11-22')],
       ...Object.fromEntries(SIGN_SLUGS.map((slug) => [`/${slug}/`, [day('2026-11-16'), day('2026-11-22')]])),
     });

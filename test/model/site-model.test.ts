@@ -95,8 +95,29 @@ describe('buildSiteModel', () => {
   it('adds static pages to the meta index and the sitemap', () => {
     const withPage = model({ staticPages: [{ slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' }] });
     expect(withPage.meta['/about/']).toMatchObject({ title: 'About', description: 'Hi there', breadcrumbs: [{ url: '/' }, { url: '/about/', label: 'About' }] });
-    // A page with no true date has no lastmod (the sitemap protocol allows that).
-    expect(withPage.sitemap).toContainEqual({ loc: 'https://stars.example.org/about/' });
+    // A cold build dates an editor's page from its own day.
+    expect(withPage.sitemap).toContainEqual({ loc: 'https://stars.example.org/about/', lastmod: '2026-11-22T00:00:00Z' });
+  });
+
+  it('gives every sitemap URL a lastmod, never after the build date: archives from their newest period, pages from their own history', () => {
+    const about = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' };
+    const first = model({ staticPages: [about] });
+    for (const entry of first.sitemap) {
+      expect(entry.lastmod, entry.loc).toBeDefined();
+      expect(entry.lastmod! <= '2026-11-22T00:00:00Z', entry.loc).toBe(true);
+    }
+    const lastmod = (m: typeof first, url: string) => m.sitemap.find((entry) => entry.loc === `https://stars.example.org${url}`)?.lastmod;
+    // A cold build: week 48 (November 23-29) has not started, so it is published on the build date, the newest day
+    // in the weekly archive; the month and the year started before it, so those archives date from their first days.
+    expect(lastmod(first, '/weekly/')).toBe('2026-11-22T00:00:00Z');
+    expect(lastmod(first, '/monthly/')).toBe('2026-11-01T00:00:00Z');
+    expect(lastmod(first, '/yearly/')).toBe('2026-01-01T00:00:00Z');
+    // A day later: the same page keeps its date; an edited one and the charts index (still empty) too, as they say.
+    const next = (staticPages: (typeof about)[]) =>
+      buildSiteModel({ site, messages, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), staticPages, pageHistory: first.pageHistory });
+    expect(lastmod(next([about]), '/about/')).toBe('2026-11-22T00:00:00Z');
+    expect(lastmod(next([{ ...about, html: '<p>Hello</p>' }]), '/about/')).toBe('2026-11-23T00:00:00Z');
+    expect(lastmod(next([about]), '/charts/')).toBe('2026-11-22T00:00:00Z');
   });
 });
 
@@ -139,7 +160,7 @@ describe('dates across two builds', () => {
     expect(page(edited, '/weekly/2026-w47/taurus/')).toMatchObject({ published: '2026-11-16', updated: '2026-11-16' });
   });
 
-  it('gives hubs and the home page the newest date of the reports they quote; other pages no lastmod', () => {
+  it('gives hubs and the home page the newest date of the reports they quote', () => {
     const before = lastmods(first);
     const after = lastmods(second);
     // 2026-11-22: the current week is 47 (from 2026-11-16), quoted by the home page and the sign hubs.
@@ -151,7 +172,8 @@ describe('dates across two builds', () => {
     for (const url of otherSignHubs) expect([before[url], after[url]], url).toEqual(['2026-11-16T00:00:00Z', '2026-11-22T00:00:00Z']);
     const unchanged = Object.keys(after).filter((url) => !(url in moved) && !otherSignHubs.includes(url));
     for (const url of unchanged) expect(after[url], url).toBe(before[url]);
-    expect(after['/charts/']).toBeUndefined();
+    // The charts index, unchanged since the first build, keeps that build's day.
+    expect(after['/charts/']).toBe('2026-11-22T00:00:00Z');
   });
 
   it("gives a report its sign and kind's share image, a sign hub its weekly one, and every other page the site's", () => {
