@@ -11,7 +11,7 @@ import { readOverrides } from '../data/overrides.ts';
 import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-dates.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
-import { allShareImages, planShareImages, renderShareImages, type ShareImageFile } from '../data/share-images.ts';
+import { allShareImages, planShareImages, renderShareImages, themeColours, type ShareImageFile } from '../data/share-images.ts';
 import { readSigns } from '../data/signs.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import type { SiteModel } from '../model/types.ts';
@@ -105,7 +105,9 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   if (options.cacheDir) config.cacheDir = options.cacheDir;
   if (options.periods) config.site.periods = options.periods;
   const editors = await readEditorFiles(config.contentDir, config.site.language);
-  const images = planShareImages(config.site.title, editors.signs, editors.messages);
+  // In the colours of this project's stylesheet: one edit of it changes the pages and the images.
+  const colours = themeColours(path.join(config.rootDir, 'templates/assets/site.css'));
+  const images = planShareImages(config.site.title, editors.signs, editors.messages, colours);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
   // the collections that keep a build's memory down, which slow its edits (docs/performance.md).
   // Both settle before a failure is reported: the images must not go on writing into the cache after the build

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
+import { ConfigError } from './config.ts';
 import { escapeHtml } from './sanitize.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
@@ -31,8 +32,32 @@ export const SHARE_IMAGE = {
   freeEvery: 8,
 };
 
-/** Colours of templates/assets/site.css (light scheme): --fg, --muted, --bg, --card, --line, --accent. */
-const COLOURS = { fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' };
+/** The site's colours, as the stylesheet sets them (themeColours). */
+export type ThemeColours = Record<(typeof THEME.names)[number], string>;
+
+const THEME = {
+  /** The stylesheet whose first `:root` block (the light scheme) sets the colours of the pages and the images. */
+  stylesheet: path.join(import.meta.dirname, '../../templates/assets/site.css'),
+  names: ['fg', 'muted', 'bg', 'card', 'line', 'accent'] as const,
+};
+
+/**
+ * The light scheme's colours from the stylesheet's first `:root { … }` block: the one place the site's colours are
+ * set, for its pages and its share images alike. A colour missing or not in hex is a ConfigError naming it.
+ */
+export function themeColours(file: string = THEME.stylesheet, label = 'templates/assets/site.css'): ThemeColours {
+  const root = /(?:^|\n):root\s*\{([^}]*)\}/.exec(readFileSync(file, 'utf8'))?.[1];
+  if (root === undefined) throw new ConfigError(label, "has no :root { … } block setting the site's colours");
+  const colours = {} as ThemeColours;
+  for (const name of THEME.names) {
+    const value = new RegExp(`--${name}\\s*:\\s*([^;]+);`).exec(root)?.[1]?.trim();
+    if (!value || !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) {
+      throw new ConfigError(`${label}: --${name}`, `must be set in :root to a hex colour such as #5b3fa8${value ? `, not ${value}` : ''}`);
+    }
+    colours[name] = value;
+  }
+  return colours;
+}
 
 const FONT = {
   family: 'DejaVu Sans',
@@ -99,48 +124,48 @@ function textLine(text: string, attrs: { x: number; y: number; size: number; max
   return `<text x="${attrs.x}" y="${attrs.y}" font-size="${size}"${weight}${anchor} fill="${attrs.fill}">${escapeHtml(shown)}</text>`;
 }
 
-function svgDocument(body: string[]): string {
+function svgDocument(body: string[], colours: ThemeColours): string {
   const { width, height } = SHARE_IMAGE;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT.family}">`,
-    `<rect width="${width}" height="${height}" fill="${COLOURS.bg}"/>`,
-    `<rect width="${width}" height="14" fill="${COLOURS.accent}"/>`,
-    `<rect y="${height - 14}" width="${width}" height="14" fill="${COLOURS.accent}"/>`,
+    `<rect width="${width}" height="${height}" fill="${colours.bg}"/>`,
+    `<rect width="${width}" height="14" fill="${colours.accent}"/>`,
+    `<rect y="${height - 14}" width="${width}" height="14" fill="${colours.accent}"/>`,
     ...body,
     '</svg>',
   ].join('\n');
 }
 
 /** The sign's glyph in a disc on the left; name, kind, dates and the site's title on the right. */
-export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph' | 'dates'>, kindTitle: string): string {
+export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph' | 'dates'>, kindTitle: string, colours: ThemeColours = themeColours()): string {
   const text = { x: 560, maxWidth: 590 };
   return svgDocument([
-    `<circle cx="290" cy="315" r="200" fill="${COLOURS.card}" stroke="${COLOURS.line}" stroke-width="4"/>`,
-    `<text x="290" y="400" font-size="240" text-anchor="middle" fill="${COLOURS.accent}">${escapeHtml(sign.glyph)}</text>`,
-    textLine(sign.name, { ...text, y: 250, size: 110, bold: true, fill: COLOURS.fg }),
-    textLine(kindTitle, { ...text, y: 330, size: 50, fill: COLOURS.fg }),
-    textLine(sign.dates, { ...text, y: 395, size: 36, fill: COLOURS.muted }),
-    textLine(siteTitle, { ...text, y: 540, size: 40, bold: true, fill: COLOURS.accent }),
-  ]);
+    `<circle cx="290" cy="315" r="200" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
+    `<text x="290" y="400" font-size="240" text-anchor="middle" fill="${colours.accent}">${escapeHtml(sign.glyph)}</text>`,
+    textLine(sign.name, { ...text, y: 250, size: 110, bold: true, fill: colours.fg }),
+    textLine(kindTitle, { ...text, y: 330, size: 50, fill: colours.fg }),
+    textLine(sign.dates, { ...text, y: 395, size: 36, fill: colours.muted }),
+    textLine(siteTitle, { ...text, y: 540, size: 40, bold: true, fill: colours.accent }),
+  ], colours);
 }
 
 /** The twelve glyphs in a ring on the left; the site's title and what it offers on the right. */
-export function siteImageSvg(siteTitle: string, signs: readonly Pick<Sign, 'glyph'>[], tagline: readonly [string, string]): string {
+export function siteImageSvg(siteTitle: string, signs: readonly Pick<Sign, 'glyph'>[], tagline: readonly [string, string], colours: ThemeColours = themeColours()): string {
   const ring = signs.map((sign, i) => {
     const angle = (i / signs.length) * 2 * Math.PI - Math.PI / 2;
     const x = Math.round(290 + 185 * Math.cos(angle));
     const y = Math.round(315 + 185 * Math.sin(angle) + 20);
-    return `<text x="${x}" y="${y}" font-size="56" text-anchor="middle" fill="${COLOURS.accent}">${escapeHtml(sign.glyph)}</text>`;
+    return `<text x="${x}" y="${y}" font-size="56" text-anchor="middle" fill="${colours.accent}">${escapeHtml(sign.glyph)}</text>`;
   });
   const text = { x: 560, maxWidth: 590 };
   return svgDocument([
-    `<circle cx="290" cy="315" r="230" fill="${COLOURS.card}" stroke="${COLOURS.line}" stroke-width="4"/>`,
-    `<circle cx="290" cy="315" r="130" fill="none" stroke="${COLOURS.line}" stroke-width="4"/>`,
+    `<circle cx="290" cy="315" r="230" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
+    `<circle cx="290" cy="315" r="130" fill="none" stroke="${colours.line}" stroke-width="4"/>`,
     ...ring,
-    textLine(siteTitle, { ...text, y: 300, size: 72, bold: true, fill: COLOURS.fg }),
-    textLine(tagline[0], { ...text, y: 370, size: 34, fill: COLOURS.muted }),
-    textLine(tagline[1], { ...text, y: 418, size: 34, fill: COLOURS.muted }),
-  ]);
+    textLine(siteTitle, { ...text, y: 300, size: 72, bold: true, fill: colours.fg }),
+    textLine(tagline[0], { ...text, y: 370, size: 34, fill: colours.muted }),
+    textLine(tagline[1], { ...text, y: 418, size: 34, fill: colours.muted }),
+  ], colours);
 }
 
 export interface ShareImageSet {
@@ -155,14 +180,14 @@ export function allShareImages({ site, bySignAndKind }: ShareImageSet): ShareIma
 }
 
 /** The site's 49 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering anything. */
-export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages): ShareImageSet {
-  const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond]);
+export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours()): ShareImageSet {
+  const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours);
   const site: ShareImage = { name: 'site', svg: siteSvg, alt: t('shareImage.siteAlt', { site: siteTitle }), url: imageUrl('site', siteSvg) };
   const bySignAndKind = new Map<string, ShareImage>();
   for (const sign of signs) {
     for (const kind of REPORT_KINDS) {
       const name = `${sign.slug}-${kind.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`;
-      const svg = signImageSvg(siteTitle, sign, ui.kinds[kind].title);
+      const svg = signImageSvg(siteTitle, sign, ui.kinds[kind].title, colours);
       const alt = t('site.documentTitle', { page: t(`kinds.${kind}.heading`, { sign: sign.name }), site: siteTitle });
       bySignAndKind.set(`${kind}/${sign.slug}`, { name, svg, alt, url: imageUrl(name, svg) });
     }

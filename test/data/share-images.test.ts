@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMessages } from '../../src/data/i18n.ts';
 import { readSigns } from '../../src/data/signs.ts';
-import { planShareImages, renderPng, renderShareImages, signImageSvg, siteImageSvg } from '../../src/data/share-images.ts';
+import { planShareImages, renderPng, renderShareImages, signImageSvg, siteImageSvg, themeColours } from '../../src/data/share-images.ts';
 import { parseXml, type XmlElement } from '../helpers/xml.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');
@@ -148,5 +148,40 @@ describe('renderShareImages', () => {
     const { rendered, files } = await renderShareImages(images('Stars'), fresh);
     expect(rendered).toBe(2);
     expect(files.every((f) => existsSync(f.sourcePath))).toBe(true);
+  });
+});
+
+describe('the colours of the share images', () => {
+  const stylesheet = path.resolve(import.meta.dirname, '../../templates/assets/site.css');
+  const withAccent = (accent: string) => {
+    const file = path.join(work, `site-${accent.slice(1)}.css`);
+    writeFileSync(file, readFileSync(stylesheet, 'utf8').replace(/--accent: #[0-9a-f]+;/, `--accent: ${accent};`));
+    return themeColours(file);
+  };
+
+  it("are the stylesheet's light :root colours, not the dark scheme's", () => {
+    // templates/assets/site.css, read by hand: the first :root block, outside prefers-color-scheme: dark.
+    expect(themeColours()).toEqual({ fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' });
+  });
+
+  it('follow one edit of --accent: the pixels of the accent bar carry it, and every image gets a new name', async () => {
+    const orange = withAccent('#e05a00');
+    const before = planShareImages('Stars', signs, messages);
+    const after = planShareImages('Stars', signs, messages, orange);
+    const { Resvg } = await import('@resvg/resvg-js');
+    const image = new Resvg(after.site.svg).render();
+    // The accent bar runs along the top, 14 px high: the pixel at (600, 5), as RGBA.
+    const at = (5 * image.width + 600) * 4;
+    expect([...image.pixels.subarray(at, at + 4)]).toEqual([0xe0, 0x5a, 0x00, 0xff]);
+    for (const [key, img] of after.bySignAndKind) expect(img.url, key).not.toBe(before.bySignAndKind.get(key)!.url);
+    expect(after.site.url).not.toBe(before.site.url);
+  });
+
+  it('name the stylesheet and the property when a colour is missing or not a hex colour', () => {
+    const file = path.join(work, 'broken.css');
+    writeFileSync(file, ':root {\n  --fg: #111; --muted: #222; --bg: #fff; --card: #eee; --line: #ddd; --accent: tomato;\n}\n');
+    expect(() => themeColours(file, 'templates/assets/site.css')).toThrow('templates/assets/site.css: --accent: must be set in :root to a hex colour such as #5b3fa8, not tomato');
+    writeFileSync(file, 'body { color: red; }\n');
+    expect(() => themeColours(file, 'templates/assets/site.css')).toThrow("templates/assets/site.css: has no :root { … } block setting the site's colours");
   });
 });
