@@ -58,6 +58,9 @@ const siteSchema = z.object({
     .regex(/^@?[A-Za-z0-9_]{1,15}$/, 'must be an X (Twitter) handle such as "@starlight", 1 to 15 letters, digits or _')
     .transform((handle) => (handle.startsWith('@') ? handle : `@${handle}`))
     .optional(),
+  // The owner's SVGs under content/ (site-logo.ts checks and sanitizes them): the header's logo, the browser tab's icon.
+  logo: z.string().min(1).optional(),
+  favicon: z.string().min(1).optional(),
 });
 
 export type SiteConfig = z.infer<typeof siteSchema>;

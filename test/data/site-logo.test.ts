@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readBrandSvg, sanitizeSvg } from '../../src/data/site-logo.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
+
+describe('sanitizeSvg', () => {
+  it('keeps the drawing and drops what runs or loads: scripts, handlers, foreign content, links, outside references', () => {
+    const hostile = [
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 240 80" width="480" onload="alert(1)">',
+      '<script>alert(2)</script><title>Moonrise</title>',
+      '<style><![CDATA[.a{fill:#f00}]]></style><style>.b{background:url(https://evil.example/x)}</style>',
+      '<a href="javascript:alert(3)"><rect width="10" height="10"/></a>',
+      '<foreignObject><div>hello</div></foreignObject><image href="https://evil.example/x.png"/>',
+      '<use xlink:href="#dot"/><use href="https://evil.example/x.svg#dot"/>',
+      '<circle id="dot" class="a" r="5" fill="url(#g)" stroke="url(https://evil.example/)" style="opacity:.5" onclick="alert(4)"/>',
+      '<rect style="fill:url(//evil.example/y)" width="1" height="1"/><animate attributeName="href" to="javascript:alert(5)"/>',
+      '<text x="1" y="2">A &amp; B</text>',
+      '</svg>',
+    ].join('');
+    // Worked by hand from the allow-list: what is left of each line above, in order.
+    expect(sanitizeSvg(hostile, 'logo').svg).toBe(
+      [
+        `<svg ${SVG_NS} viewBox="0 0 240 80">`,
+        '<title>Moonrise</title>',
+        '<style><![CDATA[.a{fill:#f00}]]></style><style/>',
+        '<use href="#dot"/><use/>',
+        '<circle id="dot" class="a" r="5" fill="url(#g)" style="opacity:.5"/>',
+        '<rect width="1" height="1"/>',
+        '<text x="1" y="2">A &amp; B</text>',
+        '</svg>',
+      ].join(''),
+    );
+  });
+
+  it('gives a drawing sized by width and height alone the viewBox they mean', () => {
+    expect(sanitizeSvg(`<svg ${SVG_NS} width="120px" height="60"><rect width="120" height="60"/></svg>`, 'logo')).toEqual({
+      svg: `<svg ${SVG_NS} viewBox="0 0 120 60"><rect width="120" height="60"/></svg>`,
+      width: 120,
+      height: 60,
+    });
+  });
+
+  it.each([
+    ['<svg><rect/></svg><svg/>', 'logo: is not an SVG file: its one top element must be <svg>'],
+    ['<html><svg/></html>', 'logo: is not an SVG file: its one top element must be <svg>'],
+    ['<svg width="100%" height="100%"><rect/></svg>', 'logo: has no size: give its <svg> a viewBox such as viewBox="0 0 240 80"'],
+    ['<svg viewBox="0 0 0 40"/>', 'logo: has a size of zero or less'],
+    ['<svg viewBox="0 0 900 100"/>', 'logo: is 9 times as wide as it is high (or the reverse); at most 8 fits the header'],
+    ['<svg viewBox="0 0 10 100"/>', 'logo: is 10 times as wide as it is high (or the reverse); at most 8 fits the header'],
+  ])('refuses %s in one line', (svg, message) => {
+    expect(() => sanitizeSvg(svg, 'logo')).toThrow(message);
+  });
+});
+
+describe('readBrandSvg', () => {
+  const folder = tempDir('site-logo-');
+  const dir = () => folder;
+  const write = (name: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir(), name)), { recursive: true });
+    writeFileSync(path.join(dir(), name), text);
+  };
+
+  it('is nothing when site.json names no file', () => {
+    expect(readBrandSvg(dir(), undefined, 'logo')).toBeUndefined();
+  });
+
+  it('publishes the sanitized file under a name carrying its hash, with its shape', () => {
+    write('brand/mark.svg', `<svg ${SVG_NS} viewBox="0 0 200 100"><script/><rect width="200" height="100" fill="#00a86b"/></svg>`);
+    const logo = readBrandSvg(dir(), 'brand/mark.svg', 'logo')!;
+    expect(logo).toMatchObject({ svg: `<svg ${SVG_NS} viewBox="0 0 200 100"><rect width="200" height="100" fill="#00a86b"/></svg>`, width: 200, height: 100 });
+    expect(logo.url).toMatch(/^\/assets\/logo\.[0-9a-f]{8}\.svg$/);
+    expect(logo.outputPath).toBe(logo.url.slice(1));
+    write('brand/mark.svg', `<svg ${SVG_NS} viewBox="0 0 200 100"><rect width="200" height="100" fill="#b3261e"/></svg>`);
+    expect(readBrandSvg(dir(), 'brand/mark.svg', 'logo')!.url).not.toBe(logo.url);
+    expect(readBrandSvg(dir(), 'brand/mark.svg', 'favicon')!.url).toMatch(/^\/assets\/favicon\.[0-9a-f]{8}\.svg$/);
+  });
+
+  it('names the setting and the file when it is missing, outside content/, not SVG or too large', () => {
+    expect(() => readBrandSvg(dir(), 'nope.svg', 'logo')).toThrow('content/site.json: logo (content/nope.svg): no such file');
+    expect(() => readBrandSvg(dir(), '../secret.svg', 'favicon')).toThrow(
+      'content/site.json: favicon: must name an .svg file inside content/, such as "logo.svg", not "../secret.svg"',
+    );
+    write('logo.png', 'PNG');
+    expect(() => readBrandSvg(dir(), 'logo.png', 'logo')).toThrow('content/site.json: logo: must name an .svg file inside content/');
+    write('big.svg', `<svg ${SVG_NS} viewBox="0 0 1 1"><desc>${'x'.repeat(100_001)}</desc></svg>`);
+    expect(() => readBrandSvg(dir(), 'big.svg', 'logo')).toThrow(/^content\/site\.json: logo \(content\/big\.svg\): is 100\d{3} bytes; at most 100000/);
+  });
+});
