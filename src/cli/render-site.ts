@@ -45,6 +45,8 @@ export interface RenderResult {
 
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
 export async function renderSite({ rootDir, contentDir, outputDir, model, shareImages = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
+  // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
+  const assets = readAssetManifest(path.join(rootDir, 'templates/assets'));
   const prints = pagePrints(model, rendererFingerprint(rootDir, contentDir));
   const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
@@ -66,7 +68,7 @@ export async function renderSite({ rootDir, contentDir, outputDir, model, shareI
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // The files the plugins copied: assets and share images.
-  const copied = [...readAssetManifest(path.join(rootDir, 'templates/assets')).values(), ...shareImages];
+  const copied = [...assets.values(), ...shareImages];
   for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
   const reusedPages = reusedFiles.filter((file) => file.endsWith('.html')).length;
   return { pages: rendered + reusedPages, rendered, reused: reusedPages, files };

@@ -4,7 +4,8 @@
 // without ever serving a stale stylesheet after a rebuild.
 //
 // Only the hashed names are written: an unhashed copy would be cached as immutable too and go stale, so the
-// asset folder must not also be passthrough-copied to `/assets/`.
+// asset folder must not also be passthrough-copied to `/assets/`. A stylesheet's relative `url()` (a font, an
+// image) is rewritten to the hashed name of the file it names, and the stylesheet hashed after that.
 // https://www.11ty.dev/docs/events/#eleventy-before · https://www.11ty.dev/docs/filters/
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -50,6 +51,8 @@ interface FingerprintedAsset {
   /** Root-relative URL, e.g. `/assets/site.1a2b3c4d.css`. */
   url: string;
   hash: string;
+  /** A stylesheet as published, its `url()`s rewritten; other files are copied as they are. */
+  content?: string;
 }
 
 /** First `DEFAULTS.hashLength` hex characters of the content's SHA-256. */
@@ -81,24 +84,45 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
       cause: error,
     });
   }
-  for (const entry of entries.sort()) {
+  const files = entries.sort().flatMap((entry) => {
     const name = entry.split(path.sep).join('/');
-    if (name.split('/').some((segment) => segment.startsWith('.'))) continue;
+    if (name.split('/').some((segment) => segment.startsWith('.'))) return [];
     const sourcePath = path.join(root, entry);
-    let content: Buffer;
     try {
-      if (!fs.statSync(sourcePath).isFile()) continue;
-      content = fs.readFileSync(sourcePath);
+      return fs.statSync(sourcePath).isFile() ? [{ name, sourcePath, content: fs.readFileSync(sourcePath) }] : [];
     } catch (error) {
       throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', `${path.join(sourceDir, entry)}: cannot be read (${(error as Error).message})`, {
         cause: error,
       });
     }
+  });
+  const add = (name: string, sourcePath: string, content: Buffer | string, published?: string) => {
     const hash = contentHash(content);
     const urlPath = `${urlPrefix}${fingerprintedName(name, hash)}`;
-    manifest.set(name, { name, sourcePath, outputPath: urlPath.slice(1), url: urlPath, hash });
+    manifest.set(name, { name, sourcePath, outputPath: urlPath.slice(1), url: urlPath, hash, ...(published === undefined ? {} : { content: published }) });
+  };
+  // Stylesheets last, so the files their url()s name already have their hashed names.
+  for (const file of files) if (!file.name.endsWith('.css')) add(file.name, file.sourcePath, file.content);
+  for (const file of files) {
+    if (!file.name.endsWith('.css')) continue;
+    const css = rewriteUrls(file.content.toString('utf8'), file.name, manifest, sourceDir);
+    add(file.name, file.sourcePath, css, css);
   }
   return manifest;
+}
+
+/**
+ * `url("fonts/inter.woff2")` in `css/site.css` → `url("/assets/css/fonts/inter.1a2b3c4d.woff2")`. URLs with a
+ * scheme, root-relative ones and fragments stay as they are; a relative one naming no file in the folder is an error.
+ */
+function rewriteUrls(css: string, name: string, manifest: ReadonlyMap<string, FingerprintedAsset>, sourceDir: string): string {
+  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, _quote: string, target: string) => {
+    if (/^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(target.trim())) return whole;
+    const [, file, suffix] = /^([^?#]*)(.*)$/.exec(target.trim())!;
+    const asset = manifest.get(path.posix.normalize(path.posix.join(path.posix.dirname(name), file!)));
+    if (!asset) throw new FingerprintAssetsError('ASSET_UNKNOWN', `${sourceDir}/${name}: url(${target.trim()}) names no file in ${sourceDir}`);
+    return `url("${asset.url}${suffix}")`;
+  });
 }
 
 interface BuildEvent {

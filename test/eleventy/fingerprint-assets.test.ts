@@ -138,6 +138,33 @@ describe('readAssetManifest', () => {
     });
   });
 
+  it("points a stylesheet's relative url()s at the hashed files, and hashes the stylesheet as published", () => {
+    fs.mkdirSync(path.join(assets, 'fonts'));
+    fs.mkdirSync(path.join(assets, 'css'));
+    fs.writeFileSync(path.join(assets, 'fonts', 'inter.woff2'), 'font bytes');
+    const font = `/assets/fonts/inter.${sha8('font bytes')}.woff2`;
+    fs.writeFileSync(
+      path.join(assets, 'site.css'),
+      '@font-face { src: url("fonts/inter.woff2") format("woff2"), url( fonts/inter.woff2?v=2#x ); }\n' +
+        '.a { background: url(/root.png) } .b { mask: url(#m) } .c { background: url(data:image/png;base64,AA) }\n',
+    );
+    fs.writeFileSync(path.join(assets, 'css', 'more.css'), ".d { src: url('../fonts/inter.woff2') }\n");
+    const published =
+      `@font-face { src: url("${font}") format("woff2"), url("${font}?v=2#x"); }\n` +
+      '.a { background: url(/root.png) } .b { mask: url(#m) } .c { background: url(data:image/png;base64,AA) }\n';
+    const manifest = readAssetManifest(assets);
+    expect(manifest.get('site.css')).toMatchObject({ content: published, url: `/assets/site.${sha8(published)}.css` });
+    expect(manifest.get('css/more.css')!.content).toBe(`.d { src: url("${font}") }\n`);
+    // A new font is a new stylesheet name too.
+    fs.writeFileSync(path.join(assets, 'fonts', 'inter.woff2'), 'other bytes');
+    expect(readAssetManifest(assets).get('site.css')!.url).not.toBe(manifest.get('site.css')!.url);
+  });
+
+  it('names the stylesheet and the url() that names no file', () => {
+    fs.writeFileSync(path.join(assets, 'site.css'), 'body { background: url(img/nope.png) }\n');
+    expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: url(img/nope.png) names no file in ${assets}`);
+  });
+
   it('treats a missing folder as no assets', () => {
     expect(readAssetManifest(path.join(dir, 'nope')).size).toBe(0);
   });
