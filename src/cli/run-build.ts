@@ -3,7 +3,7 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ASTRO_ERROR_CODES, AstroClient, AstroError, AUTH_ENDPOINT, type ClientStats } from '../api/index.ts';
-import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
+import { loadConfig, loadDotEnv, type BuildConfig, type PeriodWindows, type SiteConfig } from '../data/config.ts';
 import { readChartFiles, resolveCharts, type ChartInput } from '../data/charts.ts';
 import { fetchReports, ReportsUnavailableError, type PeriodReports } from '../data/fetch-reports.ts';
 import { loadMessages } from '../data/i18n.ts';
@@ -11,8 +11,10 @@ import { readOverrides } from '../data/overrides.ts';
 import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-dates.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
-import { allShareImages, planShareImages, renderShareImages, themeColours, type ShareImageFile } from '../data/share-images.ts';
+import { allShareImages, planShareImages, renderShareImages, themeColours } from '../data/share-images.ts';
+import { readBrandSvg } from '../data/site-logo.ts';
 import { readSigns } from '../data/signs.ts';
+import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import type { SiteModel } from '../model/types.ts';
 import { readStaticPages } from '../data/static-pages.ts';
@@ -57,8 +59,8 @@ export interface BuildOptions {
 export interface PreparedSite {
   config: BuildConfig;
   model: SiteModel;
-  /** The model's share images, rendered (or found) in the cache, to publish with the pages. */
-  shareImages: ShareImageFile[];
+  /** The share images and the owner's logo and favicon, to publish beside the pages. */
+  shareImages: PublishedFile[];
   /** Where the page dates are kept; only a build that published writes `model.pageHistory` there. */
   pageDatesFile: string;
   summary: Omit<BuildSummary, 'pages' | 'rendered' | 'reused' | 'seconds'>;
@@ -104,10 +106,10 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   if (options.outputDir) config.outputDir = options.outputDir;
   if (options.cacheDir) config.cacheDir = options.cacheDir;
   if (options.periods) config.site.periods = options.periods;
-  const editors = await readEditorFiles(config.contentDir, config.site.language);
+  const editors = await readEditorFiles(config.contentDir, config.site);
   // In the colours of this project's stylesheet: one edit of it changes the pages and the images.
   const colours = themeColours(path.join(config.rootDir, 'templates/assets/site.css'));
-  const images = planShareImages(config.site.title, editors.signs, editors.messages, colours);
+  const images = planShareImages(config.site.title, editors.signs, editors.messages, colours, editors.brand.logo);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
   // the collections that keep a build's memory down, which slow its edits (docs/performance.md).
   // Both settle before a failure is reported: the images must not go on writing into the cache after the build
@@ -118,7 +120,10 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   ]);
   if (content.status === 'rejected') throw content.reason;
   if (drawn.status === 'rejected') throw drawn.reason;
-  const [fetched, { files: shareImages }] = [content.value, drawn.value];
+  const fetched = content.value;
+  // The owner's logo and favicon are published beside the images, as sanitized.
+  const brandFiles = Object.values(editors.brand).flatMap((svg) => (svg ? [{ outputPath: svg.outputPath, content: svg.svg }] : []));
+  const shareImages = [...drawn.value.files, ...brandFiles];
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
@@ -139,6 +144,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     staticPages: editors.staticPages,
     pageHistory: history.history,
     shareImages: images,
+    brand: editors.brand,
   });
   return { config, model, shareImages, pageDatesFile: historyFile, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
 }
@@ -151,7 +157,7 @@ function staleWarnings({ period, problem, shapeChanged }: PeriodReports): string
 }
 
 /** The editors' files, read (and validated) before any request: a bad file should fail the build at once. */
-async function readEditorFiles(contentDir: string, language: string) {
+async function readEditorFiles(contentDir: string, { language, logo, favicon }: SiteConfig) {
   const messages = loadMessages(contentDir, language);
   return {
     messages,
@@ -159,6 +165,7 @@ async function readEditorFiles(contentDir: string, language: string) {
     chartInputs: await readChartFiles(path.join(contentDir, 'charts'), language),
     overrides: await readOverrides(path.join(contentDir, 'overrides')),
     staticPages: await readStaticPages(path.join(contentDir, 'pages')),
+    brand: { logo: readBrandSvg(contentDir, logo, 'logo'), favicon: readBrandSvg(contentDir, favicon, 'favicon') },
   };
 }
 
@@ -283,7 +290,7 @@ async function keepAfterPublishing(file: string, save: () => Promise<void>, what
  * Renders into a staging folder beside the output, swapped in only once the render succeeded. Pages that did not
  * change since the published build (its manifest, beside the cache) are taken from it instead of rendered.
  */
-async function publish(config: BuildConfig, model: SiteModel, shareImages: ShareImageFile[], how: { full: boolean; log: (line: string) => void; warn: (line: string) => void }): Promise<RenderResult> {
+async function publish(config: BuildConfig, model: SiteModel, shareImages: PublishedFile[], how: { full: boolean; log: (line: string) => void; warn: (line: string) => void }): Promise<RenderResult> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
   const previous = how.full ? {} : await loadManifest(manifestFile);

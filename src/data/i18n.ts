@@ -31,7 +31,7 @@ const messagesSchema = z.strictObject({
     'wheelRetrograde', 'tableCaption', 'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'about',
   ),
   notFound: group('title', 'description', 'text', 'home'),
-  shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt'),
+  shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
   signs: z.strictObject({
     aries: signMessages, taurus: signMessages, gemini: signMessages, cancer: signMessages, leo: signMessages, virgo: signMessages,
     libra: signMessages, scorpio: signMessages, sagittarius: signMessages, capricorn: signMessages, aquarius: signMessages, pisces: signMessages,

@@ -13,6 +13,7 @@ import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
 import { ConfigError } from './config.ts';
 import { escapeHtml } from './sanitize.ts';
+import { sanitizeSvg } from './site-logo.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
 
@@ -28,6 +29,8 @@ export const SHARE_IMAGE = {
   hashLength: 10,
   /** A cached PNG no build has used for this long is removed; another build (the preview) may still be using it before. */
   keepUnusedMs: 60 * 60 * 1000,
+  /** Side of the square PNG of the logo, for JSON-LD's `publisher.logo` (Google asks at least 112 px). */
+  logoSize: 512,
   /** Images drawn between two collections (freePixmaps); docs/performance.md has what it saves. */
   freeEvery: 8,
 };
@@ -38,6 +41,8 @@ export type ThemeColours = Record<(typeof THEME.names)[number], string>;
 const THEME = {
   /** The stylesheet whose first `:root` block (the light scheme) sets the colours of the pages and the images. */
   stylesheet: path.join(import.meta.dirname, '../../templates/assets/site.css'),
+  /** The site's mark when the owner names no logo: JSON-LD's `publisher.logo` is drawn from it. */
+  favicon: path.join(import.meta.dirname, '../../templates/assets/favicon.svg'),
   names: ['fg', 'muted', 'bg', 'card', 'line', 'accent'] as const,
 };
 
@@ -149,40 +154,89 @@ export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph
   ], colours);
 }
 
-/** The twelve glyphs in a ring on the left; the site's title and what it offers on the right. */
-export function siteImageSvg(siteTitle: string, signs: readonly Pick<Sign, 'glyph'>[], tagline: readonly [string, string], colours: ThemeColours = themeColours()): string {
+/**
+ * A sanitized SVG (site-logo.ts) nested in another, fitted to the box and centred (its viewBox's default
+ * preserveAspectRatio). Nested, not an `<image>`: resvg gives an image's SVG none of the fonts.
+ */
+function embeddedSvg(svg: string, box: { x: number; y: number; width: number; height: number }): string {
+  return svg.replace(/^<svg\b/, `<svg x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}"`);
+}
+
+/** An owner's logo (sanitized, site-logo.ts), to draw in the site's image. */
+export interface LogoSvg {
+  svg: string;
+}
+
+/**
+ * The owner's logo on a card on the left, or else the twelve glyphs in a ring; the site's title and what it
+ * offers on the right.
+ */
+export function siteImageSvg(
+  siteTitle: string,
+  signs: readonly Pick<Sign, 'glyph'>[],
+  tagline: readonly [string, string],
+  colours: ThemeColours = themeColours(),
+  logo?: LogoSvg,
+): string {
+  const text = { x: 560, maxWidth: 590 };
+  const words = [
+    textLine(siteTitle, { ...text, y: 300, size: 72, bold: true, fill: colours.fg }),
+    textLine(tagline[0], { ...text, y: 370, size: 34, fill: colours.muted }),
+    textLine(tagline[1], { ...text, y: 418, size: 34, fill: colours.muted }),
+  ];
+  if (logo) {
+    return svgDocument([
+      `<rect x="70" y="95" width="440" height="440" rx="40" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
+      embeddedSvg(logo.svg, { x: 110, y: 135, width: 360, height: 360 }),
+      ...words,
+    ], colours);
+  }
   const ring = signs.map((sign, i) => {
     const angle = (i / signs.length) * 2 * Math.PI - Math.PI / 2;
     const x = Math.round(290 + 185 * Math.cos(angle));
     const y = Math.round(315 + 185 * Math.sin(angle) + 20);
     return `<text x="${x}" y="${y}" font-size="56" text-anchor="middle" fill="${colours.accent}">${escapeHtml(sign.glyph)}</text>`;
   });
-  const text = { x: 560, maxWidth: 590 };
   return svgDocument([
     `<circle cx="290" cy="315" r="230" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
     `<circle cx="290" cy="315" r="130" fill="none" stroke="${colours.line}" stroke-width="4"/>`,
     ...ring,
-    textLine(siteTitle, { ...text, y: 300, size: 72, bold: true, fill: colours.fg }),
-    textLine(tagline[0], { ...text, y: 370, size: 34, fill: colours.muted }),
-    textLine(tagline[1], { ...text, y: 418, size: 34, fill: colours.muted }),
+    ...words,
   ], colours);
+}
+
+/** The logo (or, without one, the favicon) alone on a transparent square: JSON-LD's `publisher.logo`. */
+export function logoImageSvg(mark: string): string {
+  const size = SHARE_IMAGE.logoSize;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">`,
+    embeddedSvg(mark, { x: 0, y: 0, width: size, height: size }),
+    '</svg>',
+  ].join('\n');
 }
 
 export interface ShareImageSet {
   site: ShareImage;
+  /** The square logo for JSON-LD, SHARE_IMAGE.logoSize wide and high. */
+  logo: ShareImage;
   /** By `${kind}/${sign slug}`. */
   bySignAndKind: Map<string, ShareImage>;
 }
 
-/** All 49, the site's first: what a build draws and publishes. */
-export function allShareImages({ site, bySignAndKind }: ShareImageSet): ShareImage[] {
-  return [site, ...bySignAndKind.values()];
+/** All 50, the site's first: what a build draws and publishes. */
+export function allShareImages({ site, logo, bySignAndKind }: ShareImageSet): ShareImage[] {
+  return [site, logo, ...bySignAndKind.values()];
 }
 
-/** The site's 49 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering anything. */
-export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours()): ShareImageSet {
-  const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours);
-  const site: ShareImage = { name: 'site', svg: siteSvg, alt: t('shareImage.siteAlt', { site: siteTitle }), url: imageUrl('site', siteSvg) };
+/**
+ * The site's 50 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering
+ * anything. `logo` is the owner's, when site.json names one.
+ */
+export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours(), logo?: LogoSvg): ShareImageSet {
+  const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours, logo);
+  const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: imageUrl('site', siteSvg) };
+  const logoSvg = logoImageSvg(logo?.svg ?? sanitizeSvg(readFileSync(THEME.favicon, 'utf8'), 'templates/assets/favicon.svg').svg);
+  const logoImage: ShareImage = { name: 'logo', svg: logoSvg, alt: siteTitle, url: imageUrl('logo', logoSvg) };
   const bySignAndKind = new Map<string, ShareImage>();
   for (const sign of signs) {
     for (const kind of REPORT_KINDS) {
@@ -192,7 +246,7 @@ export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui,
       bySignAndKind.set(`${kind}/${sign.slug}`, { name, svg, alt, url: imageUrl(name, svg) });
     }
   }
-  return { site, bySignAndKind };
+  return { site, logo: logoImage, bySignAndKind };
 }
 
 /**

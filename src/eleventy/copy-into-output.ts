@@ -5,20 +5,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export interface PublishedFile {
-  /** Absolute path of the file to copy. */
-  sourcePath: string;
+  /** Absolute path of the file to copy, */
+  sourcePath?: string;
+  /** or else the text to write (a sanitized SVG). */
+  content?: string;
   /** Path relative to the output folder, with `/` separators. */
   outputPath: string;
 }
 
-/** Copies `files` under `outputDir`; removes what `before` holds and they do not. Returns the paths it wrote. */
+/** Writes `files` under `outputDir`; removes what `before` holds and they do not. Returns the paths it wrote. */
 export async function copyIntoOutput(outputDir: string, files: Iterable<PublishedFile>, before: ReadonlySet<string>): Promise<Set<string>> {
   const current = new Set<string>();
   for (const file of files) {
     const target = path.resolve(outputDir, file.outputPath);
     current.add(target);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.copyFile(file.sourcePath, target);
+    if (file.content !== undefined) await fs.promises.writeFile(target, file.content);
+    else await fs.promises.copyFile(file.sourcePath!, target);
   }
   for (const stale of before) {
     if (!current.has(stale)) await fs.promises.rm(stale, { force: true });

@@ -50,6 +50,7 @@ interface JsonLdOrganization {
   '@type': 'Organization';
   name: string;
   url: string;
+  logo: { '@type': 'ImageObject'; url: string; width: number; height: number };
 }
 
 /** schema.org Article dates, RFC 3339. */
@@ -290,7 +291,8 @@ function notFoundMeta(site: SiteConfig, t: Messages['t'], image: ShareImage): Pa
 /** Every page's head by URL (the 404 page's too) and the sitemap's entries. */
 export function siteMeta(site: SiteConfig, t: Messages['t'], pages: SitePages, images: ShareImageSet): { meta: Record<string, PageMeta>; sitemap: SitemapEntry[] } {
   const heads = pageHeads(site, t, pages, images);
-  const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, SITE_PATHS.home) };
+  const logo = { '@type': 'ImageObject' as const, url: absoluteUrl(site, images.logo.url), width: SHARE_IMAGE.logoSize, height: SHARE_IMAGE.logoSize };
+  const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, SITE_PATHS.home), logo };
   const meta: Record<string, PageMeta> = {};
   for (const head of heads) meta[head.url] = pageMeta(head, site, t, organization);
   meta[SITE_PATHS.notFound] = notFoundMeta(site, t, images.site);

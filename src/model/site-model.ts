@@ -45,7 +45,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate, t));
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t));
-  const images = input.shareImages ?? planShareImages(site.title, signs, messages);
+  const images = input.shareImages ?? planShareImages(site.title, signs, messages, undefined, input.brand?.logo);
   const updated = new Map([...otherDates].map(([url, dates]) => [url, dates.updated]));
   const { meta, sitemap } = siteMeta(site, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, images);
   return {
@@ -58,7 +58,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     },
     ui: messages.ui,
     signs,
-    links: siteLinks(signs),
+    links: siteLinks(signs, input.brand),
     reportPages,
     periodHubs,
     signHubs,

@@ -9,6 +9,7 @@ import type { Override, OverrideField } from '../data/overrides.ts';
 import type { PageDates, PageHistory } from '../data/page-dates.ts';
 import type { Period } from '../data/periods.ts';
 import type { ShareImage, ShareImageSet } from '../data/share-images.ts';
+import type { BrandSvg } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 
@@ -202,6 +203,10 @@ export interface SiteLinks {
   notFound: string;
   /** The header's sign navigation, in sign order. */
   signs: { url: string; name: string; glyph: string }[];
+  /** The owner's logo for the header, at its size there (CSS pixels); none: the site's name alone. */
+  logo?: { url: string; width: number; height: number };
+  /** The owner's favicon, or else their logo; none: templates/assets/favicon.svg. */
+  favicon?: string;
 }
 
 export interface SitemapEntry {
@@ -228,4 +233,6 @@ export interface SiteModelInput {
   pageHistory?: PageHistory;
   /** The link-preview images, if already planned (share-images.ts `planShareImages`); planned here otherwise. */
   shareImages?: ShareImageSet;
+  /** The owner's logo and favicon from content/, named in site.json (site-logo.ts). */
+  brand?: { logo?: BrandSvg; favicon?: BrandSvg };
 }

@@ -69,7 +69,8 @@ describe('planShareImages', () => {
     expect(plan.bySignAndKind.get('weekly/leo')!.url).toMatch(/^\/assets\/share\/leo-weekly\.[0-9a-f]{10}\.png$/);
     expect(plan.bySignAndKind.get('ascendantYearly/pisces')!.url).toMatch(/^\/assets\/share\/pisces-ascendant-yearly\.[0-9a-f]{10}\.png$/);
     expect(plan.site.url).toMatch(/^\/assets\/share\/site\.[0-9a-f]{10}\.png$/);
-    expect(new Set([plan.site, ...plan.bySignAndKind.values()].map((i) => i.url)).size).toBe(49);
+    expect(plan.logo.url).toMatch(/^\/assets\/share\/logo\.[0-9a-f]{10}\.png$/);
+    expect(new Set([plan.site, plan.logo, ...plan.bySignAndKind.values()].map((i) => i.url)).size).toBe(50);
   });
 
   it('describes each image in its alt text', () => {
@@ -183,5 +184,41 @@ describe('the colours of the share images', () => {
     expect(() => themeColours(file, 'templates/assets/site.css')).toThrow('templates/assets/site.css: --accent: must be set in :root to a hex colour such as #5b3fa8, not tomato');
     writeFileSync(file, 'body { color: red; }\n');
     expect(() => themeColours(file, 'templates/assets/site.css')).toThrow("templates/assets/site.css: has no :root { … } block setting the site's colours");
+  });
+});
+
+describe("the owner's logo in the images", () => {
+  // A logo twice as wide as high, one green: fitted into a box, it fills the box's width and half its height.
+  const logo = { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="#00a86b"/></svg>' };
+  const green = [0x00, 0xa8, 0x6b, 0xff];
+  const pixel = async (svg: string, x: number, y: number) => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    const image = new Resvg(svg).render();
+    const at = (y * image.width + x) * 4;
+    return [...image.pixels.subarray(at, at + 4)];
+  };
+
+  it("takes the glyph ring's place in the site's image, on a card, described as the logo", async () => {
+    const plain = planShareImages('Stars', signs, messages);
+    const branded = planShareImages('Stars', signs, messages, themeColours(), logo);
+    expect(branded.site.alt).toBe('The logo of Stars beside its title');
+    expect(branded.site.url).not.toBe(plain.site.url);
+    expect(texts(parseXml(branded.site.svg, { allowDeclaration: false }))).not.toContain('♌');
+    // The logo's box is 360 px square from (110, 135): the logo is 360 × 180 from y = 225, the card around it.
+    expect(await pixel(branded.site.svg, 290, 315)).toEqual(green);
+    expect(await pixel(branded.site.svg, 290, 180)).toEqual([0xf3, 0xf0, 0xfa, 0xff]);
+    // A sign's image does not show the logo.
+    expect(branded.bySignAndKind.get('weekly/leo')!.url).toBe(plain.bySignAndKind.get('weekly/leo')!.url);
+  });
+
+  it('is drawn alone on a transparent 512 px square for JSON-LD; without one, the favicon is', async () => {
+    const branded = planShareImages('Stars', signs, messages, themeColours(), logo).logo;
+    expect(pngSize(await renderPng(branded.svg))).toEqual({ width: 512, height: 512 });
+    expect(await pixel(branded.svg, 256, 256)).toEqual(green);
+    expect(await pixel(branded.svg, 256, 100)).toEqual([0, 0, 0, 0]);
+    // templates/assets/favicon.svg: a #5b3fa8 disc of radius 15 in 32, its star from y = 5; at y = 40 of 512 (2.5
+    // of 32) the disc, above the star.
+    const plain = planShareImages('Stars', signs, messages).logo;
+    expect(await pixel(plain.svg, 256, 40)).toEqual([0x5b, 0x3f, 0xa8, 0xff]);
   });
 });

@@ -121,6 +121,31 @@ describe('buildSiteModel', () => {
   });
 });
 
+describe("the owner's logo and favicon", () => {
+  const week = [weekPeriod(2026, 47)];
+  const svg = (name: string, width: number, height: number) => ({ svg: '<svg/>', url: `/assets/${name}.0123abcd.svg`, outputPath: `assets/${name}.0123abcd.svg`, width, height });
+  const publisher = (model: ReturnType<typeof modelOf>) =>
+    (JSON.parse(model.meta['/weekly/2026-w47/leo/']!.jsonLd!) as { '@graph': { publisher: { logo: { url: string; width: number } } }[] })['@graph'][0]!.publisher;
+
+  it('shows the logo 40 px high in its shape, and makes it the favicon unless one is named', () => {
+    expect(modelOf(week).links).not.toHaveProperty('logo');
+    expect(modelOf(week).links).not.toHaveProperty('favicon');
+    const logo = svg('logo', 240, 80);
+    expect(modelOf(week, { brand: { logo } }).links).toMatchObject({ logo: { url: logo.url, width: 120, height: 40 }, favicon: logo.url });
+    const favicon = svg('favicon', 32, 32);
+    expect(modelOf(week, { brand: { logo, favicon } }).links.favicon).toBe(favicon.url);
+    expect(modelOf(week, { brand: { favicon } }).links).toMatchObject({ favicon: favicon.url });
+  });
+
+  it("names a reports' publisher logo, absolute and 512 px square, drawn from the logo when there is one", () => {
+    const plain = publisher(modelOf(week));
+    const branded = publisher(modelOf(week, { brand: { logo: svg('logo', 240, 80) } }));
+    expect(plain.logo).toMatchObject({ width: 512 });
+    expect(plain.logo.url).toMatch(/^https:\/\/stars\.example\.org\/assets\/share\/logo\.[0-9a-f]{10}\.png$/);
+    expect(branded.logo.url).not.toBe(plain.logo.url);
+  });
+});
+
 describe('dates across two builds', () => {
   // Built on 2026-11-22 with no history, then on 2026-11-23 (week 48 now current) after the service revised Leo's
   // week 48 intro. Expected days worked out by hand from the rules in src/data/page-dates.ts.
@@ -189,7 +214,7 @@ describe('dates across two builds', () => {
     expect(image('/404.html').alt).toBe('The twelve zodiac signs in a ring beside the title Test Stars');
     // Every image a page names is one the model asks to render and publish.
     const published = new Set(first.shareImages.map((i) => `https://stars.example.org${i.url}`));
-    expect(first.shareImages).toHaveLength(49);
+    expect(first.shareImages).toHaveLength(50);
     for (const [url, meta] of Object.entries(first.meta)) expect(published.has(meta.image.url), url).toBe(true);
   });
 });
@@ -204,7 +229,12 @@ describe('helpers', () => {
     const page: Omit<JsonLdPage, 'title' | 'description'> = {
       canonical: 'https://stars.example.org/weekly/2026-w47/leo/',
       language: 'fr-CA',
-      organization: { '@type': 'Organization', name: 'Stars "&" <Co>', url: 'https://stars.example.org/' },
+      organization: {
+        '@type': 'Organization',
+        name: 'Stars "&" <Co>',
+        url: 'https://stars.example.org/',
+        logo: { '@type': 'ImageObject', url: 'https://stars.example.org/assets/share/logo.0123456789.png', width: 512, height: 512 },
+      },
       breadcrumbs: [
         { label: 'Home', absoluteUrl: 'https://stars.example.org/' },
         { label: 'Weekly horoscope, November 16 – 22, 2026', absoluteUrl: 'https://stars.example.org/weekly/2026-w47/' },
@@ -212,7 +242,7 @@ describe('helpers', () => {
       ],
     };
     // Written out by hand from schema.org's Article, WebPage and BreadcrumbList.
-    const organization = String.raw`{"@type":"Organization","name":"Stars \"&\" \u003cCo>","url":"https://stars.example.org/"}`;
+    const organization = String.raw`{"@type":"Organization","name":"Stars \"&\" \u003cCo>","url":"https://stars.example.org/","logo":{"@type":"ImageObject","url":"https://stars.example.org/assets/share/logo.0123456789.png","width":512,"height":512}}`;
 
     it('describes a report as an Article by the site, with its breadcrumbs', () => {
       const json = pageJsonLd({ ...page, title: 'Leo weekly horoscope', description: 'Plain words.', article: { published: '2026-11-16T00:00:00Z', modified: '2026-11-18T00:00:00Z' } });

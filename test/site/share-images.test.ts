@@ -43,10 +43,15 @@ describe('share images', () => {
     expect(metaContent(site.read('monthly/2026-11/leo/index.html'), 'og:image:alt')).toBe('Leo monthly horoscope · Starlight Horoscopes');
   });
 
-  it('publishes the 49 images (12 signs × 4 kinds and the site), each a 1200×630 PNG', () => {
+  it("publishes the 49 link-preview images (12 signs × 4 kinds and the site), each a 1200×630 PNG, and JSON-LD's 512 px logo", () => {
     const images = [...site.files].filter((f) => f.startsWith('assets/share/'));
-    expect(images).toHaveLength(49);
-    for (const file of images) expect(pngSize(file), file).toEqual({ width: 1200, height: 630 });
+    const logo = images.filter((f) => /^assets\/share\/logo\./.test(f));
+    expect(logo).toHaveLength(1);
+    expect(pngSize(logo[0]!)).toEqual({ width: 512, height: 512 });
+    const previews = images.filter((f) => f !== logo[0]);
+    expect(previews).toHaveLength(49);
+    for (const file of previews) expect(pngSize(file), file).toEqual({ width: 1200, height: 630 });
+    expect(site.read('weekly/2026-w47/leo/index.html')).toContain(`"logo":{"@type":"ImageObject","url":"${SITE_URL}/${logo[0]}","width":512,"height":512}`);
     expect(SITE_URL).toBe(new URL(metaContent(site.read('index.html'), 'og:image')!).origin);
   });
 });
