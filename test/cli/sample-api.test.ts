@@ -5,9 +5,15 @@ import { runScript } from '../helpers/project-copy.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
+/** Runs the command in the work tree itself, with Node's compile cache off so that it writes nothing there. */
+function sampleApi(env: Record<string, string>, args: readonly string[] = []) {
+  // https://nodejs.org/api/cli.html#node_disable_compile_cache1
+  return runScript(repo, 'sample-api.ts', { NODE_DISABLE_COMPILE_CACHE: '1', PORT: '0', ...env }, args);
+}
+
 /** Starts the command on a free port, reads its first line, then stops it with SIGTERM. */
 async function startupLine(env: Record<string, string>, args: readonly string[]): Promise<string> {
-  const { child, done } = runScript(repo, 'sample-api.ts', { ...env, PORT: '0' }, args);
+  const { child, done } = sampleApi(env, args);
   let stdout = '';
   await new Promise<void>((resolve) => {
     child.stdout.on('data', (d: Buffer) => {
@@ -29,10 +35,10 @@ describe('npm run sample-api', () => {
   });
 
   it('refuses a malformed language, naming the setting', async () => {
-    const flag = await runScript(repo, 'sample-api.ts', { PORT: '0' }, ['--language', 'spanish']).done;
+    const flag = await sampleApi({}, ['--language', 'spanish']).done;
     expect(flag.code).toBe(1);
     expect(flag.stderr.trim()).toBe('Sample service failed to start: --language must be a language tag such as "en" or "es-MX", got "spanish"');
-    const variable = await runScript(repo, 'sample-api.ts', { PORT: '0', SAMPLE_API_LANGUAGE: 'es_MX' }).done;
+    const variable = await sampleApi({ SAMPLE_API_LANGUAGE: 'es_MX' }).done;
     expect(variable.code).toBe(1);
     expect(variable.stderr.trim()).toBe('Sample service failed to start: SAMPLE_API_LANGUAGE must be a language tag such as "en" or "es-MX", got "es_MX"');
   });
