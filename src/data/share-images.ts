@@ -13,7 +13,7 @@ import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
 import { ConfigError } from './config.ts';
 import { escapeHtml } from './sanitize.ts';
-import { sanitizeSvg } from './site-logo.ts';
+import { sanitizeSvg, type BrandSvg } from './site-logo.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
 
@@ -162,11 +162,6 @@ function embeddedSvg(svg: string, box: { x: number; y: number; width: number; he
   return svg.replace(/^<svg\b/, `<svg x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}"`);
 }
 
-/** An owner's logo (sanitized, site-logo.ts), to draw in the site's image. */
-export interface LogoSvg {
-  svg: string;
-}
-
 /**
  * The owner's logo on a card on the left, or else the twelve glyphs in a ring; the site's title and what it
  * offers on the right.
@@ -176,7 +171,7 @@ export function siteImageSvg(
   signs: readonly Pick<Sign, 'glyph'>[],
   tagline: readonly [string, string],
   colours: ThemeColours = themeColours(),
-  logo?: LogoSvg,
+  logo?: Pick<BrandSvg, 'svg'>,
 ): string {
   const text = { x: 560, maxWidth: 590 };
   const words = [
@@ -232,7 +227,7 @@ export function allShareImages({ site, logo, bySignAndKind }: ShareImageSet): Sh
  * The site's 50 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering
  * anything. `logo` is the owner's, when site.json names one.
  */
-export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours(), logo?: LogoSvg): ShareImageSet {
+export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours(), logo?: Pick<BrandSvg, 'svg'>): ShareImageSet {
   const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours, logo);
   const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: imageUrl('site', siteSvg) };
   const logoSvg = logoImageSvg(logo?.svg ?? sanitizeSvg(readFileSync(THEME.favicon, 'utf8'), 'templates/assets/favicon.svg').svg);
