@@ -2,8 +2,8 @@
 // data handed over as a site source. https://www.11ty.dev/docs/programmatic/
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Eleventy from '@11ty/eleventy';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
+import { newEleventy } from '../eleventy/new-eleventy.ts';
 import { readAssetManifest } from '../eleventy/fingerprint-assets.ts';
 import { provideSite, type SiteSource } from '../eleventy/site-source.ts';
 import type { SiteModel } from '../model/types.ts';
@@ -13,7 +13,7 @@ import { pagePrints, planRender, rendererFingerprint } from './render-plan.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
 export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
-  return new Eleventy(path.join(rootDir, 'templates'), outputDir, {
+  return newEleventy(path.join(rootDir, 'templates'), outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: options.quietMode ?? true,
     runMode: options.runMode ?? 'build',

@@ -1,13 +1,14 @@
 // Fingerprinting is checked through real Eleventy builds in a temp folder: the hashed file must exist with the
 // source's bytes, the filter must link exactly that file, and an edit must produce a new name (the whole point
 // of caching /assets/ forever).
-import Eleventy from '@11ty/eleventy';
+import type Eleventy from '@11ty/eleventy';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EleventyConfig } from '../../src/eleventy/eleventy-types.ts';
+import { newEleventy } from '../../src/eleventy/new-eleventy.ts';
 import fingerprintAssetsPlugin, {
   FingerprintAssetsError,
   FingerprintedAssets,
@@ -44,7 +45,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function createEleventy(options: FingerprintAssetsOptions = { sourceDir: assets }): Eleventy {
-  return new Eleventy(input, output, {
+  return newEleventy(input, output, {
     quietMode: true,
     configPath: path.join(dir, 'eleventy.config.mjs'),
     config(eleventyConfig: EleventyConfig) {

@@ -1,11 +1,11 @@
 // The policy and headers are checked on a real, tiny Eleventy build: what matters is the `_headers` file and
 // the meta element that end up in the output folder, not the strings in the module.
-import Eleventy from '@11ty/eleventy';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EleventyConfig } from '../../src/eleventy/eleventy-types.ts';
+import { newEleventy } from '../../src/eleventy/new-eleventy.ts';
 import securityHeadersPlugin, {
   CONTENT_SECURITY_POLICY,
   IMMUTABLE_CACHE_CONTROL,
@@ -150,7 +150,7 @@ describe('securityHeadersPlugin in an Eleventy build', () => {
     );
     fs.writeFileSync(path.join(input, 'index.njk'), '---\nlayout: base.njk\n---\n<p>pages: {{ collections.all | length }}</p>\n');
     fs.writeFileSync(path.join(input, 'about.njk'), '---\nlayout: base.njk\n---\n<p>about</p>\n');
-    const eleventy = new Eleventy(input, output, {
+    const eleventy = newEleventy(input, output, {
       quietMode: true,
       configPath: path.join(dir, 'eleventy.config.mjs'),
       config(eleventyConfig: EleventyConfig) {

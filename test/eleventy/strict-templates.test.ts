@@ -1,12 +1,12 @@
 // .eleventy.js hands Eleventy a strict Nunjucks environment: printing an undefined value, such as a misspelt
 // variable, fails the build and names the template, where Nunjucks would otherwise print nothing. Built with the
 // project's own configuration, from templates in a temp folder.
-import Eleventy from '@11ty/eleventy';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeFailure } from '../../src/cli/describe-failure.ts';
+import { newEleventy } from '../../src/eleventy/new-eleventy.ts';
 
 const configPath = path.resolve(import.meta.dirname, '../../.eleventy.js');
 let dir: string;
@@ -21,7 +21,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 async function build(body: string): Promise<string> {
   const source = `---\npermalink: /page.html\nsign:\n  name: Leo\n---\n${body}`;
   fs.writeFileSync(path.join(dir, 'templates', 'sign-page.njk'), source);
-  await new Eleventy(path.join(dir, 'templates'), path.join(dir, 'dist'), { quietMode: true, configPath }).write();
+  await newEleventy(path.join(dir, 'templates'), path.join(dir, 'dist'), { quietMode: true, configPath }).write();
   return fs.readFileSync(path.join(dir, 'dist', 'page.html'), 'utf8');
 }
 

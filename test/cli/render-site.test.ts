@@ -1,0 +1,35 @@
+// Eleventy run in-process on a project beside the working directory, as the suite's builds of project copies
+// are: with `TMPDIR=/x/site-tmp` for a checkout at `/x/site`, Eleventy cut `/x/site` off the copy's paths.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { runBuild } from '../../src/cli/run-build.ts';
+import { copyProject } from '../helpers/project-copy.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+
+const workingDir = process.cwd();
+afterEach(() => process.chdir(workingDir));
+
+it('builds a project in a folder whose path starts with the working directory’s path', async () => {
+  const base = tempDir('render-site-');
+  const checkout = path.join(base, 'site');
+  mkdirSync(checkout);
+  const project = copyProject(path.join(base, 'site-tmp'));
+  const siteFile = path.join(project, 'content/site.json');
+  const none = { past: 0, future: 0 };
+  const site = { ...JSON.parse(readFileSync(siteFile, 'utf8')), periods: { weekly: none, monthly: none, yearly: none, ascendantYearly: none } };
+  writeFileSync(siteFile, JSON.stringify(site));
+  process.chdir(checkout);
+  const summary = await runBuild({
+    rootDir: project,
+    env: { ASTRO_BUILD_DATE: '2026-11-22' },
+    outputDir: path.join(project, 'dist'),
+    cacheDir: path.join(project, '.cache'),
+    log: () => {},
+    warn: () => {},
+  });
+  // One period of each kind: 4 × 12 reports and 4 period hubs, 12 sign hubs, 4 archives, 3 charts and their
+  // index, 2 editors' pages, the home page and the 404 page.
+  expect(summary.pages).toBe(48 + 4 + 12 + 4 + 4 + 2 + 2);
+  expect(readFileSync(path.join(project, 'dist/weekly/2026-w47/leo/index.html'), 'utf8')).toContain('<h1');
+});
