@@ -1,10 +1,11 @@
-// One readable line for a failed build, with every secret we know of redacted.
-import { redact } from '../api/index.ts';
+// One readable line for a failed build, with the password redacted wherever it stands as a word (a URL, a quoted
+// value); the client's own errors have already lost every secret (src/api/redact.ts).
+import { redactWords } from '../api/index.ts';
 
 export function describeFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
   const line = withCause(error).split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
   const secrets = [env.ASTRO_API_PASSWORD].filter((s): s is string => Boolean(s));
-  return redact(line, secrets);
+  return redactWords(line, secrets);
 }
 
 /**

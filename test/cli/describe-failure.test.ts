@@ -1,10 +1,18 @@
 // src/cli/describe-failure.ts: the one line a failed build ends with.
 import { describe, expect, it } from 'vitest';
 import { describeFailure } from '../../src/cli/describe-failure.ts';
+import { ConfigError } from '../../src/data/config.ts';
 
 describe('describeFailure', () => {
   it('joins a multi-line message into one line and redacts the password', () => {
     expect(describeFailure(new Error('first\n  second with s3cret'), { ASTRO_API_PASSWORD: 's3cret' })).toBe('first second with [redacted]');
+  });
+
+  it.each(['p', 'pass'])('keeps a line readable with the short password %j, redacting it only where it stands', (password) => {
+    const error = new ConfigError('ASTRO_API_URL', `"ftp://site:${password}@api.example.com" must start with https:// or http://`);
+    expect(describeFailure(error, { ASTRO_API_PASSWORD: password })).toBe(
+      'ASTRO_API_URL: "ftp://site:[redacted]@api.example.com" must start with https:// or http://',
+    );
   });
 
   it("names a template and the innermost error of Eleventy's chain, counting the pages instead of listing them", () => {
