@@ -16,7 +16,8 @@ function withCause(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   let root: Error = error;
   for (let next = causeOf(root); next; next = causeOf(root)) root = next;
-  const outer = error.message.replace(/"[^"]+"(?:, "[^"]+")+/, (list) => `${list.split('", "').length} pages`);
+  // Only Eleventy's own sentence: other messages quote lists of words too (`must be "replace", "append" or ...`).
+  const outer = error.message.replace(/^(Having trouble writing to )("[^"]+"(?:, "[^"]+")+)(?= from ")/, (_all, start: string, list: string) => `${start}${list.split('", "').length} pages`);
   return root === error ? outer : `${outer}: ${root.message}`;
 }
 
