@@ -1,8 +1,9 @@
 // Every AstroError the client makes goes through here, so its message is always redacted: never the password,
-// never a token (redact.ts). With the wording shared by the messages about answers.
+// never a token (redact.ts). Callers redact what they quote from the service (`redact`) in full; the message as a
+// whole loses a secret only where it stands as a word, so a short password cannot garble our own wording.
 import { STATUS_CODES } from 'node:http';
 import { ASTRO_ERROR_CODES, AstroError, type AstroErrorCode } from './errors.ts';
-import { redact } from './redact.ts';
+import { redact, redactWords } from './redact.ts';
 
 /** A transport failure as undici reports it. */
 export interface TransportError extends Error {
@@ -35,15 +36,16 @@ export class ClientErrors {
     this.#secrets = secrets;
   }
 
+  /** For text quoted from the service (a body, a value): every occurrence of a secret goes. */
   redact(text: string): string {
     return redact(text, this.#secrets());
   }
 
   error(code: AstroErrorCode, endpoint: string, message: string, details: { status?: number; field?: string; attempts?: number; cause?: unknown }): AstroError {
     const secrets = this.#secrets();
-    const cause = details.cause instanceof Error ? new Error(redact(details.cause.message, secrets)) : undefined;
+    const cause = details.cause instanceof Error ? new Error(redactWords(details.cause.message, secrets)) : undefined;
     if (cause) Object.assign(cause, { code: (details.cause as TransportError).code });
-    return new AstroError(code, redact(message, secrets), {
+    return new AstroError(code, redactWords(message, secrets), {
       endpoint,
       ...(details.status !== undefined ? { status: details.status } : {}),
       ...(details.field !== undefined ? { field: details.field } : {}),

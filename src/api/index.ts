@@ -9,7 +9,7 @@ export {
 } from './client.ts';
 export type { ClientOptions, ClientEvent, ClientStats } from './client.ts';
 export { AstroError, ASTRO_ERROR_CODES } from './errors.ts';
-export { redact } from './redact.ts';
+export { redact, redactWords } from './redact.ts';
 export { REPORT_KINDS, REPORT_ENDPOINTS } from './report-kinds.ts';
 export type { ReportKind, ReportParams } from './report-kinds.ts';
 export {

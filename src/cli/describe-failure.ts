@@ -1,10 +1,11 @@
-// One readable line for a failed build, with every secret we know of redacted.
-import { redact } from '../api/index.ts';
+// One readable line for a failed build, with the password redacted wherever it stands as a word (a URL, a quoted
+// value); the client's own errors have already lost every secret (src/api/redact.ts).
+import { redactWords } from '../api/index.ts';
 
 export function describeFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
   const line = withCause(error).split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
   const secrets = [env.ASTRO_API_PASSWORD].filter((s): s is string => Boolean(s));
-  return redact(line, secrets);
+  return redactWords(line, secrets);
 }
 
 /**
@@ -15,7 +16,8 @@ function withCause(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   let root: Error = error;
   for (let next = causeOf(root); next; next = causeOf(root)) root = next;
-  const outer = error.message.replace(/"[^"]+"(?:, "[^"]+")+/, (list) => `${list.split('", "').length} pages`);
+  // Only Eleventy's own sentence: other messages quote lists of words too (`must be "replace", "append" or ...`).
+  const outer = error.message.replace(/^(Having trouble writing to )("[^"]+"(?:, "[^"]+")+)(?= from ")/, (_all, start: string, list: string) => `${start}${list.split('", "').length} pages`);
   return root === error ? outer : `${outer}: ${root.message}`;
 }
 

@@ -2,7 +2,7 @@
 // rendered to HTML and sanitized with the same allow-list as service content.
 import { readFile } from 'node:fs/promises';
 import MarkdownIt from 'markdown-it';
-import { parse as parseYaml } from 'yaml';
+import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { ConfigError } from './config.ts';
 import { sanitizeEditorHtml } from './sanitize.ts';
 
@@ -22,6 +22,16 @@ function renderMarkdown(text: string): string {
   return text.trim() ? sanitizeEditorHtml(markdown.render(text)) : '';
 }
 
+/**
+ * Where yaml's error is, counted in the file as an editor's editor shows it (from 1, the opening `---` being line 1),
+ * with yaml's reason. yaml counts from the first line of the front matter. https://eemeli.org/yaml/#errors
+ */
+function whereInFile(error: unknown): string {
+  const reason = (error as Error).message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  const start = error instanceof YAMLParseError ? error.linePos?.[0] : undefined;
+  return start ? ` at line ${start.line + 1}, column ${start.col} (${reason})` : ` (${reason})`;
+}
+
 /** Parses `text` (the content of `label`); a broken front matter fails naming the file. */
 function parseMarkdownFile(text: string, label: string): MarkdownFile {
   const match = FRONT_MATTER.exec(text);
@@ -30,7 +40,7 @@ function parseMarkdownFile(text: string, label: string): MarkdownFile {
     try {
       data = parseYaml(match[1]!) ?? {};
     } catch (error) {
-      throw new ConfigError(label, `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})`);
+      throw new ConfigError(label, `front matter is not valid YAML${whereInFile(error)}`);
     }
     if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(label, 'front matter must be a mapping of fields');
   }

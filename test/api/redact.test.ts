@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redact } from '../../src/api/index.ts';
+import { redact, redactWords } from '../../src/api/index.ts';
 
 describe('redact', () => {
   it('replaces every occurrence of every secret', () => {
@@ -19,5 +19,25 @@ describe('redact', () => {
 
   it('ignores empty and missing secrets', () => {
     expect(redact('nothing to hide', ['', undefined, null])).toBe('nothing to hide');
+  });
+});
+
+describe('redactWords', () => {
+  it.each(['p', 'pass'])('leaves words that merely contain the password %j alone', (password) => {
+    const line = 'request to https://api.example.com/api/places failed after 3 attempts (check the password)';
+    expect(redactWords(line, [password])).toBe(line);
+  });
+
+  it.each(['p', 'pass'])('redacts the password %j where it stands on its own: in a URL, a query, a quoted value', (password) => {
+    expect(redactWords(`https://site:${password}@api.example.com/api/x?key=${password} said "${password}"`, [password])).toBe(
+      'https://site:[redacted]@api.example.com/api/x?key=[redacted] said "[redacted]"',
+    );
+  });
+
+  it('catches the JSON-escaped and percent-encoded forms as words too', () => {
+    const secret = 'p w"';
+    expect(redactWords(`?pw=${encodeURIComponent(secret)}&x {"pw":"${JSON.stringify(secret).slice(1, -1)}"}`, [secret])).toBe(
+      '?pw=[redacted]&x {"pw":"[redacted]"}',
+    );
   });
 });

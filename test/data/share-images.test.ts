@@ -178,6 +178,23 @@ describe('the colours of the share images', () => {
     expect(after.site.url).not.toBe(before.site.url);
   });
 
+  it('share their :root block with the fonts, which every font-family of the stylesheet reads', () => {
+    const css = readFileSync(stylesheet, 'utf8');
+    const root = /(?:^|\n):root\s*\{([^}]*)\}/.exec(css)![1]!;
+    expect(root).toMatch(/--font-body:\s*system-ui,/);
+    // A font set there is the font shown: no rule names a family of its own that would win over it.
+    expect([...css.matchAll(/font-family:\s*([^;}]+)/g)].map((m) => m[1]!.trim())).toEqual(['var(--font-body)', 'var(--font-glyph)']);
+    expect(css.match(/--font-(?:body|glyph)\s*:/g)).toHaveLength(2);
+  });
+
+  it("stay as they are after docs/theming.md's font steps: @font-face on top, the family first in --font-body", () => {
+    const file = path.join(work, 'site-inter.css');
+    const fontFace = '@font-face { font-family: "Inter"; font-weight: 400; font-display: swap; src: url("fonts/inter-latin-400-normal.woff2") format("woff2"); }\n';
+    writeFileSync(file, fontFace + readFileSync(stylesheet, 'utf8').replace('--font-body: system-ui,', '--font-body: "Inter", system-ui,'));
+    expect(readFileSync(file, 'utf8')).toContain('--font-body: "Inter", system-ui,');
+    expect(themeColours(file)).toEqual(themeColours());
+  });
+
   it('name the stylesheet and the property when a colour is missing or not a hex colour', () => {
     const file = path.join(work, 'broken.css');
     writeFileSync(file, ':root {\n  --fg: #111; --muted: #222; --bg: #fff; --card: #eee; --line: #ddd; --accent: tomato;\n}\n');

@@ -69,7 +69,7 @@ describe('markup the CSP and assistive technology rely on', () => {
 describe('one small stylesheet, light and dark', () => {
   it('is one file, uses system fonts and wraps long words', () => {
     expect([...site.files].filter((f) => f.endsWith('.css'))).toEqual([cssFile]);
-    expect(css).toMatch(/font-family:\s*system-ui/);
+    expect(css).toMatch(/--font-body:\s*system-ui/);
     expect(css).not.toMatch(/@font-face|@import|url\(/);
     expect(css).toMatch(/overflow-wrap:\s*break-word/);
   });
