@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** Tests that build a site, run a command or drive a browser: `npm test` runs them, `npm run test:quick` does not. */
@@ -5,6 +8,16 @@ const QUICK = [
   'test/{api,ci,data,eleventy,model,sample-service}/**/*.test.ts',
   'test/cli/{describe-failure,progress,render-plan,swap-output}.test.ts',
 ];
+
+// The run's own temporary folder, TMPDIR for every worker and every command the tests start, removed whole when
+// the run ends: what other programs write in the system's folder never meets the suite. test/temporary-folder.ts
+// fails the run if a test left anything in it. Node's compile cache there too, shared by the commands started.
+if (!process.env.ASTRO_TEST_TMPDIR) {
+  const runDir = mkdtempSync(path.join(tmpdir(), 'astro-tests-'));
+  process.env.ASTRO_TEST_TMPDIR = process.env.TMPDIR = runDir;
+  process.env.NODE_COMPILE_CACHE = path.join(runDir, 'node-compile-cache');
+  process.once('exit', () => rmSync(runDir, { recursive: true, force: true }));
+}
 
 // https://vitest.dev/guide/projects
 export default defineConfig({

@@ -1,17 +1,17 @@
-// `npm test` leaves the system's temporary folder as it found it: every test removes what it made there, and the
-// run fails naming whatever is new at its end. https://vitest.dev/config/globalsetup
+// Every test removes what it made in the temporary folder: the run's own (vitest.config.ts), which the run fails
+// naming whatever a test left there. https://vitest.dev/config/globalsetup
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-
 export default function setup(project: TestProject) {
   const before = new Set(readdirSync(tmpdir()));
   return () => {
-    // Vitest's own folders for transformed modules, one per project, which Vitest removes after this teardown.
+    // Vitest's own folders for transformed modules, one per project, which Vitest removes after this teardown,
+    // and the compile cache the commands share.
     const vitest = project.vitest as typeof project.vitest & { _tmpDir?: string };
-    const own = [vitest._tmpDir, ...vitest.projects.map((each) => (each as { tmpDir?: string }).tmpDir)];
+    const own = [vitest._tmpDir, ...vitest.projects.map((each) => (each as { tmpDir?: string }).tmpDir), process.env.NODE_COMPILE_CACHE];
     const ignored = new Set([...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
     const added = readdirSync(tmpdir()).filter((name) => !before.has(name) && !ignored.has(name));
     if (added.length === 0) return;

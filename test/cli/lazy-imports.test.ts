@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useProjectAndService } from '../helpers/project-copy.ts';
+import { commandEnv, useProjectAndService } from '../helpers/project-copy.ts';
 
 const credentials = { username: 'owner', password: 'lazy-secret' };
 const context = useProjectAndService(credentials);
@@ -26,7 +26,7 @@ async function loadedByBuild(env: Record<string, string>): Promise<string[]> {
   ].join('\n'));
   const child = spawn(process.execPath, ['--import', hook, path.join('scripts', 'build.ts')], {
     cwd: context.project,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_COMPILE_CACHE: path.join(context.project, '.compile-cache'), ASTRO_BUILD_DATE: '2026-11-22', ...env },
+    env: commandEnv({ ASTRO_BUILD_DATE: '2026-11-22', ...env }),
   });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));

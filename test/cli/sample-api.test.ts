@@ -5,10 +5,9 @@ import { runScript } from '../helpers/project-copy.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
-/** Runs the command in the work tree itself, with Node's compile cache off so that it writes nothing there. */
+/** Runs the command in the work tree itself: it writes nothing there. */
 function sampleApi(env: Record<string, string>, args: readonly string[] = []) {
-  // https://nodejs.org/api/cli.html#node_disable_compile_cache1
-  return runScript(repo, 'sample-api.ts', { NODE_DISABLE_COMPILE_CACHE: '1', PORT: '0', ...env }, args);
+  return runScript(repo, 'sample-api.ts', { PORT: '0', ...env }, args);
 }
 
 /** Starts the command on a free port, reads its first line, then stops it with SIGTERM. */

@@ -1,6 +1,7 @@
 // Running the real commands in a throwaway copy of the project (copy-project.ts), for tests: without touching
 // the work tree's dist/, .cache/ or .preview/.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
@@ -10,13 +11,19 @@ import { removeDir } from './remove-dir.ts';
 export { copyProject };
 
 /**
- * Runs `scripts/<script>` as the npm scripts do (`node scripts/<script> [args]`), with only
- * PATH and HOME from the outer environment, plus `env`.
+ * What a command the tests start sees of the outer environment: PATH, HOME, the run's temporary folder and its
+ * compile cache (vitest.config.ts), plus `env`.
+ */
+export function commandEnv(env: Record<string, string>): Record<string, string> {
+  const { PATH = '', HOME = '', NODE_COMPILE_CACHE } = process.env;
+  return { PATH, HOME, TMPDIR: tmpdir(), ...(NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE } : {}), ...env };
+}
+
+/**
+ * Runs `scripts/<script>` as the npm scripts do (`node scripts/<script> [args]`), with `commandEnv(env)`.
  */
 export function spawnScript(project: string, script: string, env: Record<string, string>, args: readonly string[] = []): ChildProcessWithoutNullStreams {
-  // Node's compile cache (which the scripts enable) inside the copy, so it goes with it, not into the temporary folder.
-  const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_COMPILE_CACHE: path.join(project, '.compile-cache'), ...env };
-  return spawn(process.execPath, [path.join('scripts', script), ...args], { cwd: project, env: childEnv });
+  return spawn(process.execPath, [path.join('scripts', script), ...args], { cwd: project, env: commandEnv(env) });
 }
 
 /**
