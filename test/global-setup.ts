@@ -1,53 +1,48 @@
-// Builds the site once from the embedded sample service, for every test that inspects built pages.
-// https://vitest.dev/config/#globalsetup
+// Builds the sites the built-site tests inspect, once per run: the default site from the embedded sample service,
+// and a small one in each other shipped language, each in a project copy by its own `npm run build` while the
+// default one builds here. https://vitest.dev/config/#globalsetup
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../src/cli/run-build.ts';
-import { copyProject } from './helpers/project-copy.ts';
+import { copyProject, runScript } from './helpers/project-copy.ts';
 
 export const TEST_BUILD_DATE = '2026-11-22';
 /** The shipped languages besides English (content/i18n/), each built as a whole site of its own. */
 export const OTHER_LANGUAGES = ['es', 'pt', 'fr', 'de', 'it'];
+/** The language sites' windows: the current period of each kind, and next week (the tests read week 48). */
+const LANGUAGE_PERIODS = { weekly: { past: 0, future: 1 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } };
 
 export default async function setup(project: TestProject) {
   const work = await mkdtemp(path.join(tmpdir(), 'astro-site-'));
   const siteDir = path.join(work, 'dist');
-  await runBuild({
-    rootDir: path.resolve(import.meta.dirname, '..'),
-    env: { ASTRO_BUILD_DATE: TEST_BUILD_DATE },
-    outputDir: siteDir,
-    cacheDir: path.join(work, 'cache'),
-    log: () => {},
-  });
+  const [languageSites] = await Promise.all([
+    Promise.all(OTHER_LANGUAGES.map((language) => buildLanguageSite(language))),
+    runBuild({
+      rootDir: path.resolve(import.meta.dirname, '..'),
+      env: { ASTRO_BUILD_DATE: TEST_BUILD_DATE },
+      outputDir: siteDir,
+      cacheDir: path.join(work, 'cache'),
+      log: () => {},
+    }),
+  ]);
   project.provide('siteDir', siteDir);
   project.provide('buildDate', TEST_BUILD_DATE);
-  project.provide('languageSites', await buildLanguageSites(work));
+  project.provide('languageSites', Object.fromEntries(languageSites.map(({ language, project: copy }) => [language, path.join(copy, 'dist')])));
   return async () => {
-    await rm(work, { recursive: true, force: true });
+    await Promise.all([work, ...languageSites.map((site) => site.project)].map((dir) => rm(dir, { recursive: true, force: true })));
   };
 }
 
-/** The default site again in each other language: a copy of the project whose content/site.json says it. */
-async function buildLanguageSites(work: string): Promise<Record<string, string>> {
-  const sites: Record<string, string> = {};
-  for (const language of OTHER_LANGUAGES) {
-    const rootDir = copyProject();
-    const siteFile = path.join(rootDir, 'content/site.json');
-    await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language }));
-    sites[language] = path.join(work, `dist-${language}`);
-    await runBuild({
-      rootDir,
-      env: { ASTRO_BUILD_DATE: TEST_BUILD_DATE },
-      outputDir: sites[language],
-      cacheDir: path.join(work, `cache-${language}`),
-      log: () => {},
-      warn: () => {},
-    });
-    await rm(rootDir, { recursive: true, force: true });
-  }
-  return sites;
+/** The site in `language`: a project copy whose content/site.json says it, built by `npm run build` there. */
+async function buildLanguageSite(language: string): Promise<{ language: string; project: string }> {
+  const project = copyProject();
+  const siteFile = path.join(project, 'content/site.json');
+  await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language, periods: LANGUAGE_PERIODS }));
+  const run = await runScript(project, 'build.ts', { ASTRO_BUILD_DATE: TEST_BUILD_DATE }).done;
+  if (run.code !== 0) throw new Error(`the ${language} site did not build: ${run.stderr}`);
+  return { language, project };
 }
 
 declare module 'vitest' {
