@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import MarkdownIt from 'markdown-it';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from './config.ts';
-import { sanitizeEditorHtml } from './sanitize.ts';
+import { sanitizeEditorHtml, withoutXmlForbidden } from './sanitize.ts';
 
 // One renderer for the whole build. https://github.com/markdown-it/markdown-it#init-with-presets-and-options
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: true });
@@ -18,8 +18,13 @@ interface MarkdownFile {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
-function renderMarkdown(text: string): string {
-  return text.trim() ? sanitizeEditorHtml(markdown.render(text)) : '';
+/**
+ * The characters XML forbids go before markdown-it too: it does not take `<scr\u0001ipt>` for a tag and escapes
+ * it, and stripping them afterwards would publish the text `<script>`.
+ */
+export function renderMarkdown(text: string): string {
+  const body = withoutXmlForbidden(text);
+  return body.trim() ? sanitizeEditorHtml(markdown.render(body)) : '';
 }
 
 /** Parses `text` (the content of `label`); a broken front matter fails naming the file. */
