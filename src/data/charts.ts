@@ -2,7 +2,6 @@
 // natal call. Both answers are cached; a natal answer is final for the same input, so a chart that was built
 // once is never requested again.
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import type { AstroClient, NatalChart, Place } from '../api/index.ts';
 import { ConfigError } from './config.ts';
@@ -80,7 +79,7 @@ export async function readChartFiles(chartsDir: string, defaultLang: string, lab
       const label = `${labelDir}/${name}`;
       const slug = name.slice(0, -3);
       if (!SLUG.test(slug)) throw new ConfigError(label, 'file name must be a slug of lower-case letters, digits and hyphens');
-      const { data, html } = await readMarkdownFile(path.join(chartsDir, name), label);
+      const { data, html } = await readMarkdownFile(chartsDir, name, labelDir);
       const result = chartFrontMatter.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0]!;

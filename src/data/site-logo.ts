@@ -3,10 +3,10 @@
 // from an allow-list: SVG's drawing elements and presentation attributes only, no script, no event handler, no
 // reference outside the file. https://developer.mozilla.org/en-US/docs/Web/SVG/Element
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { ConfigError } from './config.ts';
+import { readContentFile } from './read-content-file.ts';
 
 export const SITE_LOGO = {
   /** A logo larger than this is almost certainly an embedded picture or an unoptimized export. */
@@ -132,14 +132,13 @@ export function readBrandSvg(contentDir: string, file: string | undefined, setti
     throw new ConfigError(label, `must name an .svg file inside content/, such as "logo.svg", not ${JSON.stringify(file)}`);
   }
   const named = `${label} (content/${path.relative(contentDir, full).split(path.sep).join('/')})`;
-  let bytes: number;
-  try {
-    bytes = statSync(full).size;
-  } catch {
-    throw new ConfigError(named, 'no such file');
-  }
-  if (bytes > SITE_LOGO.maxBytes) throw new ConfigError(named, `is ${bytes} bytes; at most ${SITE_LOGO.maxBytes} (optimize it, e.g. with SVGO, and leave out embedded pictures)`);
-  const { svg, width, height } = sanitizeSvg(readFileSync(full, 'utf8'), named);
+  const text = readContentFile(contentDir, file, {
+    label: named,
+    folderLabel: 'content/',
+    maxBytes: SITE_LOGO.maxBytes,
+    tooLargeHint: '(optimize it, e.g. with SVGO, and leave out embedded pictures)',
+  }).toString('utf8');
+  const { svg, width, height } = sanitizeSvg(text, named);
   const hash = createHash('sha256').update(svg).digest('hex').slice(0, SITE_LOGO.hashLength);
   const url = `${SITE_LOGO.urlDir}${setting}.${hash}.svg`;
   return { svg, url, outputPath: url.slice(1), width, height };

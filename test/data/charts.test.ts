@@ -1,5 +1,5 @@
 // Chart files → place search → natal call, against the sample service over real HTTP.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,14 @@ async function failure(promise: Promise<unknown>): Promise<ConfigError> {
 const client = () => new AstroClient({ baseUrl: service.url, username: 'sample', password: 'sample' });
 
 describe('chart files', () => {
+  it('refuses a chart file that links to a file outside its folder', async () => {
+    writeFileSync(path.join(work, 'secret.md'), '---\nname: A\ndate: 1990-01-01\ntime: "10:00"\nplace: London\n---\nNot for publishing\n');
+    symlinkSync(path.join(work, 'secret.md'), path.join(chartsDir, 'ada.md'));
+    expect((await failure(readChartFiles(chartsDir, 'en'))).message).toBe(
+      'content/charts/ada.md: is (or links to) a file outside content/charts; put the file itself in content/charts',
+    );
+  });
+
   it('reads front matter, unquoted dates and times included, and renders the body', async () => {
     chart('ada.md', 'name: Ada Lovelace\ndate: 1815-12-10\ntime: 13:00\nplace: London');
     const [input] = await readChartFiles(chartsDir, 'en');

@@ -1,7 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readBrandSvg, sanitizeSvg } from '../../src/data/site-logo.ts';
+import { callsInChild } from '../helpers/in-child.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';
@@ -87,6 +89,25 @@ describe('readBrandSvg', () => {
     write('logo.png', 'PNG');
     expect(() => readBrandSvg(dir(), 'logo.png', 'logo')).toThrow('content/site.json: logo: must name an .svg file inside content/');
     write('big.svg', `<svg ${SVG_NS} viewBox="0 0 1 1"><desc>${'x'.repeat(100_001)}</desc></svg>`);
-    expect(() => readBrandSvg(dir(), 'big.svg', 'logo')).toThrow(/^content\/site\.json: logo \(content\/big\.svg\): is 100\d{3} bytes; at most 100000/);
+    expect(() => readBrandSvg(dir(), 'big.svg', 'logo')).toThrow(/^content\/site\.json: logo \(content\/big\.svg\): is larger than 100000 bytes \(optimize it/);
+  });
+
+  it('refuses a logo that is a named pipe, a link to a device or a link outside content/, without reading it', () => {
+    const content = path.join(dir(), 'links', 'content');
+    mkdirSync(path.join(dir(), 'links', 'content-old'), { recursive: true });
+    mkdirSync(content);
+    writeFileSync(path.join(dir(), 'links', 'content-old', 'logo.svg'), `<svg ${SVG_NS} viewBox="0 0 1 1"/>`);
+    execFileSync('mkfifo', [path.join(content, 'pipe.svg')]);
+    symlinkSync('/dev/zero', path.join(content, 'zero.svg'));
+    symlinkSync('/dev/urandom', path.join(content, 'random.svg'));
+    symlinkSync('../content-old/logo.svg', path.join(content, 'old.svg'));
+    const outside = 'is (or links to) a file outside content/; put the file itself in content/';
+    const calls = ['pipe.svg', 'zero.svg', 'random.svg', 'old.svg'].map((name) => [content, name, 'logo']);
+    expect(callsInChild(new URL('../../src/data/site-logo.ts', import.meta.url), 'readBrandSvg', calls)).toEqual([
+      'content/site.json: logo (content/pipe.svg): is not a regular file (a folder, a device or a named pipe); put the file itself there',
+      `content/site.json: logo (content/zero.svg): ${outside}`,
+      `content/site.json: logo (content/random.svg): ${outside}`,
+      `content/site.json: logo (content/old.svg): ${outside}`,
+    ]);
   });
 });
