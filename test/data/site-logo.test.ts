@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderPng } from '../../src/data/share-images.ts';
 import { readBrandSvg, sanitizeSvg } from '../../src/data/site-logo.ts';
 import { callsInChild } from '../helpers/in-child.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -36,6 +37,40 @@ describe('sanitizeSvg', () => {
         '</svg>',
       ].join(''),
     );
+  });
+
+  // Each of these CSS functions makes the browser (or the image renderer) fetch a picture from another site.
+  it.each([
+    'image-set("https://evil.example/a.png" 1x)',
+    '-webkit-image-set(url(https://evil.example/a.png) 1x)',
+    "image-set('https://evil.example/a.png' 1x, 'https://evil.example/b.png' 2x)",
+    'IMAGE-SET("https://evil.example/a.png" 1x)',
+    'image("https://evil.example/a.png")',
+    'cross-fade(20% "https://evil.example/a.png", "https://evil.example/b.png")',
+    '-webkit-cross-fade("https://evil.example/a.png", "https://evil.example/b.png", 50%)',
+    'element(#other)',
+    '-moz-element(#other)',
+    'src("https://evil.example/a.png")',
+    'url(https://evil.example/a.png)',
+  ])('drops %s from a style sheet and from a style attribute', (loads) => {
+    const svg = `<svg ${SVG_NS} viewBox="0 0 10 10"><style>.a{fill:red;background:${loads}}</style><rect style="mask-image:${loads}" fill="red" width="1" height="1"/></svg>`;
+    expect(sanitizeSvg(svg, 'logo').svg).toBe(`<svg ${SVG_NS} viewBox="0 0 10 10"><style/><rect fill="red" width="1" height="1"/></svg>`);
+  });
+
+  it('keeps url(#id), which points inside the file', () => {
+    const svg = `<svg ${SVG_NS} viewBox="0 0 10 10"><style>.a{fill:url(#g)}</style><rect style="clip-path:url(&apos;#c&apos;)" width="1" height="1"/></svg>`;
+    expect(sanitizeSvg(svg, 'logo').svg).toBe(svg);
+  });
+
+  it('drops the characters XML forbids, written or as references, before it checks what is left', async () => {
+    const svg = [
+      `<svg ${SVG_NS} viewBox="0 0 10 10"><text x="1\u0001" y="&#xFFFE;2">a\u0001b&#1;c&#xFFFF;d</text>`,
+      '<rect fill="ur&#1;l(https://evil.example/)" width="1" height="1"/><style>.a{fill:ur&#xFFFE;l(https://evil.example/)}</style></svg>',
+    ].join('');
+    const clean = sanitizeSvg(svg, 'logo').svg;
+    expect(clean).toBe(`<svg ${SVG_NS} viewBox="0 0 10 10"><text x="1" y="2">abcd</text><rect width="1" height="1"/><style/></svg>`);
+    // What made the share image fail with its own name rather than the logo's: resvg refuses such a character.
+    await expect(renderPng(clean)).resolves.toBeInstanceOf(Buffer);
   });
 
   it('gives a drawing sized by width and height alone the viewBox they mean', () => {
