@@ -110,7 +110,7 @@ function shape(root: Element, setting: string): { width: number; height: number 
   if (!(width! > 0 && height! > 0)) throw new ConfigError(setting, 'has a size of zero or less');
   const aspect = Math.max(width! / height!, height! / width!);
   if (aspect > SITE_LOGO.maxAspect) {
-    throw new ConfigError(setting, `is ${Math.round(aspect)} times as wide as it is high (or the reverse); at most ${SITE_LOGO.maxAspect} fits the header`);
+    throw new ConfigError(setting, `is ${Number(aspect.toFixed(2))} times as wide as it is high (or the reverse); at most ${SITE_LOGO.maxAspect} fits the header`);
   }
   return { width: width!, height: height! };
 }

@@ -73,6 +73,30 @@ describe('sanitizeSvg', () => {
     await expect(renderPng(clean)).resolves.toBeInstanceOf(Buffer);
   });
 
+  it('checks xlink:href as it checks href: a <use> never points at another site', () => {
+    const svg = `<svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><use xlink:href="https://evil.example/x.svg#dot"/><use xlink:href="//evil.example/y.svg#dot"/><use xlink:href="#dot"/></svg>`;
+    expect(sanitizeSvg(svg, 'logo').svg).toBe(`<svg ${SVG_NS} viewBox="0 0 10 10"><use/><use/><use href="#dot"/></svg>`);
+  });
+
+  // CSS reads `u\72l(` as `url(`, and an escape can spell any name: a backslash anywhere in a style is refused.
+  it.each(['u\\72l(https://evil.example/a.png)', 'image-s\\65t("https://evil.example/a.png" 1x)', '\\75rl(https://evil.example/a.png)'])(
+    'refuses the CSS escape in %s',
+    (escaped) => {
+      const svg = `<svg ${SVG_NS} viewBox="0 0 10 10"><style>.a{fill:${escaped}}</style><rect fill="${escaped}" style="fill:${escaped}" width="1" height="1"/></svg>`;
+      expect(sanitizeSvg(svg, 'logo').svg).toBe(`<svg ${SVG_NS} viewBox="0 0 10 10"><style/><rect width="1" height="1"/></svg>`);
+    },
+  );
+
+  // The documented limit is 8 times as wide as high (or the reverse): 8 itself fits, a little more does not.
+  it.each([['800', '100'], ['100', '800']])('accepts a %s by %s logo, exactly at the limit', (width, height) => {
+    expect(sanitizeSvg(`<svg viewBox="0 0 ${width} ${height}"/>`, 'logo')).toMatchObject({ width: Number(width), height: Number(height) });
+  });
+  it.each([['801', '100'], ['100', '801']])('refuses a %s by %s logo, a little over the limit', (width, height) => {
+    expect(() => sanitizeSvg(`<svg viewBox="0 0 ${width} ${height}"/>`, 'logo')).toThrow(
+      'logo: is 8.01 times as wide as it is high (or the reverse); at most 8 fits the header',
+    );
+  });
+
   it('gives a drawing sized by width and height alone the viewBox they mean', () => {
     expect(sanitizeSvg(`<svg ${SVG_NS} width="120px" height="60"><rect width="120" height="60"/></svg>`, 'logo')).toEqual({
       svg: `<svg ${SVG_NS} viewBox="0 0 120 60"><rect width="120" height="60"/></svg>`,
@@ -125,6 +149,16 @@ describe('readBrandSvg', () => {
     expect(() => readBrandSvg(dir(), 'logo.png', 'logo')).toThrow('content/site.json: logo: must name an .svg file inside content/');
     write('big.svg', `<svg ${SVG_NS} viewBox="0 0 1 1"><desc>${'x'.repeat(100_001)}</desc></svg>`);
     expect(() => readBrandSvg(dir(), 'big.svg', 'logo')).toThrow(/^content\/site\.json: logo \(content\/big\.svg\): is larger than 100000 bytes \(optimize it/);
+  });
+
+  it('refuses a folder beside content/ whose name starts the same, by its name alone', () => {
+    const content = path.join(dir(), 'beside', 'content');
+    mkdirSync(content, { recursive: true });
+    mkdirSync(path.join(dir(), 'beside', 'content-old'));
+    writeFileSync(path.join(dir(), 'beside', 'content-old', 'logo.svg'), `<svg ${SVG_NS} viewBox="0 0 1 1"/>`);
+    expect(() => readBrandSvg(content, '../content-old/logo.svg', 'logo')).toThrow(
+      'content/site.json: logo: must name an .svg file inside content/, such as "logo.svg", not "../content-old/logo.svg"',
+    );
   });
 
   it('refuses a logo that is a named pipe, a link to a device or a link outside content/, without reading it', () => {
