@@ -12,7 +12,7 @@ import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-da
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { allShareImages, planShareImages, renderShareImages, themeColours } from '../data/share-images.ts';
-import { readBrandSvg } from '../data/site-logo.ts';
+import { brandFiles, readBrandSvg } from '../data/site-logo.ts';
 import { readSigns } from '../data/signs.ts';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { buildSiteModel } from '../model/site-model.ts';
@@ -121,9 +121,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   if (content.status === 'rejected') throw content.reason;
   if (drawn.status === 'rejected') throw drawn.reason;
   const fetched = content.value;
-  // The owner's logo and favicon are published beside the images, as sanitized.
-  const brandFiles = Object.values(editors.brand).flatMap((svg) => (svg ? [{ outputPath: svg.outputPath, content: svg.svg }] : []));
-  const shareImages = [...drawn.value.files, ...brandFiles];
+  // The logo and the favicon pages link are published beside the images, as sanitized.
+  const shareImages = [...drawn.value.files, ...brandFiles(editors.brand)];
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);

@@ -13,7 +13,7 @@ import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
 import { ConfigError } from './config.ts';
 import { escapeHtml } from './sanitize.ts';
-import { sanitizeSvg, type BrandSvg } from './site-logo.ts';
+import { siteFavicon, type BrandSvg } from './site-logo.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
 
@@ -41,8 +41,6 @@ export type ThemeColours = Record<(typeof THEME.names)[number], string>;
 const THEME = {
   /** The stylesheet whose first `:root` block (the light scheme) sets the colours of the pages and the images. */
   stylesheet: path.join(import.meta.dirname, '../../templates/assets/site.css'),
-  /** The site's mark when the owner names no logo: JSON-LD's `publisher.logo` is drawn from it. */
-  favicon: path.join(import.meta.dirname, '../../templates/assets/favicon.svg'),
   names: ['fg', 'muted', 'bg', 'card', 'line', 'accent'] as const,
 };
 
@@ -230,7 +228,8 @@ export function allShareImages({ site, logo, bySignAndKind }: ShareImageSet): Sh
 export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours(), logo?: Pick<BrandSvg, 'svg'>): ShareImageSet {
   const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours, logo);
   const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: imageUrl('site', siteSvg) };
-  const logoSvg = logoImageSvg(logo?.svg ?? sanitizeSvg(readFileSync(THEME.favicon, 'utf8'), 'templates/assets/favicon.svg').svg);
+  // Without the owner's logo, JSON-LD's `publisher.logo` is drawn from the site's mark.
+  const logoSvg = logoImageSvg(logo?.svg ?? siteFavicon({}).svg);
   const logoImage: ShareImage = { name: 'logo', svg: logoSvg, alt: siteTitle, url: imageUrl('logo', logoSvg) };
   const bySignAndKind = new Map<string, ShareImage>();
   for (const sign of signs) {

@@ -3,6 +3,7 @@
 // from an allow-list: SVG's drawing elements and presentation attributes only, no script, no event handler, no
 // reference outside the file. https://developer.mozilla.org/en-US/docs/Web/SVG/Element
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { ConfigError } from './config.ts';
@@ -137,6 +138,37 @@ export function sanitizeSvg(text: string, setting: string): { svg: string; width
   return { svg: DomUtils.getOuterHTML(root!, { xmlMode: true }), ...size };
 }
 
+/** The owner's logo and favicon, as site.json names them (either may be missing). */
+export interface Brand {
+  logo?: BrandSvg;
+  favicon?: BrandSvg;
+}
+
+/**
+ * The project's own mark, the favicon of a site whose owner names neither a logo nor a favicon. Outside
+ * templates/assets/, whose every file is published: it is published only when it is the one pages link.
+ */
+export const DEFAULT_FAVICON = path.join(import.meta.dirname, '../../templates/favicon.svg');
+
+/** The favicon pages link: the owner's favicon, else their logo, else the project's mark (DEFAULT_FAVICON). */
+export function siteFavicon({ logo, favicon }: Brand): BrandSvg {
+  return favicon ?? logo ?? brandSvg(readFileSync(DEFAULT_FAVICON, 'utf8'), 'templates/favicon.svg', 'favicon');
+}
+
+/** The files a site publishes for its brand: the logo, if any, and the favicon pages link, each once. */
+export function brandFiles(brand: Brand): { outputPath: string; content: string }[] {
+  const files = [brand.logo, siteFavicon(brand)].flatMap((svg) => (svg ? [{ outputPath: svg.outputPath, content: svg.svg }] : []));
+  return files.filter((file, i) => files.findIndex((other) => other.outputPath === file.outputPath) === i);
+}
+
+/** A sanitized SVG with its published name, `/assets/{setting}.{hash}.svg`. */
+function brandSvg(text: string, named: string, setting: 'logo' | 'favicon'): BrandSvg {
+  const { svg, width, height } = sanitizeSvg(text, named);
+  const hash = createHash('sha256').update(svg).digest('hex').slice(0, SITE_LOGO.hashLength);
+  const url = `${SITE_LOGO.urlDir}${setting}.${hash}.svg`;
+  return { svg, url, outputPath: url.slice(1), width, height };
+}
+
 /**
  * The SVG that site.json names under `setting` (`logo`, `favicon`), read from `contentDir`, checked, sanitized
  * and given its published name; undefined when the setting is not given.
@@ -155,8 +187,5 @@ export function readBrandSvg(contentDir: string, file: string | undefined, setti
     maxBytes: SITE_LOGO.maxBytes,
     tooLargeHint: '(optimize it, e.g. with SVGO, and leave out embedded pictures)',
   }).toString('utf8');
-  const { svg, width, height } = sanitizeSvg(text, named);
-  const hash = createHash('sha256').update(svg).digest('hex').slice(0, SITE_LOGO.hashLength);
-  const url = `${SITE_LOGO.urlDir}${setting}.${hash}.svg`;
-  return { svg, url, outputPath: url.slice(1), width, height };
+  return brandSvg(text, named, setting);
 }

@@ -216,7 +216,7 @@ describe("the owner's logo in the images", () => {
     expect(pngSize(await renderPng(branded.svg))).toEqual({ width: 512, height: 512 });
     expect(await pixel(branded.svg, 256, 256)).toEqual(green);
     expect(await pixel(branded.svg, 256, 100)).toEqual([0, 0, 0, 0]);
-    // templates/assets/favicon.svg: a #5b3fa8 disc of radius 15 in 32, its star from y = 5; at y = 40 of 512 (2.5
+    // templates/favicon.svg: a #5b3fa8 disc of radius 15 in 32, its star from y = 5; at y = 40 of 512 (2.5
     // of 32) the disc, above the star.
     const plain = planShareImages('Stars', signs, messages).logo;
     expect(await pixel(plain.svg, 256, 40)).toEqual([0x5b, 0x3f, 0xa8, 0xff]);

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderPng } from '../../src/data/share-images.ts';
-import { readBrandSvg, sanitizeSvg } from '../../src/data/site-logo.ts';
+import { brandFiles, readBrandSvg, sanitizeSvg, siteFavicon, type Brand } from '../../src/data/site-logo.ts';
+import { readAssetManifest } from '../../src/eleventy/fingerprint-assets.ts';
 import { callsInChild } from '../helpers/in-child.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -178,5 +180,36 @@ describe('readBrandSvg', () => {
       `content/site.json: logo (content/random.svg): ${outside}`,
       `content/site.json: logo (content/old.svg): ${outside}`,
     ]);
+  });
+});
+
+describe('the favicon pages link, and the brand files a build publishes', () => {
+  const brand = (name: string) => ({ svg: `<svg id="${name}"/>`, url: `/assets/${name}.0123abcd.svg`, outputPath: `assets/${name}.0123abcd.svg`, width: 1, height: 1 });
+  const logo = brand('logo');
+  const favicon = brand('favicon');
+  const assets = readAssetManifest(fileURLToPath(new URL('../../templates/assets', import.meta.url)));
+  /** Every file the build publishes for the brand and from templates/assets/, as output paths. */
+  const published = (owner: Brand) => [...brandFiles(owner).map((file) => file.outputPath), ...[...assets.values()].map((asset) => asset.outputPath)];
+
+  it.each([
+    ['a favicon', { favicon }],
+    ['a logo and a favicon', { logo, favicon }],
+    ['a logo', { logo }],
+    ['neither', {}],
+  ])('publishes the file every page links as its favicon, with %s', (_case, owner: Brand) => {
+    expect(published(owner)).toContain(siteFavicon(owner).url.slice(1));
+  });
+
+  it('links the favicon named in site.json, else the logo, else the project\'s mark', () => {
+    expect(siteFavicon({ logo, favicon })).toBe(favicon);
+    expect(siteFavicon({ logo })).toBe(logo);
+    expect(siteFavicon({}).url).toMatch(/^\/assets\/favicon\.[0-9a-f]{8}\.svg$/);
+    expect(siteFavicon({}).svg).toContain('<circle');
+  });
+
+  it('publishes no favicon the pages do not link: with a logo, not the project\'s mark', () => {
+    expect(published({ logo }).filter((file) => file.startsWith('assets/favicon.'))).toEqual([]);
+    expect(brandFiles({ logo })).toEqual([{ outputPath: logo.outputPath, content: logo.svg }]);
+    expect(brandFiles({ logo, favicon }).map((file) => file.outputPath)).toEqual([logo.outputPath, favicon.outputPath]);
   });
 });

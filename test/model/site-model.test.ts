@@ -129,7 +129,7 @@ describe("the owner's logo and favicon", () => {
 
   it('shows the logo 40 px high in its shape, and makes it the favicon unless one is named', () => {
     expect(modelOf(week).links).not.toHaveProperty('logo');
-    expect(modelOf(week).links).not.toHaveProperty('favicon');
+    expect(modelOf(week).links.favicon).toMatch(/^\/assets\/favicon\.[0-9a-f]{8}\.svg$/);
     const logo = svg('logo', 240, 80);
     expect(modelOf(week, { brand: { logo } }).links).toMatchObject({ logo: { url: logo.url, width: 120, height: 40 }, favicon: logo.url });
     const favicon = svg('favicon', 32, 32);
