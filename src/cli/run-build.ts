@@ -20,7 +20,7 @@ import type { SiteModel } from '../model/types.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
-import { loadManifest, manifestPath, saveManifest } from './build-manifest.ts';
+import { manifestPath, previousManifest, saveManifest } from './build-manifest.ts';
 import { renderSite, type RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
@@ -292,9 +292,7 @@ async function keepAfterPublishing(file: string, save: () => Promise<void>, what
 async function publish(config: BuildConfig, model: SiteModel, shareImages: PublishedFile[], how: { full: boolean; log: (line: string) => void; warn: (line: string) => void }): Promise<RenderResult> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
-  const previous = how.full ? {} : await loadManifest(manifestFile);
-  if (previous.problem) how.warn(`warning: ignored a damaged build manifest ${previous.problem}; every page is rendered`);
-  if (!how.full && !previous.files) how.log('No earlier build to take unchanged pages from: every page is rendered.');
+  const previous = await previousManifest(manifestFile, how);
   const staging = await makeStagingDir(config.outputDir);
   try {
     const result = await renderSite({
@@ -303,7 +301,7 @@ async function publish(config: BuildConfig, model: SiteModel, shareImages: Publi
       outputDir: staging,
       model,
       shareImages,
-      ...(previous.files ? { previous: { dir: config.outputDir, files: previous.files } } : {}),
+      ...(previous ? { previous: { dir: config.outputDir, files: previous } } : {}),
     });
     await swapIntoPlace(staging, config.outputDir);
     await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, result.files), 'its build manifest', how.warn);
