@@ -23,21 +23,42 @@ export function manifestPath(cacheDir: string): string {
   return path.join(cacheDir, MANIFEST.file);
 }
 
-/** The last published build's files; none when there is no manifest, or one that cannot be trusted (`problem`). */
+/**
+ * The last published build's files; none when there is no manifest, or one that cannot be trusted: `problem` then
+ * says what was ignored (`a damaged build manifest …: not JSON`), for the build's warning.
+ */
 export async function loadManifest(file: string): Promise<{ files?: ManifestFiles; problem?: string }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    return { problem: `${file}: ${(error as Error).message}` };
+    return { problem: `a damaged build manifest ${file}: ${(error as Error).message}` };
   }
+  let json: unknown;
   try {
-    const parsed = manifestSchema.safeParse(JSON.parse(text));
-    return parsed.success ? { files: parsed.data.files } : { problem: `${file}: not a build manifest of this version` };
+    json = JSON.parse(text);
   } catch {
-    return { problem: `${file}: not JSON` };
+    return { problem: `a damaged build manifest ${file}: not JSON` };
   }
+  const version = (json as { version?: unknown } | null)?.version;
+  if (version !== MANIFEST.version) {
+    return { problem: `the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads ${MANIFEST.version})` };
+  }
+  const parsed = manifestSchema.safeParse(json);
+  return parsed.success ? { files: parsed.data.files } : { problem: `a damaged build manifest ${file}: not a build manifest` };
+}
+
+/**
+ * The manifest a build takes unchanged pages from: none with `--full`, and none, with a warning, when it cannot
+ * be trusted (damaged, or written by another version).
+ */
+export async function previousManifest(file: string, { full, warn, log }: { full: boolean; warn: (line: string) => void; log: (line: string) => void }): Promise<ManifestFiles | undefined> {
+  if (full) return undefined;
+  const { files, problem } = await loadManifest(file);
+  if (problem) warn(`warning: ignored ${problem}; every page is rendered`);
+  else if (!files) log('No earlier build to take unchanged pages from: every page is rendered.');
+  return files;
 }
 
 export function saveManifest(file: string, files: ManifestFiles): Promise<void> {

@@ -12,7 +12,7 @@ import { loadPageHistory, pageDatesFile, savePageHistory } from '../data/page-da
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import { allShareImages, planShareImages, renderShareImages, themeColours } from '../data/share-images.ts';
-import { readBrandSvg } from '../data/site-logo.ts';
+import { brandFiles, readBrandSvg } from '../data/site-logo.ts';
 import { readSigns } from '../data/signs.ts';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { buildSiteModel } from '../model/site-model.ts';
@@ -20,7 +20,7 @@ import type { SiteModel } from '../model/types.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
-import { loadManifest, manifestPath, saveManifest } from './build-manifest.ts';
+import { manifestPath, previousManifest, saveManifest } from './build-manifest.ts';
 import { renderSite, type RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
@@ -121,9 +121,8 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   if (content.status === 'rejected') throw content.reason;
   if (drawn.status === 'rejected') throw drawn.reason;
   const fetched = content.value;
-  // The owner's logo and favicon are published beside the images, as sanitized.
-  const brandFiles = Object.values(editors.brand).flatMap((svg) => (svg ? [{ outputPath: svg.outputPath, content: svg.svg }] : []));
-  const shareImages = [...drawn.value.files, ...brandFiles];
+  // The logo and the favicon pages link are published beside the images, as sanitized.
+  const shareImages = [...drawn.value.files, ...brandFiles(editors.brand)];
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
@@ -293,9 +292,7 @@ async function keepAfterPublishing(file: string, save: () => Promise<void>, what
 async function publish(config: BuildConfig, model: SiteModel, shareImages: PublishedFile[], how: { full: boolean; log: (line: string) => void; warn: (line: string) => void }): Promise<RenderResult> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
-  const previous = how.full ? {} : await loadManifest(manifestFile);
-  if (previous.problem) how.warn(`warning: ignored a damaged build manifest ${previous.problem}; every page is rendered`);
-  if (!how.full && !previous.files) how.log('No earlier build to take unchanged pages from: every page is rendered.');
+  const previous = await previousManifest(manifestFile, how);
   const staging = await makeStagingDir(config.outputDir);
   try {
     const result = await renderSite({
@@ -304,7 +301,7 @@ async function publish(config: BuildConfig, model: SiteModel, shareImages: Publi
       outputDir: staging,
       model,
       shareImages,
-      ...(previous.files ? { previous: { dir: config.outputDir, files: previous.files } } : {}),
+      ...(previous ? { previous: { dir: config.outputDir, files: previous } } : {}),
     });
     await swapIntoPlace(staging, config.outputDir);
     await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, result.files), 'its build manifest', how.warn);

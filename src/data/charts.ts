@@ -2,13 +2,12 @@
 // natal call. Both answers are cached; a natal answer is final for the same input, so a chart that was built
 // once is never requested again.
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import type { AstroClient, NatalChart, Place } from '../api/index.ts';
 import { ConfigError } from './config.ts';
 import { readMarkdownFile } from './markdown-file.ts';
 import type { ResponseCache } from './response-cache.ts';
-import { sanitizeReportHtml } from './sanitize.ts';
+import { sanitizeReportHtml, withoutXmlForbidden } from './sanitize.ts';
 
 const PLACES_ENDPOINT = '/api/places';
 const NATAL_ENDPOINT = '/api/natal';
@@ -80,7 +79,7 @@ export async function readChartFiles(chartsDir: string, defaultLang: string, lab
       const label = `${labelDir}/${name}`;
       const slug = name.slice(0, -3);
       if (!SLUG.test(slug)) throw new ConfigError(label, 'file name must be a slug of lower-case letters, digits and hyphens');
-      const { data, html } = await readMarkdownFile(path.join(chartsDir, name), label);
+      const { data, html } = await readMarkdownFile(chartsDir, name, labelDir);
       const result = chartFrontMatter.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0]!;
@@ -111,6 +110,8 @@ function toPage(input: ChartInput, natal: NatalChart): ChartPage {
   const houses = Array.isArray(extra.houses) && extra.houses.length === 12 && extra.houses.every((h) => typeof h === 'number')
     ? (extra.houses as number[])
     : undefined;
+  // The service's plain texts (places, names, dates) are shown as they are: like its HTML, without the characters
+  // XML forbids, which would break the chart's SVG and any feed that quotes them.
   return {
     slug: input.slug,
     url: `/charts/${input.slug}/`,
@@ -118,18 +119,18 @@ function toPage(input: ChartInput, natal: NatalChart): ChartPage {
     date: input.date,
     time: input.time,
     place: input.place,
-    cityName: natal.profile.cityName,
-    localBirth: natal.profile.birthdate.date.slice(0, 16),
-    utcBirth: natal.profile.utBirthdate.date.slice(0, 16),
-    timezone: natal.profile.timezoneName,
+    cityName: withoutXmlForbidden(natal.profile.cityName),
+    localBirth: withoutXmlForbidden(natal.profile.birthdate.date).slice(0, 16),
+    utcBirth: withoutXmlForbidden(natal.profile.utBirthdate.date).slice(0, 16),
+    timezone: withoutXmlForbidden(natal.profile.timezoneName),
     intro: natal.intro ? sanitizeReportHtml(natal.intro) : '',
     bodyHtml: input.bodyHtml,
     planets: natal.planets.map((p) => ({
       id: p.planetId,
-      name: p.planetName,
+      name: withoutXmlForbidden(p.planetName),
       longitude: numeric(p.longitude),
       signId: p.signId,
-      signName: p.signName,
+      signName: withoutXmlForbidden(p.signName),
       degrees: p.degrees,
       minutes: p.minutes,
       house: p.housePosition,

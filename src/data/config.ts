@@ -43,7 +43,7 @@ function isLanguageTag(tag: string): boolean {
 
 const siteSchema = z.object({
   title: z.string().trim().min(1),
-  url: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+  url: z.url({ protocol: /^https?$/, error: 'must be the site\'s http or https address, such as "https://horoscopes.example.com"' }).transform((u) => u.replace(/\/+$/, '')),
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, LANGUAGE_TAG).refine(isLanguageTag, LANGUAGE_TAG),
   periods: z.strictObject({
     weekly: windowSchema,

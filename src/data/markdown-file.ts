@@ -1,10 +1,10 @@
 // Editor-owned Markdown files (charts, static pages, overrides): YAML front matter plus a Markdown body,
 // rendered to HTML and sanitized with the same allow-list as service content.
-import { readFile } from 'node:fs/promises';
 import MarkdownIt from 'markdown-it';
 import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { ConfigError } from './config.ts';
-import { sanitizeEditorHtml } from './sanitize.ts';
+import { readContentFile } from './read-content-file.ts';
+import { sanitizeEditorHtml, withoutXmlForbidden } from './sanitize.ts';
 
 // One renderer for the whole build. https://github.com/markdown-it/markdown-it#init-with-presets-and-options
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: true });
@@ -18,8 +18,13 @@ interface MarkdownFile {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
-function renderMarkdown(text: string): string {
-  return text.trim() ? sanitizeEditorHtml(markdown.render(text)) : '';
+/**
+ * The characters XML forbids go before markdown-it too: it does not take `<scr\u0001ipt>` for a tag and escapes
+ * it, and stripping them afterwards would publish the text `<script>`.
+ */
+export function renderMarkdown(text: string): string {
+  const body = withoutXmlForbidden(text);
+  return body.trim() ? sanitizeEditorHtml(markdown.render(body)) : '';
 }
 
 /**
@@ -47,6 +52,15 @@ function parseMarkdownFile(text: string, label: string): MarkdownFile {
   return { data: data as Record<string, unknown>, html: renderMarkdown(match ? match[2]! : text) };
 }
 
-export async function readMarkdownFile(file: string, label = file): Promise<MarkdownFile> {
-  return parseMarkdownFile(await readFile(file, 'utf8'), label);
+/** An editor's file is text for one page: more than this is a mistake (a pasted export, a picture). */
+const MAX_BYTES = 1_000_000;
+
+/**
+ * `name` in `dir` (which `labelDir`, `content/pages`, names in errors): a regular file inside that folder, read
+ * with a bound (read-content-file.ts), then parsed.
+ */
+export async function readMarkdownFile(dir: string, name: string, labelDir: string): Promise<MarkdownFile> {
+  const label = `${labelDir}/${name}`;
+  const text = readContentFile(dir, name, { label, folderLabel: labelDir, maxBytes: MAX_BYTES }).toString('utf8');
+  return parseMarkdownFile(text, label);
 }

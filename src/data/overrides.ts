@@ -101,7 +101,8 @@ export async function readOverrides(dir: string, labelDir: string = DEFAULTS.lab
   }
   const files: string[] = [];
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
+    // Links and other non-folders too: readMarkdownFile refuses, in one line, whatever is not a regular file inside.
+    if (entry.isDirectory()) continue;
     const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (relative.split('/').some((part) => part.startsWith('.'))) continue;
     if (!relative.includes('/') && NOTE_FILES.has(relative.toLowerCase())) continue;
@@ -112,7 +113,7 @@ export async function readOverrides(dir: string, labelDir: string = DEFAULTS.lab
     files.map(async (relative): Promise<Override> => {
       const label = `${labelDir}/${relative}`;
       const where = parseOverridePath(relative, label);
-      const { data, html } = await readMarkdownFile(path.join(dir, relative), label);
+      const { data, html } = await readMarkdownFile(dir, relative, labelDir);
       const result = frontMatterSchema.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0]!;

@@ -78,13 +78,14 @@ const DROPPED_WITH_CONTENT: string[] = [
 ];
 
 /**
- * WHATWG URL parsing removes ASCII tab and newline anywhere and trims C0 controls and space at both ends
- * (https://url.spec.whatwg.org/#concept-basic-url-parser); a browser does that before it looks at the scheme,
- * which is why `jav&#x09;ascript:` works as an attack. We apply the same steps, then ask the WHATWG parser itself.
+ * An address as it will be published: without the characters XML forbids (`run` strips them from the output, so
+ * `java&#xFFFE;script:` would come out as `javascript:` after a check that saw a relative path). Then what WHATWG
+ * URL parsing does (https://url.spec.whatwg.org/#concept-basic-url-parser): it removes ASCII tab and newline
+ * anywhere and trims C0 controls and space at both ends before it looks at the scheme (`jav&#x09;ascript:`).
  */
 function cleanHref(href: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-  return href.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  return withoutXmlForbidden(href).replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
 }
 
 /**

@@ -13,7 +13,7 @@ import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
 import { ConfigError } from './config.ts';
 import { escapeHtml } from './sanitize.ts';
-import { sanitizeSvg, type BrandSvg } from './site-logo.ts';
+import { siteFavicon, type BrandSvg } from './site-logo.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
 
@@ -41,8 +41,6 @@ export type ThemeColours = Record<(typeof THEME.names)[number], string>;
 const THEME = {
   /** The stylesheet whose first `:root` block (the light scheme) sets the colours of the pages and the images. */
   stylesheet: path.join(import.meta.dirname, '../../templates/assets/site.css'),
-  /** The site's mark when the owner names no logo: JSON-LD's `publisher.logo` is drawn from it. */
-  favicon: path.join(import.meta.dirname, '../../templates/assets/favicon.svg'),
   names: ['fg', 'muted', 'bg', 'card', 'line', 'accent'] as const,
 };
 
@@ -97,19 +95,24 @@ function fontFiles(): string[] {
   return FONT.files.map((file) => path.join(root, file));
 }
 
-let rendererKey: string | undefined;
+/** The installed resvg-js, which draws the images. */
+const RESVG_VERSION = (require('@resvg/resvg-js/package.json') as { version: string }).version;
+
+const rendererKeys = new Map<string, string>();
 /** Hash of the fonts' bytes and resvg's version: a new font or renderer must give every image a new name. */
-function rendererFingerprint(): string {
-  if (rendererKey) return rendererKey;
+export function rendererFingerprint(resvgVersion: string = RESVG_VERSION): string {
+  let key = rendererKeys.get(resvgVersion);
+  if (key) return key;
   const hash = createHash('sha256');
   for (const file of fontFiles()) hash.update(readFileSync(file));
-  hash.update((require('@resvg/resvg-js/package.json') as { version: string }).version);
-  rendererKey = hash.digest('hex');
-  return rendererKey;
+  key = hash.update(resvgVersion).digest('hex');
+  rendererKeys.set(resvgVersion, key);
+  return key;
 }
 
-function imageUrl(name: string, svg: string): string {
-  const hash = createHash('sha256').update(rendererFingerprint()).update(svg).digest('hex').slice(0, SHARE_IMAGE.hashLength);
+/** `/assets/share/{name}.{hash}.png`, the hash covering the SVG and the renderer that draws it. */
+export function shareImageUrl(name: string, svg: string, renderer: string = rendererFingerprint()): string {
+  const hash = createHash('sha256').update(renderer).update(svg).digest('hex').slice(0, SHARE_IMAGE.hashLength);
   return `${SHARE_IMAGE.urlDir}${name}.${hash}.png`;
 }
 
@@ -229,16 +232,17 @@ export function allShareImages({ site, logo, bySignAndKind }: ShareImageSet): Sh
  */
 export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours(), logo?: Pick<BrandSvg, 'svg'>): ShareImageSet {
   const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours, logo);
-  const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: imageUrl('site', siteSvg) };
-  const logoSvg = logoImageSvg(logo?.svg ?? sanitizeSvg(readFileSync(THEME.favicon, 'utf8'), 'templates/assets/favicon.svg').svg);
-  const logoImage: ShareImage = { name: 'logo', svg: logoSvg, alt: siteTitle, url: imageUrl('logo', logoSvg) };
+  const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: shareImageUrl('site', siteSvg) };
+  // Without the owner's logo, JSON-LD's `publisher.logo` is drawn from the site's mark.
+  const logoSvg = logoImageSvg(logo?.svg ?? siteFavicon({}).svg);
+  const logoImage: ShareImage = { name: 'logo', svg: logoSvg, alt: siteTitle, url: shareImageUrl('logo', logoSvg) };
   const bySignAndKind = new Map<string, ShareImage>();
   for (const sign of signs) {
     for (const kind of REPORT_KINDS) {
       const name = `${sign.slug}-${kind.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`;
       const svg = signImageSvg(siteTitle, sign, ui.kinds[kind].title, colours);
       const alt = t('site.documentTitle', { page: t(`kinds.${kind}.heading`, { sign: sign.name }), site: siteTitle });
-      bySignAndKind.set(`${kind}/${sign.slug}`, { name, svg, alt, url: imageUrl(name, svg) });
+      bySignAndKind.set(`${kind}/${sign.slug}`, { name, svg, alt, url: shareImageUrl(name, svg) });
     }
   }
   return { site, logo: logoImage, bySignAndKind };

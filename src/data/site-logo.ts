@@ -3,10 +3,12 @@
 // from an allow-list: SVG's drawing elements and presentation attributes only, no script, no event handler, no
 // reference outside the file. https://developer.mozilla.org/en-US/docs/Web/SVG/Element
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { ConfigError } from './config.ts';
+import { readContentFile } from './read-content-file.ts';
+import { withoutXmlForbidden } from './sanitize.ts';
 
 export const SITE_LOGO = {
   /** A logo larger than this is almost certainly an embedded picture or an unoptimized export. */
@@ -49,11 +51,17 @@ const ATTRIBUTES = new Set([
 ]);
 
 /**
- * A value that could reach outside the file or run code: a `url()` other than `url(#id)`, an `@import`, a CSS
- * escape (which could spell either), or a script URL.
+ * CSS functions that load a resource (https://developer.mozilla.org/en-US/docs/Web/CSS/image): `image-set()` and
+ * its `-webkit-` form, `image()`, `cross-fade()`, `element()`, `src()`; `url()` is checked on its own below.
+ */
+const LOADING_FUNCTION = /(?:image-set|image|cross-fade|element|src)\s*\(/i;
+
+/**
+ * A value that could reach outside the file or run code: a function that loads a resource, a `url()` other than
+ * `url(#id)`, an `@import`, a CSS escape (which could spell any of them), or a script URL.
  */
 function reachesOutside(value: string): boolean {
-  if (/@import|\\|javascript:|expression\s*\(/i.test(value)) return true;
+  if (/@import|\\|javascript:|expression\s*\(/i.test(value) || LOADING_FUNCTION.test(value)) return true;
   return [...value.matchAll(/url\(\s*(['"]?)([^)]*)/gi)].some(([, , target]) => !target!.startsWith('#'));
 }
 
@@ -83,6 +91,13 @@ function keepAllowed(element: Element): void {
   }
 }
 
+/** Removes the characters XML forbids from every text and attribute value under `node`. */
+function withoutXmlForbiddenIn(node: Node | ReturnType<typeof parseDocument>): void {
+  if (DomUtils.isText(node)) node.data = withoutXmlForbidden(node.data);
+  if (DomUtils.isTag(node)) for (const [name, value] of Object.entries(node.attribs)) node.attribs[name] = withoutXmlForbidden(value);
+  if (DomUtils.hasChildren(node)) for (const child of node.children) withoutXmlForbiddenIn(child);
+}
+
 /** The drawing's width and height: its viewBox's, or else its own width and height in pixels. */
 function shape(root: Element, setting: string): { width: number; height: number } {
   const box = root.attribs.viewBox?.trim().split(/[\s,]+/).map(Number);
@@ -96,7 +111,7 @@ function shape(root: Element, setting: string): { width: number; height: number 
   if (!(width! > 0 && height! > 0)) throw new ConfigError(setting, 'has a size of zero or less');
   const aspect = Math.max(width! / height!, height! / width!);
   if (aspect > SITE_LOGO.maxAspect) {
-    throw new ConfigError(setting, `is ${Math.round(aspect)} times as wide as it is high (or the reverse); at most ${SITE_LOGO.maxAspect} fits the header`);
+    throw new ConfigError(setting, `is ${Number(aspect.toFixed(2))} times as wide as it is high (or the reverse); at most ${SITE_LOGO.maxAspect} fits the header`);
   }
   return { width: width!, height: height! };
 }
@@ -106,7 +121,10 @@ function shape(root: Element, setting: string): { width: number; height: number 
  * nothing that runs or loads. `setting` (`content/site.json: logo (content/logo.svg)`) names it in errors.
  */
 export function sanitizeSvg(text: string, setting: string): { svg: string; width: number; height: number } {
+  // From the parsed text and values, which the parser decodes from `&#1;` too: in the output such a character
+  // makes the image renderer fail, and checked with it in, `ur&#1;l(` passes. Names out of the allow-list go anyway.
   const document = parseDocument(text, { xmlMode: true });
+  withoutXmlForbiddenIn(document);
   const roots = document.children.filter((node) => DomUtils.isTag(node));
   const root = roots[0];
   if (roots.length !== 1 || root!.name !== 'svg') throw new ConfigError(setting, 'is not an SVG file: its one top element must be <svg>');
@@ -118,6 +136,37 @@ export function sanitizeSvg(text: string, setting: string): { svg: string; width
   delete root!.attribs.height;
   root!.attribs = { xmlns: 'http://www.w3.org/2000/svg', ...root!.attribs, viewBox };
   return { svg: DomUtils.getOuterHTML(root!, { xmlMode: true }), ...size };
+}
+
+/** The owner's logo and favicon, as site.json names them (either may be missing). */
+export interface Brand {
+  logo?: BrandSvg;
+  favicon?: BrandSvg;
+}
+
+/**
+ * The project's own mark, the favicon of a site whose owner names neither a logo nor a favicon. Outside
+ * templates/assets/, whose every file is published: it is published only when it is the one pages link.
+ */
+export const DEFAULT_FAVICON = path.join(import.meta.dirname, '../../templates/favicon.svg');
+
+/** The favicon pages link: the owner's favicon, else their logo, else the project's mark (DEFAULT_FAVICON). */
+export function siteFavicon({ logo, favicon }: Brand): BrandSvg {
+  return favicon ?? logo ?? brandSvg(readFileSync(DEFAULT_FAVICON, 'utf8'), 'templates/favicon.svg', 'favicon');
+}
+
+/** The files a site publishes for its brand: the logo, if any, and the favicon pages link, each once. */
+export function brandFiles(brand: Brand): { outputPath: string; content: string }[] {
+  const files = [brand.logo, siteFavicon(brand)].flatMap((svg) => (svg ? [{ outputPath: svg.outputPath, content: svg.svg }] : []));
+  return files.filter((file, i) => files.findIndex((other) => other.outputPath === file.outputPath) === i);
+}
+
+/** A sanitized SVG with its published name, `/assets/{setting}.{hash}.svg`. */
+function brandSvg(text: string, named: string, setting: 'logo' | 'favicon'): BrandSvg {
+  const { svg, width, height } = sanitizeSvg(text, named);
+  const hash = createHash('sha256').update(svg).digest('hex').slice(0, SITE_LOGO.hashLength);
+  const url = `${SITE_LOGO.urlDir}${setting}.${hash}.svg`;
+  return { svg, url, outputPath: url.slice(1), width, height };
 }
 
 /**
@@ -132,15 +181,11 @@ export function readBrandSvg(contentDir: string, file: string | undefined, setti
     throw new ConfigError(label, `must name an .svg file inside content/, such as "logo.svg", not ${JSON.stringify(file)}`);
   }
   const named = `${label} (content/${path.relative(contentDir, full).split(path.sep).join('/')})`;
-  let bytes: number;
-  try {
-    bytes = statSync(full).size;
-  } catch {
-    throw new ConfigError(named, 'no such file');
-  }
-  if (bytes > SITE_LOGO.maxBytes) throw new ConfigError(named, `is ${bytes} bytes; at most ${SITE_LOGO.maxBytes} (optimize it, e.g. with SVGO, and leave out embedded pictures)`);
-  const { svg, width, height } = sanitizeSvg(readFileSync(full, 'utf8'), named);
-  const hash = createHash('sha256').update(svg).digest('hex').slice(0, SITE_LOGO.hashLength);
-  const url = `${SITE_LOGO.urlDir}${setting}.${hash}.svg`;
-  return { svg, url, outputPath: url.slice(1), width, height };
+  const text = readContentFile(contentDir, file, {
+    label: named,
+    folderLabel: 'content/',
+    maxBytes: SITE_LOGO.maxBytes,
+    tooLargeHint: '(optimize it, e.g. with SVGO, and leave out embedded pictures)',
+  }).toString('utf8');
+  return brandSvg(text, named, setting);
 }

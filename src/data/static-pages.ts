@@ -3,7 +3,6 @@
 // page's URL (a sign hub, a report kind, the charts, the assets) fails the build naming the file: Eleventy would
 // otherwise report a clash of output paths far from the file the editor just added.
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config.ts';
 import { readMarkdownFile } from './markdown-file.ts';
@@ -64,7 +63,7 @@ export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.l
       if (RESERVED_SLUGS.has(slug)) {
         throw new ConfigError(label, `/${slug}/ is already a page of the site; rename the file (reserved: ${[...RESERVED_SLUGS].join(', ')})`);
       }
-      const { data, html } = await readMarkdownFile(path.join(dir, name), label);
+      const { data, html } = await readMarkdownFile(dir, name, labelDir);
       const result = frontMatterSchema.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0]!;

@@ -10,6 +10,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../data/config.ts';
+import { readContentFile } from '../data/read-content-file.ts';
 import { copyIntoOutput } from './copy-into-output.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 
@@ -20,6 +22,8 @@ const DEFAULTS = {
   urlPrefix: '/assets/',
   /** Hex characters of the SHA-256 kept in the name: 32 bits is plenty to tell a handful of files' versions apart. */
   hashLength: 8,
+  /** Largest file published: a font or a picture is far smaller; more is a mistake, or a device read without end. */
+  maxBytes: 10_000_000,
 };
 
 export interface FingerprintAssetsOptions {
@@ -89,11 +93,11 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
     if (name.split('/').some((segment) => segment.startsWith('.'))) return [];
     const sourcePath = path.join(root, entry);
     try {
-      return fs.statSync(sourcePath).isFile() ? [{ name, sourcePath, content: fs.readFileSync(sourcePath) }] : [];
+      if (fs.statSync(sourcePath).isDirectory()) return [];
+      return [{ name, sourcePath, content: readContentFile(root, entry, { label: path.join(sourceDir, entry), folderLabel: sourceDir, maxBytes: DEFAULTS.maxBytes }) }];
     } catch (error) {
-      throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', `${path.join(sourceDir, entry)}: cannot be read (${(error as Error).message})`, {
-        cause: error,
-      });
+      const message = error instanceof ConfigError ? error.message : `${path.join(sourceDir, entry)}: cannot be read (${(error as Error).message})`;
+      throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', message, { cause: error });
     }
   });
   const add = (name: string, sourcePath: string, content: Buffer | string, published?: string) => {

@@ -9,7 +9,7 @@ import type { Override, OverrideField } from '../data/overrides.ts';
 import type { PageDates, PageHistory } from '../data/page-dates.ts';
 import type { Period } from '../data/periods.ts';
 import type { ShareImage, ShareImageSet } from '../data/share-images.ts';
-import type { BrandSvg } from '../data/site-logo.ts';
+import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 
@@ -205,8 +205,8 @@ export interface SiteLinks {
   signs: { url: string; name: string; glyph: string }[];
   /** The owner's logo for the header, at its size there (CSS pixels); none: the site's name alone. */
   logo?: { url: string; width: number; height: number };
-  /** The owner's favicon, or else their logo; none: templates/assets/favicon.svg. */
-  favicon?: string;
+  /** The owner's favicon, or else their logo, or else templates/favicon.svg (site-logo.ts siteFavicon). */
+  favicon: string;
 }
 
 export interface SitemapEntry {
@@ -234,5 +234,5 @@ export interface SiteModelInput {
   /** The link-preview images, if already planned (share-images.ts `planShareImages`); planned here otherwise. */
   shareImages?: ShareImageSet;
   /** The owner's logo and favicon from content/, named in site.json (site-logo.ts). */
-  brand?: { logo?: BrandSvg; favicon?: BrandSvg };
+  brand?: Brand;
 }

@@ -1,7 +1,7 @@
 // Every path the site publishes, in one place: the project's public URLs (README), keep them stable.
 import type { ReportKind } from '../api/index.ts';
 import type { SiteConfig } from '../data/config.ts';
-import { SITE_LOGO, type BrandSvg } from '../data/site-logo.ts';
+import { SITE_LOGO, siteFavicon, type Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { SiteLinks } from './types.ts';
 
@@ -51,13 +51,13 @@ export function absoluteUrl(site: SiteConfig, pathname: string): string {
 }
 
 /** The links every page's header and footer print. */
-export function siteLinks(signs: readonly Sign[], brand: { logo?: BrandSvg; favicon?: BrandSvg } = {}): SiteLinks {
-  const { logo, favicon } = brand;
+export function siteLinks(signs: readonly Sign[], brand: Brand = {}): SiteLinks {
+  const { logo } = brand;
   return {
     ...SITE_PATHS,
     signs: signs.map((sign) => ({ url: signHubUrl(sign), name: sign.name, glyph: sign.glyph })),
     ...(logo ? { logo: { url: logo.url, height: SITE_LOGO.headerHeight, width: Math.round((SITE_LOGO.headerHeight * logo.width) / logo.height) } } : {}),
-    ...(favicon || logo ? { favicon: (favicon ?? logo)!.url } : {}),
+    favicon: siteFavicon(brand).url,
   };
 }
 

@@ -48,6 +48,8 @@ describe('a logo named in site.json', () => {
     // The link's text is the site's name: the logo beside it is decoration.
     expect(page).toContain(`<a class="site-title" href="/"><img class="site-logo" src="${url}" width="80" height="40" alt="">Starlight Horoscopes</a>`);
     expect(page).toContain(`<link rel="icon" href="${url}" type="image/svg+xml">`);
+    // The project's own mark is the favicon of a site without a logo only: here it is not published.
+    expect(readdirSync(path.join(project, 'dist/assets')).filter((f) => f.startsWith('favicon.'))).toEqual([]);
     const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(page, 'leo/index.html');
     expect(report.results.flatMap((r) => r.messages.map((m) => m.message))).toEqual([]);
   });

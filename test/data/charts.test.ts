@@ -1,9 +1,9 @@
 // Chart files → place search → natal call, against the sample service over real HTTP.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AstroClient } from '../../src/api/index.ts';
+import { AstroClient, type NatalChart } from '../../src/api/index.ts';
 import { ConfigError } from '../../src/data/config.ts';
 import { readChartFiles, resolveCharts } from '../../src/data/charts.ts';
 import { ResponseCache } from '../../src/data/response-cache.ts';
@@ -44,6 +44,14 @@ async function failure(promise: Promise<unknown>): Promise<ConfigError> {
 const client = () => new AstroClient({ baseUrl: service.url, username: 'sample', password: 'sample' });
 
 describe('chart files', () => {
+  it('refuses a chart file that links to a file outside its folder', async () => {
+    writeFileSync(path.join(work, 'secret.md'), '---\nname: A\ndate: 1990-01-01\ntime: "10:00"\nplace: London\n---\nNot for publishing\n');
+    symlinkSync(path.join(work, 'secret.md'), path.join(chartsDir, 'ada.md'));
+    expect((await failure(readChartFiles(chartsDir, 'en'))).message).toBe(
+      'content/charts/ada.md: is (or links to) a file outside content/charts; put the file itself in content/charts',
+    );
+  });
+
   it('reads front matter, unquoted dates and times included, and renders the body', async () => {
     chart('ada.md', 'name: Ada Lovelace\ndate: 1815-12-10\ntime: 13:00\nplace: London');
     const [input] = await readChartFiles(chartsDir, 'en');
@@ -99,6 +107,30 @@ describe('resolving charts', () => {
     expect(service.log).toHaveLength(0);
     expect(again.fromCache).toBe(1);
     expect(again.charts[0]!.planets).toEqual(page.planets);
+  });
+
+  it('publishes the natal answer\'s plain texts without the characters XML forbids, as its report texts', async () => {
+    chart('ada.md', 'name: Ada\ndate: 1815-12-10\ntime: "13:00"\nplace: London\nplace_id: 2643743');
+    const cache = new ResponseCache(path.join(work, 'cache'), 'test');
+    const c = client();
+    await resolveCharts(await readChartFiles(chartsDir, 'en'), c, cache);
+    await c.close();
+    // The answer as a service could send it: the build reads it from the cache like any other answer.
+    const body = { name: 'Ada', date: '1815-12-10', time: '13:00', place_id: 2643743, lang: 'en' };
+    const natal = (await cache.get<NatalChart>('/api/natal', body))!.response;
+    const marked = (text: string) => `\u0001${text}\uFFFE\u001F`;
+    natal.profile = { ...natal.profile, cityName: marked('London'), timezoneName: marked('Europe/London') };
+    natal.profile.birthdate = { ...natal.profile.birthdate, date: `\u0001${natal.profile.birthdate.date}` };
+    natal.profile.utBirthdate = { ...natal.profile.utBirthdate, date: `\uFFFF${natal.profile.utBirthdate.date}` };
+    natal.planets = natal.planets.map((p) => ({ ...p, planetName: marked(p.planetName), signName: marked(p.signName), text: marked('Text') }));
+    await cache.set('/api/natal', body, natal);
+
+    const [page] = (await resolveCharts(await readChartFiles(chartsDir, 'en'), undefined, cache)).charts;
+    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids
+    const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+    for (const planet of page!.planets) expect(`${planet.name} ${planet.signName} ${planet.text}`).not.toMatch(forbidden);
+    expect(page).toMatchObject({ cityName: 'London', timezone: 'Europe/London', localBirth: '1815-12-10 13:00', utcBirth: '1815-12-10 13:01' });
+    expect(page!.planets[0]).toMatchObject({ name: 'Sun', signName: 'Sagittarius', text: 'Text' });
   });
 
   it('skips the search when place_id pins the place', async () => {

@@ -116,6 +116,20 @@ describe('loadConfig', () => {
     expect(failure(() => loadConfig(project('{ not json'), {})).message).toContain('content/site.json');
   });
 
+  // The address goes into every absolute link, feed and sitemap: only a web address can be one.
+  it.each(['ftp://example.com/', 'javascript:alert(1)//x', 'javascript://example.com/%0Aalert(1)', 'file:///etc/passwd', 'data:text/html,x', 'example.com'])(
+    'refuses the site url %s in one line naming the field',
+    (url) => {
+      const message = failure(() => loadConfig(project({ ...goodSite, url }), {})).message;
+      expect(message).toBe('content/site.json: url: must be the site\'s http or https address, such as "https://horoscopes.example.com"');
+      expect(message).not.toContain('\n');
+    },
+  );
+
+  it('accepts an http or https address, without its trailing slash', () => {
+    expect(loadConfig(project({ ...goodSite, url: 'http://example.com/stars/' }), {}).site.url).toBe('http://example.com/stars');
+  });
+
   it.each(['english', 'en_US', 'en-a1'])('rejects the language %s, which is no BCP 47 tag, naming the field', (language) => {
     const error = failure(() => loadConfig(project({ ...goodSite, language }), {}));
     expect(error.message).toContain('content/site.json: language: must be a language tag such as "en" or "en-GB"');

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,16 @@ async function put(relative: string, text: string): Promise<void> {
 }
 
 describe('readOverrides', () => {
+  it('refuses an override that links to a file outside its folder, which would be published', async () => {
+    const overrides = path.join(dir, 'overrides');
+    await put('secret.md', 'Not for publishing\n');
+    await mkdir(path.join(overrides, 'weekly', '2026-w47'), { recursive: true });
+    await symlink(path.join(dir, 'secret.md'), path.join(overrides, 'weekly', '2026-w47', 'leo.md'));
+    await expect(readOverrides(overrides)).rejects.toThrow(
+      'content/overrides/weekly/2026-w47/leo.md: is (or links to) a file outside content/overrides; put the file itself in content/overrides',
+    );
+  });
+
   it('reads {kind}/{period}/{sign}.md with field and mode, rendered and sanitized; README and dot-files are skipped', async () => {
     await put('weekly/2026-w47/leo.md', '---\nfield: intro\nmode: prepend\n---\n**Hello** <script>alert(1)</script>\n');
     await put('ascendant/2026/pisces.md', 'Just text.\n');

@@ -202,6 +202,24 @@ describe('sanitizeEditorHtml', () => {
   });
 });
 
+describe('sanitizeEditorHtml checks a link as it will be published', () => {
+  // The parser decodes these references into U+FFFE and U+FFFF, which XML forbids and the sanitizer removes from
+  // its output: checked with them in, each address looked relative and came out as another scheme or host.
+  const hidden = ['&#xFFFE;', '&#xFFFF;', '&#65534;', '&#65535;'];
+  const addresses = (mark: string) => [`java${mark}script:alert(1)`, `data${mark}:text/html,x`, `vb${mark}script:x`, `/${mark}/evil.example/`, `${mark}//evil.example/`];
+  it.each(hidden.flatMap((mark) => addresses(mark)))('refuses %j', (href) => {
+    const output = sanitizeEditorHtml(`<p><a href="${href}">x</a></p>`);
+    expect(output).toBe('<p>x</p>');
+    expect(sanitizeReportHtml(`<p><a href="${href}">x</a></p>`)).toBe('<p>x</p>');
+  });
+  it('publishes a kept address without the characters XML forbids', () => {
+    expect(sanitizeEditorHtml('<a href="/ar&#xFFFE;ies/">a</a>')).toBe('<a href="/aries/" rel="noopener noreferrer">a</a>');
+  });
+  it('strips those characters before parsing, so they cannot hide a tag name and leave its content as text', () => {
+    expect(sanitizeEditorHtml('<p>a<scr\u0001ipt>alert(1)</scr\u0001ipt>b</p>')).toBe('<p>ab</p>');
+  });
+});
+
 describe('isAllowedHref', () => {
   it.each(['https://example.com/', 'http://example.com', 'mailto:a@example.com', ' https://example.com/ ', 'HTTPS://EXAMPLE.COM/'])(
     'accepts %s',
@@ -218,7 +236,7 @@ describe('isAllowedHref with same-site links (editors)', () => {
   it.each(['/about/', '/weekly/2026-w47/leo/', '#top', 'privacy/', '?q=1'])('accepts %j', (href) => expect(isAllowedHref(href, sameSite)).toBe(true));
   // A browser reads each of these as another host: protocol-relative, once it has dropped tabs and newlines,
   // turned backslashes into slashes and trimmed leading spaces and controls.
-  it.each(['//host/x', '/\\host/x', '\\\\host', ' /\t/host', '\t//host', '/\n/host', '\u0001//host', 'javascript:alert(1)', 'JaVaScRiPt:x', 'data:text/html,x'])(
+  it.each(['java\uFFFEscript:alert(1)', '/\uFFFF/host', '//host/x', '/\\host/x', '\\\\host', ' /\t/host', '\t//host', '/\n/host', '\u0001//host', 'javascript:alert(1)', 'JaVaScRiPt:x', 'data:text/html,x'])(
     'refuses %j',
     (href) => expect(isAllowedHref(href, sameSite)).toBe(false),
   );

@@ -1,10 +1,20 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMessages } from '../../src/data/i18n.ts';
 import { readSigns } from '../../src/data/signs.ts';
-import { planShareImages, renderPng, renderShareImages, signImageSvg, siteImageSvg, themeColours } from '../../src/data/share-images.ts';
+import {
+  planShareImages,
+  renderPng,
+  renderShareImages,
+  rendererFingerprint,
+  shareImageUrl,
+  signImageSvg,
+  siteImageSvg,
+  themeColours,
+} from '../../src/data/share-images.ts';
 import { parseXml, type XmlElement } from '../helpers/xml.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');
@@ -46,6 +56,25 @@ describe('share image SVG', () => {
     expect(Number(line[1])).toBe(28);
     expect(line[2]).toMatch(/^The Most Wonderfully .*…$/);
     expect(line[2]!.length).toBeLessThan(long.length);
+  });
+});
+
+describe('share image names', () => {
+  // Read here, from the package itself: the version the build runs with.
+  const installed = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-js/package.json'), 'utf8')) as { version: string }).version;
+
+  it("carry the installed resvg-js's version in their hash", () => {
+    const plan = planShareImages('Stars', signs, messages);
+    expect(plan.site.url).toBe(shareImageUrl('site', plan.site.svg, rendererFingerprint(installed)));
+    const leoWeekly = plan.bySignAndKind.get('weekly/leo')!;
+    expect(leoWeekly.url).toBe(shareImageUrl(leoWeekly.name, leoWeekly.svg, rendererFingerprint(installed)));
+  });
+
+  it('change when resvg-js changes, the same SVG and fonts drawn by another version', () => {
+    const svg = signImageSvg('Stars', leo, 'Weekly horoscope');
+    const names = ['2.6.2', '2.6.3', '3.0.0'].map((version) => shareImageUrl('weekly-leo', svg, rendererFingerprint(version)));
+    expect(new Set(names).size).toBe(3);
+    for (const name of names) expect(name).toMatch(/^\/assets\/share\/weekly-leo\.[0-9a-f]{10}\.png$/);
   });
 });
 
@@ -233,7 +262,7 @@ describe("the owner's logo in the images", () => {
     expect(pngSize(await renderPng(branded.svg))).toEqual({ width: 512, height: 512 });
     expect(await pixel(branded.svg, 256, 256)).toEqual(green);
     expect(await pixel(branded.svg, 256, 100)).toEqual([0, 0, 0, 0]);
-    // templates/assets/favicon.svg: a #5b3fa8 disc of radius 15 in 32, its star from y = 5; at y = 40 of 512 (2.5
+    // templates/favicon.svg: a #5b3fa8 disc of radius 15 in 32, its star from y = 5; at y = 40 of 512 (2.5
     // of 32) the disc, above the star.
     const plain = planShareImages('Stars', signs, messages).logo;
     expect(await pixel(plain.svg, 256, 40)).toEqual([0x5b, 0x3f, 0xa8, 0xff]);

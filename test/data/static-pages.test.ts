@@ -1,8 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStaticPages } from '../../src/data/static-pages.ts';
+import { callsInChild } from '../helpers/in-child.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -45,5 +47,22 @@ describe('readStaticPages', () => {
     await rm(path.join(dir, 'About Us.md'));
     await put('about.md', 'No front matter\n');
     await expect(readStaticPages(dir)).rejects.toThrow(/content\/pages\/about\.md: title: is required/);
+  });
+
+  it('refuses a page that links to a file outside the folder, or is a named pipe or a device, in one line', async () => {
+    const pages = path.join(dir, 'pages');
+    await mkdir(pages);
+    await writeFile(path.join(dir, 'secret.md'), '---\ntitle: Secret\n---\nNot for publishing\n');
+    await symlink(path.join(dir, 'secret.md'), path.join(pages, 'about.md'));
+    await expect(readStaticPages(pages)).rejects.toThrow('content/pages/about.md: is (or links to) a file outside content/pages; put the file itself in content/pages');
+    await rm(path.join(pages, 'about.md'));
+    execFileSync('mkfifo', [path.join(pages, 'about.md')]);
+    await symlink('/dev/zero', path.join(pages, 'zero.md'));
+    const module = new URL('../../src/data/static-pages.ts', import.meta.url);
+    expect(callsInChild(module, 'readStaticPages', [[pages]])).toEqual([
+      'content/pages/about.md: is not a regular file (a folder, a device or a named pipe); put the file itself there',
+    ]);
+    await rm(path.join(pages, 'about.md'));
+    expect(callsInChild(module, 'readStaticPages', [[pages]])).toEqual(['content/pages/zero.md: is (or links to) a file outside content/pages; put the file itself in content/pages']);
   });
 });

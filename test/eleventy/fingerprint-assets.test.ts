@@ -2,6 +2,7 @@
 // source's bytes, the filter must link exactly that file, and an edit must produce a new name (the whole point
 // of caching /assets/ forever).
 import type Eleventy from '@11ty/eleventy';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import fingerprintAssetsPlugin, {
   type FingerprintAssetsOptions,
 } from '../../src/eleventy/fingerprint-assets.ts';
 import filtersPlugin from '../../src/eleventy/filters.ts';
+import { callsInChild } from '../helpers/in-child.ts';
 
 let dir: string;
 let input: string;
@@ -164,6 +166,24 @@ describe('readAssetManifest', () => {
   it('names the stylesheet and the url() that names no file', () => {
     fs.writeFileSync(path.join(assets, 'site.css'), 'body { background: url(img/nope.png) }\n');
     expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: url(img/nope.png) names no file in ${assets}`);
+  });
+
+  it('refuses a file that links outside the folder, or is a named pipe or a device, naming it', () => {
+    fs.writeFileSync(path.join(dir, 'secret.txt'), 'not for publishing');
+    fs.symlinkSync(path.join(dir, 'secret.txt'), path.join(assets, 'icons', 'secret.svg'));
+    expect(() => readAssetManifest(assets)).toThrow(`${assets}/icons/secret.svg: is (or links to) a file outside ${assets}; put the file itself in ${assets}`);
+    fs.rmSync(path.join(assets, 'icons', 'secret.svg'));
+    fs.symlinkSync('/dev/zero', path.join(assets, 'zero.css'));
+    const module = new URL('../../src/eleventy/fingerprint-assets.ts', import.meta.url);
+    expect(callsInChild(module, 'readAssetManifest', [[assets]])).toEqual([`${assets}/zero.css: is (or links to) a file outside ${assets}; put the file itself in ${assets}`]);
+    fs.rmSync(path.join(assets, 'zero.css'));
+    execFileSync('mkfifo', [path.join(assets, 'pipe.svg')]);
+    expect(callsInChild(module, 'readAssetManifest', [[assets]])).toEqual([`${assets}/pipe.svg: is not a regular file (a folder, a device or a named pipe); put the file itself there`]);
+  });
+
+  it('publishes a file linked from inside the folder', () => {
+    fs.symlinkSync('icons/star.svg', path.join(assets, 'star.svg'));
+    expect(readAssetManifest(assets).get('star.svg')!.hash).toBe(sha8('<svg xmlns="http://www.w3.org/2000/svg"/>\n'));
   });
 
   it('treats a missing folder as no assets', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Override } from '../../src/data/overrides.ts';
 import { monthPeriod, weekPeriod, yearPeriod } from '../../src/data/periods.ts';
+import type { StaticPage } from '../../src/data/static-pages.ts';
 import { jsonLdString, ogLocale, pageJsonLd, plainText, type JsonLdPage } from '../../src/model/seo.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
@@ -100,7 +101,7 @@ describe('buildSiteModel', () => {
   });
 
   it('gives every sitemap URL a lastmod, never after the build date: archives from their newest period, pages from their own history', () => {
-    const about = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' };
+    const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' };
     const first = model({ staticPages: [about] });
     for (const entry of first.sitemap) {
       expect(entry.lastmod, entry.loc).toBeDefined();
@@ -117,6 +118,9 @@ describe('buildSiteModel', () => {
       buildSiteModel({ site, messages, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), staticPages, pageHistory: first.pageHistory });
     expect(lastmod(next([about]), '/about/')).toBe('2026-11-22T00:00:00Z');
     expect(lastmod(next([{ ...about, html: '<p>Hello</p>' }]), '/about/')).toBe('2026-11-23T00:00:00Z');
+    // The title is the page's heading and its <title>: a new one is a change of the page.
+    expect(lastmod(next([{ ...about, title: 'About us' }]), '/about/')).toBe('2026-11-23T00:00:00Z');
+    expect(lastmod(next([{ ...about, description: 'Who we are.' }]), '/about/')).toBe('2026-11-23T00:00:00Z');
     expect(lastmod(next([about]), '/charts/')).toBe('2026-11-22T00:00:00Z');
   });
 });
@@ -129,7 +133,7 @@ describe("the owner's logo and favicon", () => {
 
   it('shows the logo 40 px high in its shape, and makes it the favicon unless one is named', () => {
     expect(modelOf(week).links).not.toHaveProperty('logo');
-    expect(modelOf(week).links).not.toHaveProperty('favicon');
+    expect(modelOf(week).links.favicon).toMatch(/^\/assets\/favicon\.[0-9a-f]{8}\.svg$/);
     const logo = svg('logo', 240, 80);
     expect(modelOf(week, { brand: { logo } }).links).toMatchObject({ logo: { url: logo.url, width: 120, height: 40 }, favicon: logo.url });
     const favicon = svg('favicon', 32, 32);
