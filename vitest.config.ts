@@ -11,11 +11,12 @@ const QUICK = [
 
 // The run's own temporary folder, TMPDIR for every worker and every command the tests start, removed whole when
 // the run ends: what other programs write in the system's folder never meets the suite. test/temporary-folder.ts
-// fails the run if a test left anything in it. Node's compile cache there too, shared by the commands started.
+// fails the run if a test left anything in it but `shared/`: Node's compile cache for the commands the tests start,
+// and the share images their builds draw (test/helpers/project-copy.ts).
 if (!process.env.ASTRO_TEST_TMPDIR) {
   const runDir = mkdtempSync(path.join(tmpdir(), 'astro-tests-'));
   process.env.ASTRO_TEST_TMPDIR = process.env.TMPDIR = runDir;
-  process.env.NODE_COMPILE_CACHE = path.join(runDir, 'node-compile-cache');
+  process.env.NODE_COMPILE_CACHE = path.join(runDir, 'shared', 'node-compile-cache');
   process.once('exit', () => rmSync(runDir, { recursive: true, force: true }));
 }
 
@@ -25,6 +26,9 @@ export default defineConfig({
     // Integration tests start real servers and run Eleventy; the shared 2-core machines are slow at times.
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // Vitest's default runs one file at a time here (cores − 1 on 2 cores); most files wait on servers, child
+    // processes and Chromium, so three at once keep both cores busy. https://vitest.dev/config/#maxworkers
+    maxWorkers: 3,
     projects: [
       // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). The temporary-folder check runs
       // here, once for the whole run (https://vitest.dev/config/globalsetup).

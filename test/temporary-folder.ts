@@ -9,10 +9,10 @@ export default function setup(project: TestProject) {
   const before = new Set(readdirSync(tmpdir()));
   return () => {
     // Vitest's own folders for transformed modules, one per project, which Vitest removes after this teardown,
-    // and the compile cache the commands share.
+    // and what the tests share on purpose (vitest.config.ts).
     const vitest = project.vitest as typeof project.vitest & { _tmpDir?: string };
-    const own = [vitest._tmpDir, ...vitest.projects.map((each) => (each as { tmpDir?: string }).tmpDir), process.env.NODE_COMPILE_CACHE];
-    const ignored = new Set([...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
+    const own = [vitest._tmpDir, ...vitest.projects.map((each) => (each as { tmpDir?: string }).tmpDir)];
+    const ignored = new Set(['shared', ...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
     const added = readdirSync(tmpdir()).filter((name) => !before.has(name) && !ignored.has(name));
     if (added.length === 0) return;
     // Vitest reports an error thrown here but keeps its exit code: the run fails through the process's own.
