@@ -48,7 +48,7 @@ interface FingerprintedAsset {
   sourcePath: string;
   /** Path relative to the output folder, with `/` separators, e.g. `assets/site.1a2b3c4d.css`. */
   outputPath: string;
-  /** Root-relative URL, e.g. `/assets/site.1a2b3c4d.css`. */
+  /** Root-relative URL under the site's path prefix, e.g. `/assets/site.1a2b3c4d.css` or `/horoscopes/assets/…`. */
   url: string;
   hash: string;
   /** A stylesheet as published, its `url()`s rewritten; other files are copied as they are. */
@@ -68,11 +68,12 @@ export function fingerprintedName(name: string, hash: string): string {
 }
 
 /**
- * Reads every file under `sourceDir` (dot-files skipped) and works out its hashed URL. Called once per build,
- * never per page. A missing folder yields no assets, so a site without a stylesheet still builds; asking the
- * filter for a file then fails with the folder named.
+ * Reads every file under `sourceDir` (dot-files skipped) and works out its hashed URL, under the site's
+ * `pathPrefix` (the model's `site.pathPrefix`; the files stay under `urlPrefix` in the output). Called once per
+ * build, never per page. A missing folder yields no assets, so a site without a stylesheet still builds; asking
+ * the filter for a file then fails with the folder named.
  */
-export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix): Map<string, FingerprintedAsset> {
+export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix, pathPrefix = '/'): Map<string, FingerprintedAsset> {
   const root = path.resolve(sourceDir);
   const manifest = new Map<string, FingerprintedAsset>();
   let entries: string[];
@@ -98,8 +99,8 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
   });
   const add = (name: string, sourcePath: string, content: Buffer | string, published?: string) => {
     const hash = contentHash(content);
-    const urlPath = `${urlPrefix}${fingerprintedName(name, hash)}`;
-    manifest.set(name, { name, sourcePath, outputPath: urlPath.slice(1), url: urlPath, hash, ...(published === undefined ? {} : { content: published }) });
+    const outputPath = `${urlPrefix.slice(1)}${fingerprintedName(name, hash)}`;
+    manifest.set(name, { name, sourcePath, outputPath, url: `${pathPrefix}${outputPath}`, hash, ...(published === undefined ? {} : { content: published }) });
   };
   // Stylesheets last, so the files their url()s name already have their hashed names.
   for (const file of files) if (!file.name.endsWith('.css')) add(file.name, file.sourcePath, file.content);
@@ -156,8 +157,9 @@ export class FingerprintedAssets {
     this.urlPrefix = urlPrefix;
   }
 
-  refresh(): Map<string, FingerprintedAsset> {
-    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix);
+  /** The files and their URLs under the site's `pathPrefix` (`/`, or `/horoscopes/` for a site in a sub-folder). */
+  refresh(pathPrefix = '/'): Map<string, FingerprintedAsset> {
+    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix, pathPrefix);
     return this.#manifest;
   }
 
@@ -172,18 +174,24 @@ export class FingerprintedAssets {
   }
 }
 
+interface FingerprintAssetsPluginOptions {
+  assets: FingerprintedAssets;
+  /** The site's path prefix for this build (the model's `site.pathPrefix`); `/` when not given. */
+  pathPrefix?: () => string | Promise<string>;
+}
+
 /**
  * Publishes the files of `assets` under their hashed names, at the start of each build; files an earlier build
  * of the same process wrote and this one does not have are removed (the preview rebuilds in place).
  */
-export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets }: { assets: FingerprintedAssets }): void {
+export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets, pathPrefix }: FingerprintAssetsPluginOptions): void {
   /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
   let written = new Set<string>();
   // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
   // would not watch it otherwise).
   eleventyConfig.addWatchTarget(assets.sourceDir);
   eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
-    const manifest = assets.refresh();
+    const manifest = assets.refresh(pathPrefix ? await pathPrefix() : '/');
     if (outputMode !== undefined && outputMode !== 'fs') return;
     written = await copyIntoOutput(directories.output, manifest.values(), written);
   }) as (...args: never[]) => unknown);

@@ -115,6 +115,22 @@ describe('fingerprintAssetsPlugin', () => {
     expect(message).toContain('site.css');
   });
 
+  it("links the files under the site's path prefix, and writes them at the same place", async () => {
+    const eleventy = new Eleventy(input, output, {
+      quietMode: true,
+      configPath: path.join(dir, 'eleventy.config.mjs'),
+      config(eleventyConfig: EleventyConfig) {
+        const published = new FingerprintedAssets({ sourceDir: assets });
+        eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets: published, pathPrefix: async () => '/horoscopes/' });
+        eleventyConfig.addPlugin(filtersPlugin, { assets: published });
+      },
+    });
+    await eleventy.write();
+    const cssName = `site.${sha8('body { color: #123; }\n')}.css`;
+    expect(read('other/index.html')).toBe(`<link rel="stylesheet" href="/horoscopes/assets/${cssName}">\n`);
+    expect(listAssets()).toContain(cssName);
+  });
+
   it('publishes under another URL folder when asked', async () => {
     await createEleventy({ sourceDir: assets, urlPrefix: '/static/v/' }).write();
     expect(read('other/index.html')).toMatch(/href="\/static\/v\/site\.[0-9a-f]{8}\.css"/);
@@ -163,6 +179,15 @@ describe('readAssetManifest', () => {
   it('names the stylesheet and the url() that names no file', () => {
     fs.writeFileSync(path.join(assets, 'site.css'), 'body { background: url(img/nope.png) }\n');
     expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: url(img/nope.png) names no file in ${assets}`);
+  });
+
+  it("puts URLs, the stylesheet's url()s included, under the site's path prefix, the files where they were", () => {
+    fs.writeFileSync(path.join(assets, 'site.css'), '.s { background: url(icons/star.svg) }\n');
+    const star = `assets/icons/star.${sha8('<svg xmlns="http://www.w3.org/2000/svg"/>\n')}.svg`;
+    const published = `.s { background: url("/horoscopes/${star}") }\n`;
+    const manifest = readAssetManifest(assets, undefined, '/horoscopes/');
+    expect(manifest.get('icons/star.svg')).toMatchObject({ url: `/horoscopes/${star}`, outputPath: star });
+    expect(manifest.get('site.css')).toMatchObject({ content: published, outputPath: `assets/site.${sha8(published)}.css`, url: `/horoscopes/assets/site.${sha8(published)}.css` });
   });
 
   it('treats a missing folder as no assets', () => {
