@@ -112,17 +112,44 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
   return manifest;
 }
 
+const STRING = String.raw`"(?:[^"\\\n]|\\[\s\S])*"|'(?:[^'\\\n]|\\[\s\S])*'`;
 /**
- * `url("fonts/inter.woff2")` in `css/site.css` → `url("/assets/css/fonts/inter.1a2b3c4d.woff2")`. URLs with a
- * scheme, root-relative ones and fragments stay as they are; a relative one naming no file in the folder is an error.
+ * The tokens of a stylesheet that matter here, scanned left to right so none is read inside another: a comment
+ * (skipped), `@import` with a plain string, any other string (skipped), and `url(…)` in any case, its address
+ * quoted (escapes allowed) or not. https://www.w3.org/TR/css-syntax-3/#tokenization
+ */
+const CSS_TOKENS = new RegExp(String.raw`(\/\*[\s\S]*?(?:\*\/|$))|(@import\s+)(${STRING})|(?:${STRING})|\burl\(\s*(${STRING}|[^'"()\s]*)\s*\)`, 'gi');
+
+/** A CSS string or unquoted address as the text it stands for: quotes off, escapes (`\"`, `\22 `) resolved. */
+function cssValue(raw: string): string {
+  const body = /^["']/.test(raw) ? raw.slice(1, -1) : raw;
+  return body.replace(/\\(?:([0-9a-f]{1,6})\s?|\n|([\s\S]))/gi, (_whole, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (char ?? ''),
+  );
+}
+
+/** Text as a double-quoted CSS string. */
+function cssString(text: string): string {
+  return `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
+}
+
+/**
+ * `url("fonts/inter.woff2")` in `css/site.css` → `url("/assets/css/fonts/inter.1a2b3c4d.woff2")`, and
+ * `@import "x.css"` likewise. URLs with a scheme, root-relative ones and fragments stay as they are, and so does
+ * anything in a comment; a relative one naming no file in the folder is an error.
  */
 function rewriteUrls(css: string, name: string, manifest: ReadonlyMap<string, FingerprintedAsset>, sourceDir: string): string {
-  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, _quote: string, target: string) => {
-    if (/^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(target.trim())) return whole;
-    const [, file, suffix] = /^([^?#]*)(.*)$/.exec(target.trim())!;
+  return css.replace(CSS_TOKENS, (whole, comment?: string, importAt?: string, imported?: string, address?: string) => {
+    const raw = imported ?? address;
+    if (comment !== undefined || raw === undefined) return whole;
+    const target = cssValue(raw).trim();
+    if (target === '' || /^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(target)) return whole;
+    const [, file, suffix] = /^([^?#]*)(.*)$/.exec(target)!;
     const asset = manifest.get(path.posix.normalize(path.posix.join(path.posix.dirname(name), file!)));
-    if (!asset) throw new FingerprintAssetsError('ASSET_UNKNOWN', `${sourceDir}/${name}: url(${target.trim()}) names no file in ${sourceDir}`);
-    return `url("${asset.url}${suffix}")`;
+    const written = importAt === undefined ? `url(${target})` : `@import ${cssString(target)}`;
+    if (!asset) throw new FingerprintAssetsError('ASSET_UNKNOWN', `${sourceDir}/${name}: ${written} names no file in ${sourceDir}`);
+    const url = cssString(`${asset.url}${suffix}`);
+    return importAt === undefined ? `url(${url})` : `${importAt}${url}`;
   });
 }
 

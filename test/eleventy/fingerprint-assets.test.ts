@@ -176,6 +176,33 @@ describe('readAssetManifest', () => {
     expect(readAssetManifest(assets).get('site.css')!.url).not.toBe(manifest.get('site.css')!.url);
   });
 
+  it('rewrites URL() in capitals, as CSS ignores the case of function names', () => {
+    fs.writeFileSync(path.join(assets, 'site.css'), '.s { background: URL(icons/star.svg) }\n');
+    const star = `/assets/icons/star.${sha8('<svg xmlns="http://www.w3.org/2000/svg"/>\n')}.svg`;
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(`.s { background: url("${star}") }\n`);
+  });
+
+  it('reads a quoted address with an escaped quote, and writes it back escaped', () => {
+    fs.writeFileSync(path.join(assets, 'a"b.woff2'), 'font');
+    fs.writeFileSync(path.join(assets, 'site.css'), String.raw`@font-face { src: url("a\"b.woff2") }` + '\n');
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(String.raw`@font-face { src: url("/assets/a\"b.${sha8('font')}.woff2") }` + '\n');
+  });
+
+  it('rewrites @import with a plain string, and leaves other strings alone', () => {
+    fs.writeFileSync(path.join(assets, 'base.css'), 'p { margin: 0 }\n');
+    fs.writeFileSync(path.join(assets, 'site.css'), `@import 'base.css';\n.q::before { content: "url(base.css)" }\n`);
+    const base = `/assets/base.${sha8('p { margin: 0 }\n')}.css`;
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(`@import "${base}";\n.q::before { content: "url(base.css)" }\n`);
+    fs.writeFileSync(path.join(assets, 'site.css'), '@import "gone.css";\n');
+    expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: @import "gone.css" names no file in ${assets}`);
+  });
+
+  it('ignores url() inside comments, even one naming a missing file', () => {
+    const css = '/* was: url(img/old.png) */\n.s { color: red } /* url(\n "gone.woff2") */\n';
+    fs.writeFileSync(path.join(assets, 'site.css'), css);
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(css);
+  });
+
   it('names the stylesheet and the url() that names no file', () => {
     fs.writeFileSync(path.join(assets, 'site.css'), 'body { background: url(img/nope.png) }\n');
     expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: url(img/nope.png) names no file in ${assets}`);
