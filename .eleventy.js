@@ -52,6 +52,9 @@ export default function (eleventyConfig) {
   eleventyConfig.setServerOptions({
     // The command prints the address it listens on (src/cli/preview-address.ts).
     messageOnStart: () => false,
+    // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
+    // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
+    ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
     onRequest: {
       '/*': ({ url }) => {
         const failure = source?.failure?.();
