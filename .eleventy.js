@@ -32,7 +32,9 @@ export default function (eleventyConfig) {
   // `templates/assets/` published under hashed names (/assets/site.<hash>.css); an absolute folder, so any working
   // directory works.
   const assets = new FingerprintedAssets({ sourceDir: path.join(import.meta.dirname, 'templates/assets') });
-  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets });
+  // Under the site's path prefix; a model that fails to build fails the global data below with its own message.
+  const pathPrefix = async () => (source ? (await source.round().catch(() => undefined))?.model.site.pathPrefix ?? '/' : '/');
+  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix });
   // Our filters, all in one module: `degrees`, `chartWheel` and `assetUrl`.
   eleventyConfig.addPlugin(filtersPlugin, { assets });
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it.
@@ -50,6 +52,9 @@ export default function (eleventyConfig) {
   eleventyConfig.setServerOptions({
     // The command prints the address it listens on (src/cli/preview-address.ts).
     messageOnStart: () => false,
+    // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
+    // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
+    ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
     onRequest: {
       '/*': ({ url }) => {
         const failure = source?.failure?.();

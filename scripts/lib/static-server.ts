@@ -1,9 +1,11 @@
 // A tiny static file server for the built site, so the browser sees it the way a static host serves it:
 // folders answer with their index.html (a folder URL without its trailing slash is redirected to it, as GitHub
 // Pages and Netlify do, so relative URLs resolve the same), files carry the right Content-Type, and anything
-// missing gets the site's own 404.html with status 404. Our own code on node:http, no dependency.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+// missing gets the site's own 404.html with status 404. A site published under a path (`/horoscopes/`) is served
+// there, `/` redirected to it. Only regular files inside the folder are served, whatever a symbolic link in it
+// points at. Our own code on node:http, no dependency.
+import { createReadStream, type Stats } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -49,6 +51,8 @@ export interface StaticServerOptions {
   /** Default 127.0.0.1 and a free port. */
   host?: string;
   port?: number;
+  /** The path the site is published under, `/horoscopes/` (the model's `site.pathPrefix`); default `/`. */
+  pathPrefix?: string;
 }
 
 /** One rule of a `_headers` file: `/*` or `/assets/*` (a trailing `*` matches the rest of the path) or a path. */
@@ -108,13 +112,22 @@ async function statOrNull(file: string) {
   }
 }
 
-/** Serves `rootDir` (a built site) until `close()`. */
-export async function startStaticServer(rootDir: string, options: StaticServerOptions = {}): Promise<StaticServer> {
-  const root = path.resolve(rootDir);
-  const rootStat = await statOrNull(root);
-  if (!rootStat?.isDirectory()) throw new StaticServerError(`static server: site folder ${root} does not exist`);
+/** `file` with its links resolved, and what it is, when that lands inside `root` (itself resolved); else null. */
+async function insideRoot(root: string, file: string): Promise<{ path: string; stat: Stats } | null> {
+  try {
+    const real = await realpath(file);
+    if (real !== root && !real.startsWith(root + path.sep)) return null;
+    return { path: real, stat: await stat(real) };
+  } catch {
+    return null;
+  }
+}
+
+/** The answer to each request for the site in `root` (a resolved path). */
+function siteHandler(root: string, options: StaticServerOptions) {
   const fixedHeaders = options.headers ?? {};
   const rules = options.headerRules ?? [];
+  const prefix = options.pathPrefix ?? '/';
 
   function send(res: ServerResponse, method: string, status: number, file: string, size: number, extraHeaders: Record<string, string>) {
     res.writeHead(status, { ...extraHeaders, 'content-type': contentTypeFor(file), 'content-length': size });
@@ -125,9 +138,8 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
   }
 
   async function notFound(res: ServerResponse, method: string, extraHeaders: Record<string, string>) {
-    const page = path.join(root, DEFAULTS.notFoundPage);
-    const pageStat = await statOrNull(page);
-    if (pageStat?.isFile()) return send(res, method, 404, page, pageStat.size, extraHeaders);
+    const page = await insideRoot(root, path.join(root, DEFAULTS.notFoundPage));
+    if (page?.stat.isFile()) return send(res, method, 404, page.path, page.stat.size, extraHeaders);
     res.writeHead(404, { ...extraHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(`404: not found (and the site has no ${DEFAULTS.notFoundPage})\n`);
   }
@@ -139,10 +151,17 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
       return void res.end();
     }
     const url = new URL(req.url ?? '/', 'http://site.invalid');
-    const extraHeaders = { ...fixedHeaders, ...headersFor(rules, url.pathname) };
+    if (prefix !== '/' && (url.pathname === '/' || `${url.pathname}/` === prefix)) {
+      res.writeHead(302, { location: prefix });
+      return void res.end();
+    }
+    // The site's paths below the prefix, as the host that serves its folder there sees them (and `_headers` names them).
+    const sitePath = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length - 1) : undefined;
+    const extraHeaders = { ...fixedHeaders, ...headersFor(rules, sitePath ?? url.pathname) };
+    if (sitePath === undefined) return notFound(res, method, extraHeaders);
     let pathname: string;
     try {
-      pathname = decodeURIComponent(url.pathname);
+      pathname = decodeURIComponent(sitePath);
     } catch {
       return notFound(res, method, extraHeaders);
     }
@@ -151,21 +170,29 @@ export async function startStaticServer(rootDir: string, options: StaticServerOp
     if (file !== root && !file.startsWith(root + path.sep)) return notFound(res, method, extraHeaders);
     if (pathname.includes('\0')) return notFound(res, method, extraHeaders);
 
-    const found = await statOrNull(file);
-    if (found?.isDirectory()) {
+    const found = await insideRoot(root, file);
+    if (found?.stat.isDirectory()) {
       if (!url.pathname.endsWith('/')) {
         res.writeHead(301, { ...extraHeaders, location: `${url.pathname}/${url.search}` });
         return void res.end();
       }
-      const index = path.join(file, DEFAULTS.indexFile);
-      const indexStat = await statOrNull(index);
-      if (indexStat?.isFile()) return send(res, method, 200, index, indexStat.size, extraHeaders);
+      const index = await insideRoot(root, path.join(found.path, DEFAULTS.indexFile));
+      if (index?.stat.isFile()) return send(res, method, 200, index.path, index.stat.size, extraHeaders);
       return notFound(res, method, extraHeaders);
     }
-    if (found?.isFile()) return send(res, method, 200, file, found.size, extraHeaders);
+    if (found?.stat.isFile()) return send(res, method, 200, found.path, found.stat.size, extraHeaders);
     return notFound(res, method, extraHeaders);
   }
 
+  return handle;
+}
+
+/** Serves `rootDir` (a built site) until `close()`. */
+export async function startStaticServer(rootDir: string, options: StaticServerOptions = {}): Promise<StaticServer> {
+  const given = path.resolve(rootDir);
+  const rootStat = await statOrNull(given);
+  if (!rootStat?.isDirectory()) throw new StaticServerError(`static server: site folder ${given} does not exist`);
+  const handle = siteHandler(await realpath(given), options);
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);

@@ -70,15 +70,16 @@ export function sha256(content: string | Uint8Array): string {
 }
 
 /**
- * Whether the page at `url` can be taken from `publishedDir` as it is: the manifest gives it this fingerprint,
+ * Whether the page at `url` (under `pathPrefix`) can be taken from `publishedDir` as it is: the manifest gives it this fingerprint,
  * and the file there still has the bytes the manifest says (a missing, edited or damaged file is rendered).
  */
-export function reusableFrom(publishedDir: string, files: ManifestFiles | undefined) {
+export function reusableFrom(publishedDir: string, files: ManifestFiles | undefined, pathPrefix = '/') {
   return (url: string, print: string): boolean => {
-    const entry = files?.[outputFile(url)];
+    const file = outputFile(url, pathPrefix);
+    const entry = files?.[file];
     if (!entry || entry.print !== print) return false;
     try {
-      return sha256(readFileSync(path.join(publishedDir, outputFile(url)))) === entry.sha256;
+      return sha256(readFileSync(path.join(publishedDir, file))) === entry.sha256;
     } catch {
       return false;
     }

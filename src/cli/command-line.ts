@@ -1,4 +1,4 @@
-// The options of `npm run build` and `npm start`, and what `--help` prints: the flags and the environment
+// The options of `npm run build`, `npm start` and `npm run serve:dist`, and what `--help` prints: the flags and the environment
 // variables each command reads. https://nodejs.org/api/util.html#utilparseargsconfig
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
@@ -24,6 +24,12 @@ const COMMANDS = {
     about: 'Serves a live preview of the site in .preview/, re-rendered as templates and content/ change.',
     options: { host: { type: 'string', about: 'listen on ADDRESS, or every interface with --host alone (default 127.0.0.1 only)' } },
     environment: [...ENVIRONMENT, ['PORT', 'the port to listen on (default 8080, or the next free one)'], ['HOST', 'as --host']] as const,
+  },
+  'serve:dist': {
+    usage: 'npm run serve:dist',
+    about: "Serves the built dist/ as a static host would, dist/_headers applied, under the path of content/site.json's url.",
+    options: {},
+    environment: [['PORT', 'the port to listen on (default 8081, or the next free one)'], ['HOST', 'the address to listen on (default 127.0.0.1)']] as const,
   },
 } as const;
 

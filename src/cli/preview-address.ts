@@ -18,11 +18,14 @@ export function previewHost(hostFlag: string | undefined, env: NodeJS.ProcessEnv
   return env.HOST || PREVIEW_ADDRESS.host;
 }
 
-/** `http://127.0.0.1:8081/`, with a note when the port is not the one asked for (Eleventy takes the next free one). */
-export function describeAddress(address: AddressInfo, requestedPort: number): string {
+/**
+ * `http://127.0.0.1:8081/`, or under the site's path prefix (`/horoscopes/`), with a note when the port is not the
+ * one asked for (Eleventy takes the next free one).
+ */
+export function describeAddress(address: AddressInfo, requestedPort: number, pathPrefix = '/'): string {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const taken = address.port === requestedPort ? '' : ` (port ${requestedPort} was in use)`;
-  return `Preview at http://${host}:${address.port}/${taken}`;
+  return `Preview at http://${host}:${address.port}${pathPrefix}${taken}`;
 }
 
 interface DevServer {

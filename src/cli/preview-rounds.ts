@@ -16,7 +16,7 @@ export interface Round extends RenderPlan {
 export class PreviewRounds {
   /** The fingerprints of the pages the output holds; undefined: not known (before the first render, after a failed one). */
   #shown: Map<string, string> | undefined;
-  /** Paginated pages whose files may be in the output. */
+  /** Files of paginated pages that may be in the output, relative to it. */
   #written = new Set<string>();
 
   readonly outputDir: string;
@@ -31,16 +31,21 @@ export class PreviewRounds {
     const shown = this.#shown;
     // Until this render succeeds, the output is a mix no fingerprint describes.
     this.#shown = undefined;
-    this.#written = new Set([...this.#written, ...prints.keys()]);
+    this.#written = new Set([...this.#written, ...pageFiles(model, prints)]);
     return { model, ...planRender(model, prints, (url, print) => shown?.get(url) === print) };
   }
 
   /** After `round` was written: removes the files of pages it does not have, and remembers what the output holds. */
   async done(round: Round): Promise<void> {
-    for (const url of this.#written) {
-      if (!round.prints.has(url)) await rm(path.join(this.outputDir, outputFile(url)), { force: true });
+    const files = new Set(pageFiles(round.model, round.prints));
+    for (const file of this.#written) {
+      if (!files.has(file)) await rm(path.join(this.outputDir, file), { force: true });
     }
-    this.#written = new Set(round.prints.keys());
+    this.#written = files;
     this.#shown = round.prints;
   }
+}
+
+function pageFiles(model: SiteModel, prints: Map<string, string>): string[] {
+  return [...prints.keys()].map((url) => outputFile(url, model.site.pathPrefix));
 }

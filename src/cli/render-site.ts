@@ -7,7 +7,7 @@ import { newEleventy } from '../eleventy/new-eleventy.ts';
 import { readAssetManifest } from '../eleventy/fingerprint-assets.ts';
 import { provideSite, type SiteSource } from '../eleventy/site-source.ts';
 import type { SiteModel } from '../model/types.ts';
-import { outputFile } from '../model/urls.ts';
+import { outputFile, prefixed } from '../model/urls.ts';
 import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
 import { pagePrints, planRender, rendererFingerprint } from './render-plan.ts';
 
@@ -46,9 +46,10 @@ export interface RenderResult {
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
 export async function renderSite({ rootDir, contentDir, outputDir, model, shareImages = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
-  const assets = readAssetManifest(path.join(rootDir, 'templates/assets'));
+  const { pathPrefix } = model.site;
+  const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix);
   const prints = pagePrints(model, rendererFingerprint(rootDir, contentDir));
-  const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files) : () => false);
+  const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
   const round = { model: Object.freeze(model), pageLists: plan.pageLists, shareImages };
   const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
@@ -59,12 +60,13 @@ export async function renderSite({ rootDir, contentDir, outputDir, model, shareI
   for (const template of templates) {
     if (typeof template.outputPath !== 'string' || template.content === undefined) continue;
     const relative = path.relative(outputDir, template.outputPath).split(path.sep).join('/');
-    const print = template.url ? prints.get(template.url) : undefined;
+    // Eleventy's URL is the page's path in the output; the model's, and so the prints', is under the prefix.
+    const print = template.url ? prints.get(prefixed(template.url, pathPrefix)) : undefined;
     files[relative] = { sha256: sha256(template.content), ...(print ? { print } : {}) };
     if (relative.endsWith('.html')) rendered += 1;
   }
   // After Eleventy: a link shares its file with the published output, which nothing may write through.
-  const reusedFiles = plan.reused.map(outputFile);
+  const reusedFiles = plan.reused.map((url) => outputFile(url, pathPrefix));
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // The files the plugins copied: assets and share images.

@@ -22,6 +22,8 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   await rm(outputDir, { recursive: true, force: true });
   // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached.
   let prepared: PreparedSite | undefined = await prepareSite({ ...options, preview: true });
+  // Served under the path of site.json's `url`, as published; an edit to it takes a restart.
+  const { pathPrefix } = prepared.model.site;
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
@@ -63,12 +65,13 @@ export async function servePreview(options: BuildOptions & { port?: number; host
       log(`Preview: rendered ${done.rendering} of ${done.prints.size} paginated pages in ${seconds} s`);
     },
     failure: () => failure,
+    pathPrefix,
   }, { runMode: 'serve' });
   await eleventy.init();
   const rebuild = await eleventy.watch();
   // Eleventy only logs a deleted file (Eleventy.js, watcher.on("unlink")); a deleted override or page must go.
   eleventy.watcher?.on('unlink', (file) => void rebuild(file));
   const port = options.port ?? PREVIEW_ADDRESS.port;
-  listenOn(options.host ?? PREVIEW_ADDRESS.host, (address) => log(describeAddress(address, port)));
+  listenOn(options.host ?? PREVIEW_ADDRESS.host, (address) => log(describeAddress(address, port, pathPrefix)));
   await eleventy.serve(port);
 }

@@ -1,8 +1,9 @@
-// Every template filter of ours, in one place: `degrees`, `chartWheel` and `assetUrl`. The data arrives computed
+// Every template filter of ours, in one place: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`. The data arrives computed
 // (src/model/), so filters only format. `absoluteUrl` and `dateToRfc3339` come from @11ty/eleventy-plugin-rss.
 // https://www.11ty.dev/docs/filters/
 import type { ChartView } from '../model/types.ts';
 import { formatDegrees } from '../data/format-degrees.ts';
+import { prefixed, sitePath } from '../model/urls.ts';
 import { renderChartWheel } from './chart-wheel.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 import type { FingerprintedAssets } from './fingerprint-assets.ts';
@@ -32,6 +33,11 @@ export default function filtersPlugin(eleventyConfig: EleventyConfig, { assets }
   /** `{{ chart | chartWheel(model.signs) | safe }}`: the inline SVG wheel, which escapes every text it prints. */
   eleventyConfig.addFilter('chartWheel', chartWheelSvg as (...args: never[]) => unknown);
   /** `{{ 'site.css' | assetUrl }}` → /assets/site.<hash>.css (fingerprint-assets.ts). */
+  // The model's URLs carry the site's path prefix (`/horoscopes/weekly/`); its files sit at the output's root.
+  /** `{{ hub.url | sitePath(model.site.pathPrefix) }}` → `/weekly/`: where a page is written, its permalink. */
+  eleventyConfig.addFilter('sitePath', (url: string, pathPrefix: string) => sitePath(url, pathPrefix));
+  /** `{{ page.url | siteUrl(model.site.pathPrefix) }}` → `/horoscopes/weekly/`: the page as the model names it. */
+  eleventyConfig.addFilter('siteUrl', (path: string, pathPrefix: string) => prefixed(path, pathPrefix));
   eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {
     return assets.url(name, this?.page?.inputPath);
   } as (...args: never[]) => unknown);

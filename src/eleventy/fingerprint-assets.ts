@@ -52,7 +52,7 @@ interface FingerprintedAsset {
   sourcePath: string;
   /** Path relative to the output folder, with `/` separators, e.g. `assets/site.1a2b3c4d.css`. */
   outputPath: string;
-  /** Root-relative URL, e.g. `/assets/site.1a2b3c4d.css`. */
+  /** Root-relative URL under the site's path prefix, e.g. `/assets/site.1a2b3c4d.css` or `/horoscopes/assets/…`. */
   url: string;
   hash: string;
   /** A stylesheet as published, its `url()`s rewritten; other files are copied as they are. */
@@ -72,11 +72,12 @@ export function fingerprintedName(name: string, hash: string): string {
 }
 
 /**
- * Reads every file under `sourceDir` (dot-files skipped) and works out its hashed URL. Called once per build,
- * never per page. A missing folder yields no assets, so a site without a stylesheet still builds; asking the
- * filter for a file then fails with the folder named.
+ * Reads every file under `sourceDir` (dot-files skipped) and works out its hashed URL, under the site's
+ * `pathPrefix` (the model's `site.pathPrefix`; the files stay under `urlPrefix` in the output). Called once per
+ * build, never per page. A missing folder yields no assets, so a site without a stylesheet still builds; asking
+ * the filter for a file then fails with the folder named.
  */
-export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix): Map<string, FingerprintedAsset> {
+export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix, pathPrefix = '/'): Map<string, FingerprintedAsset> {
   const root = path.resolve(sourceDir);
   const manifest = new Map<string, FingerprintedAsset>();
   let entries: string[];
@@ -102,8 +103,8 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
   });
   const add = (name: string, sourcePath: string, content: Buffer | string, published?: string) => {
     const hash = contentHash(content);
-    const urlPath = `${urlPrefix}${fingerprintedName(name, hash)}`;
-    manifest.set(name, { name, sourcePath, outputPath: urlPath.slice(1), url: urlPath, hash, ...(published === undefined ? {} : { content: published }) });
+    const outputPath = `${urlPrefix.slice(1)}${fingerprintedName(name, hash)}`;
+    manifest.set(name, { name, sourcePath, outputPath, url: `${pathPrefix}${outputPath}`, hash, ...(published === undefined ? {} : { content: published }) });
   };
   // Stylesheets last, so the files their url()s name already have their hashed names.
   for (const file of files) if (!file.name.endsWith('.css')) add(file.name, file.sourcePath, file.content);
@@ -115,17 +116,44 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
   return manifest;
 }
 
+const STRING = String.raw`"(?:[^"\\\n]|\\[\s\S])*"|'(?:[^'\\\n]|\\[\s\S])*'`;
 /**
- * `url("fonts/inter.woff2")` in `css/site.css` → `url("/assets/css/fonts/inter.1a2b3c4d.woff2")`. URLs with a
- * scheme, root-relative ones and fragments stay as they are; a relative one naming no file in the folder is an error.
+ * The tokens of a stylesheet that matter here, scanned left to right so none is read inside another: a comment
+ * (skipped), `@import` with a plain string, any other string (skipped), and `url(…)` in any case, its address
+ * quoted (escapes allowed) or not. https://www.w3.org/TR/css-syntax-3/#tokenization
+ */
+const CSS_TOKENS = new RegExp(String.raw`(\/\*[\s\S]*?(?:\*\/|$))|(@import\s+)(${STRING})|(?:${STRING})|\burl\(\s*(${STRING}|[^'"()\s]*)\s*\)`, 'gi');
+
+/** A CSS string or unquoted address as the text it stands for: quotes off, escapes (`\"`, `\22 `) resolved. */
+function cssValue(raw: string): string {
+  const body = /^["']/.test(raw) ? raw.slice(1, -1) : raw;
+  return body.replace(/\\(?:([0-9a-f]{1,6})\s?|\n|([\s\S]))/gi, (_whole, hex: string | undefined, char: string | undefined) =>
+    hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (char ?? ''),
+  );
+}
+
+/** Text as a double-quoted CSS string. */
+function cssString(text: string): string {
+  return `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"`;
+}
+
+/**
+ * `url("fonts/inter.woff2")` in `css/site.css` → `url("/assets/css/fonts/inter.1a2b3c4d.woff2")`, and
+ * `@import "x.css"` likewise. URLs with a scheme, root-relative ones and fragments stay as they are, and so does
+ * anything in a comment; a relative one naming no file in the folder is an error.
  */
 function rewriteUrls(css: string, name: string, manifest: ReadonlyMap<string, FingerprintedAsset>, sourceDir: string): string {
-  return css.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (whole, _quote: string, target: string) => {
-    if (/^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(target.trim())) return whole;
-    const [, file, suffix] = /^([^?#]*)(.*)$/.exec(target.trim())!;
+  return css.replace(CSS_TOKENS, (whole, comment?: string, importAt?: string, imported?: string, address?: string) => {
+    const raw = imported ?? address;
+    if (comment !== undefined || raw === undefined) return whole;
+    const target = cssValue(raw).trim();
+    if (target === '' || /^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(target)) return whole;
+    const [, file, suffix] = /^([^?#]*)(.*)$/.exec(target)!;
     const asset = manifest.get(path.posix.normalize(path.posix.join(path.posix.dirname(name), file!)));
-    if (!asset) throw new FingerprintAssetsError('ASSET_UNKNOWN', `${sourceDir}/${name}: url(${target.trim()}) names no file in ${sourceDir}`);
-    return `url("${asset.url}${suffix}")`;
+    const written = importAt === undefined ? `url(${target})` : `@import ${cssString(target)}`;
+    if (!asset) throw new FingerprintAssetsError('ASSET_UNKNOWN', `${sourceDir}/${name}: ${written} names no file in ${sourceDir}`);
+    const url = cssString(`${asset.url}${suffix}`);
+    return importAt === undefined ? `url(${url})` : `${importAt}${url}`;
   });
 }
 
@@ -160,8 +188,9 @@ export class FingerprintedAssets {
     this.urlPrefix = urlPrefix;
   }
 
-  refresh(): Map<string, FingerprintedAsset> {
-    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix);
+  /** The files and their URLs under the site's `pathPrefix` (`/`, or `/horoscopes/` for a site in a sub-folder). */
+  refresh(pathPrefix = '/'): Map<string, FingerprintedAsset> {
+    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix, pathPrefix);
     return this.#manifest;
   }
 
@@ -176,18 +205,24 @@ export class FingerprintedAssets {
   }
 }
 
+interface FingerprintAssetsPluginOptions {
+  assets: FingerprintedAssets;
+  /** The site's path prefix for this build (the model's `site.pathPrefix`); `/` when not given. */
+  pathPrefix?: () => string | Promise<string>;
+}
+
 /**
  * Publishes the files of `assets` under their hashed names, at the start of each build; files an earlier build
  * of the same process wrote and this one does not have are removed (the preview rebuilds in place).
  */
-export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets }: { assets: FingerprintedAssets }): void {
+export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets, pathPrefix }: FingerprintAssetsPluginOptions): void {
   /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
   let written = new Set<string>();
   // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
   // would not watch it otherwise).
   eleventyConfig.addWatchTarget(assets.sourceDir);
   eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
-    const manifest = assets.refresh();
+    const manifest = assets.refresh(pathPrefix ? await pathPrefix() : '/');
     if (outputMode !== undefined && outputMode !== 'fs') return;
     written = await copyIntoOutput(directories.output, manifest.values(), written);
   }) as (...args: never[]) => unknown);

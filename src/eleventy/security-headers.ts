@@ -31,6 +31,7 @@ const HEADER_ONLY_DIRECTIVES: ReadonlySet<string> = new Set(['frame-ancestors', 
 
 const DEFAULTS = {
   /** Where fingerprinted files are published; each name changes with its content, so it may be cached forever. */
+  // No path prefix: Netlify and Cloudflare Pages match these paths against their own address, which serves dist/ at its root.
   immutablePaths: ['/assets/*'] as readonly string[],
   /** One year in seconds: the longest lifetime caches honour; `immutable` skips revalidation on reload. */
   immutableCacheControl: 'public, max-age=31536000, immutable',

@@ -22,6 +22,8 @@ export interface SiteSource {
   changed?(files: string[]): void;
   /** The preview: a broken edit's one-line message, shown for every page until a render succeeds. */
   failure?(): string | undefined;
+  /** The preview: the path its dev server serves the site under (the model's `site.pathPrefix`). */
+  pathPrefix?: string;
 }
 
 // A registered symbol, not a module's own state: Eleventy imports .eleventy.js (and so this module) on its own,

@@ -8,7 +8,7 @@ import { SHARE_IMAGE, type ShareImage, type ShareImageSet } from '../data/share-
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SectionPage, SignHub, SitemapEntry } from './types.ts';
-import { absoluteUrl, SITE_PATHS, signFeedUrl } from './urls.ts';
+import { SITE_PATHS, signFeedUrl, type SiteUrls } from './urls.ts';
 
 const DEFAULTS = {
   /** Characters of a page description (search engines show about 155). */
@@ -119,8 +119,8 @@ export function ogLocale(language: string): string {
 }
 
 /** The link to a sign's feed, for <link rel="alternate"> on its pages. */
-function signFeedLink(sign: Sign, t: Messages['t']): LinkRef {
-  return { url: signFeedUrl(sign), label: t('signHub.feedLink', { sign: sign.name }) };
+function signFeedLink(sign: Sign, t: Messages['t'], urls: SiteUrls): LinkRef {
+  return { url: urls.page(signFeedUrl(sign)), label: t('signHub.feedLink', { sign: sign.name }) };
 }
 
 
@@ -147,7 +147,7 @@ interface SitePages {
   periodHubs: PeriodHub[];
   charts: ChartView[];
   staticPages: StaticPage[];
-  /** `YYYY-MM-DD`: when each chart and editor's page last changed (src/data/page-dates.ts). */
+  /** `YYYY-MM-DD`: when each chart and editor's page last changed (src/data/page-dates.ts), by URL. */
   updated: ReadonlyMap<string, string>;
 }
 
@@ -157,15 +157,15 @@ function lastUpdated(reports: ReportPage[]): string | undefined {
 }
 
 /** Every page but the 404, in sitemap order. */
-function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
-  const home: LinkRef = { url: SITE_PATHS.home, label: t('site.home') };
+function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
+  const home: LinkRef = { url: urls.page(SITE_PATHS.home), label: t('site.home') };
   // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
   const image = images.site;
   // Hubs and the home page quote their reports' intros: each changes when one of those reports does.
   const homeReports = pages.signHubs.flatMap((hub) => (hub.current.weekly ? [hub.current.weekly] : []));
   const heads: PageHead[] = [
     {
-      url: SITE_PATHS.home,
+      url: home.url,
       title: site.title,
       documentTitle: site.title,
       description: site.description ?? t('site.description'),
@@ -180,15 +180,15 @@ function pageHeads(site: SiteConfig, t: Messages['t'], pages: SitePages, images:
       title: hub.title,
       description: t('signHub.description', { sign: hub.sign.name, dates: hub.sign.dates }),
       breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
-      feed: signFeedLink(hub.sign, t),
+      feed: signFeedLink(hub.sign, t, urls),
       image: signImage(images, 'weekly', hub.sign),
       lastmod: lastUpdated(Object.values(hub.current)),
     });
   }
-  heads.push(...reportHeads(home, t, pages, images));
-  const chartsCrumb = { url: SITE_PATHS.charts, label: t('charts.title') };
-  const chartsLastmod = pages.updated.get(SITE_PATHS.charts);
-  heads.push({ url: SITE_PATHS.charts, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image, lastmod: chartsLastmod });
+  heads.push(...reportHeads(home, urls, t, pages, images));
+  const chartsCrumb = { url: urls.page(SITE_PATHS.charts), label: t('charts.title') };
+  const chartsLastmod = pages.updated.get(chartsCrumb.url);
+  heads.push({ url: chartsCrumb.url, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image, lastmod: chartsLastmod });
   for (const chart of pages.charts) {
     heads.push({
       url: chart.url,
@@ -212,7 +212,7 @@ function signImage(images: ShareImageSet, kind: ReportKind, sign: Sign): ShareIm
 }
 
 /** The section archives, and under each the period hubs and their report pages. */
-function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
+function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
   const heads: PageHead[] = [];
   const sectionCrumbs = new Map<ReportKind, LinkRef>();
   for (const section of pages.sections) {
@@ -236,7 +236,7 @@ function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: 
         breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
         article: { published: dayToRfc3339(page.published), modified: dayToRfc3339(page.updated) },
         lastmod: page.updated,
-        feed: signFeedLink(page.sign, t),
+        feed: signFeedLink(page.sign, t, urls),
         image: signImage(images, page.kind, page.sign),
       });
     }
@@ -244,9 +244,9 @@ function reportHeads(home: LinkRef, t: Messages['t'], pages: SitePages, images: 
   return heads;
 }
 
-function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organization: JsonLdOrganization): PageMeta {
-  const canonical = absoluteUrl(site, head.url);
-  const image = pageImage(site, head.image);
+function pageMeta(head: PageHead, site: SiteConfig, urls: SiteUrls, t: Messages['t'], organization: JsonLdOrganization): PageMeta {
+  const canonical = urls.absolute(head.url);
+  const image = pageImage(urls, head.image);
   return {
     url: head.url,
     documentTitle: head.documentTitle ?? t('site.documentTitle', { page: head.title, site: site.title }),
@@ -260,7 +260,7 @@ function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organizati
       title: head.title,
       description: head.description,
       article: head.article,
-      breadcrumbs: head.breadcrumbs.map((crumb) => ({ label: crumb.label, absoluteUrl: absoluteUrl(site, crumb.url) })),
+      breadcrumbs: head.breadcrumbs.map((crumb) => ({ label: crumb.label, absoluteUrl: urls.absolute(crumb.url) })),
       language: site.language,
       organization,
       image,
@@ -270,32 +270,40 @@ function pageMeta(head: PageHead, site: SiteConfig, t: Messages['t'], organizati
   };
 }
 
-function pageImage(site: SiteConfig, image: ShareImage): PageImage {
-  return { url: absoluteUrl(site, image.url), alt: image.alt, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+/** The image's URL is a site path (share-images.ts publishes it there): absolute under the prefix here. */
+function pageImage(urls: SiteUrls, image: ShareImage): PageImage {
+  return { url: urls.absolute(urls.page(image.url)), alt: image.alt, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
 }
 
-function notFoundMeta(site: SiteConfig, t: Messages['t'], image: ShareImage): PageMeta {
+function notFoundMeta(site: SiteConfig, urls: SiteUrls, t: Messages['t'], image: ShareImage): PageMeta {
   const title = t('notFound.title');
   return {
-    url: SITE_PATHS.notFound,
+    url: urls.page(SITE_PATHS.notFound),
     documentTitle: t('site.documentTitle', { page: title, site: site.title }),
     title,
     description: t('notFound.description'),
     ogType: 'website',
-    breadcrumbs: [{ url: SITE_PATHS.home, label: t('site.home') }],
+    breadcrumbs: [{ url: urls.page(SITE_PATHS.home), label: t('site.home') }],
     noindex: true,
-    image: pageImage(site, image),
+    image: pageImage(urls, image),
   };
 }
 
 /** Every page's head by URL (the 404 page's too) and the sitemap's entries. */
-export function siteMeta(site: SiteConfig, t: Messages['t'], pages: SitePages, images: ShareImageSet): { meta: Record<string, PageMeta>; sitemap: SitemapEntry[] } {
-  const heads = pageHeads(site, t, pages, images);
-  const logo = { '@type': 'ImageObject' as const, url: absoluteUrl(site, images.logo.url), width: SHARE_IMAGE.logoSize, height: SHARE_IMAGE.logoSize };
-  const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: absoluteUrl(site, SITE_PATHS.home), logo };
+export function siteMeta(
+  site: SiteConfig,
+  urls: SiteUrls,
+  t: Messages['t'],
+  pages: SitePages,
+  images: ShareImageSet,
+): { meta: Record<string, PageMeta>; sitemap: SitemapEntry[] } {
+  const heads = pageHeads(site, urls, t, pages, images);
+  const logo = { '@type': 'ImageObject' as const, url: pageImage(urls, images.logo).url, width: SHARE_IMAGE.logoSize, height: SHARE_IMAGE.logoSize };
+  const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: urls.absolute(urls.page(SITE_PATHS.home)), logo };
   const meta: Record<string, PageMeta> = {};
-  for (const head of heads) meta[head.url] = pageMeta(head, site, t, organization);
-  meta[SITE_PATHS.notFound] = notFoundMeta(site, t, images.site);
-  const sitemap = heads.map((head) => ({ loc: absoluteUrl(site, head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
+  for (const head of heads) meta[head.url] = pageMeta(head, site, urls, t, organization);
+  const notFound = notFoundMeta(site, urls, t, images.site);
+  meta[notFound.url] = notFound;
+  const sitemap = heads.map((head) => ({ loc: urls.absolute(head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
   return { meta, sitemap };
 }

@@ -14,13 +14,13 @@ import { allShareImages, planShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
-import { absoluteUrl, KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks } from './urls.ts';
+import { KIND_ORDER, periodUrl, prefixLinks, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
 
-function periodInfo(period: Period, buildDate: string, locale: string): PeriodInfo {
+function periodInfo(period: Period, buildDate: string, locale: string, urls: SiteUrls): PeriodInfo {
   return {
     ...period,
     label: describePeriod(period, locale),
-    url: periodUrl(period.kind, period.key),
+    url: urls.page(periodUrl(period.kind, period.key)),
     isCurrent: period.start <= buildDate && buildDate <= period.end,
   };
 }
@@ -29,28 +29,33 @@ function periodInfo(period: Period, buildDate: string, locale: string): PeriodIn
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site, messages } = input;
   const { t } = messages;
-  const charts = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
-  const staticPages = input.staticPages ?? [];
+  // Every site-relative URL below is under the prefix of `url`'s path; page dates are kept by site path, so a
+  // site that moves keeps them.
+  const urls = siteUrls(site);
+  const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
   // Charts and editors' pages are dated like reports, from what they show: the sitemap's lastmod.
   const otherPages = [
     // The charts index shows each chart's name, link and birth line.
-    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(charts.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
-    ...charts.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
-    ...staticPages.map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
+    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
+    ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
+    ...(input.staticPages ?? []).map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
   ];
-  const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, otherPages);
+  const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), bodyHtml: prefixLinks(chart.bodyHtml, urls.pathPrefix) }));
+  const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url), html: prefixLinks(page.html, urls.pathPrefix) }));
+  const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, urls, otherPages);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);
   linkNeighbours(bySignAndKind, t);
-  const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t));
-  const feeds = signHubs.map((hub) => buildFeed(hub, site, buildDate, t));
-  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t));
+  const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t, urls));
+  const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
+  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
   const images = input.shareImages ?? planShareImages(site.title, signs, messages, undefined, input.brand?.logo);
-  const updated = new Map([...otherDates].map(([url, dates]) => [url, dates.updated]));
-  const { meta, sitemap } = siteMeta(site, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, images);
+  const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
+  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, images);
   return {
     site: {
       ...site,
+      pathPrefix: urls.pathPrefix,
       buildDate,
       sampleContent: input.sampleContent,
       ogLocale: ogLocale(site.language),
@@ -58,7 +63,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     },
     ui: messages.ui,
     signs,
-    links: siteLinks(signs, input.brand),
+    links: siteLinks(urls, signs, input.brand),
     reportPages,
     periodHubs,
     signHubs,
@@ -80,6 +85,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
  */
 function buildPeriodHubs(
   input: SiteModelInput,
+  urls: SiteUrls,
   otherPages: { url: string; hash: string }[],
 ): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[]; pageHistory: PageHistory; otherDates: Map<string, PageDates> } {
   const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<ReportKind, PeriodInfo[]>;
@@ -88,12 +94,12 @@ function buildPeriodHubs(
     KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
   );
   const undated = sorted.map((reports) => {
-    const info = periodInfo(reports.period, input.buildDate, input.messages.locale);
+    const info = periodInfo(reports.period, input.buildDate, input.messages.locale, urls);
     periods[info.kind].push(info);
-    return { info, pages: periodReportPages(reports, info, input, overrides) };
+    return { info, pages: periodReportPages(reports, info, input, overrides, urls) };
   });
   const versions = undated.flatMap(({ pages }) =>
-    pages.map((p) => ({ url: p.url, hash: contentHash(p.intro, p.text), introHash: contentHash(p.intro), periodStart: p.period.start })),
+    pages.map((p) => ({ url: sitePath(p.url, urls.pathPrefix), hash: contentHash(p.intro, p.text), introHash: contentHash(p.intro), periodStart: p.period.start })),
   );
   // A chart or an editor's page has no period: a cold build dates it from its own day.
   const others = otherPages.map(({ url, hash }) => ({ url, hash, introHash: hash, periodStart: input.buildDate }));
@@ -103,7 +109,7 @@ function buildPeriodHubs(
     kindTitle: input.messages.ui.kinds[info.kind].title,
     period: info,
     url: info.url,
-    pages: pages.map((page) => ({ ...page, ...dates.get(page.url)! })),
+    pages: pages.map((page) => ({ ...page, ...dates.get(sitePath(page.url, urls.pathPrefix))! })),
   }));
   const otherDates = new Map(otherPages.map(({ url }) => [url, dates.get(url)!]));
   return { periods, periodHubs, pageHistory: history, otherDates };
@@ -115,11 +121,12 @@ function periodReportPages(
   period: PeriodInfo,
   input: SiteModelInput,
   overrides: ReadonlyMap<string, Override>,
+  { page }: SiteUrls,
 ): Omit<ReportPage, keyof PageDates>[] {
   const { kind } = period;
   const { t, ui } = input.messages;
   const kindTitle = ui.kinds[kind].title;
-  const urls = input.signs.map((sign) => reportUrl(kind, period.key, sign.slug));
+  const urls = input.signs.map((sign) => page(reportUrl(kind, period.key, sign.slug)));
   // Sign names come from the site's messages, not the service's `sign_name`: every word around a report is in
   // the site's language, whatever the service's.
   const headings = input.signs.map((sign) => t(`kinds.${kind}.heading`, { sign: sign.name }));
@@ -147,7 +154,7 @@ function periodReportPages(
       text: fields.text,
       url: urls[signId]!,
       otherSigns: input.signs.filter((s) => s.id !== signId).map((s) => ({ sign: s, url: urls[s.id]!, title: titles[s.id]! })),
-      signHubUrl: signHubUrl(sign),
+      signHubUrl: page(signHubUrl(sign)),
       ...(override ? { overridden: override.field } : {}),
     };
   });
@@ -170,7 +177,7 @@ function linkNeighbours(bySignAndKind: Map<string, ReportPage[]>, t: Messages['t
   }
 }
 
-function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: Messages['t']): SignHub {
+function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: Messages['t'], { page }: SiteUrls): SignHub {
   const current: SignHub['current'] = {};
   const archive = KIND_ORDER.map((kind) => {
     const pages = bySignAndKind.get(`${kind}/${sign.slug}`) ?? [];
@@ -180,22 +187,22 @@ function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: M
   });
   return {
     sign,
-    url: signHubUrl(sign),
+    url: page(signHubUrl(sign)),
     current,
     archive,
-    feedUrl: signFeedUrl(sign),
+    feedUrl: page(signFeedUrl(sign)),
     title: t('signHub.title', { sign: sign.name }),
     thisWeekLabel: t('home.signThisWeek', { sign: sign.name }),
     followLabel: t('signHub.follow', { sign: sign.name }),
   };
 }
 
-function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t']): SectionPage {
+function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t'], { page }: SiteUrls): SectionPage {
   return {
     kind,
     title: t(`kinds.${kind}.section`),
     count: t(`kinds.${kind}.count`, { count: periods.length }),
-    url: sectionUrl(kind),
+    url: page(sectionUrl(kind)),
     entries: [...periods].reverse().map((period) => ({
       period,
       label: period.week ? t('section.weekLabel', { week: period.week, period: period.label }) : period.label,
@@ -203,10 +210,10 @@ function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t']):
   };
 }
 
-function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string, t: Messages['t']): SignFeed {
+function buildFeed(hub: SignHub, site: SiteConfig, urls: SiteUrls, buildDate: string, t: Messages['t']): SignFeed {
   const entries = hub.archive
     .flatMap((group) => group.pages)
-    .map((page) => ({ page, absoluteUrl: absoluteUrl(site, page.url), published: parseIsoDate(page.published), updated: parseIsoDate(page.updated) }))
+    .map((page) => ({ page, absoluteUrl: urls.absolute(page.url), published: parseIsoDate(page.published), updated: parseIsoDate(page.updated) }))
     // Newest first; on the same day the later period first, and for the same period (a year and its ascendant
     // year) the kinds' order.
     .sort((a, b) =>
@@ -218,10 +225,10 @@ function buildFeed(hub: SignHub, site: SiteConfig, buildDate: string, t: Message
   return {
     sign: hub.sign,
     url: hub.feedUrl,
-    absoluteUrl: absoluteUrl(site, hub.feedUrl),
+    absoluteUrl: urls.absolute(hub.feedUrl),
     title: t('feed.title', { sign: hub.sign.name, site: site.title }),
     subtitle: t('feed.subtitle', { sign: hub.sign.name, dates: hub.sign.dates }),
-    signHubAbsoluteUrl: absoluteUrl(site, hub.url),
+    signHubAbsoluteUrl: urls.absolute(hub.url),
     updated: parseIsoDate(newest ?? buildDate),
     entries,
   };

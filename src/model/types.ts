@@ -167,7 +167,8 @@ export interface ChartView extends ChartPage {
 }
 
 export interface SiteModel {
-  site: SiteConfig & { buildDate: string; sampleContent: boolean; ogLocale: string; copyright: string };
+  /** `pathPrefix`: the path of `url`, with a trailing slash (`/` at a domain's root), every site URL here starts with. */
+  site: SiteConfig & { pathPrefix: string; buildDate: string; sampleContent: boolean; ogLocale: string; copyright: string };
   /** Every message without placeholders, for templates: `{{ model.ui.site.skipLink }}` (content/i18n/). */
   ui: Messages['ui'];
   signs: Sign[];

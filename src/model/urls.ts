@@ -1,4 +1,5 @@
-// Every path the site publishes, in one place: the project's public URLs (README), keep them stable.
+// Every path the site publishes, in one place: the project's public URLs (README), keep them stable. They are
+// site paths, from the site's root; the model hands them out under the path prefix of `url` (siteUrls).
 import type { ReportKind } from '../api/index.ts';
 import type { SiteConfig } from '../data/config.ts';
 import { SITE_LOGO, siteFavicon, type Brand } from '../data/site-logo.ts';
@@ -46,23 +47,81 @@ export function signFeedUrl(sign: Sign): string {
   return `/${sign.slug}/feed.xml`;
 }
 
-export function absoluteUrl(site: SiteConfig, pathname: string): string {
-  return `${site.url}${pathname}`;
+/**
+ * Where the site is published, from `url` in content/site.json: `https://you.github.io/horoscopes` gives the
+ * origin `https://you.github.io` and the path prefix `/horoscopes/` every site-relative URL starts with; a site
+ * at a domain's root has the prefix `/` and `url` itself as its origin.
+ */
+export interface SiteAddress {
+  origin: string;
+  pathPrefix: string;
 }
 
-/** The links every page's header and footer print. */
-export function siteLinks(signs: readonly Sign[], brand: Brand = {}): SiteLinks {
-  const { logo } = brand;
+export function siteAddress(siteUrl: string): SiteAddress {
+  const url = new URL(siteUrl);
+  const pathPrefix = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  const path = pathPrefix.slice(0, -1);
+  // `url` as written, less its path, so a root site keeps its address byte for byte.
+  const origin = url.search === '' && url.hash === '' && siteUrl.endsWith(path) ? siteUrl.slice(0, siteUrl.length - path.length).replace(/\/+$/, '') : url.origin;
+  return { origin, pathPrefix };
+}
+
+/** A site path under the prefix: `/weekly/` → `/horoscopes/weekly/`. */
+export function prefixed(sitePath: string, pathPrefix: string): string {
+  return `${pathPrefix}${sitePath.replace(/^\//, '')}`;
+}
+
+/** A URL the model hands out, back to its path in the output folder: `/horoscopes/weekly/` → `/weekly/`. */
+export function sitePath(url: string, pathPrefix: string): string {
+  return url.startsWith(pathPrefix) ? `/${url.slice(pathPrefix.length)}` : url;
+}
+
+/** The site's URLs under its prefix, and absolute ones: what the model hands out (site-model.ts, seo.ts). */
+export interface SiteUrls extends SiteAddress {
+  /** A site path (`/about/`, `/assets/x.png`) as pages link it. */
+  page(path: string): string;
+  /** A URL from `page` as an absolute URL: the origin and the prefixed path, never the prefix twice. */
+  absolute(url: string): string;
+}
+
+export function siteUrls(site: Pick<SiteConfig, 'url'>): SiteUrls {
+  const address = siteAddress(site.url);
   return {
-    ...SITE_PATHS,
-    signs: signs.map((sign) => ({ url: signHubUrl(sign), name: sign.name, glyph: sign.glyph })),
-    ...(logo ? { logo: { url: logo.url, height: SITE_LOGO.headerHeight, width: Math.round((SITE_LOGO.headerHeight * logo.width) / logo.height) } } : {}),
-    favicon: siteFavicon(brand).url,
+    ...address,
+    page: (path) => prefixed(path, address.pathPrefix),
+    absolute: (url) => `${address.origin}${url}`,
   };
 }
 
-/** Where Eleventy writes a permalink, relative to the output folder: `/about/` → `about/index.html`, `/leo/feed.xml` as it is. */
-export function outputFile(url: string): string {
-  const relative = url.replace(/^\//, '');
-  return url.endsWith('/') ? `${relative}index.html` : relative;
+/**
+ * Root-relative links in editors' HTML (`href="/about/"`, which sanitize.ts allows) under the prefix; sanitized
+ * HTML always quotes attributes with `"` and escapes `>` inside them.
+ */
+export function prefixLinks(html: string, pathPrefix: string): string {
+  if (pathPrefix === '/') return html;
+  return html.replace(/(<a\b[^>]*?\shref=")\/(?!\/)/g, `$1${pathPrefix}`);
+}
+
+/** The links every page's header and footer print. */
+export function siteLinks({ page }: Pick<SiteUrls, 'page'>, signs: readonly Sign[], brand: Brand = {}): SiteLinks {
+  const { logo } = brand;
+  return {
+    home: page(SITE_PATHS.home),
+    charts: page(SITE_PATHS.charts),
+    sitemap: page(SITE_PATHS.sitemap),
+    notFound: page(SITE_PATHS.notFound),
+    signs: signs.map((sign) => ({ url: page(signHubUrl(sign)), name: sign.name, glyph: sign.glyph })),
+    ...(logo ? { logo: { url: page(logo.url), height: SITE_LOGO.headerHeight, width: Math.round((SITE_LOGO.headerHeight * logo.width) / logo.height) } } : {}),
+    favicon: page(siteFavicon(brand).url),
+  };
+}
+
+/**
+ * Where Eleventy writes a page the model links as `url`, relative to the output folder: `/about/` →
+ * `about/index.html`, `/leo/feed.xml` as it is; the prefix is not a folder (the host maps it to the output).
+ */
+export function outputFile(url: string, pathPrefix = '/'): string {
+  const path = sitePath(url, pathPrefix);
+  const relative = path.replace(/^\//, '');
+  return path.endsWith('/') ? `${relative}index.html` : relative;
 }

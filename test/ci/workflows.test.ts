@@ -210,6 +210,31 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     }
   });
 
+  it('on a push to main, runs the whole suite with Debian Chromium before it builds; failed tests stop the deployment', () => {
+    const test = workflow.jobs.test!;
+    expect((test as { if?: string }).if?.replace(/\s+/g, ' ')).toBe("github.event_name == 'push'");
+    const image = typeof test.container === 'string' ? test.container : test.container?.image;
+    expect(image).toMatch(/^node:24-(bookworm|trixie)$/);
+    const runs = test.steps.map((step) => step.run?.trim() ?? '');
+    const chromium = runs.findIndex((run) => /apt-get install\b[^\n]*\bchromium\b/.test(run));
+    const install = runs.indexOf('npm ci');
+    const suite = runs.indexOf('npm test');
+    expect(chromium).toBeGreaterThanOrEqual(0);
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(suite).toBeGreaterThan(Math.max(chromium, install));
+    expect(stepUsing(test, 'actions/setup-node')?.with?.['node-version-file']).toBe('.nvmrc');
+    // The tests see no credential.
+    expect(JSON.stringify(test)).not.toMatch(/secrets\./);
+    // The build waits for the tests and runs after they passed or were skipped (schedule, by hand), never after a
+    // failure: a job whose needs failed is skipped unless its `if` says otherwise, and this one must not.
+    expect(needsOf(build)).toContain('test');
+    const condition = String((build as { if?: string }).if).replace(/\s+/g, ' ');
+    expect(condition).toContain("needs.test.result == 'success'");
+    expect(condition).toContain("needs.test.result == 'skipped'");
+    expect(condition).not.toMatch(/always\(\)|failure\(\)|'failure'/);
+    expect(needsOf(deploy)).toContain('build');
+  });
+
   it('pins every action to a major version', () => {
     for (const step of allSteps(workflow)) {
       if (step.uses) expect(step.uses).toMatch(/^[\w.-]+\/[\w./-]+@v\d+$|@[0-9a-f]{40}$/);

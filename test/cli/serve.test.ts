@@ -137,8 +137,11 @@ describe('npm start', () => {
     expect(readFileSync(file, 'utf8')).toBe(history);
   });
 
-  it('listens on this machine only, says where, and says so when it takes the next port', async () => {
+  it('listens on this machine only, says where under the path of url, and says so when it takes the next port', async () => {
     child?.kill('SIGTERM');
+    // A site published under a path: the preview serves it there, as the host will.
+    const siteJson = path.join(project, 'content/site.json');
+    writeFileSync(siteJson, JSON.stringify({ ...JSON.parse(readFileSync(siteJson, 'utf8')), url: 'https://example.github.io/horoscopes/' }));
     // Another program holds the port the preview is asked for.
     const blocker = createServer();
     const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as AddressInfo).port)));
@@ -149,8 +152,13 @@ describe('npm start', () => {
       child.stderr.on('data', (d: Buffer) => (output += d));
       const line = await poll('the address line', async () => output.split('\n').find((l) => l.startsWith('Preview at ')));
       // The address the server itself reports: 127.0.0.1, not every interface ('::' or 0.0.0.0).
-      expect(line).toBe(`Preview at http://127.0.0.1:${port + 1}/ (port ${port} was in use)`);
-      expect(await poll('the first render', () => page(`http://127.0.0.1:${port + 1}/`))).toContain('<html');
+      expect(line).toBe(`Preview at http://127.0.0.1:${port + 1}/horoscopes/ (port ${port} was in use)`);
+      const home = await poll('the first render', () => page(`http://127.0.0.1:${port + 1}/horoscopes/`));
+      expect(home).toContain('<link rel="stylesheet" href="/horoscopes/assets/site.');
+      const leo = await poll('a sign hub', () => page(`http://127.0.0.1:${port + 1}/horoscopes/leo/`));
+      expect(leo).toContain('<link rel="canonical" href="https://example.github.io/horoscopes/leo/">');
+      const root = await fetch(`http://127.0.0.1:${port + 1}/`, { redirect: 'manual' });
+      expect(root.headers.get('location')).toBe('/horoscopes/');
     } finally {
       child?.kill('SIGTERM');
       blocker.close();

@@ -118,6 +118,22 @@ describe('fingerprintAssetsPlugin', () => {
     expect(message).toContain('site.css');
   });
 
+  it("links the files under the site's path prefix, and writes them at the same place", async () => {
+    const eleventy = newEleventy(input, output, {
+      quietMode: true,
+      configPath: path.join(dir, 'eleventy.config.mjs'),
+      config(eleventyConfig: EleventyConfig) {
+        const published = new FingerprintedAssets({ sourceDir: assets });
+        eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets: published, pathPrefix: async () => '/horoscopes/' });
+        eleventyConfig.addPlugin(filtersPlugin, { assets: published });
+      },
+    });
+    await eleventy.write();
+    const cssName = `site.${sha8('body { color: #123; }\n')}.css`;
+    expect(read('other/index.html')).toBe(`<link rel="stylesheet" href="/horoscopes/assets/${cssName}">\n`);
+    expect(listAssets()).toContain(cssName);
+  });
+
   it('publishes under another URL folder when asked', async () => {
     await createEleventy({ sourceDir: assets, urlPrefix: '/static/v/' }).write();
     expect(read('other/index.html')).toMatch(/href="\/static\/v\/site\.[0-9a-f]{8}\.css"/);
@@ -163,6 +179,33 @@ describe('readAssetManifest', () => {
     expect(readAssetManifest(assets).get('site.css')!.url).not.toBe(manifest.get('site.css')!.url);
   });
 
+  it('rewrites URL() in capitals, as CSS ignores the case of function names', () => {
+    fs.writeFileSync(path.join(assets, 'site.css'), '.s { background: URL(icons/star.svg) }\n');
+    const star = `/assets/icons/star.${sha8('<svg xmlns="http://www.w3.org/2000/svg"/>\n')}.svg`;
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(`.s { background: url("${star}") }\n`);
+  });
+
+  it('reads a quoted address with an escaped quote, and writes it back escaped', () => {
+    fs.writeFileSync(path.join(assets, 'a"b.woff2'), 'font');
+    fs.writeFileSync(path.join(assets, 'site.css'), String.raw`@font-face { src: url("a\"b.woff2") }` + '\n');
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(String.raw`@font-face { src: url("/assets/a\"b.${sha8('font')}.woff2") }` + '\n');
+  });
+
+  it('rewrites @import with a plain string, and leaves other strings alone', () => {
+    fs.writeFileSync(path.join(assets, 'base.css'), 'p { margin: 0 }\n');
+    fs.writeFileSync(path.join(assets, 'site.css'), `@import 'base.css';\n.q::before { content: "url(base.css)" }\n`);
+    const base = `/assets/base.${sha8('p { margin: 0 }\n')}.css`;
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(`@import "${base}";\n.q::before { content: "url(base.css)" }\n`);
+    fs.writeFileSync(path.join(assets, 'site.css'), '@import "gone.css";\n');
+    expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: @import "gone.css" names no file in ${assets}`);
+  });
+
+  it('ignores url() inside comments, even one naming a missing file', () => {
+    const css = '/* was: url(img/old.png) */\n.s { color: red } /* url(\n "gone.woff2") */\n';
+    fs.writeFileSync(path.join(assets, 'site.css'), css);
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(css);
+  });
+
   it('names the stylesheet and the url() that names no file', () => {
     fs.writeFileSync(path.join(assets, 'site.css'), 'body { background: url(img/nope.png) }\n');
     expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: url(img/nope.png) names no file in ${assets}`);
@@ -184,6 +227,15 @@ describe('readAssetManifest', () => {
   it('publishes a file linked from inside the folder', () => {
     fs.symlinkSync('icons/star.svg', path.join(assets, 'star.svg'));
     expect(readAssetManifest(assets).get('star.svg')!.hash).toBe(sha8('<svg xmlns="http://www.w3.org/2000/svg"/>\n'));
+  });
+
+  it("puts URLs, the stylesheet's url()s included, under the site's path prefix, the files where they were", () => {
+    fs.writeFileSync(path.join(assets, 'site.css'), '.s { background: url(icons/star.svg) }\n');
+    const star = `assets/icons/star.${sha8('<svg xmlns="http://www.w3.org/2000/svg"/>\n')}.svg`;
+    const published = `.s { background: url("/horoscopes/${star}") }\n`;
+    const manifest = readAssetManifest(assets, undefined, '/horoscopes/');
+    expect(manifest.get('icons/star.svg')).toMatchObject({ url: `/horoscopes/${star}`, outputPath: star });
+    expect(manifest.get('site.css')).toMatchObject({ content: published, outputPath: `assets/site.${sha8(published)}.css`, url: `/horoscopes/assets/site.${sha8(published)}.css` });
   });
 
   it('treats a missing folder as no assets', () => {

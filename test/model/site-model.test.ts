@@ -287,3 +287,31 @@ describe('helpers', () => {
     expect(plainText(`<p>${'word '.repeat(60)}</p>`, 30)).toBe('word word word word word…');
   });
 });
+
+describe('a site under a path (url https://example.github.io/horoscopes/)', () => {
+  const prefixedSite = { ...site, url: 'https://example.github.io/horoscopes' };
+  const about = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p><a href="/leo/" rel="noopener">Leo</a></p>', file: 'about.md' };
+  const m = buildSiteModel({ site: prefixedSite, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: [reports(weekPeriod(2026, 47))], staticPages: [about] });
+
+  it('hands out every site-relative URL under /horoscopes/ and every absolute one with it, once', () => {
+    const { pageHistory: _history, shareImages: _images, ...handedOut } = m;
+    const text = JSON.stringify(handedOut);
+    // Every string starting with a `/` (JSON-LD inside meta is a string of its own, its URLs absolute).
+    const sitePaths = [...text.matchAll(/"(\/[^"]*)"/g)].map((match) => match[1]!);
+    expect(sitePaths.length).toBeGreaterThan(100);
+    expect(sitePaths.filter((url) => !url.startsWith('/horoscopes/'))).toEqual([]);
+    // model.site.url is the setting as written; everything else is a page's, a feed's or an image's address.
+    const absolute = [...text.matchAll(/https:\/\/example\.github\.io[^"\\]*/g)].map((match) => match[0]).filter((url) => url !== prefixedSite.url);
+    expect(absolute.length).toBeGreaterThan(100);
+    expect(absolute.filter((url) => !url.startsWith('https://example.github.io/horoscopes/') || url.includes('/horoscopes/horoscopes'))).toEqual([]);
+    expect(m.site.pathPrefix).toBe('/horoscopes/');
+    expect(m.links).toMatchObject({ home: '/horoscopes/', sitemap: '/horoscopes/sitemap.xml', notFound: '/horoscopes/404.html' });
+    expect(m.meta['/horoscopes/weekly/2026-w47/leo/']!.canonical).toBe('https://example.github.io/horoscopes/weekly/2026-w47/leo/');
+    expect(m.staticPages[0]!.html).toBe('<p><a href="/horoscopes/leo/" rel="noopener">Leo</a></p>');
+  });
+
+  it('keeps page dates by site path, so a site that moves keeps them', () => {
+    expect(Object.keys(m.pageHistory)).toContain('/weekly/2026-w47/leo/');
+    expect(Object.keys(m.pageHistory).filter((url) => url.startsWith('/horoscopes/'))).toEqual([]);
+  });
+});

@@ -1,14 +1,22 @@
-// Every internal href and src resolves to a file in the built site; canonical and og:url are absolute on the
-// configured site URL.
-import { describe, expect, inject, it } from 'vitest';
-import { brokenLinks, linkHref, metaContent, readBuiltSite, targetFile, urlOf } from './helpers/built-site.ts';
+// Every internal href, src and url() resolves to a file in the built site; canonical and og:url are absolute on
+// the configured site URL. A site whose url has a path (a GitHub project's address) is built too, small: every
+// internal URL it gives is under that path.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runBuild } from '../../src/cli/run-build.ts';
+import { copyProject } from '../helpers/project-copy.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
+import { linkHref, metaContent, readBuiltSite, urlOf, type BuiltSite } from './helpers/built-site.ts';
+import { brokenLinks, targetFile } from './helpers/link-check.ts';
 
 const site = readBuiltSite(inject('siteDir'));
 const SITE_URL = 'https://horoscopes.example.com';
 
 describe('internal links', () => {
   it('every href and src on every page resolves to a file in dist/', () => {
-    const { broken, checked } = brokenLinks(site);
+    const { broken, checked } = brokenLinks(site, { origin: SITE_URL, pathPrefix: '/' });
     expect(checked).toBeGreaterThan(site.html.size * 20);
     expect(broken, broken.slice(0, 20).join('\n')).toEqual([]);
   });
@@ -38,5 +46,51 @@ describe('internal links', () => {
       expect(css, file).toMatch(/^\/assets\/site\.[0-9a-f]{8}\.css$/);
       expect(site.files.has(css!.slice(1)), file).toBe(true);
     }
+  });
+});
+
+describe('a site under a path: url https://example.github.io/horoscopes/', () => {
+  const published = { origin: 'https://example.github.io', pathPrefix: '/horoscopes/' };
+  let project = '';
+  let prefixed: BuiltSite;
+
+  beforeAll(async () => {
+    // The smallest site: the current period of each kind, from the embedded sample service.
+    project = copyProject();
+    const siteFile = path.join(project, 'content/site.json');
+    const none = { past: 0, future: 0 };
+    const periods = { weekly: none, monthly: none, yearly: none, ascendantYearly: none };
+    writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), url: 'https://example.github.io/horoscopes/', periods }));
+    const work = tempDir('astro-prefixed-');
+    const outputDir = path.join(work, 'dist');
+    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: inject('buildDate') }, outputDir, cacheDir: path.join(work, 'cache'), log: () => {}, warn: () => {} });
+    prefixed = readBuiltSite(outputDir);
+  });
+  afterAll(() => removeDir(project));
+
+  it('gives every internal URL (pages, stylesheets, feeds, sitemap, robots.txt) under /horoscopes/, each a file of dist/', () => {
+    const { broken, checked } = brokenLinks(prefixed, published);
+    expect(broken, broken.slice(0, 20).join('\n')).toEqual([]);
+    expect(checked).toBeGreaterThan(prefixed.html.size * 20);
+    // Files stay where a root site has them: the host maps /horoscopes/ to dist/.
+    expect(prefixed.files.has('weekly/2026-w47/leo/index.html')).toBe(true);
+    expect(prefixed.read('robots.txt')).toContain('Sitemap: https://example.github.io/horoscopes/sitemap.xml\n');
+    expect(prefixed.read('sitemap.xml')).toContain('<loc>https://example.github.io/horoscopes/weekly/2026-w47/leo/</loc>');
+    const leo = prefixed.html.get('weekly/2026-w47/leo/index.html')!;
+    expect(linkHref(leo, 'canonical')).toBe('https://example.github.io/horoscopes/weekly/2026-w47/leo/');
+    expect(linkHref(leo, 'stylesheet')).toMatch(/^\/horoscopes\/assets\/site\.[0-9a-f]{8}\.css$/);
+    expect(metaContent(leo, 'og:image')).toMatch(/^https:\/\/example\.github\.io\/horoscopes\/assets\/share\//);
+    expect(prefixed.html.get('404.html')).toContain('<a href="/horoscopes/">');
+    expect(prefixed.read('leo/feed.xml')).toContain('<id>https://example.github.io/horoscopes/leo/feed.xml</id>');
+  });
+
+  it('the checker itself notices a link outside the path and a relative one', () => {
+    const page = '<a href="/weekly/2026-w47/leo/">x</a><a href="leo/">y</a><img src="/horoscopes/nope.png" alt="">';
+    const fake = { ...prefixed, html: new Map([['x.html', page]]), files: new Set(['x.html', 'weekly/2026-w47/leo/index.html']) };
+    expect(brokenLinks(fake, published).broken).toEqual([
+      'x.html: /weekly/2026-w47/leo/ (not under /horoscopes/)',
+      'x.html: leo/ (relative links break when a page moves)',
+      'x.html: /horoscopes/nope.png',
+    ]);
   });
 });

@@ -59,28 +59,3 @@ export function mainOf(html: string): string {
   const end = html.indexOf('</main>');
   return start >= 0 && end > start ? html.slice(start, end) : '';
 }
-
-/** The file a site path is served from: directories → index.html. */
-export function targetFile(url: string): string {
-  const pathname = decodeURI(url.replace(/[#?].*$/, '')).replace(/^\//, '');
-  return pathname === '' || pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-}
-
-/** Every internal href and src of every page that does not resolve to a file of the site (or an id of its page). */
-export function brokenLinks(site: BuiltSite): { broken: string[]; checked: number } {
-  const broken: string[] = [];
-  let checked = 0;
-  for (const [file, html] of site.html) {
-    for (const url of [...attributeValues(html, 'href'), ...attributeValues(html, 'src')]) {
-      if (/^(https?:|mailto:)/.test(url)) continue;
-      if (url.startsWith('#')) {
-        if (url !== '#' && !html.includes(`id="${url.slice(1)}"`)) broken.push(`${file}: ${url} (no such id)`);
-        continue;
-      }
-      checked++;
-      if (!url.startsWith('/')) broken.push(`${file}: ${url} (relative links break when a page moves)`);
-      else if (!site.files.has(targetFile(url))) broken.push(`${file}: ${url}`);
-    }
-  }
-  return { broken, checked };
-}
