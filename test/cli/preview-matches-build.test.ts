@@ -5,7 +5,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFile
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runScript, useProjectAndService } from '../helpers/project-copy.ts';
-import { startScript, type RunningScript } from '../helpers/running-script.ts';
+import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
 const credentials = { username: 'editor', password: 'preview-secret' };
@@ -20,15 +20,8 @@ const env = () => ({
   ASTRO_API_PASSWORD: credentials.password,
 });
 
-/**
- * The line the preview prints after the first render that ends after offset `from` of its output, once Eleventy
- * has also printed its "Wrote" line: that comes after every `eleventy.after` listener, the share images' copy too.
- */
-async function renderAfter(from: number, timeoutMs = 30_000): Promise<string> {
-  const rendered = await preview!.waitFor(/^Preview: rendered \d+ of \d+ .*$/m, timeoutMs, from);
-  await preview!.waitFor(/^\[11ty\] Wrote /m, 15_000, rendered.index + rendered[0].length);
-  return rendered[0];
-}
+/** The preview's line for its first render finished after offset `from` of its output. */
+const renderAfter = (from: number, timeoutMs?: number) => previewRendered(preview!, from, timeoutMs);
 
 /** Every file under `dir`, by relative path. */
 function tree(dir: string): Map<string, Buffer> {

@@ -77,3 +77,14 @@ export function startScript(project: string, script: string, env: Record<string,
     },
   };
 }
+
+/**
+ * `npm start`'s line for its first render finished after offset `from` of its output (src/cli/serve.ts), once
+ * Eleventy's "Wrote" line follows it: Eleventy prints that after every `eleventy.after` listener is done, the
+ * share images' copy included.
+ */
+export async function previewRendered(preview: RunningScript, from: number, timeoutMs = 30_000): Promise<string> {
+  const rendered = await preview.waitFor(/^Preview: rendered \d+ of \d+ .*$/m, timeoutMs, from);
+  await preview.waitFor(/^\[11ty\] Wrote /m, 15_000, rendered.index + rendered[0].length);
+  return rendered[0];
+}
