@@ -3,15 +3,14 @@
 // file and byte for byte.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScript, spawnScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
 const credentials = { username: 'editor', password: 'preview-secret' };
 const context = useProjectAndService(credentials);
-let child: ChildProcessWithoutNullStreams | undefined;
-let output = '';
+let preview: RunningScript | undefined;
 let base = '';
 
 const env = () => ({
@@ -21,18 +20,8 @@ const env = () => ({
   ASTRO_API_PASSWORD: credentials.password,
 });
 
-
-/** How many renders the preview has finished: it prints a line after each. */
-const renders = () => output.split('\n').filter((line) => line.startsWith('Preview: rendered')).length;
-
-async function renderAfter(count: number): Promise<string> {
-  const until = Date.now() + 60_000;
-  while (renders() <= count) {
-    if (Date.now() > until) throw new Error(`timed out waiting for render ${count + 1}; preview output:\n${output}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return output.split('\n').filter((line) => line.startsWith('Preview: rendered'))[count]!;
-}
+/** The preview's line for its first render finished after offset `from` of its output. */
+const renderAfter = (from: number, timeoutMs?: number) => previewRendered(preview!, from, timeoutMs);
 
 /** Every file under `dir`, by relative path. */
 function tree(dir: string): Map<string, Buffer> {
@@ -62,15 +51,18 @@ async function differencesFromBuild(): Promise<string[]> {
 beforeAll(async () => {
   const port = await freePort();
   base = `http://localhost:${port}`;
-  child = spawnScript(context.project, 'serve.ts', { ...env(), PORT: String(port) });
-  child.stdout.on('data', (d: Buffer) => (output += d));
-  child.stderr.on('data', (d: Buffer) => (output += d));
-  await renderAfter(0);
+  preview = startScript(context.project, 'serve.ts', { ...env(), PORT: String(port) });
+  await renderAfter(0, 120_000);
   // Eleventy starts watching after the first render, and serves once the watcher is ready.
-  while (!output.includes('Preview at ')) await new Promise((r) => setTimeout(r, 50));
+  await preview.waitFor(/^Preview at /m, 30_000);
 });
-afterAll(() => {
-  child?.kill('SIGTERM');
+// Registered after useProjectAndService's: Vitest runs it first, so the project is removed once the preview is gone.
+afterAll(() => preview?.stop());
+// The tests are one sequence of edits to one preview: after a failed step, the rest would only wait on it.
+let failedStep: string | undefined;
+beforeEach(({ task, skip, onTestFailed }) => {
+  skip(failedStep !== undefined, `the preview failed at: ${failedStep}`);
+  onTestFailed(() => void (failedStep ??= task.name));
 });
 
 const file = (name: string) => path.join(context.project, name);
@@ -106,13 +98,13 @@ describe('the preview after an edit', () => {
   });
 
   it('shows a broken edit as one line in the terminal and as the page in the browser, and goes on once it is fixed', async () => {
-    const before = renders();
-    const from = output.length;
+    const from = preview!.output.length;
     writeNew('content/overrides/weekly/2026-w47/lion.md', '---\nfield: text\n---\nA text for no sign.\n');
-    const until = Date.now() + 30_000;
-    while (!output.slice(from).includes('lion.md') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    const printed = output.slice(from);
-    expect(printed).toMatch(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/);
+    // The error's own line (Eleventy's "File added" line names the file first).
+    const error = await preview!.waitFor(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, 30_000, from);
+    // Eleventy ends the failed build with its "Wrote" line: all it printed for the error is in.
+    await preview!.waitFor(/^\[11ty\] Wrote /m, 30_000, error.index);
+    const printed = preview!.output.slice(from);
     expect(printed).not.toMatch(/stack trace|\n\s+at /);
     // Every page answers with the error, and reloads itself once the preview has rendered again.
     const broken = await fetch(`${base}/about/`);
@@ -120,20 +112,21 @@ describe('the preview after an edit', () => {
     const page = await broken.text();
     expect(page).toMatch(/<main role="alert">[\s\S]*lion\.md: [^<]*sign/);
     expect(page).toContain('/.11ty/reload-client.js');
-    expect(child?.exitCode).toBeNull();
+    expect(preview!.child.exitCode).toBeNull();
 
+    const fixedAt = preview!.output.length;
     rmSync(file('content/overrides/weekly/2026-w47/lion.md'));
     // The same model as the last good render: nothing to render again.
-    expect(await renderAfter(before)).toMatch(/rendered 0 of/);
+    expect(await renderAfter(fixedAt)).toMatch(/rendered 0 of/);
     expect((await fetch(`${base}/about/`)).status).toBe(200);
     expect(await differencesFromBuild()).toEqual([]);
   });
 
   for (const { kind, edit, renders: expected } of edits) {
     it(`equals a full build after ${kind}`, async () => {
-      const before = renders();
+      const from = preview!.output.length;
       edit();
-      const line = await renderAfter(before);
+      const line = await renderAfter(from);
       expect(await differencesFromBuild()).toEqual([]);
       // And no more than it must: the edit's own pages, or every page for a site-wide edit.
       const [, rendered, total] = /rendered (\d+) of (\d+)/.exec(line)!;
