@@ -37,9 +37,9 @@ export default async function setup(project: TestProject) {
 
 /** The site in `language`: a project copy whose content/site.json says it, built by `npm run build` there. */
 async function buildLanguageSite(language: string): Promise<{ language: string; project: string }> {
-  const project = copyProject();
+  const project = copyProject({ periods: LANGUAGE_PERIODS });
   const siteFile = path.join(project, 'content/site.json');
-  await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language, periods: LANGUAGE_PERIODS }));
+  await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language }));
   const run = await runScript(project, 'build.ts', { ASTRO_BUILD_DATE: TEST_BUILD_DATE }).done;
   if (run.code !== 0) throw new Error(`the ${language} site did not build: ${run.stderr}`);
   return { language, project };

@@ -44,6 +44,8 @@ async function loadedByBuild(env: Record<string, string>): Promise<string[]> {
 
 describe('what a build loads', () => {
   it('draws share images with resvg only when one is missing, and never imports the sample service for a real service', async () => {
+    // A cache of its own, without the run's shared share images: the first build must draw them.
+    rmSync(path.join(context.project, '.cache'), { recursive: true, force: true });
     const service = { ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password };
     expect(new Set(await loadedByBuild(service))).toEqual(new Set(['resvg']));
     expect(await loadedByBuild(service)).toEqual([]);

@@ -4,7 +4,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/run-build.ts';
-import { copyProject } from '../helpers/project-copy.ts';
+import { copyProject } from '../../scripts/lib/copy-project.ts';
+import { CURRENT_PERIODS } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const workingDir = process.cwd();
@@ -16,8 +17,7 @@ it('builds a project in a folder whose path starts with the working directory’
   mkdirSync(checkout);
   const project = copyProject(path.join(base, 'site-tmp'));
   const siteFile = path.join(project, 'content/site.json');
-  const none = { past: 0, future: 0 };
-  const site = { ...JSON.parse(readFileSync(siteFile, 'utf8')), periods: { weekly: none, monthly: none, yearly: none, ascendantYearly: none } };
+  const site = { ...JSON.parse(readFileSync(siteFile, 'utf8')), periods: CURRENT_PERIODS };
   writeFileSync(siteFile, JSON.stringify(site));
   process.chdir(checkout);
   const summary = await runBuild({

@@ -9,6 +9,7 @@ import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
 import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
+import { shareRunImages } from '../helpers/project-copy.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const BUILD_DATE = '2026-11-22';
@@ -24,6 +25,7 @@ const services: SampleService[] = [];
 
 beforeEach(() => {
   work = mkdtempSync(path.join(tmpdir(), 'astro-build-'));
+  shareRunImages(path.join(work, 'cache'));
 });
 afterEach(async () => {
   await service?.close();

@@ -1,14 +1,47 @@
 // Running the real commands in a throwaway copy of the project (copy-project.ts), for tests: without touching
 // the work tree's dist/, .cache/ or .preview/.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { SiteConfig } from '../../src/data/config.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { copyProject } from '../../scripts/lib/copy-project.ts';
+import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';
 import { removeDir } from './remove-dir.ts';
 
-export { copyProject };
+/** The current period of each kind alone: 4 periods and 76 pages, for a test that needs no archive. */
+export const CURRENT_PERIODS: SiteConfig['periods'] = {
+  weekly: { past: 0, future: 0 },
+  monthly: { past: 0, future: 0 },
+  yearly: { past: 0, future: 0 },
+  ascendantYearly: { past: 0, future: 0 },
+};
+
+/**
+ * Builds with `cacheDir` draw their share images into the run's shared folder (vitest.config.ts), where the
+ * builds of every test find the ones drawn before: each image is drawn once a run. Names are content hashes.
+ */
+export function shareRunImages(cacheDir: string): void {
+  const shared = path.join(tmpdir(), 'shared', 'share-images');
+  mkdirSync(shared, { recursive: true });
+  mkdirSync(cacheDir, { recursive: true });
+  symlinkSync(shared, path.join(cacheDir, 'share-images'), 'dir');
+}
+
+/**
+ * A copy of the project in a new temporary folder (scripts/lib/copy-project.ts), sharing the run's share images,
+ * with `periods` as the windows of its content/site.json when given.
+ */
+export function copyProject({ periods }: { periods?: SiteConfig['periods'] } = {}): string {
+  const project = copyProjectInto();
+  shareRunImages(path.join(project, '.cache'));
+  if (periods) {
+    const siteFile = path.join(project, 'content/site.json');
+    writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), periods }, null, 2));
+  }
+  return project;
+}
 
 /**
  * What a command the tests start sees of the outer environment: PATH, HOME, the run's temporary folder and its
@@ -30,10 +63,13 @@ export function spawnScript(project: string, script: string, env: Record<string,
  * For a test file: a copy of the project and a sample service on a loopback port with these credentials, made
  * before its tests and removed after them. The fields are set once `beforeAll` has run.
  */
-export function useProjectAndService(credentials: { username: string; password: string }): { project: string; service: SampleService } {
+export function useProjectAndService(
+  credentials: { username: string; password: string },
+  options: Parameters<typeof copyProject>[0] = {},
+): { project: string; service: SampleService } {
   const context = {} as { project: string; service: SampleService };
   beforeAll(async () => {
-    context.project = copyProject();
+    context.project = copyProject(options);
     context.service = await startSampleService(credentials);
   });
   afterAll(async () => {
