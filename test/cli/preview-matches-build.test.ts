@@ -4,12 +4,12 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
 import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
 const credentials = { username: 'editor', password: 'preview-secret' };
-const context = useProjectAndService(credentials);
+const context = useProjectAndService(credentials, { periods: CURRENT_PERIODS });
 let preview: RunningScript | undefined;
 let base = '';
 

@@ -8,7 +8,7 @@ import { startSampleService, type SampleService } from '../../src/sample-service
 import { createServer, type AddressInfo } from 'node:net';
 import { commandLine } from '../../src/cli/command-line.ts';
 import { previewHost } from '../../src/cli/preview-address.ts';
-import { copyProject } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
@@ -44,7 +44,7 @@ async function page(url: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  project = copyProject();
+  project = copyProject({ periods: CURRENT_PERIODS });
   service = await startSampleService({ username: 'editor', password: 'preview-secret' });
 });
 // Each test starts its own preview; it is gone (exited, not just signalled) before the next one or the clean-up.

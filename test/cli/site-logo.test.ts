@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, runScript, type ScriptRun } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, copyProject, runScript, type ScriptRun } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 const LOGO = [
@@ -23,7 +23,7 @@ let run: ScriptRun;
 const read = (file: string) => readFileSync(path.join(project, 'dist', file), 'utf8');
 
 beforeAll(async () => {
-  project = copyProject();
+  project = copyProject({ periods: CURRENT_PERIODS });
   writeFileSync(path.join(project, 'content/logo.svg'), LOGO);
   const site = JSON.parse(readFileSync(path.join(project, 'content/site.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(path.join(project, 'content/site.json'), JSON.stringify({ ...site, logo: 'logo.svg' }));

@@ -5,11 +5,11 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
-import { runScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
 import { parseXml } from '../helpers/xml.ts';
 
 const credentials = { username: 'owner', password: 'xml-secret' };
-const context = useProjectAndService(credentials);
+const context = useProjectAndService(credentials, { periods: CURRENT_PERIODS });
 const REFERENCES = 'a&#1;b&#x0B;c&#x1F;d&#xFFFE;e&#xFFFF;f';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
