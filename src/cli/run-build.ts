@@ -16,6 +16,7 @@ import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { languageFolder, languageSite, linkLanguages } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import type { SiteModel } from '../model/types.ts';
+import { checkAlternates } from './check-alternates.ts';
 import { fetchContent } from './fetch-content.ts';
 import { manifestPath, previousManifest, saveManifest, type ManifestFiles } from './build-manifest.ts';
 import { renderSite, type RenderResult } from './render-site.ts';
@@ -287,6 +288,7 @@ async function publish(config: BuildConfig, languages: PreparedLanguage[], how: 
       total.reused += result.reused;
       for (const [file, entry] of Object.entries(result.files)) total.files[`${folder}${file}`] = entry;
     }
+    if (config.site.languages) checkAlternates(staging);
     await swapIntoPlace(staging, config.outputDir);
     await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, total.files), 'its build manifest', how.warn);
     return total;
