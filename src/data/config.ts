@@ -1,6 +1,6 @@
 // Build configuration: the ASTRO_* environment (also read from `.env`) and `content/site.json`.
 // Every bad value stops the build at once with a message that names the setting or the file and field.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ReportKind } from '../api/index.ts';
@@ -41,10 +41,14 @@ function isLanguageTag(tag: string): boolean {
   }
 }
 
-const siteSchema = z.object({
+const languageTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, LANGUAGE_TAG).refine(isLanguageTag, LANGUAGE_TAG);
+
+const siteFields = z.object({
   title: z.string().trim().min(1),
   url: z.url({ protocol: /^https?$/, error: 'must be the site\'s http or https address, such as "https://horoscopes.example.com"' }).transform((u) => u.replace(/\/+$/, '')),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, LANGUAGE_TAG).refine(isLanguageTag, LANGUAGE_TAG),
+  // One language (`language`), or several in one site (`languages`, the first at the root): docs/languages.md.
+  language: languageTag.optional(),
+  languages: z.array(languageTag).min(1, 'must list at least one language tag, the default first').optional(),
   periods: z.strictObject({
     weekly: windowSchema,
     monthly: windowSchema,
@@ -63,10 +67,43 @@ const siteSchema = z.object({
   favicon: z.string().min(1).optional(),
 });
 
+const siteSchema = siteFields
+  .superRefine((site, ctx) => {
+    if (site.language !== undefined && site.languages !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['languages'], message: 'set "language" (one language) or "languages" (several), not both' });
+    } else if (site.language === undefined && site.languages === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['language'], message: 'is required: a language tag such as "en" (or "languages": ["en", "es"])' });
+    }
+    site.languages?.forEach((tag, i) => {
+      if (site.languages!.indexOf(tag) !== i) ctx.addIssue({ code: 'custom', path: ['languages', i], message: `"${tag}" is listed twice` });
+    });
+  })
+  // `language` is always the default language; `languages` is set only on a site of several.
+  .transform(({ language, languages, ...rest }) => ({ ...rest, language: languages?.[0] ?? language!, ...(languages ? { languages } : {}) }));
+
 export type SiteConfig = z.infer<typeof siteSchema>;
 export type PeriodWindows = Record<ReportKind, { past: number; future: number }>;
 
+/** The service account one language's reports come from (docs/languages.md). */
+export interface LanguageAccount {
+  language: string;
+  /** Undefined: the embedded sample service, in this language. */
+  apiUrl: string | undefined;
+  username: string;
+  password: string;
+  /** The environment variables it is read from: `ASTRO_API_URL_ES`, … (the plain ones for the default language). */
+  variables: AccountVariables;
+}
+
+export interface AccountVariables {
+  url: string;
+  username: string;
+  password: string;
+}
+
 export interface BuildConfig {
+  /** The default language's accounts and every other's, default first (one on a site of one language). */
+  accounts: LanguageAccount[];
   /** The spec's base_url; undefined means "start the embedded sample service". */
   apiUrl: string | undefined;
   username: string;
@@ -148,30 +185,81 @@ function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * The variables of a language's account: the plain `ASTRO_API_*` for the default language, else with the tag
+ * upper-cased and `-` as `_` (`pt-BR` → `ASTRO_API_USERNAME_PT_BR`).
+ */
+export function accountVariables(language: string, isDefault: boolean): AccountVariables {
+  const suffix = isDefault ? '' : `_${language.toUpperCase().replaceAll('-', '_')}`;
+  return { url: `ASTRO_API_URL${suffix}`, username: `ASTRO_API_USERNAME${suffix}`, password: `ASTRO_API_PASSWORD${suffix}` };
+}
+
+function checkApiUrl(name: string, apiUrl: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(apiUrl);
+  } catch {
+    throw new ConfigError(name, `"${apiUrl}" is not an absolute URL (for example https://api.example.com)`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new ConfigError(name, `"${apiUrl}" must start with https:// or http://`);
+  }
+  return apiUrl;
+}
+
+/**
+ * Each language's account. Another language's service defaults to the default language's; a language with a
+ * service and no account stops the build: its pages must never be written by another language's account.
+ */
+export function languageAccounts(languages: readonly string[], env: NodeJS.ProcessEnv, offline: boolean): LanguageAccount[] {
+  const get = (name: string) => env[name]?.trim() ?? '';
+  const defaultUrl = get('ASTRO_API_URL') ? checkApiUrl('ASTRO_API_URL', get('ASTRO_API_URL')) : undefined;
+  return languages.map((language, i) => {
+    const variables = accountVariables(language, i === 0);
+    const own = i === 0 ? undefined : get(variables.url) || undefined;
+    const apiUrl = own === undefined ? defaultUrl : checkApiUrl(variables.url, own);
+    const account = { language, apiUrl, username: get(variables.username), password: env[variables.password] ?? '', variables };
+    if (apiUrl && !offline) {
+      const urlName = own === undefined ? 'ASTRO_API_URL' : variables.url;
+      if (i === 0) {
+        if (!account.username) throw new ConfigError(variables.username, `is required when ${urlName} is set`);
+        if (!account.password) throw new ConfigError(variables.password, `is required when ${urlName} is set`);
+      } else {
+        const why = `the ${language} pages come from their own account of the service at ${urlName} (docs/languages.md)`;
+        if (!account.username) throw new ConfigError(variables.username, `is not set: ${why}`);
+        if (!account.password) throw new ConfigError(variables.password, `is not set: ${why}`);
+      }
+    }
+    return account;
+  });
+}
+
+/** Each of `languages` must have its words in content/i18n/ (its own file, or its primary language's). */
+function checkLanguagesHaveWords(contentDir: string, languages: readonly string[] | undefined): void {
+  if (!languages) return;
+  let files: string[] = [];
+  try {
+    files = readdirSync(path.join(contentDir, 'i18n')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+  } catch {
+    // No folder: every tag is unknown.
+  }
+  languages.forEach((tag, i) => {
+    if (files.includes(tag) || files.includes(tag.split('-')[0]!)) return;
+    throw new ConfigError(`${DEFAULTS.contentDir}/site.json: languages.${i}`, `"${tag}" has no message file in content/i18n/ (available: ${files.sort().join(', ') || 'none'})`);
+  });
+}
+
 /** Builds the configuration from an environment (defaults to `process.env`) and `content/site.json`. */
 export function loadConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env): BuildConfig {
   const get = (name: string) => env[name]?.trim() ?? '';
-  const apiUrl = get('ASTRO_API_URL') || undefined;
-  if (apiUrl !== undefined) {
-    let parsed: URL;
-    try {
-      parsed = new URL(apiUrl);
-    } catch {
-      throw new ConfigError('ASTRO_API_URL', `"${apiUrl}" is not an absolute URL (for example https://api.example.com)`);
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-      throw new ConfigError('ASTRO_API_URL', `"${apiUrl}" must start with https:// or http://`);
-    }
-  }
   const offline = parseFlag('ASTRO_OFFLINE', get('ASTRO_OFFLINE'));
-  const username = get('ASTRO_API_USERNAME');
-  const password = env.ASTRO_API_PASSWORD ?? '';
-  if (apiUrl && !offline) {
-    if (!username) throw new ConfigError('ASTRO_API_USERNAME', 'is required when ASTRO_API_URL is set');
-    if (!password) throw new ConfigError('ASTRO_API_PASSWORD', 'is required when ASTRO_API_URL is set');
-  }
   const contentDir = path.resolve(rootDir, DEFAULTS.contentDir);
+  const site = readSiteConfig(path.join(contentDir, 'site.json'), `${DEFAULTS.contentDir}/site.json`);
+  checkLanguagesHaveWords(contentDir, site.languages);
+  const accounts = languageAccounts(site.languages ?? [site.language], env, offline);
+  const { apiUrl, username, password } = accounts[0]!;
   return {
+    accounts,
     apiUrl,
     username,
     password,
@@ -179,11 +267,10 @@ export function loadConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env
     timeoutMs: get('ASTRO_TIMEOUT_MS') ? parsePositiveInt('ASTRO_TIMEOUT_MS', get('ASTRO_TIMEOUT_MS'), 600_000) : DEFAULTS.timeoutMs,
     buildDate: get('ASTRO_BUILD_DATE') ? parseDate('ASTRO_BUILD_DATE', get('ASTRO_BUILD_DATE')) : todayUtc(),
     offline,
-    site: readSiteConfig(path.join(contentDir, 'site.json'), `${DEFAULTS.contentDir}/site.json`),
+    site,
     rootDir,
     contentDir,
     cacheDir: path.resolve(rootDir, DEFAULTS.cacheDir),
     outputDir: path.resolve(rootDir, DEFAULTS.outputDir),
   };
 }
-

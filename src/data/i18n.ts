@@ -16,7 +16,7 @@ const kindMessages = group('title', 'section', 'heading', 'previous', 'next', 'p
 const signMessages = group('name', 'element', 'modality', 'ruler');
 
 const messagesSchema = z.strictObject({
-  site: group('description', 'documentTitle', 'titleWithPeriod', 'skipLink', 'signsNav', 'breadcrumbNav', 'footerNav', 'home', 'sitemap', 'sampleNotice', 'copyright'),
+  site: group('description', 'documentTitle', 'titleWithPeriod', 'skipLink', 'signsNav', 'breadcrumbNav', 'footerNav', 'languagesNav', 'home', 'sitemap', 'sampleNotice', 'copyright'),
   home: group('thisWeek', 'signThisWeek', 'archives'),
   kinds: z.strictObject({ weekly: kindMessages, monthly: kindMessages, yearly: kindMessages, ascendantYearly: kindMessages }),
   section: group('weekLabel', 'current', 'empty'),

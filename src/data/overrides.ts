@@ -90,8 +90,11 @@ function parseOverridePath(relative: string, label: string): { kind: ReportKind;
   return { kind, periodKey, sign: sign as SignSlug };
 }
 
-/** Reads every override under `dir` (a missing folder means none). */
-export async function readOverrides(dir: string, labelDir: string = DEFAULTS.labelDir): Promise<Override[]> {
+/**
+ * Reads every override under `dir` (a missing folder means none), but those in the top-level folders `skip` (the
+ * overrides of the site's other languages: `content/overrides/es/…`).
+ */
+export async function readOverrides(dir: string, labelDir: string = DEFAULTS.labelDir, skip: readonly string[] = []): Promise<Override[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -104,7 +107,7 @@ export async function readOverrides(dir: string, labelDir: string = DEFAULTS.lab
     // Links and other non-folders too: readMarkdownFile refuses, in one line, whatever is not a regular file inside.
     if (entry.isDirectory()) continue;
     const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    if (relative.split('/').some((part) => part.startsWith('.'))) continue;
+    if (relative.split('/').some((part) => part.startsWith('.')) || skip.includes(relative.split('/')[0]!)) continue;
     if (!relative.includes('/') && NOTE_FILES.has(relative.toLowerCase())) continue;
     files.push(relative);
   }

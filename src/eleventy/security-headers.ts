@@ -118,7 +118,8 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
   const headersFile = renderHeadersFile(options);
   eleventyConfig.addGlobalData('csp', META_CONTENT_SECURITY_POLICY);
   eleventyConfig.addTemplate(DEFAULTS.headersTemplatePath, headersFile, {
-    permalink: '/_headers',
+    // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
+    eleventyComputed: { permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers') },
     layout: false,
     eleventyExcludeFromCollections: true,
     // The file holds no template syntax; rendering it as plain text keeps `{`/`%` in a future header value literal.

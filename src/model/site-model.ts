@@ -76,6 +76,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     sitemap,
     shareImages: allShareImages(images),
     pageHistory,
+    rootFiles: [{}],
+    sitemaps: [urls.absolute(urls.page(SITE_PATHS.sitemap))],
   };
 }
 

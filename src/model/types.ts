@@ -11,6 +11,7 @@ import type { Period } from '../data/periods.ts';
 import type { ShareImage, ShareImageSet } from '../data/share-images.ts';
 import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
+import type { Alternate, LanguageLink } from './languages.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 
 export interface PeriodInfo extends Period {
@@ -117,6 +118,12 @@ export interface PageMeta {
   noindex?: boolean;
   /** The link-preview image (og:image, twitter:image). */
   image: PageImage;
+  /** A site of several languages: this page and its translations, `x-default` last (src/model/languages.ts). */
+  alternates?: Alternate[];
+  /** Open Graph locales of its translations. */
+  ogLocaleAlternates?: string[];
+  /** The language switcher: this page (or the home) in each other language. */
+  languageLinks?: LanguageLink[];
 }
 
 export interface PageImage {
@@ -195,6 +202,15 @@ export interface SiteModel {
   shareImages: ShareImage[];
   /** The page dates to keep once this site is published (src/data/page-dates.ts). */
   pageHistory: PageHistory;
+  /**
+   * One item when this render writes the files a site has once, at the root of the output (404.html, robots.txt,
+   * _headers); none for a language published under `/{tag}/` (src/model/languages.ts).
+   */
+  rootFiles: object[];
+  /** Absolute URLs of the sitemaps robots.txt names: this site's, or on a site of several languages every one's. */
+  sitemaps: string[];
+  /** A site of several languages: each language's home, labelled in its own words, for the 404 page. */
+  languageHomes?: { language: string; label: string; url: string }[];
 }
 
 export interface SiteLinks {
@@ -215,6 +231,8 @@ export interface SitemapEntry {
   loc: string;
   /** RFC 3339; only on pages with a true date (reports, and the hubs and home page that quote them). */
   lastmod?: string;
+  /** A site of several languages: the page and its translations (src/model/languages.ts). */
+  alternates?: Alternate[];
 }
 
 export interface SiteModelInput {

@@ -145,7 +145,7 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     const expressions = text.match(/\$\{\{[^}]*secrets\.[^}]*\}\}/g) ?? [];
     const envValues = new Set(envBlocks(workflow).flatMap(({ env }) => Object.values(env)));
     for (const expression of expressions) {
-      expect(expression).toMatch(/^\$\{\{ secrets\.ASTRO_API_[A-Z]+( != '')? \}\}$/);
+      expect(expression).toMatch(/^\$\{\{ secrets\.ASTRO_API_[A-Z_]+( != '')? \}\}$/);
       expect(envValues.has(expression), `${expression} outside an env: block`).toBe(true);
     }
   });

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/data/config.ts';
+import { accountVariables, loadConfig } from '../../src/data/config.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { configFailure } from '../helpers/config-failure.ts';
 
@@ -133,5 +133,69 @@ describe('loadConfig', () => {
   it.each(['english', 'en_US', 'en-a1'])('rejects the language %s, which is no BCP 47 tag, naming the field', (language) => {
     const error = failure(() => loadConfig(project({ ...goodSite, language }), {}));
     expect(error.message).toContain('content/site.json: language: must be a language tag such as "en" or "en-GB"');
+  });
+
+  describe('several languages', () => {
+    /** A project whose content/i18n/ has the words of en, es and pt (the check reads the file names only). */
+    function multilingual(site: unknown): string {
+      const root = project(site);
+      mkdirSync(path.join(root, 'content', 'i18n'));
+      for (const tag of ['en', 'es', 'pt']) writeFileSync(path.join(root, 'content', 'i18n', `${tag}.json`), '{}');
+      return root;
+    }
+    const { language: _one, ...noLanguage } = goodSite;
+    const two = { ...noLanguage, languages: ['en', 'es'] };
+
+    it('takes the first of languages as the default, and keeps a site of one language as it was', () => {
+      const config = loadConfig(multilingual(two), {});
+      expect(config.site.language).toBe('en');
+      expect(config.site.languages).toEqual(['en', 'es']);
+      expect(config.accounts.map((a) => [a.language, a.apiUrl])).toEqual([['en', undefined], ['es', undefined]]);
+      const single = loadConfig(multilingual(goodSite), {});
+      expect(single.site).not.toHaveProperty('languages');
+      expect(single.accounts.map((a) => a.language)).toEqual(['en']);
+    });
+
+    it.each([
+      [{ ...two, language: 'en' }, 'content/site.json: languages: set "language" (one language) or "languages" (several), not both'],
+      [{ ...noLanguage, languages: ['en', 'es', 'es'] }, 'content/site.json: languages.2: "es" is listed twice'],
+      [{ ...noLanguage, languages: ['en', 'xx'] }, 'content/site.json: languages.1: "xx" has no message file in content/i18n/ (available: en, es, pt)'],
+      [{ ...noLanguage, languages: ['en', 'en_GB'] }, 'content/site.json: languages.1: must be a language tag such as "en" or "en-GB"'],
+      [{ ...noLanguage, languages: [] }, 'content/site.json: languages: must list at least one language tag, the default first'],
+      [noLanguage, 'content/site.json: language: is required: a language tag such as "en" (or "languages": ["en", "es"])'],
+    ])('refuses a bad language list in one line naming the field (%#)', (site, message) => {
+      expect(failure(() => loadConfig(multilingual(site), {})).message).toBe(message);
+    });
+
+    it('names each language\'s variables after its tag, upper-cased, - as _', () => {
+      expect(accountVariables('en', true)).toEqual({ url: 'ASTRO_API_URL', username: 'ASTRO_API_USERNAME', password: 'ASTRO_API_PASSWORD' });
+      expect(accountVariables('es', false)).toEqual({ url: 'ASTRO_API_URL_ES', username: 'ASTRO_API_USERNAME_ES', password: 'ASTRO_API_PASSWORD_ES' });
+      expect(accountVariables('pt-BR', false).username).toBe('ASTRO_API_USERNAME_PT_BR');
+    });
+
+    it('reads each language\'s account, its service defaulting to the default language\'s', () => {
+      const env = {
+        ASTRO_API_URL: 'https://en.example', ASTRO_API_USERNAME: 'en-user', ASTRO_API_PASSWORD: 'en-pw',
+        ASTRO_API_USERNAME_ES: 'es-user', ASTRO_API_PASSWORD_ES: 'es-pw',
+        ASTRO_API_URL_PT: 'https://pt.example', ASTRO_API_USERNAME_PT: 'pt-user', ASTRO_API_PASSWORD_PT: 'pt-pw',
+      };
+      const config = loadConfig(multilingual({ ...noLanguage, languages: ['en', 'es', 'pt'] }), env);
+      expect(config.accounts.map(({ language, apiUrl, username, password }) => ({ language, apiUrl, username, password }))).toEqual([
+        { language: 'en', apiUrl: 'https://en.example', username: 'en-user', password: 'en-pw' },
+        { language: 'es', apiUrl: 'https://en.example', username: 'es-user', password: 'es-pw' },
+        { language: 'pt', apiUrl: 'https://pt.example', username: 'pt-user', password: 'pt-pw' },
+      ]);
+    });
+
+    it('stops naming the variable of a language whose account is missing, never borrowing the default one', () => {
+      const env = { ASTRO_API_URL: 'https://en.example', ASTRO_API_USERNAME: 'en-user', ASTRO_API_PASSWORD: 'en-pw' };
+      const error = failure(() => loadConfig(multilingual(two), env));
+      expect(error.setting).toBe('ASTRO_API_USERNAME_ES');
+      expect(error.message).toMatch(/^ASTRO_API_USERNAME_ES: is not set: the es pages come from their own account/);
+      expect(failure(() => loadConfig(multilingual(two), { ...env, ASTRO_API_USERNAME_ES: 'es-user' })).setting).toBe('ASTRO_API_PASSWORD_ES');
+      expect(failure(() => loadConfig(multilingual(two), { ...env, ASTRO_API_URL_ES: 'ftp://es.example' })).setting).toBe('ASTRO_API_URL_ES');
+      // Offline, no request is sent: no account is needed.
+      expect(loadConfig(multilingual(two), { ...env, ASTRO_OFFLINE: '1' }).accounts[1]!.username).toBe('');
+    });
   });
 });

@@ -1,0 +1,63 @@
+// What a site of several languages wrote, checked before it is published: every page's hreflang cluster must be
+// reciprocal (each translation it names names the same set back) and every tag valid BCP 47, or search engines
+// ignore the cluster. https://developers.google.com/search/docs/specialty/international/localized-versions
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const CANONICAL = /<link rel="canonical" href="([^"]+)">/;
+const ALTERNATE = /<link rel="alternate" hreflang="([^"]*)" href="([^"]+)">/g;
+
+/** A page as written: its canonical URL and its alternates, `hreflang href` each. */
+export interface WrittenPage {
+  file: string;
+  canonical?: string;
+  alternates: string[];
+}
+
+/** The canonical URL and the hreflang links of one HTML file's text. */
+export function readAlternates(file: string, html: string): WrittenPage {
+  const head = html.slice(0, html.indexOf('</head>') + 1 || undefined);
+  const alternates = [...head.matchAll(ALTERNATE)].map(([, tag, href]) => `${tag} ${href}`);
+  return { file, canonical: CANONICAL.exec(head)?.[1], alternates };
+}
+
+function isLanguageTag(tag: string): boolean {
+  if (tag === 'x-default') return true;
+  try {
+    return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag) && new Intl.Locale(tag).toString().length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The first problem of the pages' clusters, as one line naming the page; undefined when every cluster holds. */
+export function alternatesProblem(pages: readonly WrittenPage[]): string | undefined {
+  const byUrl = new Map(pages.flatMap((page) => (page.canonical ? [[page.canonical, page] as const] : [])));
+  for (const page of pages) {
+    if (page.alternates.length === 0) continue;
+    const set = [...page.alternates].sort().join('\n');
+    for (const alternate of page.alternates) {
+      const [tag, href] = alternate.split(' ') as [string, string];
+      if (!isLanguageTag(tag)) return `${page.file}: hreflang "${tag}" is not a valid BCP 47 language tag`;
+      if (tag === 'x-default' || href === page.canonical) continue;
+      const other = byUrl.get(href);
+      if (!other) return `${page.file}: its hreflang ${tag} names ${href}, which the build did not write`;
+      if ([...other.alternates].sort().join('\n') !== set) return `${page.file}: its hreflang cluster is not reciprocal: ${other.file} names another set of translations`;
+    }
+    if (page.canonical && !page.alternates.some((alternate) => alternate.endsWith(` ${page.canonical}`))) {
+      return `${page.file}: its hreflang cluster does not name the page itself`;
+    }
+  }
+  return undefined;
+}
+
+/** Checks every HTML file under `dir`; throws the first problem in one line. */
+export function checkAlternates(dir: string): void {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.html'));
+  const pages = files.map((entry) => {
+    const file = path.join(entry.parentPath, entry.name);
+    return readAlternates(path.relative(dir, file).split(path.sep).join('/'), readFileSync(file, 'utf8'));
+  });
+  const problem = alternatesProblem(pages);
+  if (problem) throw new Error(`the build wrote a broken language cluster: ${problem}`);
+}

@@ -1,0 +1,98 @@
+// A site in English and Spanish built from two accounts (two local sample services, two users): English at the
+// root, Spanish under /es/, each from its own account, joined by hreflang clusters, a switcher, feeds and
+// sitemaps; and a missing Spanish account fails the build naming its variable, dist/ unchanged. The smallest
+// site: the current period of each kind.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../src/cli/run-build.ts';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { copyProject } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
+
+const ORIGIN = 'https://horoscopes.example.com';
+const ACCOUNTS = { en: { username: 'english-owner', password: 'en-secret' }, es: { username: 'duena-espanola', password: 'es-secreto' } };
+const REPORT_PATH = /^\/api\/(weekly|monthly|yearly|ascendant-yearly)-reports$/;
+
+let project: string;
+let en: SampleService;
+let es: SampleService;
+
+beforeAll(async () => {
+  project = copyProject();
+  const file = path.join(project, 'content/site.json');
+  const { language: _language, ...site } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const none = { past: 0, future: 0 };
+  writeFileSync(file, JSON.stringify({ ...site, languages: ['en', 'es'], periods: { weekly: none, monthly: none, yearly: none, ascendantYearly: none } }));
+  [en, es] = await Promise.all([startSampleService({ ...ACCOUNTS.en, language: 'en' }), startSampleService({ ...ACCOUNTS.es, language: 'es' })]);
+});
+afterAll(async () => {
+  await Promise.all([en?.close(), es?.close()]);
+  await removeDir(project);
+});
+
+const env = () => ({
+  ASTRO_BUILD_DATE: '2026-11-22',
+  ASTRO_API_URL: en.url,
+  ASTRO_API_USERNAME: ACCOUNTS.en.username,
+  ASTRO_API_PASSWORD: ACCOUNTS.en.password,
+  ASTRO_API_URL_ES: es.url,
+  ASTRO_API_USERNAME_ES: ACCOUNTS.es.username,
+  ASTRO_API_PASSWORD_ES: ACCOUNTS.es.password,
+});
+const build = (variables: Record<string, string>) => runBuild({ rootDir: project, env: variables, log: () => {}, warn: () => {}, progressStream: { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream });
+const read = (file: string) => readFileSync(path.join(project, 'dist', file), 'utf8');
+/** `hreflang href` of each <link rel="alternate" hreflang> of a page. */
+const cluster = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map(([, tag, href]) => `${tag} ${href}`);
+const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
+  const file = path.join(e.parentPath, e.name);
+  return [path.relative(dir, file), readFileSync(file, 'latin1')];
+}));
+
+describe('a site in English and Spanish', () => {
+  it('publishes each language from its own account, joined for search engines and readers', async () => {
+    const summary = await build(env());
+    // Each account signs in once and asks for the reports of its own language.
+    for (const [service, { username }] of [[en, ACCOUNTS.en], [es, ACCOUNTS.es]] as const) {
+      expect(service.log.filter((entry) => entry.path === '/api/auth').map((entry) => (entry.body as { username: string }).username)).toEqual([username]);
+    }
+    const reports = (service: SampleService) => service.log.filter((entry) => REPORT_PATH.test(entry.path)).length;
+    expect(reports(en)).toBe(4);
+    expect(reports(es)).toBe(4);
+    expect(summary.requestsByLanguage).toEqual({ en: en.log.length, es: es.log.length });
+
+    const english = read('weekly/2026-w47/leo/index.html');
+    const spanish = read('es/weekly/2026-w47/leo/index.html');
+    expect(english).toContain('<html lang="en">');
+    expect(english).toMatch(/your \d+(st|nd|rd|th) house/);
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('Fechas clave');
+    expect(spanish).not.toMatch(/your \d+(st|nd|rd|th) house/);
+
+    const expected = [`en ${ORIGIN}/weekly/2026-w47/leo/`, `es ${ORIGIN}/es/weekly/2026-w47/leo/`, `x-default ${ORIGIN}/weekly/2026-w47/leo/`];
+    expect(cluster(english)).toEqual(expected);
+    expect(cluster(spanish)).toEqual(expected);
+    expect(english).toContain('<li><a href="/es/weekly/2026-w47/leo/" hreflang="es" lang="es">Español</a></li>');
+    expect(spanish).toContain('<li><a href="/weekly/2026-w47/leo/" hreflang="en" lang="en">English</a></li>');
+
+    const feed = read('es/leo/feed.xml');
+    expect(feed).toContain('xml:lang="es"');
+    const entryLinks = [...feed.matchAll(/<entry>[\s\S]*?<link href="([^"]+)"/g)].map(([, href]) => href);
+    expect(entryLinks.length).toBeGreaterThan(0);
+    for (const href of entryLinks) expect(href!.startsWith(`${ORIGIN}/es/`), href).toBe(true);
+
+    expect(read('sitemap.xml')).toContain(`<url><loc>${ORIGIN}/leo/</loc>`);
+    expect(read('es/sitemap.xml')).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/leo/"/><xhtml:link rel="alternate" hreflang="es" href="${ORIGIN}/es/leo/"/>`);
+    expect(read('robots.txt')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\nSitemap: ${ORIGIN}/es/sitemap.xml\n`);
+    expect(read('404.html')).toContain('<a href="/es/" hreflang="es" lang="es">Ir a la página de inicio</a>');
+  });
+
+  it('fails naming ASTRO_API_USERNAME_ES without the Spanish account, publishing nothing', async () => {
+    const before = snapshot(path.join(project, 'dist'));
+    const { ASTRO_API_URL_ES: _url, ASTRO_API_USERNAME_ES: _user, ASTRO_API_PASSWORD_ES: _password, ...english } = env();
+    const requests = [en.log.length, es.log.length];
+    await expect(build(english)).rejects.toThrow(/^ASTRO_API_USERNAME_ES: is not set/);
+    expect([en.log.length, es.log.length]).toEqual(requests);
+    expect(snapshot(path.join(project, 'dist'))).toEqual(before);
+  });
+});

@@ -1,0 +1,70 @@
+// A site of several languages joined from its languages' models: hreflang clusters, the switcher, the sitemaps'
+// alternates and the root files, on one week in English and Spanish; the Spanish site lacks the about page.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadMessages } from '../../src/data/i18n.ts';
+import { weekPeriod } from '../../src/data/periods.ts';
+import { readSigns } from '../../src/data/signs.ts';
+import type { StaticPage } from '../../src/data/static-pages.ts';
+import { languageName, languageSite, linkLanguages } from '../../src/model/languages.ts';
+import { buildSiteModel } from '../../src/model/site-model.ts';
+import { messages, reports, signs, site } from './fixture.ts';
+
+const content = path.resolve(import.meta.dirname, '../../content');
+const esMessages = loadMessages(content, 'es');
+const esSigns = readSigns(path.join(content, 'signs.json'), esMessages);
+const several = { ...site, languages: ['en', 'es'] };
+const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Us.</p>', file: 'content/pages/about.md' };
+const week = weekPeriod(2026, 47);
+const input = { buildDate: '2026-11-22', sampleContent: false, reports: [reports(week)] };
+const [en, es] = linkLanguages([
+  buildSiteModel({ ...input, site: languageSite(several, 'en'), messages, signs, staticPages: [about] }),
+  buildSiteModel({ ...input, site: languageSite(several, 'es'), messages: esMessages, signs: esSigns }),
+]) as [ReturnType<typeof buildSiteModel>, ReturnType<typeof buildSiteModel>];
+
+const ORIGIN = 'https://stars.example.org';
+
+describe('linkLanguages', () => {
+  it('puts a page and its translation in one reciprocal cluster, x-default on the default language', () => {
+    const cluster = [
+      { hreflang: 'en', href: `${ORIGIN}/weekly/2026-w47/leo/` },
+      { hreflang: 'es', href: `${ORIGIN}/es/weekly/2026-w47/leo/` },
+      { hreflang: 'x-default', href: `${ORIGIN}/weekly/2026-w47/leo/` },
+    ];
+    expect(en.meta['/weekly/2026-w47/leo/']!.alternates).toEqual(cluster);
+    expect(es.meta['/es/weekly/2026-w47/leo/']!.alternates).toEqual(cluster);
+    expect(en.meta['/weekly/2026-w47/leo/']!.ogLocaleAlternates).toEqual(['es_ES']);
+    expect(es.meta['/es/']!.ogLocaleAlternates).toEqual(['en_US']);
+  });
+
+  it('names only the languages a page exists in', () => {
+    expect(en.meta['/about/']!.alternates).toEqual([
+      { hreflang: 'en', href: `${ORIGIN}/about/` },
+      { hreflang: 'x-default', href: `${ORIGIN}/about/` },
+    ]);
+    expect(en.meta['/about/']!.ogLocaleAlternates).toEqual([]);
+    expect(es.meta['/es/about/']).toBeUndefined();
+  });
+
+  it('switches to the same page in the other language, or to its home when there is none, labelled in its own words', () => {
+    expect(es.meta['/es/weekly/2026-w47/leo/']!.languageLinks).toEqual([{ language: 'en', label: 'English', url: '/weekly/2026-w47/leo/' }]);
+    expect(en.meta['/weekly/2026-w47/leo/']!.languageLinks).toEqual([{ language: 'es', label: 'Español', url: '/es/weekly/2026-w47/leo/' }]);
+    expect(en.meta['/about/']!.languageLinks).toEqual([{ language: 'es', label: 'Español', url: '/es/' }]);
+    expect(en.meta['/404.html']!.languageLinks).toEqual([{ language: 'es', label: 'Español', url: '/es/' }]);
+    expect(languageName('pt-BR')).toBe('Português (Brasil)');
+  });
+
+  it('gives each sitemap entry its cluster, and the root files to the default language alone', () => {
+    expect(es.sitemap.find((entry) => entry.loc === `${ORIGIN}/es/leo/`)!.alternates).toEqual([
+      { hreflang: 'en', href: `${ORIGIN}/leo/` },
+      { hreflang: 'es', href: `${ORIGIN}/es/leo/` },
+      { hreflang: 'x-default', href: `${ORIGIN}/leo/` },
+    ]);
+    expect([en.rootFiles.length, es.rootFiles.length]).toEqual([1, 0]);
+    expect(en.sitemaps).toEqual([`${ORIGIN}/sitemap.xml`, `${ORIGIN}/es/sitemap.xml`]);
+    expect(en.languageHomes).toEqual([
+      { language: 'en', label: 'Go to the home page', url: '/' },
+      { language: 'es', label: 'Ir a la página de inicio', url: '/es/' },
+    ]);
+  });
+});
