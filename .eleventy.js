@@ -37,8 +37,10 @@ export default function (eleventyConfig) {
   eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix });
   // Our filters, all in one module: `degrees`, `chartWheel` and `assetUrl`.
   eleventyConfig.addPlugin(filtersPlugin, { assets });
-  // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it.
-  eleventyConfig.addPlugin(securityHeadersPlugin);
+  // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it, each with what the model's
+  // analytics adds; a model that fails to build fails the global data `model` with its own message.
+  const policyAdditions = async () => (source ? (await source.round().catch(() => undefined))?.model.analytics?.policy : undefined);
+  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions });
   // The link-preview images, copied after the pages.
   eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (source ? (await source.round()).shareImages : []) });
 

@@ -25,6 +25,8 @@ export interface OpenedPage {
 export interface OpenPageOptions {
   viewport?: { width: number; height: number };
   colorScheme?: 'light' | 'dark';
+  /** Run on the fresh context before the page loads: to answer requests to other sites (context.route). */
+  prepare?: (context: BrowserContext) => Promise<void>;
 }
 
 /** Opens `pathname` of `origin` in a fresh context; close `context` when done. */
@@ -39,6 +41,7 @@ export async function openPage(
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
   });
+  await options.prepare?.(context);
   const page = await context.newPage();
   const problems: LoadProblems = { consoleErrors: [], cspReports: [], failedRequests: [] };
   const target = new URL(pathname, origin).href;

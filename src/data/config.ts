@@ -43,6 +43,54 @@ function isLanguageTag(tag: string): boolean {
 
 const languageTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, LANGUAGE_TAG).refine(isLanguageTag, LANGUAGE_TAG);
 
+/** A host name as DNS spells it: letters, digits and inner hyphens, dot-separated; no port, no wildcard. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A string matching `pattern`; missing or not, the one message says what is expected. */
+const matching = (pattern: RegExp, message: string) => z.string({ error: message }).regex(pattern, message);
+
+/** An https address on a host name, without credentials: its origin goes into the Content-Security-Policy. */
+function httpsUrl(message: string) {
+  return z
+    .url({ protocol: /^https$/, hostname: HOST_NAME, error: message })
+    .refine((address) => !new URL(address).username && !new URL(address).password, message);
+}
+
+// The cookieless services an owner may name, each with the settings its snippet needs; src/model/analytics.ts
+// turns them into the script tag and the policy's additions (docs/analytics.md).
+const analyticsSchema = z.discriminatedUnion(
+  'provider',
+  [
+    z.strictObject({
+      provider: z.literal('plausible'),
+      domain: matching(HOST_NAME, 'must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"'),
+      src: httpsUrl('must be the https address of the script, such as "https://plausible.io/js/script.js"').optional(),
+    }),
+    z.strictObject({
+      provider: z.literal('goatcounter'),
+      code: matching(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/, 'must be the GoatCounter site code, such as "starlight" for starlight.goatcounter.com'),
+    }),
+    z.strictObject({
+      provider: z.literal('umami'),
+      websiteId: matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be the website ID Umami gives, such as "94db1cb1-74f4-4a40-ad6c-962362670409"'),
+      src: httpsUrl('must be the https address of the script, such as "https://cloud.umami.is/script.js"'),
+      hostUrl: httpsUrl('must be the https address the script sends to, such as "https://stats.example.com"').optional(),
+    }),
+    z.strictObject({
+      provider: z.literal('cloudflare'),
+      token: matching(/^[0-9a-f]{32}$/, 'must be the 32-character token of Cloudflare\'s snippet, such as "0123456789abcdef0123456789abcdef"'),
+    }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union'
+        ? 'must be "plausible", "goatcounter", "umami" or "cloudflare" (docs/analytics.md)'
+        : 'must be an object naming its provider, such as {"provider": "plausible", "domain": "horoscopes.example.com"}',
+  },
+);
+
+export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
+
 const siteFields = z.object({
   title: z.string().trim().min(1),
   url: z.url({ protocol: /^https?$/, error: 'must be the site\'s http or https address, such as "https://horoscopes.example.com"' }).transform((u) => u.replace(/\/+$/, '')),
@@ -65,6 +113,8 @@ const siteFields = z.object({
   // The owner's SVGs under content/ (site-logo.ts checks and sanitizes them): the header's logo, the browser tab's icon.
   logo: z.string().min(1).optional(),
   favicon: z.string().min(1).optional(),
+  // Off unless named: the site then loads no script at all.
+  analytics: analyticsSchema.optional(),
 });
 
 const siteSchema = siteFields

@@ -39,10 +39,40 @@ const DEFAULTS = {
   headersTemplatePath: 'eleventy-security-headers/_headers.njk',
 };
 
-/** The full policy, for the `Content-Security-Policy` HTTP header. */
-export const CONTENT_SECURITY_POLICY: string = POLICY_DIRECTIVES.map(([name, sources]) => `${name} ${sources}`).join(
-  '; ',
-);
+export class SecurityHeadersError extends Error {
+  readonly code = 'SECURITY_HEADERS_INVALID_OPTION';
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecurityHeadersError';
+  }
+}
+
+/** Origins to allow beyond the site itself, by directive: `{ 'connect-src': ['https://plausible.io'] }`. */
+export type PolicyAdditions = Readonly<Partial<Record<string, readonly string[]>>>;
+
+/** An origin a directive may add: https on a host name, never a scheme, a wildcard or a keyword. */
+const ADDED_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d+)?$/;
+/** The directives that may gain one: fetch directives other than default-src, which would widen every other. */
+const ADDED_DIRECTIVE = /^(?!default-)[a-z]+(-[a-z]+)*-src$/;
+
+/**
+ * The full policy, for the `Content-Security-Policy` HTTP header, with `additions`' origins after each directive's
+ * own sources; a directive the list lacks starts from `'self'`, what `default-src` gave it, and comes last.
+ */
+export function contentSecurityPolicy(additions: PolicyAdditions = {}): string {
+  const directives = new Map(POLICY_DIRECTIVES.map(([name, sources]) => [name, sources]));
+  for (const [name, origins = []] of Object.entries(additions)) {
+    if (!ADDED_DIRECTIVE.test(name)) throw new SecurityHeadersError(`${JSON.stringify(name)} is not a fetch directive such as "connect-src"`);
+    for (const origin of origins) {
+      if (!ADDED_ORIGIN.test(origin)) throw new SecurityHeadersError(`${name}: ${JSON.stringify(origin)} is not an https origin such as "https://plausible.io"`);
+    }
+    if (origins.length) directives.set(name, [directives.get(name) ?? "'self'", ...new Set(origins)].join(' '));
+  }
+  return [...directives].map(([name, sources]) => `${name} ${sources}`).join('; ');
+}
+
+/** The policy of a site without additions, for the `Content-Security-Policy` HTTP header. */
+export const CONTENT_SECURITY_POLICY: string = contentSecurityPolicy();
 
 /** The policy with the directives a meta element cannot carry removed. */
 export function metaContentSecurityPolicy(policy: string = CONTENT_SECURITY_POLICY): string {
@@ -56,30 +86,34 @@ export function metaContentSecurityPolicy(policy: string = CONTENT_SECURITY_POLI
 /** The policy for `<meta http-equiv="Content-Security-Policy" content="{{ csp }}">`. */
 export const META_CONTENT_SECURITY_POLICY: string = metaContentSecurityPolicy();
 
-/** Headers sent with every response. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  // The site uses none of these browser features; saying so stops embedded or injected code from asking.
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  // frame-ancestors for browsers that predate it.
-  'X-Frame-Options': 'DENY',
-});
+/** Headers sent with every response, the policy with `additions`. */
+export function securityHeaders(additions: PolicyAdditions = {}): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'Content-Security-Policy': contentSecurityPolicy(additions),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // The site uses none of these browser features; saying so stops embedded or injected code from asking.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    // frame-ancestors for browsers that predate it.
+    'X-Frame-Options': 'DENY',
+  });
+}
+
+/** The headers of a site without additions. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders();
 
 export const IMMUTABLE_CACHE_CONTROL: string = DEFAULTS.immutableCacheControl;
 
-interface SecurityHeadersOptions {
+interface HeadersFileOptions {
   /** URL patterns (`_headers` syntax) whose files are fingerprinted and may be cached for a year. */
   immutablePaths?: readonly string[];
+  /** What the policy allows beyond the site itself. */
+  policyAdditions?: PolicyAdditions;
 }
 
-export class SecurityHeadersError extends Error {
-  readonly code = 'SECURITY_HEADERS_INVALID_OPTION';
-  constructor(message: string) {
-    super(message);
-    this.name = 'SecurityHeadersError';
-  }
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions'> {
+  /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
+  policyAdditions?: () => Promise<PolicyAdditions | undefined>;
 }
 
 /**
@@ -88,7 +122,7 @@ export class SecurityHeadersError extends Error {
  * would be glued onto the one under `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts
  * already serve HTML with `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants.
  */
-export function renderHeadersFile(options: SecurityHeadersOptions = {}): string {
+export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   const immutablePaths = options.immutablePaths ?? DEFAULTS.immutablePaths;
   for (const pattern of immutablePaths) {
     if (typeof pattern !== 'string' || !pattern.startsWith('/') || /\s/.test(pattern)) {
@@ -100,7 +134,7 @@ export function renderHeadersFile(options: SecurityHeadersOptions = {}): string 
   const lines = [
     '# Response headers for Netlify and Cloudflare Pages. Generated by src/eleventy/security-headers.ts; edit there.',
     '/*',
-    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
+    ...Object.entries(securityHeaders(options.policyAdditions)).map(([name, value]) => `  ${name}: ${value}`),
   ];
   for (const pattern of immutablePaths) {
     lines.push('', '# Fingerprinted: the file name changes whenever the content does.', pattern);
@@ -110,19 +144,23 @@ export function renderHeadersFile(options: SecurityHeadersOptions = {}): string 
 }
 
 /**
- * Adds global data `csp` (the meta-element policy) and writes `_headers` at the root of the output folder.
- * `_headers` is a virtual template, so Eleventy writes it with the pages (and reports a clash if anything
- * else claims the same output path) and it never joins a collection.
+ * Adds global data `csp` (the meta-element policy) and writes `_headers` at the root of the output folder, both
+ * with the additions of the render. `_headers` is a virtual template, so Eleventy writes it with the pages (and
+ * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const headersFile = renderHeadersFile(options);
-  eleventyConfig.addGlobalData('csp', META_CONTENT_SECURITY_POLICY);
-  eleventyConfig.addTemplate(DEFAULTS.headersTemplatePath, headersFile, {
-    // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
-    eleventyComputed: { permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers') },
+  const { immutablePaths, policyAdditions = async () => undefined } = options;
+  // Bad options fail here, when the configuration is read, rather than in the render.
+  renderHeadersFile({ immutablePaths });
+  eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
+  // The template only prints the computed text: nothing in a header value is ever read as template syntax.
+  eleventyConfig.addTemplate(DEFAULTS.headersTemplatePath, '{{ headersFile | safe }}', {
     layout: false,
     eleventyExcludeFromCollections: true,
-    // The file holds no template syntax; rendering it as plain text keeps `{`/`%` in a future header value literal.
-    templateEngineOverride: false,
+    eleventyComputed: {
+      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions() }),
+      // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
+      permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
+    },
   });
 }

@@ -38,6 +38,7 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
     ui: model.ui,
     signs: model.signs,
     links: model.links,
+    analytics: model.analytics,
     footer: model.staticPages.map((page) => [page.url, page.title]),
   }));
   const salt = `${renderer}\n${siteWide}\n`;

@@ -12,6 +12,7 @@ import { describeDateTime, describePeriod, parseIsoDate, type Period } from '../
 import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages, planShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
+import { siteAnalytics } from './analytics.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
 import { KIND_ORDER, periodUrl, prefixLinks, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
@@ -64,6 +65,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     ui: messages.ui,
     signs,
     links: siteLinks(urls, signs, input.brand),
+    ...(site.analytics ? { analytics: siteAnalytics(site.analytics) } : {}),
     reportPages,
     periodHubs,
     signHubs,

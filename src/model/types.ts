@@ -13,6 +13,7 @@ import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { Alternate, LanguageLink } from './languages.ts';
 import type { StaticPage } from '../data/static-pages.ts';
+import type { Analytics } from './analytics.ts';
 
 export interface PeriodInfo extends Period {
   /** "November 16 – 22, 2026" */
@@ -181,6 +182,8 @@ export interface SiteModel {
   signs: Sign[];
   /** The site-wide links every page's header and footer print (src/model/urls.ts). */
   links: SiteLinks;
+  /** The analytics script every page loads and what the policy adds for it (analytics.ts); none: no script. */
+  analytics?: Analytics;
   reportPages: ReportPage[];
   periodHubs: PeriodHub[];
   signHubs: SignHub[];

@@ -130,6 +130,32 @@ describe('loadConfig', () => {
     expect(loadConfig(project({ ...goodSite, url: 'http://example.com/stars/' }), {}).site.url).toBe('http://example.com/stars');
   });
 
+  it('has no analytics unless site.json names one, and reads each provider\'s settings', () => {
+    expect(loadConfig(project(), {}).site.analytics).toBeUndefined();
+    const umami = { provider: 'umami', websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409', src: 'https://cloud.umami.is/script.js' };
+    expect(loadConfig(project({ ...goodSite, analytics: umami }), {}).site.analytics).toEqual(umami);
+  });
+
+  // Every bad analytics setting stops the build in one line naming the field, and what it should be.
+  it.each([
+    [{ provider: 'matomo' }, 'analytics.provider: must be "plausible", "goatcounter", "umami" or "cloudflare" (docs/analytics.md)'],
+    [{ domain: 'horoscopes.example.com' }, 'analytics.provider: must be "plausible", "goatcounter", "umami" or "cloudflare" (docs/analytics.md)'],
+    ['plausible', 'analytics: must be an object naming its provider, such as {"provider": "plausible", "domain": "horoscopes.example.com"}'],
+    [{ provider: 'plausible' }, 'analytics.domain: must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"'],
+    [{ provider: 'plausible', domain: 'https://horoscopes.example.com/' }, 'analytics.domain: must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"'],
+    [{ provider: 'plausible', domain: 'horoscopes.example.com', src: 'http://stats.example.com/js/script.js' }, 'analytics.src: must be the https address of the script, such as "https://plausible.io/js/script.js"'],
+    // A wildcard host would put `*` into the policy.
+    [{ provider: 'plausible', domain: 'horoscopes.example.com', src: 'https://*.example.com/js/script.js' }, 'analytics.src: must be the https address of the script, such as "https://plausible.io/js/script.js"'],
+    [{ provider: 'plausible', domain: 'horoscopes.example.com', scr: 'https://stats.example.com/js/script.js' }, 'analytics.scr: is not a known key (a misspelt one?)'],
+    [{ provider: 'goatcounter', code: 'https://starlight.goatcounter.com' }, 'analytics.code: must be the GoatCounter site code, such as "starlight" for starlight.goatcounter.com'],
+    [{ provider: 'umami', websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409' }, 'analytics.src: must be the https address of the script, such as "https://cloud.umami.is/script.js"'],
+    [{ provider: 'umami', websiteId: 'my-site', src: 'https://cloud.umami.is/script.js' }, 'analytics.websiteId: must be the website ID Umami gives, such as "94db1cb1-74f4-4a40-ad6c-962362670409"'],
+    [{ provider: 'cloudflare' }, 'analytics.token: must be the 32-character token of Cloudflare\'s snippet, such as "0123456789abcdef0123456789abcdef"'],
+  ])('refuses the analytics setting %j in one line naming the field', (analytics, expected) => {
+    const message = failure(() => loadConfig(project({ ...goodSite, analytics }), {})).message;
+    expect(message).toBe(`content/site.json: ${expected}`);
+  });
+
   it.each(['english', 'en_US', 'en-a1'])('rejects the language %s, which is no BCP 47 tag, naming the field', (language) => {
     const error = failure(() => loadConfig(project({ ...goodSite, language }), {}));
     expect(error.message).toContain('content/site.json: language: must be a language tag such as "en" or "en-GB"');

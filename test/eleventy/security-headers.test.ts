@@ -11,6 +11,7 @@ import securityHeadersPlugin, {
   IMMUTABLE_CACHE_CONTROL,
   META_CONTENT_SECURITY_POLICY,
   SecurityHeadersError,
+  contentSecurityPolicy,
   metaContentSecurityPolicy,
   renderHeadersFile,
 } from '../../src/eleventy/security-headers.ts';
@@ -181,6 +182,62 @@ describe('securityHeadersPlugin in an Eleventy build', () => {
 
   it('keeps _headers out of collections (it is not a page)', () => {
     expect(fs.readFileSync(path.join(output, 'index.html'), 'utf8')).toContain('pages: 2');
+  });
+});
+
+describe('a policy with additions (an analytics service)', () => {
+  const ADDITIONS = { 'script-src': ['https://gc.zgo.at'], 'connect-src': ['https://starlight.goatcounter.com'], 'img-src': ['https://starlight.goatcounter.com'] };
+  /** The policy above with these origins, and connect-src, which it lacked, starting from 'self' as default-src did. */
+  const EXPECTED_WITH_ADDITIONS = new Map([
+    ...EXPECTED_POLICY,
+    ['script-src', ["'self'", 'https://gc.zgo.at']],
+    ['img-src', ["'self'", 'https://starlight.goatcounter.com']],
+    ['connect-src', ["'self'", 'https://starlight.goatcounter.com']],
+  ]);
+  const EXPECTED_META_WITH_ADDITIONS = new Map([...EXPECTED_WITH_ADDITIONS].filter(([name]) => name !== 'frame-ancestors'));
+  let dir: string;
+  let output: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'security-headers-additions-'));
+    const input = path.join(dir, 'src');
+    output = path.join(dir, 'dist');
+    fs.mkdirSync(input);
+    fs.writeFileSync(path.join(dir, 'eleventy.config.mjs'), 'export default function () {}\n');
+    fs.writeFileSync(path.join(input, 'index.njk'), '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n');
+    const eleventy = newEleventy(input, output, {
+      quietMode: true,
+      configPath: path.join(dir, 'eleventy.config.mjs'),
+      config(eleventyConfig: EleventyConfig) {
+        eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions: async () => ADDITIONS });
+      },
+    });
+    await eleventy.write();
+  });
+
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('puts exactly those origins into _headers, and nothing wider', () => {
+    const rules = parseHeadersFile(fs.readFileSync(path.join(output, '_headers'), 'utf8'));
+    expect(directives(rules['/*']!['Content-Security-Policy']!)).toEqual(EXPECTED_WITH_ADDITIONS);
+    expect({ ...rules['/*'], 'Content-Security-Policy': '' }).toEqual({ ...EXPECTED_HEADERS, 'Content-Security-Policy': '' });
+    expect(rules['/assets/*']).toEqual({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
+  });
+
+  it('puts the same origins into the meta policy', () => {
+    const match = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(fs.readFileSync(path.join(output, 'index.html'), 'utf8'));
+    expect(directives(decodeAttribute(match![1]!))).toEqual(EXPECTED_META_WITH_ADDITIONS);
+  });
+
+  it.each(["'unsafe-inline'", '*', 'https:', 'https://*.example.com', 'http://stats.example.com', 'https://stats.example.com/js/', "https://a.example.com; script-src 'unsafe-inline'"])(
+    'refuses to add %s, which is no single https origin',
+    (source) => {
+      expect(() => contentSecurityPolicy({ 'script-src': [source] })).toThrow(SecurityHeadersError);
+    },
+  );
+
+  it.each(['default-src', "script-src 'unsafe-inline'; img-src", 'sandbox'])('refuses to add to %s, which is no single fetch directive', (name) => {
+    expect(() => contentSecurityPolicy({ [name]: ['https://stats.example.com'] })).toThrow(SecurityHeadersError);
   });
 });
 

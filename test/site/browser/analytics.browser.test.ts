@@ -1,0 +1,101 @@
+// A site with Plausible named in site.json, built by the build command (one period of each kind) and served with
+// its own `_headers`, opened in Debian's Chromium: every page carries Plausible's tag, and the policy the browser
+// enforces (the header and the page's meta element both) lets the script load and send its page view.
+//
+// There is no network here: Chromium's requests to https://plausible.io are answered by the test (context.route)
+// after the browser's own CSP checks, with a stand-in script that sends a page view the way Plausible's does
+// (a POST to /api/event on the script's origin, https://plausible.io/docs/events-api), so connect-src is
+// exercised as well as script-src.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../../src/cli/run-build.ts';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
+import { openPage } from '../../../scripts/lib/open-page.ts';
+import { parseHeadersFile, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { copyProject } from '../../helpers/project-copy.ts';
+import { removeDir } from '../../helpers/remove-dir.ts';
+
+const TAG = '<script src="https://plausible.io/js/script.js" defer data-domain="horoscopes.example.com"></script>';
+/** The site's policy with Plausible's origin in script-src and connect-src, written out by hand. */
+const POLICY =
+  "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io";
+const META_POLICY = POLICY.replace(" frame-ancestors 'none';", '').replaceAll("'", '&#39;');
+
+/** What Plausible's script does on load, reduced to the request the policy decides on. */
+const STAND_IN_SCRIPT = `(function () {
+  var script = document.currentScript;
+  var event = { n: 'pageview', u: location.href, d: script.getAttribute('data-domain') };
+  fetch(new URL('/api/event', script.src), { method: 'POST', body: JSON.stringify(event) });
+})();`;
+
+let project: string;
+let browser: Browser;
+let server: StaticServer;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  project = copyProject();
+  const siteFile = path.join(project, 'content/site.json');
+  const none = { past: 0, future: 0 };
+  const site = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  const analytics = { provider: 'plausible', domain: 'horoscopes.example.com' };
+  writeFileSync(siteFile, JSON.stringify({ ...site, analytics, periods: { weekly: none, monthly: none, yearly: none, ascendantYearly: none } }));
+  const outputDir = path.join(project, 'dist');
+  const env = { ASTRO_BUILD_DATE: '2026-11-22' };
+  await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+  server = await startStaticServer(outputDir, { headerRules: parseHeadersFile(readFileSync(path.join(outputDir, '_headers'), 'utf8')) });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await browser?.close();
+  await server?.close();
+  if (project) await removeDir(project);
+});
+
+describe('a site with Plausible', () => {
+  it("gives every page Plausible's tag once and the policy with its origin", () => {
+    const dist = path.join(project, 'dist');
+    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    // One period of each kind: 48 reports, 4 period hubs, 12 sign hubs, 4 archives, 4 chart pages, 2 editors'
+    // pages, the home page and the 404 page.
+    expect(pages).toHaveLength(76);
+    for (const file of pages) {
+      const html = readFileSync(path.join(dist, file), 'utf8');
+      expect(html.split(TAG).length - 1, file).toBe(1);
+      expect(html, file).toContain(`<meta http-equiv="Content-Security-Policy" content="${META_POLICY}">`);
+    }
+  });
+
+  it('loads the script and sends its page view in Chromium, with no policy violation', async () => {
+    const requests: string[] = [];
+    let sent: (outcome: string) => void;
+    const outcome = new Promise<string>((resolve) => (sent = resolve));
+    const { response, problems, context } = await openPage(browser, server.url, '/weekly/2026-w47/leo/', {
+      prepare: async (context) => {
+        // The first console error ends the wait too: a CSP refusal is one, so a broken policy fails at once.
+        context.on('console', (message) => message.type() === 'error' && sent(message.text()));
+        await context.route('https://plausible.io/**', async (route) => {
+          const request = route.request();
+          requests.push(`${request.method()} ${request.url()}`);
+          if (request.url() === 'https://plausible.io/js/script.js') {
+            await route.fulfill({ contentType: 'text/javascript', body: STAND_IN_SCRIPT });
+          } else {
+            await route.fulfill({ status: 202, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'ok' });
+            sent(`sent ${request.postData()}`);
+          }
+        });
+      },
+    });
+    contexts.push(context);
+    expect(await outcome).toBe(`sent {"n":"pageview","u":"${server.url}/weekly/2026-w47/leo/","d":"horoscopes.example.com"}`);
+    expect(requests).toEqual(['GET https://plausible.io/js/script.js', 'POST https://plausible.io/api/event']);
+    expect(problems.cspReports).toEqual([]);
+    // The policy the browser enforced came as a header too, as Netlify and Cloudflare Pages send it.
+    expect(response?.headers()['content-security-policy']).toBe(POLICY);
+  });
+});
