@@ -29,14 +29,16 @@ export default defineConfig({
     // Vitest's default runs one file at a time here (cores − 1 on 2 cores); most files wait on servers, child
     // processes and Chromium, so three at once keep both cores busy. https://vitest.dev/config/#maxworkers
     maxWorkers: 3,
+    // Vitest queues the projects' files in the order of the projects' names: the built site's long browser
+    // files first, the commands next, the short quick files last, filling the cores to the end of the run.
     projects: [
+      // Tests of the built site share one build from the sample service (test/global-setup.ts).
+      { extends: true, test: { name: 'built-site', include: ['test/site/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] } },
+      // The commands, run as site owners run them.
+      { extends: true, test: { name: 'commands', include: ['test/cli/**/*.test.ts'], exclude: QUICK } },
       // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). The temporary-folder check runs
       // here, once for the whole run (https://vitest.dev/config/globalsetup).
       { extends: true, test: { name: 'quick', include: QUICK, globalSetup: ['test/temporary-folder.ts'] } },
-      // The commands, run as site owners run them.
-      { extends: true, test: { name: 'cli', include: ['test/cli/**/*.test.ts'], exclude: QUICK } },
-      // Tests of the built site share one build from the sample service (test/global-setup.ts).
-      { extends: true, test: { name: 'site', include: ['test/site/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] } },
     ],
   },
 });
