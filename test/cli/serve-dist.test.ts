@@ -3,13 +3,14 @@
 // `url` in content/site.json. The dist/ here is written by hand (a few files and the real _headers): what is
 // checked is the server, not the build.
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHeadersFile, startStaticServer } from '../../scripts/lib/static-server.ts';
 import { renderHeadersFile } from '../../src/eleventy/security-headers.ts';
 import { copyProject, runScript, spawnScript } from '../helpers/project-copy.ts';
+import { rawGet } from '../helpers/raw-get.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -57,20 +58,7 @@ async function serving<T>(env: Record<string, string>, use: (line: string) => Pr
   }
 }
 
-/** A raw GET, without following redirects. */
-function get(base: string, rawPath: string) {
-  const { hostname, port } = new URL(base);
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const req = request({ host: hostname, port, path: rawPath }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (base: string, rawPath: string) => rawGet(base, rawPath);
 
 describe('parseHeadersFile', () => {
   it('reads path lines and their indented headers, skipping comments and blank lines', () => {

@@ -1,29 +1,17 @@
 // The browser tests' static server behaves like a static host: if it did not, the browser tests would pass or
 // fail for reasons that have nothing to do with the site.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StaticServerError, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { rawGet } from '../../helpers/raw-get.ts';
 
 let root: string;
 let server: StaticServer;
 
 /** A raw request, so that paths like `/../` reach the server unnormalized (fetch would resolve them first). */
-function get(rawPath: string, method = 'GET') {
-  const { hostname, port } = new URL(server.url);
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-    const req = request({ host: hostname, port, path: rawPath, method }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (rawPath: string, method = 'GET') => rawGet(server.url, rawPath, method);
 
 beforeAll(async () => {
   const work = await mkdtemp(path.join(tmpdir(), 'static-server-'));
