@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, runScript } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 const NOTE = 'The sample service writes en and es only: its reports and charts for this fr site are in English.';
@@ -11,7 +11,8 @@ const NOTE = 'The sample service writes en and es only: its reports and charts f
 let project: string;
 
 beforeAll(() => {
-  project = copyProject();
+  // Three past weeks: week 44 is one, fetched again in the second language.
+  project = copyProject({ periods: { ...CURRENT_PERIODS, weekly: { past: 3, future: 0 } } });
 });
 afterAll(() => removeDir(project));
 
