@@ -1,6 +1,7 @@
 // The run's own temporary folder (vitest.config.ts): what other programs do in the system's folder never meets the
 // suite, and what the suite leaves is found and removed with it.
 import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -12,4 +13,11 @@ it('is the temporary folder of the tests and of every command they start', () =>
   expect(tmpdir()).toBe(runDir);
   const seen = execFileSync(process.execPath, ['-e', 'console.log(require("node:os").tmpdir())'], { env: commandEnv({}), encoding: 'utf8' });
   expect(seen.trim()).toBe(runDir);
+});
+
+it('is not where tsc and ESLint, which npm test runs before Vitest, keep their compile caches', async () => {
+  // Both enable Node's compile cache, in the system's temporary folder unless NODE_COMPILE_CACHE says otherwise.
+  const { scripts } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  expect(scripts.test).toMatch(/^npm run typecheck && npm run lint && /);
+  for (const name of ['typecheck', 'lint']) expect(scripts[name], name).toMatch(/^NODE_COMPILE_CACHE=node_modules\/\.cache\/\S+ /);
 });
