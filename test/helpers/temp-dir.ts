@@ -1,14 +1,10 @@
-// Folders in the system's temporary folder that remove themselves: each test file that imports this removes, after
-// its tests, every folder it made (`npm test` must leave the temporary folder as it found it).
+// Folders in the run's temporary folder that remove themselves: every folder a test file made is removed after its
+// tests (test/setup-file.ts), so `npm test` leaves the temporary folder as it found it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
 
 const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A new empty folder named `prefix…`, removed after the test file's tests. */
 export function tempDir(prefix: string): string {
@@ -17,3 +13,7 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
+/** Removes the folders `tempDir` made since the last call. */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,7 +1,7 @@
 // The sample service's limit on request bodies: docs/service-api.md#the-sample-service promises a 413 above 1 MiB.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { agent, send } from './helpers/http.ts';
+import { send } from './helpers/http.ts';
 
 let service: SampleService;
 
@@ -11,7 +11,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service.close();
-  await agent.close();
 });
 
 it('answers 413 with a JSON error to a body over 1 MiB, and logs it as answered', async () => {

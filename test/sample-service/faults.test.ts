@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { FaultConfigError, FaultPlan, REVISION_PARAGRAPH, canonicalJson, type FaultOptions } from '../../src/sample-service/faults.ts';
-import { agent, send, type Answer } from './helpers/http.ts';
+import { send, type Answer } from './helpers/http.ts';
 
 /** POST (or options.method) with the service's headers and `body` as JSON. */
 function call(
@@ -47,7 +47,6 @@ afterEach(() => {
 
 afterAll(async () => {
   await service.close();
-  await agent.close();
 });
 
 const weekly = { week: 10, year: 2026 };

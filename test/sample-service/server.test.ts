@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { agent, send as call, specHeaders, type Answer } from './helpers/http.ts';
+import { send as call, specHeaders, type Answer } from './helpers/http.ts';
 
 async function login(service: SampleService, username = 'sample', password = 'sample'): Promise<string> {
   const answer = await call(service, 'POST', '/api/auth', { body: { username, password }, headers: { 'content-type': 'application/json' } });
@@ -26,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service.close();
-  await agent.close();
 });
 
 describe('authentication', () => {

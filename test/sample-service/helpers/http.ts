@@ -4,10 +4,10 @@ import { Agent, request } from 'undici';
 import type { SampleService } from '../../../src/sample-service/server.ts';
 
 /**
- * The keep-alive agent every request goes through. vitest loads modules afresh for each test file, so each file
- * has its own and closes it in afterAll.
+ * The keep-alive agent every request goes through, one for the test files a worker runs (the quick project shares
+ * modules between them): idle connections close after a second, and those to a closed service with it.
  */
-export const agent = new Agent({ keepAliveTimeout: 1_000 });
+const agent = new Agent({ keepAliveTimeout: 1_000 });
 
 export interface Answer {
   status: number;
