@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../../src/cli/run-build.ts';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage } from '../../../scripts/lib/open-page.ts';
+import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { parseHeadersFile, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
 import { copyProject, CURRENT_PERIODS } from '../../helpers/project-copy.ts';
 import { removeDir } from '../../helpers/remove-dir.ts';
@@ -56,6 +57,8 @@ describe('the search page in Chromium', () => {
     expect(await page.inputValue('#site-search-q')).toBe('retrograde');
     expect(await status.textContent()).toMatch(/^Pages found: \d+$/);
     expect(problems.failedRequests).toEqual([]);
+    const serious = blocking(await runAxe(page));
+    expect(ruleIds(serious), formatViolations(serious)).toEqual([]);
     const [opened] = await Promise.all([page.waitForEvent('load'), links.first().click()]);
     expect(opened.url()).toBe(new URL(hrefs[0]!, server.url).href);
     expect(await page.locator('main h1').textContent()).toBeTruthy();
