@@ -14,4 +14,6 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // The scripts pages load run in the browser.
+  { files: ['templates/assets/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
 );

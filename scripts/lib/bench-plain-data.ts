@@ -22,19 +22,21 @@ export function plainDataFrom(distDir: string) {
   const otherFiles: { path: string; content: string }[] = [];
   let signs: unknown[] = [];
   let staticPages: unknown[] = [];
-  let csp = '';
+  let searchLabel = '';
+  let searchButton = '';
   let stylesheet = '';
   let icon = '';
   for (const file of files(distDir)) {
     const urlPath = `/${file.split(path.sep).join('/')}`;
-    if (file.startsWith('assets')) continue;
+    // The plain site renders pages: neither our fingerprinted assets nor the search index.
+    if (file.startsWith('assets') || file.startsWith('pagefind')) continue;
     const text = readFileSync(path.join(distDir, file), 'utf8');
     if (!file.endsWith('.html')) {
       otherFiles.push({ path: urlPath, content: text });
       continue;
     }
     const attr = (pattern: RegExp) => decode(pattern.exec(text)?.[1] ?? '');
-    const main = /<main id="main" tabindex="-1">\n([\s\S]*)\n<\/main>/.exec(text)?.[1] ?? '';
+    const [, mainAttributes = '', main = ''] = /<main id="main" tabindex="-1"([^>]*)>\n([\s\S]*)\n<\/main>/.exec(text) ?? [];
     const crumbs = [...(/<ol>([\s\S]*?)<\/ol>/.exec(/<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? '')?.[1] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)]
       .map((m) => ({ url: decode(m[1]!), label: decode(m[2]!) }));
     const feed = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)">/.exec(text);
@@ -55,6 +57,9 @@ export function plainDataFrom(distDir: string) {
       jsonLd: /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1],
       ...(feed ? { feed: { label: decode(feed[1]!), url: decode(feed[2]!) } } : {}),
       breadcrumbs: crumbs,
+      csp: attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/),
+      searchScript: attr(/<script type="module" src="([^"]*)"><\/script>/),
+      mainAttributes,
       main,
     });
     if (urlPath === '/index.html') {
@@ -63,7 +68,8 @@ export function plainDataFrom(distDir: string) {
       staticPages = [...(/<ul class="footer-nav">([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '').matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)]
         .filter((m) => m[1] !== '/charts/' && m[1] !== '/sitemap.xml')
         .map((m) => ({ url: m[1], title: decode(m[2]!) }));
-      csp = attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/);
+      searchLabel = attr(/<label for="site-search-q" class="visually-hidden">([^<]*)<\/label>/);
+      searchButton = attr(/<form class="site-search"[\s\S]*?<button type="submit">([^<]*)<\/button>/);
       stylesheet = attr(/<link rel="stylesheet" href="([^"]*)">/);
       icon = attr(/<link rel="icon" href="([^"]*)"/);
     }
@@ -78,7 +84,8 @@ export function plainDataFrom(distDir: string) {
       sampleNotice: decode(/<p class="sample-notice">([^<]*)<\/p>/.exec(home)?.[1] ?? ''),
       copyright: decode(/<p>(©[^<]*)<\/p>/.exec(home)?.[1] ?? ''),
     },
-    csp,
+    searchLabel,
+    searchButton,
     stylesheet,
     icon,
     signs,

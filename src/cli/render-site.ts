@@ -10,6 +10,7 @@ import type { SiteModel } from '../model/types.ts';
 import { outputFile, prefixed } from '../model/urls.ts';
 import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
 import { pagePrints, planRender, rendererFingerprint } from './render-plan.ts';
+import { writeSearchIndex } from './search-index.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
 export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
@@ -48,7 +49,8 @@ export async function renderSite({ rootDir, contentDir, outputDir, model, shareI
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
   const { pathPrefix } = model.site;
   const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix);
-  const prints = pagePrints(model, rendererFingerprint(rootDir, contentDir));
+  const renderer = rendererFingerprint(rootDir, contentDir);
+  const prints = pagePrints(model, renderer);
   const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
   const round = { model: Object.freeze(model), pageLists: plan.pageLists, shareImages };
@@ -69,6 +71,9 @@ export async function renderSite({ rootDir, contentDir, outputDir, model, shareI
   const reusedFiles = plan.reused.map((url) => outputFile(url, pathPrefix));
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
+  // Every page is in the folder now, rendered or taken: the index reads them there.
+  const indexed = Object.values(model.meta).flatMap((meta) => (meta.searchFilters ? [outputFile(meta.url, pathPrefix)] : []));
+  Object.assign(files, await writeSearchIndex({ outputDir, pages: indexed, files, renderer, ...(previous ? { previous } : {}) }));
   // The files the plugins copied: assets and share images.
   const copied = [...assets.values(), ...shareImages];
   for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };

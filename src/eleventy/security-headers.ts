@@ -52,6 +52,15 @@ export type PolicyAdditions = Readonly<Partial<Record<string, readonly string[]>
 
 /** An origin a directive may add: https on a host name, never a scheme, a wildcard or a keyword. */
 const ADDED_ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d+)?$/;
+/** The one keyword a page may add, to script-src: it lets WebAssembly compile, and no other code run. */
+const WASM = "'wasm-unsafe-eval'";
+
+/**
+ * What the search page alone adds: Pagefind runs its search in WebAssembly, which a policy with script-src refuses
+ * to compile without this keyword (https://pagefind.app/docs/, CSP3 §6.1.1 'wasm-unsafe-eval'). Its worker is
+ * turned off (templates/assets/search.js), so no worker-src is needed; its index is fetched from the site itself.
+ */
+export const SEARCH_POLICY_ADDITIONS: PolicyAdditions = { 'script-src': [WASM] };
 /** The directives that may gain one: fetch directives other than default-src, which would widen every other. */
 const ADDED_DIRECTIVE = /^(?!default-)[a-z]+(-[a-z]+)*-src$/;
 
@@ -64,7 +73,7 @@ export function contentSecurityPolicy(additions: PolicyAdditions = {}): string {
   for (const [name, origins = []] of Object.entries(additions)) {
     if (!ADDED_DIRECTIVE.test(name)) throw new SecurityHeadersError(`${JSON.stringify(name)} is not a fetch directive such as "connect-src"`);
     for (const origin of origins) {
-      if (!ADDED_ORIGIN.test(origin)) throw new SecurityHeadersError(`${name}: ${JSON.stringify(origin)} is not an https origin such as "https://plausible.io"`);
+      if (!ADDED_ORIGIN.test(origin) && !(origin === WASM && name === 'script-src')) throw new SecurityHeadersError(`${name}: ${JSON.stringify(origin)} is not an https origin such as "https://plausible.io"`);
     }
     if (origins.length) directives.set(name, [directives.get(name) ?? "'self'", ...new Set(origins)].join(' '));
   }
@@ -85,6 +94,15 @@ export function metaContentSecurityPolicy(policy: string = CONTENT_SECURITY_POLI
 
 /** The policy for `<meta http-equiv="Content-Security-Policy" content="{{ csp }}">`. */
 export const META_CONTENT_SECURITY_POLICY: string = metaContentSecurityPolicy();
+
+/** `additions` and the search page's, each directive's sources in that order. */
+export function searchPolicyAdditions(additions: PolicyAdditions = {}): PolicyAdditions {
+  const merged: Record<string, string[]> = {};
+  for (const more of [SEARCH_POLICY_ADDITIONS, additions]) {
+    for (const [name, origins = []] of Object.entries(more)) merged[name] = [...(merged[name] ?? []), ...origins];
+  }
+  return merged;
+}
 
 /** Headers sent with every response, the policy with `additions`. */
 export function securityHeaders(additions: PolicyAdditions = {}): Readonly<Record<string, string>> {
@@ -109,11 +127,15 @@ interface HeadersFileOptions {
   immutablePaths?: readonly string[];
   /** What the policy allows beyond the site itself. */
   policyAdditions?: PolicyAdditions;
+  /** The search pages' paths (`/search/`, `/es/search/`), whose policy also has the search page's additions. */
+  searchPaths?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'searchPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
+  /** The search pages' paths in the output, asked at each render. */
+  searchPaths?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -140,6 +162,10 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     lines.push('', '# Fingerprinted: the file name changes whenever the content does.', pattern);
     lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
   }
+  const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));
+  for (const page of options.searchPaths ?? []) {
+    lines.push('', '# The search page: the policy above, and what Pagefind needs to run.', page, `  Content-Security-Policy: ${searchPolicy}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -149,16 +175,18 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, searchPaths = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
+  // The search page's (the layout prints it where the model says the page is the search page).
+  eleventyConfig.addGlobalData('searchCsp', async () => metaContentSecurityPolicy(contentSecurityPolicy(searchPolicyAdditions(await policyAdditions()))));
   // The template only prints the computed text: nothing in a header value is ever read as template syntax.
   eleventyConfig.addTemplate(DEFAULTS.headersTemplatePath, '{{ headersFile | safe }}', {
     layout: false,
     eleventyExcludeFromCollections: true,
     eleventyComputed: {
-      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions() }),
+      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), searchPaths: await searchPaths() }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
     },

@@ -7,8 +7,8 @@ import { withoutXmlForbidden } from '../data/sanitize.ts';
 import { SHARE_IMAGE, type ShareImage, type ShareImageSet } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
-import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SectionPage, SignHub, SitemapEntry } from './types.ts';
-import { SITE_PATHS, signFeedUrl, type SiteUrls } from './urls.ts';
+import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SearchFilter, SectionPage, SignHub, SitemapEntry } from './types.ts';
+import { SEARCH_BUNDLE, SITE_PATHS, signFeedUrl, type SiteUrls } from './urls.ts';
 
 const DEFAULTS = {
   /** Characters of a page description (search engines show about 155). */
@@ -138,6 +138,8 @@ interface PageHead {
   feed?: LinkRef;
   /** The home page's <title> is the site's name alone. */
   documentTitle?: string;
+  /** Indexed for search, with these filters beside the language's (absent: not indexed). */
+  searchFilters?: SearchFilter[];
   image: ShareImage;
 }
 
@@ -182,13 +184,14 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
       breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
       feed: signFeedLink(hub.sign, t, urls),
       image: signImage(images, 'weekly', hub.sign),
+      searchFilters: [{ name: 'sign', value: hub.sign.name }],
       lastmod: lastUpdated(Object.values(hub.current)),
     });
   }
   heads.push(...reportHeads(home, urls, t, pages, images));
   const chartsCrumb = { url: urls.page(SITE_PATHS.charts), label: t('charts.title') };
   const chartsLastmod = pages.updated.get(chartsCrumb.url);
-  heads.push({ url: chartsCrumb.url, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image, lastmod: chartsLastmod });
+  heads.push({ url: chartsCrumb.url, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image, lastmod: chartsLastmod, searchFilters: [] });
   for (const chart of pages.charts) {
     heads.push({
       url: chart.url,
@@ -197,11 +200,12 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
       breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
       image,
       lastmod: pages.updated.get(chart.url),
+      searchFilters: [],
     });
   }
   for (const page of pages.staticPages) {
     const breadcrumbs = [home, { url: page.url, label: page.title }];
-    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs, image, lastmod: pages.updated.get(page.url) });
+    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs, image, lastmod: pages.updated.get(page.url), searchFilters: [] });
   }
   return heads;
 }
@@ -227,7 +231,8 @@ function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: Sit
     const title = t('site.titleWithPeriod', { title: hub.kindTitle, period: hub.period.label });
     const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
     const description = t('periodHub.description', { title });
-    heads.push({ url: hub.url, title, description, breadcrumbs: trail, image: images.site, lastmod: lastUpdated(hub.pages) });
+    const kind = { name: 'kind', value: hub.kindTitle };
+    heads.push({ url: hub.url, title, description, breadcrumbs: trail, image: images.site, lastmod: lastUpdated(hub.pages), searchFilters: [kind] });
     for (const page of hub.pages) {
       heads.push({
         url: page.url,
@@ -238,6 +243,7 @@ function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: Sit
         lastmod: page.updated,
         feed: signFeedLink(page.sign, t, urls),
         image: signImage(images, page.kind, page.sign),
+        searchFilters: [{ name: 'sign', value: page.sign.name }, kind],
       });
     }
   }
@@ -267,6 +273,7 @@ function pageMeta(head: PageHead, site: SiteConfig, urls: SiteUrls, t: Messages[
     }),
     ...(head.feed ? { feed: head.feed } : {}),
     image,
+    ...(head.searchFilters ? { searchFilters: [...head.searchFilters, { name: 'language', value: site.language }] } : {}),
   };
 }
 
@@ -289,6 +296,23 @@ function notFoundMeta(site: SiteConfig, urls: SiteUrls, t: Messages['t'], image:
   };
 }
 
+/** The search page: its results depend on the query, so search engines are asked not to index it. */
+function searchMeta(site: SiteConfig, urls: SiteUrls, t: Messages['t'], image: ShareImage): PageMeta {
+  const title = t('search.title');
+  const url = urls.page(SITE_PATHS.search);
+  return {
+    url,
+    documentTitle: t('site.documentTitle', { page: title, site: site.title }),
+    title,
+    description: t('search.description'),
+    ogType: 'website',
+    breadcrumbs: [{ url: urls.page(SITE_PATHS.home), label: t('site.home') }, { url, label: title }],
+    noindex: true,
+    image: pageImage(urls, image),
+    search: { bundle: urls.page(SEARCH_BUNDLE) },
+  };
+}
+
 /** Every page's head by URL (the 404 page's too) and the sitemap's entries. */
 export function siteMeta(
   site: SiteConfig,
@@ -304,6 +328,8 @@ export function siteMeta(
   for (const head of heads) meta[head.url] = pageMeta(head, site, urls, t, organization);
   const notFound = notFoundMeta(site, urls, t, images.site);
   meta[notFound.url] = notFound;
+  const search = searchMeta(site, urls, t, images.site);
+  meta[search.url] = search;
   const sitemap = heads.map((head) => ({ loc: urls.absolute(head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
   return { meta, sitemap };
 }

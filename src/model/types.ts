@@ -123,8 +123,18 @@ export interface PageMeta {
   alternates?: Alternate[];
   /** Open Graph locales of its translations. */
   ogLocaleAlternates?: string[];
+  /** Indexed for search (Pagefind reads `<main>`), with these filters; absent: left out of the index. */
+  searchFilters?: SearchFilter[];
+  /** The search page alone: where Pagefind's script is (the page's policy also lets it run WebAssembly). */
+  search?: { bundle: string };
   /** The language switcher: this page (or the home) in each other language. */
   languageLinks?: LanguageLink[];
+}
+
+/** A Pagefind filter: `sign` (the sign's name), `kind` (the report's kind) or `language` (the page's tag). */
+export interface SearchFilter {
+  name: string;
+  value: string;
 }
 
 export interface PageImage {
@@ -219,6 +229,8 @@ export interface SiteModel {
 export interface SiteLinks {
   home: string;
   charts: string;
+  /** The search page, which the header's search form sends its query to. */
+  search: string;
   sitemap: string;
   notFound: string;
   /** The header's sign navigation, in sign order. */

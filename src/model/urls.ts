@@ -19,9 +19,13 @@ export const KIND_ORDER: ReportKind[] = ['weekly', 'monthly', 'yearly', 'ascenda
 export const SITE_PATHS = {
   home: '/',
   charts: '/charts/',
+  search: '/search/',
   sitemap: '/sitemap.xml',
   notFound: '/404.html',
 };
+
+/** Pagefind's script, in the folder where the build writes the search index (src/cli/search-index.ts). */
+export const SEARCH_BUNDLE = '/pagefind/pagefind.js';
 
 /** `/weekly/`: the archive of one kind. */
 export function sectionUrl(kind: ReportKind): string {
@@ -108,6 +112,7 @@ export function siteLinks({ page }: Pick<SiteUrls, 'page'>, signs: readonly Sign
   return {
     home: page(SITE_PATHS.home),
     charts: page(SITE_PATHS.charts),
+    search: page(SITE_PATHS.search),
     sitemap: page(SITE_PATHS.sitemap),
     notFound: page(SITE_PATHS.notFound),
     signs: signs.map((sign) => ({ url: page(signHubUrl(sign)), name: sign.name, glyph: sign.glyph })),

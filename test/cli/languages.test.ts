@@ -85,6 +85,15 @@ describe('a site in English and Spanish', () => {
     expect(read('es/sitemap.xml')).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/leo/"/><xhtml:link rel="alternate" hreflang="es" href="${ORIGIN}/es/leo/"/>`);
     expect(read('robots.txt')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\nSitemap: ${ORIGIN}/es/sitemap.xml\n`);
     expect(read('404.html')).toContain('<a href="/es/" hreflang="es" lang="es">Ir a la página de inicio</a>');
+ 
+    // A search index per language, each of its own pages alone: 48 reports, 4 period hubs, 12 sign hubs, the charts
+    // index and its 3 charts, and the editors' pages (2 in English, none written in Spanish).
+    const index = (file: string) => (JSON.parse(read(file)) as { languages: Record<string, { page_count: number }> }).languages;
+    expect(index('pagefind/pagefind-entry.json')).toEqual({ en: expect.objectContaining({ page_count: 70 }) });
+    expect(index('es/pagefind/pagefind-entry.json')).toEqual({ es: expect.objectContaining({ page_count: 68 }) });
+    expect(read('es/search/index.html')).toContain('data-bundle="/es/pagefind/pagefind.js"');
+    expect(spanish).toContain('<form class="site-search" role="search" action="/es/search/" method="get">');
+    expect(read('_headers')).toMatch(/\n\/search\/\n {2}Content-Security-Policy: [^\n]*'wasm-unsafe-eval'[\s\S]*\n\/es\/search\/\n {2}Content-Security-Policy: [^\n]*'wasm-unsafe-eval'/);
   });
 
   it('fails naming ASTRO_API_USERNAME_ES without the Spanish account, publishing nothing', async () => {

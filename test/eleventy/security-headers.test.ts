@@ -252,7 +252,8 @@ describe("the project's templates work under the policy", () => {
     const heads = templates.filter(({ text }) => /<head[\s>]/i.test(text));
     expect(heads.length).toBeGreaterThan(0);
     for (const { file, text } of heads) {
-      expect(text, file).toMatch(/<meta http-equiv="Content-Security-Policy" content="\{\{\s*csp\s*\}\}">/);
+      // The search page's own policy where the model says the page is the search page, the site's everywhere else.
+      expect(text, file).toMatch(/<meta http-equiv="Content-Security-Policy" content="\{% if meta\.search %\}\{\{ searchCsp \}\}\{% else %\}\{\{ csp \}\}\{% endif %\}">/);
     }
   });
 
@@ -268,5 +269,56 @@ describe("the project's templates work under the policy", () => {
       expect(text, file).not.toMatch(/\ssrc\s*=\s*["']?(https?:)?\/\//i);
       expect(text, file).not.toMatch(/<link\b(?=[^>]*\brel=["']?stylesheet)[^>]*\bhref\s*=\s*["']?(https?:)?\/\//i);
     }
+  });
+});
+
+describe("the search page's policy", () => {
+  const ADDITIONS = { 'script-src': ['https://plausible.io'], 'connect-src': ['https://plausible.io'] };
+  /** The site's policy as it is on every other page (analytics on), and the search page's: WebAssembly besides. */
+  const SITE_POLICY =
+    "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; " +
+    "form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io";
+  const SEARCH_POLICY = SITE_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+  let dir: string;
+  let output: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'security-headers-search-'));
+    const input = path.join(dir, 'src');
+    output = path.join(dir, 'dist');
+    fs.mkdirSync(path.join(input, 'search'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'eleventy.config.mjs'), 'export default function () {}\n');
+    fs.writeFileSync(path.join(input, 'index.njk'), '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n');
+    fs.writeFileSync(path.join(input, 'search', 'index.njk'), '<meta http-equiv="Content-Security-Policy" content="{{ searchCsp }}">\n');
+    const eleventy = newEleventy(input, output, {
+      quietMode: true,
+      configPath: path.join(dir, 'eleventy.config.mjs'),
+      config(eleventyConfig: EleventyConfig) {
+        eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions: async () => ADDITIONS, searchPaths: async () => ['/search/', '/es/search/'] });
+      },
+    });
+    await eleventy.write();
+  });
+
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const metaPolicy = (file: string) =>
+    decodeAttribute(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(fs.readFileSync(path.join(output, file), 'utf8'))![1]!);
+
+  it("differs from every other page's only by 'wasm-unsafe-eval' in script-src, in the meta element", () => {
+    expect(metaPolicy('index.html')).toBe(SITE_POLICY.replace("; frame-ancestors 'none'", ''));
+    expect(metaPolicy('search/index.html')).toBe(SEARCH_POLICY.replace("; frame-ancestors 'none'", ''));
+  });
+
+  it('and in _headers, for each language\'s search page alone', () => {
+    const rules = parseHeadersFile(fs.readFileSync(path.join(output, '_headers'), 'utf8'));
+    expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
+    expect(rules['/search/']).toEqual({ 'Content-Security-Policy': SEARCH_POLICY });
+    expect(rules['/es/search/']).toEqual({ 'Content-Security-Policy': SEARCH_POLICY });
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', '/search/', '/es/search/']);
+  });
+
+  it("refuses 'wasm-unsafe-eval' anywhere but script-src", () => {
+    expect(() => contentSecurityPolicy({ 'connect-src': ["'wasm-unsafe-eval'"] })).toThrow(SecurityHeadersError);
   });
 });

@@ -49,8 +49,11 @@ describe('buildSiteModel', () => {
     // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index; the 404 is in meta
     // but not in the sitemap.
     expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1);
-    expect(Object.keys(m.meta)).toHaveLength(m.sitemap.length + 1);
+    expect(Object.keys(m.meta)).toHaveLength(m.sitemap.length + 2);
     expect(m.meta['/404.html']).toMatchObject({ noindex: true });
+    // The search page: not for search engines, and the one page that loads Pagefind.
+    expect(m.meta['/search/']).toMatchObject({ noindex: true, search: { bundle: '/pagefind/pagefind.js' } });
+    expect(m.meta['/search/']).not.toHaveProperty('canonical');
     expect(m.meta['/404.html']).not.toHaveProperty('canonical');
   });
 
@@ -98,6 +101,21 @@ describe('buildSiteModel', () => {
     expect(withPage.meta['/about/']).toMatchObject({ title: 'About', description: 'Hi there', breadcrumbs: [{ url: '/' }, { url: '/about/', label: 'About' }] });
     // A cold build dates an editor's page from its own day.
     expect(withPage.sitemap).toContainEqual({ loc: 'https://stars.example.org/about/', lastmod: '2026-11-22T00:00:00Z' });
+  });
+
+  it('marks report pages, hubs, charts and editors\' pages for the search index, with their sign, kind and language', () => {
+    const withPage = model({ staticPages: [{ slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi</p>', file: 'about.md' }] });
+    const filters = (url: string) => withPage.meta[url]!.searchFilters;
+    expect(filters('/weekly/2026-w47/leo/')).toEqual([{ name: 'sign', value: 'Leo' }, { name: 'kind', value: 'Weekly horoscope' }, { name: 'language', value: 'en' }]);
+    expect(filters('/ascendant/2026/aries/')).toEqual([{ name: 'sign', value: 'Aries' }, { name: 'kind', value: 'Ascendant yearly horoscope' }, { name: 'language', value: 'en' }]);
+    expect(filters('/monthly/2026-11/')).toEqual([{ name: 'kind', value: 'Monthly horoscope' }, { name: 'language', value: 'en' }]);
+    expect(filters('/leo/')).toEqual([{ name: 'sign', value: 'Leo' }, { name: 'language', value: 'en' }]);
+    expect(filters('/charts/')).toEqual([{ name: 'language', value: 'en' }]);
+    expect(filters('/about/')).toEqual([{ name: 'language', value: 'en' }]);
+    // Lists of links and pages without content of their own stay out of the results.
+    for (const url of ['/', '/weekly/', '/404.html', '/search/']) expect(filters(url), url).toBeUndefined();
+    // 72 reports, 6 period hubs, 12 sign hubs, the charts index and the editor's page.
+    expect(Object.values(withPage.meta).filter((meta) => meta.searchFilters)).toHaveLength(72 + 6 + 12 + 1 + 1);
   });
 
   it('gives every sitemap URL a lastmod, never after the build date: archives from their newest period, pages from their own history', () => {
@@ -305,7 +323,8 @@ describe('a site under a path (url https://example.github.io/horoscopes/)', () =
     expect(absolute.length).toBeGreaterThan(100);
     expect(absolute.filter((url) => !url.startsWith('https://example.github.io/horoscopes/') || url.includes('/horoscopes/horoscopes'))).toEqual([]);
     expect(m.site.pathPrefix).toBe('/horoscopes/');
-    expect(m.links).toMatchObject({ home: '/horoscopes/', sitemap: '/horoscopes/sitemap.xml', notFound: '/horoscopes/404.html' });
+    expect(m.links).toMatchObject({ home: '/horoscopes/', sitemap: '/horoscopes/sitemap.xml', notFound: '/horoscopes/404.html', search: '/horoscopes/search/' });
+    expect(m.meta['/horoscopes/search/']!.search).toEqual({ bundle: '/horoscopes/pagefind/pagefind.js' });
     expect(m.meta['/horoscopes/weekly/2026-w47/leo/']!.canonical).toBe('https://example.github.io/horoscopes/weekly/2026-w47/leo/');
     expect(m.staticPages[0]!.html).toBe('<p><a href="/horoscopes/leo/" rel="noopener">Leo</a></p>');
   });

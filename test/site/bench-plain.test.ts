@@ -29,8 +29,8 @@ describe('the benchmark\'s plain Eleventy site', () => {
       cwd: rootDir,
       env: { ...process.env, BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_VARIANT: variant },
     });
-    // Ours also has the fingerprinted assets, which the plain site does not render.
-    const ours = files(siteDir).filter((f) => !f.startsWith(`assets${path.sep}`));
+    // Ours also has the fingerprinted assets and the search index, which the plain site does not render.
+    const ours = files(siteDir).filter((f) => !f.startsWith(`assets${path.sep}`) && !f.startsWith(`pagefind${path.sep}`));
     expect(ours, 'pages of the test build').toContain('index.html');
     expect(files(output)).toEqual(ours);
     for (const file of ours) {

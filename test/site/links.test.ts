@@ -27,9 +27,9 @@ describe('internal links', () => {
     expect(site.files.has(targetFile('/weekly/2026-w49/leo/'))).toBe(false);
   });
 
-  it('canonical and og:url are the page\'s own absolute URL on site.url; the 404 page has none and is noindex', () => {
+  it('canonical and og:url are the page\'s own absolute URL on site.url; the 404 and search pages have none and are noindex', () => {
     for (const [file, html] of site.html) {
-      if (file === '404.html') {
+      if (file === '404.html' || file === 'search/index.html') {
         expect(linkHref(html, 'canonical')).toBeUndefined();
         expect(metaContent(html, 'robots')).toBe('noindex');
         continue;
@@ -37,6 +37,15 @@ describe('internal links', () => {
       const expected = `${SITE_URL}${urlOf(file)}`;
       expect(linkHref(html, 'canonical'), file).toBe(expected);
       expect(metaContent(html, 'og:url'), file).toBe(expected);
+    }
+  });
+
+  it('every page has the search form in its header, sending `q` to the search page, which exists', () => {
+    expect(site.files.has('search/index.html')).toBe(true);
+    for (const [file, html] of site.html) {
+      const header = /<header class="site-header">[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
+      expect(header, file).toContain('<form class="site-search" role="search" action="/search/" method="get">');
+      expect(header, file).toMatch(/<label for="site-search-q" class="visually-hidden">Search the horoscopes<\/label>\s*<input id="site-search-q" type="search" name="q">/);
     }
   });
 
@@ -82,6 +91,18 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     expect(metaContent(leo, 'og:image')).toMatch(/^https:\/\/example\.github\.io\/horoscopes\/assets\/share\//);
     expect(prefixed.html.get('404.html')).toContain('<a href="/horoscopes/">');
     expect(prefixed.read('leo/feed.xml')).toContain('<id>https://example.github.io/horoscopes/leo/feed.xml</id>');
+    // The search form and the search index's script, under the path too; the index's pages are site paths,
+    // which Pagefind's script puts under the folder it was loaded from.
+    expect(leo).toContain('<form class="site-search" role="search" action="/horoscopes/search/" method="get">');
+    expect(prefixed.html.get('search/index.html')).toContain('data-bundle="/horoscopes/pagefind/pagefind.js"');
+  });
+
+  it('writes the search index of every report page, hub, chart and editor\'s page', () => {
+    const entry = JSON.parse(prefixed.read('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+    // 48 reports, 4 period hubs, 12 sign hubs, the charts index and its 3 charts, 2 editors' pages; in English alone.
+    expect(entry.languages).toEqual({ en: expect.objectContaining({ page_count: 48 + 4 + 12 + 4 + 2 }) });
+    expect(prefixed.files.has('pagefind/pagefind.js')).toBe(true);
+    expect([...prefixed.files].filter((file) => file.startsWith('pagefind/fragment/'))).toHaveLength(70);
   });
 
   it('the checker itself notices a link outside the path and a relative one', () => {

@@ -1,0 +1,54 @@
+// The search page: the query of `?q=` (the header's form sends it here), looked up with Pagefind's JS API in the
+// index the build wrote, and the results listed with DOM methods: no inline script or style for the policy to
+// allow. https://pagefind.app/docs/api/
+const results = document.getElementById('search-results');
+const input = document.getElementById('site-search-q');
+const status = results?.querySelector('[role="status"]');
+const query = (new URLSearchParams(window.location.search).get('q') ?? '').trim();
+
+if (results && status && query) {
+  if (input) input.value = query;
+  status.textContent = results.dataset.searching ?? '';
+  search(query).catch((error) => {
+    status.textContent = results.dataset.failed ?? '';
+    console.error(error);
+  });
+}
+
+async function search(text) {
+  const pagefind = await import(results.dataset.bundle);
+  // In the page itself: a worker would need a policy of its own on hosts that send headers (docs/search.md).
+  await pagefind.options({ noWorker: true });
+  const found = await pagefind.search(text);
+  const pages = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
+  status.textContent = pages.length ? `${results.dataset.results ?? ''}: ${found.results.length}` : (results.dataset.noResults ?? '');
+  const list = document.createElement('ol');
+  list.className = 'search-list';
+  for (const page of pages) list.append(resultItem(page));
+  results.querySelector('.search-list')?.remove();
+  if (pages.length) results.append(list);
+}
+
+function resultItem(page) {
+  const item = document.createElement('li');
+  const heading = document.createElement('h2');
+  const link = document.createElement('a');
+  link.href = page.url;
+  link.textContent = page.meta?.title ?? page.url;
+  heading.append(link);
+  const excerpt = document.createElement('p');
+  excerpt.append(...excerptNodes(page.excerpt ?? ''));
+  item.append(heading, excerpt);
+  return item;
+}
+
+/** Pagefind's excerpt is HTML with `<mark>` around the words found: parsed inert, only its text and marks kept. */
+function excerptNodes(html) {
+  const parsed = new DOMParser().parseFromString(`<p>${html}</p>`, 'text/html').body.firstChild;
+  return [...(parsed?.childNodes ?? [])].map((node) => {
+    if (node.nodeName !== 'MARK') return document.createTextNode(node.textContent ?? '');
+    const mark = document.createElement('mark');
+    mark.textContent = node.textContent ?? '';
+    return mark;
+  });
+}

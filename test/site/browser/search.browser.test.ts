@@ -1,0 +1,86 @@
+// The search, end to end: a small site in English and Spanish (the current period of each kind) built by the build
+// command, served with its own `_headers`, opened in Debian's Chromium at /search/?q=retrograde, as the header's
+// form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
+// a result opens; the Spanish search page finds Spanish pages alone, in Spanish.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../../src/cli/run-build.ts';
+import { launchChromium } from '../../../scripts/lib/chromium.ts';
+import { openPage } from '../../../scripts/lib/open-page.ts';
+import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
+import { parseHeadersFile, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { copyProject, CURRENT_PERIODS } from '../../helpers/project-copy.ts';
+import { removeDir } from '../../helpers/remove-dir.ts';
+
+/** The search page's policy, written out by hand: the site's, and WebAssembly for Pagefind. */
+const SEARCH_POLICY =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; object-src 'none'; " +
+  "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+let project: string;
+let browser: Browser;
+let server: StaticServer;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  project = copyProject({ periods: CURRENT_PERIODS });
+  const siteFile = path.join(project, 'content/site.json');
+  const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  // No service named: the embedded sample service writes each language's reports.
+  writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
+  const outputDir = path.join(project, 'dist');
+  // The sample texts of the week of 2026-11-22 name retrograde planets in most signs' reports.
+  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, outputDir, cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+  server = await startStaticServer(outputDir, { headerRules: parseHeadersFile(readFileSync(path.join(outputDir, '_headers'), 'utf8')) });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  await browser?.close();
+  await server?.close();
+  if (project) await removeDir(project);
+});
+
+describe('the search page in Chromium', () => {
+  it('lists report pages for ?q=retrograde on arrival, with no policy violation, and a result opens', async () => {
+    const { page, response, problems, context } = await openPage(browser, server.url, '/search/?q=retrograde');
+    contexts.push(context);
+    expect(response?.headers()['content-security-policy']).toBe(SEARCH_POLICY);
+    // The status says "Searching…" until the results are listed, or the search failed.
+    const status = page.locator('#search-results [role="status"]');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).not.toMatch(/^(Searching…)?$/);
+    expect(problems.cspReports).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    const links = page.locator('#search-results .search-list a');
+    const hrefs = (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).map((href) => new URL(href!, server.url).pathname);
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter((href) => /^\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$/.test(href)).length).toBeGreaterThan(5);
+    // The English index alone: no Spanish page.
+    expect(hrefs.filter((href) => href.startsWith('/es/'))).toEqual([]);
+    // The query stands in the header's box, the results' words are the page's language.
+    expect(await page.inputValue('#site-search-q')).toBe('retrograde');
+    expect(await status.textContent()).toMatch(/^Pages found: \d+$/);
+    expect(problems.failedRequests).toEqual([]);
+    const serious = blocking(await runAxe(page));
+    expect(ruleIds(serious), formatViolations(serious)).toEqual([]);
+    const [opened] = await Promise.all([page.waitForEvent('load'), links.first().click()]);
+    expect(opened.url()).toBe(new URL(hrefs[0]!, server.url).href);
+    expect(await page.locator('main h1').textContent()).toBeTruthy();
+  });
+
+  it('finds Spanish pages alone from the Spanish search page, in Spanish', async () => {
+    const { page, response, problems, context } = await openPage(browser, server.url, '/es/search/?q=retr%C3%B3grado');
+    contexts.push(context);
+    expect(response?.headers()['content-security-policy']).toBe(SEARCH_POLICY);
+    const status = page.locator('#search-results [role="status"]');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Páginas encontradas: \d+$/);
+    const hrefs = await page.locator('#search-results .search-list a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(5);
+    expect(hrefs.filter((href) => !/^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$|^\/es\/[a-z]+\/$|^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/$/.test(href!))).toEqual([]);
+    expect(problems.cspReports).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
