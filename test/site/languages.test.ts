@@ -132,8 +132,8 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
 
   it('validates with html-validate and every internal link resolves', async () => {
     // Five periods (test/global-setup.ts): 60 reports, 5 period hubs, 12 sign hubs, 4 archives, 3 charts and
-    // their index, 2 editors' pages, the home and 404 pages.
-    expect(site.html.size).toBe(60 + 5 + 12 + 4 + 4 + 2 + 2);
+    // their index, 2 editors' pages, the home, search and 404 pages.
+    expect(site.html.size).toBe(60 + 5 + 12 + 4 + 4 + 2 + 3);
     const problems: string[] = [];
     for (const [file, text] of site.html) {
       const report = await validator.validateString(text, file);
