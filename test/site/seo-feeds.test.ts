@@ -11,6 +11,9 @@ const SITE_URL = 'https://horoscopes.example.com';
 /** Published per sign at 2026-11-22: 6 weeks, 4 months, 3 years, 3 ascendant years (content/site.json windows). */
 const REPORTS_PER_SIGN = 6 + 4 + 3 + 3;
 
+/** A page kept out of search engines: no JSON-LD, no sitemap entry. */
+const noindex = (html: string) => html.includes('<meta name="robots" content="noindex">');
+
 function jsonLd(html: string): { '@graph': Record<string, unknown>[] } {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error('no JSON-LD block');
@@ -21,10 +24,11 @@ describe('sitemap.xml and robots.txt', () => {
   const sitemap = parseXml(site.read('sitemap.xml'));
   const locs = childrenNamed(sitemap, 'url').map((u) => childText(u, 'loc')!);
 
-  it('lists every HTML page except the 404 once, with absolute URLs', () => {
+  it('lists every HTML page but the two kept out of search engines (404, search) once, with absolute URLs', () => {
     expect(sitemap.name).toBe('urlset');
     expect(sitemap.attribs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    const expected = [...site.html.keys()].filter((f) => f !== '404.html').map((f) => `${SITE_URL}${urlOf(f)}`).sort();
+    expect([...site.html].filter(([, html]) => noindex(html)).map(([file]) => file)).toEqual(['404.html', 'search/index.html']);
+    const expected = [...site.html].filter(([, html]) => !noindex(html)).map(([f]) => `${SITE_URL}${urlOf(f)}`).sort();
     expect([...locs].sort()).toEqual(expected);
     expect(new Set(locs).size).toBe(locs.length);
   });
@@ -53,7 +57,7 @@ describe('meta and JSON-LD', () => {
 
   it('report pages are Articles, others WebPages, and every other indexed page has a BreadcrumbList ending at itself', () => {
     for (const [file, html] of site.html) {
-      if (file === '404.html' || file === 'index.html') continue;
+      if (noindex(html) || file === 'index.html') continue;
       const graph = jsonLd(html)['@graph'];
       const isReport = /^(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/index\.html$/.test(file);
       expect(graph[0]!['@type'], file).toBe(isReport ? 'Article' : 'WebPage');
@@ -149,7 +153,7 @@ describe('dates', () => {
     }
     for (const [url, lastmod] of sitemap) if (lastmod !== undefined) dates.push({ where: `sitemap ${url}`, date: lastmod });
     for (const [file, html] of site.html) {
-      if (file === '404.html') continue;
+      if (noindex(html)) continue;
       for (const node of jsonLd(html)['@graph']) {
         for (const key of ['datePublished', 'dateModified']) if (key in node) dates.push({ where: `${file} ${key}`, date: String(node[key]) });
       }
