@@ -73,7 +73,7 @@ export interface PreparedSite {
   config: BuildConfig;
   /** Every language, the default first (one on a site of one language). */
   languages: PreparedLanguage[];
-  /** The default language's: the preview shows it alone. */
+  /** The default language's: the one the preview's own Eleventy renders (the others: src/cli/preview-rounds.ts). */
   model: SiteModel;
   shareImages: PublishedFile[];
   pageDatesFile: string;
