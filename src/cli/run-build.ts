@@ -114,6 +114,14 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   return { config, languages, model: first!.model, shareImages: first!.shareImages, pageDatesFile: first!.pageDatesFile, summary };
 }
 
+/**
+ * Between two languages' renders: what one leaves is garbage, but V8 grows its heap rather than collect it all,
+ * so six languages' garbage piles up (docs/performance.md, "Several languages"). The npm scripts expose gc().
+ */
+function collectGarbage(): void {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
+}
+
 function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
@@ -287,6 +295,7 @@ async function publish(config: BuildConfig, languages: PreparedLanguage[], how: 
       total.rendered += result.rendered;
       total.reused += result.reused;
       for (const [file, entry] of Object.entries(result.files)) total.files[`${folder}${file}`] = entry;
+      if (languages.length > 1) collectGarbage();
     }
     if (config.site.languages) checkAlternates(staging);
     await swapIntoPlace(staging, config.outputDir);
