@@ -9,7 +9,7 @@ import type { PeriodWindows } from '../src/data/config.ts';
 import { log, plainBuild, siteBuild, type BenchContext } from './bench.ts';
 import { plainDataFrom } from './lib/bench-plain-data.ts';
 import { machineLine, median, megabytes, periodCount, ratio, seconds } from './lib/bench-report.ts';
-import { DEFAULTS, type ChildResult } from './lib/bench-settings.ts';
+import { DEFAULTS, TEN_YEAR_PERIODS, type ChildResult } from './lib/bench-settings.ts';
 
 const ARCHIVES: { name: string; periods: PeriodWindows; targets: { unchanged: number; newWeek: number; newWeekS?: number } }[] = [
   {
@@ -19,7 +19,7 @@ const ARCHIVES: { name: string; periods: PeriodWindows; targets: { unchanged: nu
   },
   {
     name: 'ten-year archive',
-    periods: { weekly: { past: 519, future: 0 }, monthly: { past: 119, future: 0 }, yearly: { past: 8, future: 0 }, ascendantYearly: { past: 8, future: 0 } },
+    periods: TEN_YEAR_PERIODS,
     targets: { unchanged: 0.35, newWeek: 0.5, newWeekS: 2 },
   },
 ];

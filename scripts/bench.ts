@@ -12,6 +12,8 @@
 //   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
 //   npm run bench -- --preview         the live preview on the same archive: edits of each kind, memory through 100
 //                                      edits, next to warm builds (scripts/bench-preview.ts)
+//   npm run bench -- --languages N [--ten-year]   a site of the first N of en, es, pt, fr, de, it: cold and warm
+//                                      builds of the three- (or ten-) year archive (scripts/bench-languages.ts)
 //   npm run bench -- --incremental     builds that take unchanged pages from the last one, on the three- and ten-year
 //                                      archives, next to full builds and plain Eleventy (scripts/bench-incremental.ts)
 import { spawn, spawnSync } from 'node:child_process';
@@ -136,6 +138,8 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       profile: { type: 'boolean', default: false },
       preview: { type: 'boolean', default: false },
       incremental: { type: 'boolean', default: false },
+      languages: { type: 'string' },
+      'ten-year': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
       'work-dir': { type: 'string', default: os.tmpdir() },
       'child-site': { type: 'string' },
@@ -158,6 +162,8 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       incremental: values.incremental,
       write: !values['no-write'],
       workDir: values['work-dir'],
+      languages: values.languages === undefined ? undefined : Math.min(6, Math.max(1, whole('languages', values.languages))),
+      tenYear: values['ten-year'],
     },
   };
 }
@@ -191,6 +197,13 @@ async function main(): Promise<void> {
       const report = await largeArchive(context, options.pagesWanted);
       console.log(report);
       if (options.write) writeBenchmarkSection('pages', report);
+      return;
+    }
+    if (options.languages !== undefined) {
+      const { languagesBench } = await import('./bench-languages.ts');
+      const report = await languagesBench(context);
+      console.log(report);
+      if (options.write) writeBenchmarkSection('languages', report);
       return;
     }
     if (options.incremental) {

@@ -1,6 +1,8 @@
 // Writes the docs' pictures of the sample site in Debian's Chromium, full page. See docs/screenshot.md.
 //   npm run screenshot                    docs/screenshot-sign-page.png, the README's weekly sign page
 //   npm run screenshot -- --language es   docs/screenshots/es-*.png: a sign page, a sign hub and a chart, at 375 and 1280 px
+//   npm run screenshot -- --languages     docs/screenshots/switcher-*.png: the header of a Spanish page of a site in
+//                                         English and Spanish, with its language switcher, at 375 and 1280 px
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,17 +28,25 @@ const DEFAULTS = {
     height: 800,
     folder: 'docs/screenshots',
   },
+  /** The language switcher: the header of a Spanish page of a site in English and Spanish. */
+  switcher: { languages: ['en', 'es'], page: '/es/weekly/2026-w47/leo/', selector: '.site-header', widths: [375, 1280], height: 600 },
 };
 
 interface Shot {
   page: string;
   viewport: { width: number; height: number };
   output: string;
+  /** Only this element, not the whole page. */
+  selector?: string;
 }
 
 const rootDir = path.resolve(import.meta.dirname, '..');
 
-function shotsFor(language: string | undefined): Shot[] {
+function shotsFor(language: string | undefined, switcher: boolean): Shot[] {
+  if (switcher) {
+    const { page, selector, widths, height } = DEFAULTS.switcher;
+    return widths.map((width) => ({ page, selector, viewport: { width, height }, output: `${DEFAULTS.language.folder}/switcher-${width}.png` }));
+  }
   if (!language) return [DEFAULTS.readme];
   const { pages, widths, height, folder } = DEFAULTS.language;
   return Object.entries(pages).flatMap(([name, page]) =>
@@ -44,35 +54,38 @@ function shotsFor(language: string | undefined): Shot[] {
   );
 }
 
-/** The project as it is, in a scratch folder whose content/site.json names `language`. */
-async function projectIn(language: string, work: string): Promise<string> {
+/** The project as it is, in a scratch folder whose content/site.json names `language` (or `languages`). */
+async function projectIn(setting: { language: string } | { languages: string[] }, work: string): Promise<string> {
   const copy = copyProject(path.join(work, 'project'));
   const siteFile = path.join(copy, 'content/site.json');
-  await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language }));
+  const { language: _language, ...site } = JSON.parse(await readFile(siteFile, 'utf8')) as Record<string, unknown>;
+  await writeFile(siteFile, JSON.stringify({ ...site, ...setting }));
   return copy;
 }
 
-async function shoot(browser: Browser, origin: string, { page: pathname, viewport, output }: Shot): Promise<void> {
+async function shoot(browser: Browser, origin: string, { page: pathname, viewport, output, selector }: Shot): Promise<void> {
   const { page, context, response, problems } = await openPage(browser, origin, pathname, { viewport });
   try {
     const trouble = [...problems.consoleErrors, ...problems.cspReports, ...problems.failedRequests];
     if (response?.status() !== 200 || trouble.length > 0) {
       throw new Error(`${pathname} did not load cleanly (status ${response?.status()}): ${trouble.join('; ')}`);
     }
-    await page.screenshot({ path: path.join(rootDir, output), fullPage: true });
+    if (selector) await page.locator(selector).screenshot({ path: path.join(rootDir, output) });
+    else await page.screenshot({ path: path.join(rootDir, output), fullPage: true });
     console.log(`Wrote ${output}`);
   } finally {
     await context.close();
   }
 }
 
-const { values } = parseArgs({ options: { language: { type: 'string' } } });
+const { values } = parseArgs({ options: { language: { type: 'string' }, languages: { type: 'boolean', default: false } } });
+const setting = values.languages ? { languages: DEFAULTS.switcher.languages } : values.language ? { language: values.language } : undefined;
 const work = await mkdtemp(path.join(tmpdir(), 'screenshot-'));
 try {
   const siteDir = path.join(work, 'dist');
   // Only the build date is passed: the embedded sample service, never an account from .env.
   await runBuild({
-    rootDir: values.language ? await projectIn(values.language, work) : rootDir,
+    rootDir: setting ? await projectIn(setting, work) : rootDir,
     env: { ASTRO_BUILD_DATE: DEFAULTS.buildDate },
     outputDir: siteDir,
     cacheDir: path.join(work, 'cache'),
@@ -81,7 +94,7 @@ try {
   const server = await startStaticServer(siteDir, { headers: SECURITY_HEADERS });
   const browser = await launchChromium();
   try {
-    for (const shot of shotsFor(values.language)) await shoot(browser, server.url, shot);
+    for (const shot of shotsFor(values.language, values.languages)) await shoot(browser, server.url, shot);
   } finally {
     await browser.close();
     await server.close();

@@ -16,6 +16,14 @@ export const DEFAULTS = {
   signs: 12,
 } as const;
 
+/** The ten-year archive: 520 weeks, 120 months, 9 years, 9 ascendant years = 658 periods, 7,896 sign pages. */
+export const TEN_YEAR_PERIODS: PeriodWindows = {
+  weekly: { past: 519, future: 0 },
+  monthly: { past: 119, future: 0 },
+  yearly: { past: 8, future: 0 },
+  ascendantYearly: { past: 8, future: 0 },
+};
+
 export const TARGETS = { cold: 1.2, warm: 1.15, warmCpu: 1.4, rss: 1.5 }; // the bounds, as ratios to plain Eleventy
 
 export interface ChildResult {
@@ -53,6 +61,10 @@ export interface BenchOptions {
   incremental: boolean;
   write: boolean;
   workDir: string;
+  /** --languages N: a site of the first N of en, es, pt, fr, de, it instead of the rounds (scripts/bench-languages.ts). */
+  languages?: number;
+  /** --ten-year: with --languages, the ten-year archive instead of the three-year one. */
+  tenYear: boolean;
 }
 
 export interface ArchiveRuns {

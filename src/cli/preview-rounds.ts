@@ -7,6 +7,8 @@ import path from 'node:path';
 import type { SiteModel } from '../model/types.ts';
 import { outputFile } from '../model/urls.ts';
 import { pagePrints, planRender, type RenderPlan } from './render-plan.ts';
+import { createEleventy } from './render-site.ts';
+import type { PreparedLanguage } from './run-build.ts';
 
 /** One render: its model, and the pages to render from it. */
 export interface Round extends RenderPlan {
@@ -48,4 +50,37 @@ export class PreviewRounds {
 
 function pageFiles(model: SiteModel, prints: Map<string, string>): string[] {
   return [...prints.keys()].map((url) => outputFile(url, model.site.pathPrefix));
+}
+
+/**
+ * The languages of a site of several other than the default one (which the preview's own Eleventy serves at the
+ * root): each rendered by an Eleventy of its own into its folder of the output (`.preview/es/`), only the pages
+ * whose fingerprint changed, after the default language's render.
+ */
+export class OtherLanguages {
+  readonly #rounds = new Map<string, PreviewRounds>();
+  readonly #rootDir: string;
+  readonly #outputDir: string;
+
+  constructor(rootDir: string, outputDir: string) {
+    this.#rootDir = rootDir;
+    this.#outputDir = outputDir;
+  }
+
+  /** Renders each of `languages`; resolves with the paginated pages rendered, of how many. */
+  async render(languages: readonly PreparedLanguage[], renderer: string): Promise<{ rendering: number; pages: number }> {
+    const total = { rendering: 0, pages: 0 };
+    for (const { folder, model, shareImages } of languages) {
+      const dir = path.join(this.#outputDir, folder);
+      let rounds = this.#rounds.get(folder);
+      if (!rounds) this.#rounds.set(folder, (rounds = new PreviewRounds(dir)));
+      const round = rounds.plan(Object.freeze(model), renderer);
+      const data = { model: round.model, pageLists: round.pageLists, shareImages };
+      await createEleventy(this.#rootDir, dir, { round: async () => data }).write();
+      await rounds.done(round);
+      total.rendering += round.rendering;
+      total.pages += round.prints.size;
+    }
+    return total;
+  }
 }

@@ -73,7 +73,7 @@ export interface PreparedSite {
   config: BuildConfig;
   /** Every language, the default first (one on a site of one language). */
   languages: PreparedLanguage[];
-  /** The default language's: the preview shows it alone. */
+  /** The default language's: the one the preview's own Eleventy renders (the others: src/cli/preview-rounds.ts). */
   model: SiteModel;
   shareImages: PublishedFile[];
   pageDatesFile: string;
@@ -112,6 +112,14 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
   };
   const [first] = languages;
   return { config, languages, model: first!.model, shareImages: first!.shareImages, pageDatesFile: first!.pageDatesFile, summary };
+}
+
+/**
+ * Between two languages' renders: what one leaves is garbage, but V8 grows its heap rather than collect it all,
+ * so six languages' garbage piles up (docs/performance.md, "Several languages"). The npm scripts expose gc().
+ */
+function collectGarbage(): void {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
 }
 
 function sum(values: number[]): number {
@@ -287,6 +295,7 @@ async function publish(config: BuildConfig, languages: PreparedLanguage[], how: 
       total.rendered += result.rendered;
       total.reused += result.reused;
       for (const [file, entry] of Object.entries(result.files)) total.files[`${folder}${file}`] = entry;
+      if (languages.length > 1) collectGarbage();
     }
     if (config.site.languages) checkAlternates(staging);
     await swapIntoPlace(staging, config.outputDir);

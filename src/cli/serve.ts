@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadDotEnv } from '../data/config.ts';
 import { describeFailure } from './describe-failure.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
-import { PreviewRounds, type Round } from './preview-rounds.ts';
+import { OtherLanguages, PreviewRounds, type Round } from './preview-rounds.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import { createEleventy } from './render-site.ts';
 import { prepareSite, type BuildOptions, type PreparedSite } from './run-build.ts';
@@ -29,8 +29,9 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
 
   const rounds = new PreviewRounds(outputDir);
+  const others = new OtherLanguages(options.rootDir, outputDir);
   let started = performance.now();
-  let round: Promise<Round & { shareImages: PreparedSite['shareImages'] }> | undefined;
+  let round: Promise<Round & { shareImages: PreparedSite['shareImages']; site: PreparedSite; renderer: string }> | undefined;
   /** A broken edit's message, answered for every page until a render succeeds. */
   let failure: string | undefined;
 
@@ -38,7 +39,7 @@ export async function servePreview(options: BuildOptions & { port?: number; host
     const site = prepared ?? (await prepareSite({ ...options, ...silent, preview: true }));
     prepared = undefined;
     const renderer = rendererFingerprint(options.rootDir, site.config.contentDir);
-    return { ...rounds.plan(Object.freeze(site.model), renderer), shareImages: site.shareImages };
+    return { ...rounds.plan(Object.freeze(site.model), renderer), shareImages: site.shareImages, site, renderer };
   }
   const failed = (error: unknown): never => {
     failure = describeFailure(error);
@@ -59,10 +60,12 @@ export async function servePreview(options: BuildOptions & { port?: number; host
     },
     async rendered() {
       const done = await current();
+      // A site of several languages: the others after the default one, each into its folder, as a build does.
+      const more = await others.render(done.site.languages.slice(1), done.renderer).catch(failed);
       await rounds.done(done);
       failure = undefined;
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      log(`Preview: rendered ${done.rendering} of ${done.prints.size} paginated pages in ${seconds} s`);
+      log(`Preview: rendered ${done.rendering + more.rendering} of ${done.prints.size + more.pages} paginated pages in ${seconds} s`);
     },
     failure: () => failure,
     pathPrefix,

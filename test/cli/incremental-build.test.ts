@@ -1,10 +1,12 @@
 // An incremental build must publish exactly what a full build publishes. One project goes through a sequence of
 // states a site lives through (days, weeks, a month, a year with a week 53, a revised report, editors' edits, a
-// template, the stylesheet, the words, the title, a dependency); after each, a build that reuses the last one's
+// template, the stylesheet, the words, the title, a dependency, a second language and its files, its account
+// failing); after each, a build that reuses the last one's
 // output and a `--full` build of the same state are compared file for file, byte for byte.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject, runScript, useProjectAndService } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
@@ -12,10 +14,16 @@ const credentials = { username: 'owner', password: 'incremental-secret' };
 const context = useProjectAndService(credentials);
 /** The same project again, built with --full after every change (one process a build, as Eleventy keeps templates it read for the life of its process). */
 let fullProject = '';
-beforeAll(() => {
+/** The Spanish account's service, once the site has a second language. */
+let spanish: SampleService;
+beforeAll(async () => {
   fullProject = copyProject();
+  spanish = await startSampleService({ ...credentials, language: 'es' });
 });
-afterAll(() => removeDir(fullProject));
+afterAll(async () => {
+  await spanish?.close();
+  await removeDir(fullProject);
+});
 
 /** Every file under `dir`, by relative path. */
 function tree(dir: string): Map<string, Buffer> {
@@ -29,6 +37,15 @@ function differences(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
 }
 
 let date = '2026-11-23';
+const env = () => ({
+  ASTRO_API_URL: context.service.url,
+  ASTRO_API_USERNAME: credentials.username,
+  ASTRO_API_PASSWORD: credentials.password,
+  ASTRO_API_URL_ES: spanish.url,
+  ASTRO_API_USERNAME_ES: credentials.username,
+  ASTRO_API_PASSWORD_ES: credentials.password,
+  ASTRO_BUILD_DATE: date,
+});
 
 interface Summary {
   pages: number;
@@ -38,8 +55,7 @@ interface Summary {
 
 /** `npm run build [--full]` in `project`; its summary's figures. */
 async function build(project: string, args: string[]): Promise<Summary> {
-  const env = { ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: date };
-  const run = await runScript(project, 'build.ts', env, args).done;
+  const run = await runScript(project, 'build.ts', env(), args).done;
   expect(run.code, run.stderr).toBe(0);
   const [, pages, rendered, reused] = /Build summary: (\d+) pages in [\d.]+ s \(rendered (\d+), reused (\d+) from the last build\)/.exec(run.stdout)!;
   return { pages: Number(pages), rendered: Number(rendered), reused: Number(reused) };
@@ -90,6 +106,13 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: 'a period leaving the window', change: edit('content/site.json', (t) => t.replace('"weekly": { "past": 2', '"weekly": { "past": 1')), reuses: false },
   { name: 'nothing changed', change: () => {}, reuses: true },
   { name: 'a dependency version changed', change: edit('package-lock.json', (t) => t.replace('"version": "0.1.0"', '"version": "0.1.1"')), reuses: false },
+  // Every page gains its hreflang cluster and the switcher.
+  { name: 'a second language added', change: edit('content/site.json', (t) => t.replace('"language": "en"', '"languages": ["en", "es"]')), reuses: false },
+  { name: 'a Spanish override added', change: write('content/overrides/es/weekly/2027-w01/leo.md', override('append', 'De la redacción.')), reuses: true },
+  { name: 'a translation of a static page added', change: write('content/pages/es/about.md', '---\ntitle: Quiénes somos\n---\nUna línea.\n'), reuses: true },
+  // The same rule as for one language: its current periods are served stale from its last good copies.
+  { name: "the Spanish account's service failing", change: () => spanish.setFaults({ rules: [{ path: /-reports$/, status: 400 }] }), reuses: true },
+  { name: 'a translation of a static page removed', change: () => (spanish.setFaults({}), remove('content/pages/es/about.md')()), reuses: true },
 ];
 
 describe('an incremental build', () => {
@@ -106,6 +129,9 @@ describe('an incremental build', () => {
       if (!state.reuses) expect(incremental.reused, state.name).toBe(0);
       // Nothing changed: only the pages that list the whole site (home, charts, 404, search) are rendered again.
       else if (state.name === 'nothing changed') expect(incremental.rendered, state.name).toBe(4);
+      // One Spanish report changed: its page, its sign's and its period's hubs, and the seven pages that list a
+      // whole language (each home, charts index and search page, the one 404 page); the rest of each language is taken.
+      else if (state.name === 'a Spanish override added') expect(incremental.rendered, state.name).toBe(3 + 7);
       else expect(incremental.reused, state.name).toBeGreaterThan(0);
     }
   }, 300_000);
@@ -118,13 +144,13 @@ describe('an incremental build', () => {
     rmSync(dist('monthly/2027-01/virgo/index.html'));
     const repaired = await buildBoth();
     expect(repaired.differ).toEqual([]);
-    // The two pages are rendered again (the feed is no page), as the four that list the whole site always are.
-    expect(repaired.incremental).toEqual({ pages: before.pages, rendered: 6, reused: before.pages - 6 });
+    // The two pages are rendered again (the feed is no page), as the seven that list the whole site always are (each
+    // language's home, charts index and search page, the one 404 page).
+    expect(repaired.incremental).toEqual({ pages: before.pages, rendered: 2 + 7, reused: before.pages - 9 });
 
     writeFileSync(path.join(context.project, '.cache', 'build-manifest.json'), '{"version": 1, "files": ');
-    const env = { ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: date };
     const jobSummary = path.join(context.project, 'job-summary.md');
-    const run = await runScript(context.project, 'build.ts', { ...env, GITHUB_STEP_SUMMARY: jobSummary }).done;
+    const run = await runScript(context.project, 'build.ts', { ...env(), GITHUB_STEP_SUMMARY: jobSummary }).done;
     expect(run.code, run.stderr).toBe(0);
     // The scheduled workflow's job summary says so too.
     const table = readFileSync(jobSummary, 'utf8');

@@ -104,4 +104,10 @@ describe('a site in English and Spanish', () => {
     expect([en.log.length, es.log.length]).toEqual(requests);
     expect(snapshot(path.join(project, 'dist'))).toEqual(before);
   });
+
+  it('fails when the Spanish service refuses its account, as for one language, publishing nothing', async () => {
+    const before = snapshot(path.join(project, 'dist'));
+    await expect(build({ ...env(), ASTRO_API_PASSWORD_ES: 'wrong' })).rejects.toThrow(/authentication failed/);
+    expect(snapshot(path.join(project, 'dist'))).toEqual(before);
+  });
 });
