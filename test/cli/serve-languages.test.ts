@@ -19,6 +19,9 @@ beforeAll(async () => {
   const file = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...site, languages: ['en', 'es'] }));
+  // The override's folder is there before the preview watches: a file written at once into a folder just made can
+  // reach the watcher before the folder does, on a busy machine.
+  mkdirSync(path.join(project, 'content/overrides/es/weekly/2026-w47'), { recursive: true });
   [en, es] = await Promise.all([
     startSampleService({ username: 'english-owner', password: 'en-secret', language: 'en' }),
     startSampleService({ username: 'duena-espanola', password: 'es-secreto', language: 'es' }),
@@ -56,7 +59,6 @@ describe('npm start on a site of two languages', () => {
 
     const from = preview.output.length;
     const override = path.join(project, 'content/overrides/es/weekly/2026-w47/leo.md');
-    mkdirSync(path.dirname(override), { recursive: true });
     writeFileSync(override, '---\nfield: text\nmode: append\n---\nUna nota de la redacción añadida durante la vista previa.\n');
     await previewRendered(preview, from);
     expect(await page(`${base}/es/weekly/2026-w47/leo/`)).toContain('Una nota de la redacción añadida durante la vista previa.');
