@@ -6,16 +6,14 @@
 // after the browser's own CSP checks, with a stand-in script that sends a page view the way Plausible's does
 // (a POST to /api/event on the script's origin, https://plausible.io/docs/events-api), so connect-src is
 // exercised as well as script-src.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../../src/cli/run-build.ts';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage } from '../../../scripts/lib/open-page.ts';
-import { parseHeadersFile, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
-import { copyProject } from '../../helpers/project-copy.ts';
-import { removeDir } from '../../helpers/remove-dir.ts';
+import type { StaticServer } from '../../../scripts/lib/static-server.ts';
+import { serveCopy, type ServedCopy } from './served-copy.ts';
 
 const TAG = '<script src="https://plausible.io/js/script.js" defer data-domain="horoscopes.example.com"></script>';
 /** The site's policy with Plausible's origin in script-src and connect-src, written out by hand. */
@@ -32,29 +30,21 @@ const STAND_IN_SCRIPT = `(function () {
 })();`;
 
 let project: string;
+let served: ServedCopy | undefined;
 let browser: Browser;
 let server: StaticServer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  project = copyProject();
-  const siteFile = path.join(project, 'content/site.json');
-  const none = { past: 0, future: 0 };
-  const site = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
-  const analytics = { provider: 'plausible', domain: 'horoscopes.example.com' };
-  writeFileSync(siteFile, JSON.stringify({ ...site, analytics, periods: { weekly: none, monthly: none, yearly: none, ascendantYearly: none } }));
-  const outputDir = path.join(project, 'dist');
-  const env = { ASTRO_BUILD_DATE: '2026-11-22' };
-  await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
-  server = await startStaticServer(outputDir, { headerRules: parseHeadersFile(readFileSync(path.join(outputDir, '_headers'), 'utf8')) });
+  served = await serveCopy((site) => ({ ...site, analytics: { provider: 'plausible', domain: 'horoscopes.example.com' } }));
+  ({ project, server } = served);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   await browser?.close();
-  await server?.close();
-  if (project) await removeDir(project);
+  await served?.close();
 });
 
 describe('a site with Plausible', () => {

@@ -2,46 +2,36 @@
 // command, served with its own `_headers`, opened in Debian's Chromium at /search/?q=retrograde, as the header's
 // form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
 // a result opens; the Spanish search page finds Spanish pages alone, in Spanish.
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../../src/cli/run-build.ts';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage } from '../../../scripts/lib/open-page.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
-import { parseHeadersFile, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
-import { copyProject, CURRENT_PERIODS } from '../../helpers/project-copy.ts';
-import { removeDir } from '../../helpers/remove-dir.ts';
+import type { StaticServer } from '../../../scripts/lib/static-server.ts';
+import { serveCopy, type ServedCopy } from './served-copy.ts';
 
 /** The search page's policy, written out by hand: the site's, and WebAssembly for Pagefind. */
 const SEARCH_POLICY =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; object-src 'none'; " +
   "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-let project: string;
+let served: ServedCopy | undefined;
 let browser: Browser;
 let server: StaticServer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  project = copyProject({ periods: CURRENT_PERIODS });
-  const siteFile = path.join(project, 'content/site.json');
-  const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
-  // No service named: the embedded sample service writes each language's reports.
-  writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
-  const outputDir = path.join(project, 'dist');
-  // The sample texts of the week of 2026-11-22 name retrograde planets in most signs' reports.
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, outputDir, cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
-  server = await startStaticServer(outputDir, { headerRules: parseHeadersFile(readFileSync(path.join(outputDir, '_headers'), 'utf8')) });
+  // No service named: the embedded sample service writes each language's reports. The sample texts of the week of
+  // 2026-11-22 name retrograde planets in most signs' reports.
+  served = await serveCopy(({ language: _language, ...site }) => ({ ...site, languages: ['en', 'es'] }));
+  ({ server } = served);
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   await browser?.close();
-  await server?.close();
-  if (project) await removeDir(project);
+  await served?.close();
 });
 
 describe('the search page in Chromium', () => {
