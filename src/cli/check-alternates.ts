@@ -3,6 +3,7 @@
 // ignore the cluster. https://developers.google.com/search/docs/specialty/international/localized-versions
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isLanguageTag } from '../data/config.ts';
 
 const CANONICAL = /<link rel="canonical" href="([^"]+)">/;
 const ALTERNATE = /<link rel="alternate" hreflang="([^"]*)" href="([^"]+)">/g;
@@ -21,15 +22,6 @@ export function readAlternates(file: string, html: string): WrittenPage {
   return { file, canonical: CANONICAL.exec(head)?.[1], alternates };
 }
 
-function isLanguageTag(tag: string): boolean {
-  if (tag === 'x-default') return true;
-  try {
-    return /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag) && new Intl.Locale(tag).toString().length > 0;
-  } catch {
-    return false;
-  }
-}
-
 /** The first problem of the pages' clusters, as one line naming the page; undefined when every cluster holds. */
 export function alternatesProblem(pages: readonly WrittenPage[]): string | undefined {
   const byUrl = new Map(pages.flatMap((page) => (page.canonical ? [[page.canonical, page] as const] : [])));
@@ -38,7 +30,7 @@ export function alternatesProblem(pages: readonly WrittenPage[]): string | undef
     const set = [...page.alternates].sort().join('\n');
     for (const alternate of page.alternates) {
       const [tag, href] = alternate.split(' ') as [string, string];
-      if (!isLanguageTag(tag)) return `${page.file}: hreflang "${tag}" is not a valid BCP 47 language tag`;
+      if (tag !== 'x-default' && !isLanguageTag(tag)) return `${page.file}: hreflang "${tag}" is not a valid BCP 47 language tag`;
       if (tag === 'x-default' || href === page.canonical) continue;
       const other = byUrl.get(href);
       if (!other) return `${page.file}: its hreflang ${tag} names ${href}, which the build did not write`;

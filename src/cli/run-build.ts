@@ -73,10 +73,6 @@ export interface PreparedSite {
   config: BuildConfig;
   /** Every language, the default first (one on a site of one language). */
   languages: PreparedLanguage[];
-  /** The default language's: the one the preview's own Eleventy renders (the others: src/cli/preview-rounds.ts). */
-  model: SiteModel;
-  shareImages: PublishedFile[];
-  pageDatesFile: string;
   summary: Omit<BuildSummary, 'pages' | 'rendered' | 'reused' | 'seconds'>;
 }
 
@@ -110,8 +106,7 @@ export async function prepareSite(options: BuildOptions): Promise<PreparedSite> 
     stale: summaries.flatMap((s, i) => (several ? s.stale.map((line) => `${tags[i]} ${line}`) : s.stale)),
     ...(config.site.languages ? { requestsByLanguage: Object.fromEntries(languages.map((l) => [l.language, l.requests])) } : {}),
   };
-  const [first] = languages;
-  return { config, languages, model: first!.model, shareImages: first!.shareImages, pageDatesFile: first!.pageDatesFile, summary };
+  return { config, languages, summary };
 }
 
 /**

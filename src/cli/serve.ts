@@ -10,7 +10,7 @@ import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts
 import { OtherLanguages, PreviewRounds, type Round } from './preview-rounds.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import { createEleventy } from './render-site.ts';
-import { prepareSite, type BuildOptions, type PreparedSite } from './run-build.ts';
+import { prepareSite, type BuildOptions, type PreparedLanguage, type PreparedSite } from './run-build.ts';
 
 const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 
@@ -23,7 +23,7 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached.
   let prepared: PreparedSite | undefined = await prepareSite({ ...options, preview: true });
   // Served under the path of site.json's `url`, as published; an edit to it takes a restart.
-  const { pathPrefix } = prepared.model.site;
+  const { pathPrefix } = prepared.languages[0]!.model.site;
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
@@ -31,7 +31,7 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   const rounds = new PreviewRounds(outputDir);
   const others = new OtherLanguages(options.rootDir, outputDir);
   let started = performance.now();
-  let round: Promise<Round & { shareImages: PreparedSite['shareImages']; site: PreparedSite; renderer: string }> | undefined;
+  let round: Promise<Round & { shareImages: PreparedLanguage['shareImages']; site: PreparedSite; renderer: string }> | undefined;
   /** A broken edit's message, answered for every page until a render succeeds. */
   let failure: string | undefined;
 
@@ -39,7 +39,9 @@ export async function servePreview(options: BuildOptions & { port?: number; host
     const site = prepared ?? (await prepareSite({ ...options, ...silent, preview: true }));
     prepared = undefined;
     const renderer = rendererFingerprint(options.rootDir, site.config.contentDir);
-    return { ...rounds.plan(Object.freeze(site.model), renderer), shareImages: site.shareImages, site, renderer };
+    // The default language is the one the preview's own Eleventy renders; the others: src/cli/preview-rounds.ts.
+    const [first] = site.languages;
+    return { ...rounds.plan(Object.freeze(first!.model), renderer), shareImages: first!.shareImages, site, renderer };
   }
   const failed = (error: unknown): never => {
     failure = describeFailure(error);

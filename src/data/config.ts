@@ -31,17 +31,18 @@ const windowSchema = z.strictObject({
 
 const LANGUAGE_TAG = 'must be a language tag such as "en" or "en-GB"';
 
-/** A well-formed BCP 47 tag, as Intl reads it (the regex alone lets `en-abc12345x` through). */
-function isLanguageTag(tag: string): boolean {
+const LANGUAGE_TAG_FORM = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** A BCP 47 tag as the site writes it (`en`, `pt-BR`), well-formed as Intl reads it (the pattern alone lets `en-abc12345x` through). */
+export function isLanguageTag(tag: string): boolean {
   try {
-    new Intl.Locale(tag);
-    return true;
+    return LANGUAGE_TAG_FORM.test(tag) && new Intl.Locale(tag).toString().length > 0;
   } catch {
     return false;
   }
 }
 
-const languageTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, LANGUAGE_TAG).refine(isLanguageTag, LANGUAGE_TAG);
+const languageTag = z.string().regex(LANGUAGE_TAG_FORM, LANGUAGE_TAG).refine(isLanguageTag, LANGUAGE_TAG);
 
 /** A host name as DNS spells it: letters, digits and inner hyphens, dot-separated; no port, no wildcard. */
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
