@@ -2,22 +2,27 @@
 // bytes and, for a paginated page, the fingerprint of everything that decided them (src/cli/render-plan.ts). The
 // next build takes a page from the published output only when both still hold; anything else is rendered.
 import { hash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../data/write-atomic.ts';
 import { outputFile } from '../model/urls.ts';
 
-const MANIFEST = { file: 'build-manifest.json', version: 1 };
+const MANIFEST = { file: 'build-manifest.json', version: 2 };
 
 const manifestSchema = z.object({
   version: z.literal(MANIFEST.version),
+  /** The digest of what the published pages were made of (src/model/input-digest.ts), and the day they were built. */
+  inputs: z.string(),
+  buildDate: z.string(),
   files: z.record(z.string(), z.object({ print: z.string().optional(), sha256: z.string() })),
 });
 
+export type Manifest = Omit<z.infer<typeof manifestSchema>, 'version'>;
+
 /** By path relative to the output folder, with `/` separators. */
-export type ManifestFiles = z.infer<typeof manifestSchema>['files'];
+export type ManifestFiles = Manifest['files'];
 
 export function manifestPath(cacheDir: string): string {
   return path.join(cacheDir, MANIFEST.file);
@@ -27,7 +32,7 @@ export function manifestPath(cacheDir: string): string {
  * The last published build's files; none when there is no manifest, or one that cannot be trusted: `problem` then
  * says what was ignored (`a damaged build manifest …: not JSON`), for the build's warning.
  */
-export async function loadManifest(file: string): Promise<{ files?: ManifestFiles; problem?: string }> {
+export async function loadManifest(file: string): Promise<{ manifest?: Manifest; problem?: string }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -46,23 +51,25 @@ export async function loadManifest(file: string): Promise<{ files?: ManifestFile
     return { problem: `the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads ${MANIFEST.version})` };
   }
   const parsed = manifestSchema.safeParse(json);
-  return parsed.success ? { files: parsed.data.files } : { problem: `a damaged build manifest ${file}: not a build manifest` };
+  if (!parsed.success) return { problem: `a damaged build manifest ${file}: not a build manifest` };
+  const { version: _version, ...manifest } = parsed.data;
+  return { manifest };
 }
 
 /**
  * The manifest a build takes unchanged pages from: none with `--full`, and none, with a warning, when it cannot
  * be trusted (damaged, or written by another version).
  */
-export async function previousManifest(file: string, { full, warn, log }: { full: boolean; warn: (line: string) => void; log: (line: string) => void }): Promise<ManifestFiles | undefined> {
+export async function previousManifest(file: string, { full, warn, log }: { full: boolean; warn: (line: string) => void; log: (line: string) => void }): Promise<Manifest | undefined> {
   if (full) return undefined;
-  const { files, problem } = await loadManifest(file);
+  const { manifest, problem } = await loadManifest(file);
   if (problem) warn(`warning: ignored ${problem}; every page is rendered`);
-  else if (!files) log('No earlier build to take unchanged pages from: every page is rendered.');
-  return files;
+  else if (!manifest) log('No earlier build to take unchanged pages from: every page is rendered.');
+  return manifest;
 }
 
-export function saveManifest(file: string, files: ManifestFiles): Promise<void> {
-  return writeFileAtomic(file, JSON.stringify({ version: MANIFEST.version, files }));
+export function saveManifest(file: string, manifest: Manifest): Promise<void> {
+  return writeFileAtomic(file, JSON.stringify({ version: MANIFEST.version, ...manifest }));
 }
 
 export function sha256(content: string | Uint8Array): string {
@@ -77,13 +84,30 @@ export function reusableFrom(publishedDir: string, files: ManifestFiles | undefi
   return (url: string, print: string): boolean => {
     const file = outputFile(url, pathPrefix);
     const entry = files?.[file];
-    if (!entry || entry.print !== print) return false;
-    try {
-      return sha256(readFileSync(path.join(publishedDir, file))) === entry.sha256;
-    } catch {
-      return false;
-    }
+    return entry !== undefined && entry.print === print && holds(publishedDir, file, entry);
   };
+}
+
+/** Whether the file at `relative` under `dir` still has the bytes the manifest's `entry` says. */
+function holds(dir: string, relative: string, entry: ManifestFiles[string]): boolean {
+  try {
+    return sha256(readFileSync(path.join(dir, relative))) === entry.sha256;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `dir` holds the manifest's files, each with its bytes, and nothing else: what the build that wrote them published. */
+export function holdsExactly(dir: string, files: ManifestFiles): boolean {
+  let found: string[];
+  try {
+    found = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => !entry.isDirectory())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  } catch {
+    return false;
+  }
+  return found.length === Object.keys(files).length && found.every((file) => Object.hasOwn(files, file) && holds(dir, file, files[file]!));
 }
 
 /** Puts each of `relativePaths` of `fromDir` into `toDir`: a hard link where the file system allows it, else a copy. */

@@ -8,7 +8,7 @@ import type { SiteModel } from '../model/types.ts';
 import { outputFile } from '../model/urls.ts';
 import { pagePrints, planRender, type RenderPlan } from './render-plan.ts';
 import { createEleventy } from './render-site.ts';
-import type { PreparedLanguage } from './run-build.ts';
+import type { PreparedLanguage } from './prepare-site.ts';
 
 /** One render: its model, and the pages to render from it. */
 export interface Round extends RenderPlan {

@@ -9,7 +9,7 @@ import { provideSite, type SiteSource } from '../eleventy/site-source.ts';
 import type { SiteModel } from '../model/types.ts';
 import { outputFile, prefixed } from '../model/urls.ts';
 import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
-import { pagePrints, planRender, rendererFingerprint } from './render-plan.ts';
+import { pagePrints, planRender } from './render-plan.ts';
 import { writeSearchIndex } from './search-index.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
@@ -24,7 +24,8 @@ export function createEleventy(rootDir: string, outputDir: string, source: SiteS
 
 interface RenderOptions {
   rootDir: string;
-  contentDir: string;
+  /** The fingerprint of what renders the model (render-plan.ts `rendererFingerprint`). */
+  renderer: string;
   /** The staging folder, empty. */
   outputDir: string;
   model: SiteModel;
@@ -45,11 +46,10 @@ export interface RenderResult {
 }
 
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
-export async function renderSite({ rootDir, contentDir, outputDir, model, shareImages = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
+export async function renderSite({ rootDir, renderer, outputDir, model, shareImages = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
   const { pathPrefix } = model.site;
   const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix);
-  const renderer = rendererFingerprint(rootDir, contentDir);
   const prints = pagePrints(model, renderer);
   const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).

@@ -10,7 +10,8 @@ import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts
 import { OtherLanguages, PreviewRounds, type Round } from './preview-rounds.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import { createEleventy } from './render-site.ts';
-import { prepareSite, type BuildOptions, type PreparedLanguage, type PreparedSite } from './run-build.ts';
+import { prepareSite, type PreparedLanguage, type PreparedSite } from './prepare-site.ts';
+import type { BuildOptions } from './run-build.ts';
 
 const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 

@@ -1,0 +1,182 @@
+// Everything a build or the preview does before rendering: each language's editors' files, its reports and charts
+// (fetched or from the cache) and its share images; then, for a render, each language's site model.
+import path from 'node:path';
+import { loadConfig, type BuildConfig, type LanguageAccount, type SiteConfig } from '../data/config.ts';
+import { readChartFiles } from '../data/charts.ts';
+import type { PeriodReports } from '../data/fetch-reports.ts';
+import { loadMessages } from '../data/i18n.ts';
+import { readOverrides } from '../data/overrides.ts';
+import { loadPageHistory, pageDatesFile } from '../data/page-dates.ts';
+import { allShareImages, planShareImages, renderShareImages, themeColours } from '../data/share-images.ts';
+import { brandFiles, readBrandSvg } from '../data/site-logo.ts';
+import { readSigns } from '../data/signs.ts';
+import { readStaticPages } from '../data/static-pages.ts';
+import type { PublishedFile } from '../eleventy/copy-into-output.ts';
+import { languageFolder, languageSite, linkLanguages } from '../model/languages.ts';
+import { buildSiteModel } from '../model/site-model.ts';
+import type { SiteModel, SiteModelInput } from '../model/types.ts';
+import type { BuildOptions, BuildSummary } from './run-build.ts';
+import { fetchContent } from './fetch-content.ts';
+
+/** One language's content, fetched: what its site model is built from. */
+export interface FetchedLanguage {
+  language: string;
+  /** '' for the default language (the output's root), `es/` for another. */
+  folder: string;
+  /** Everything `buildSiteModel` takes. */
+  input: SiteModelInput;
+  /** Its share images and the owner's logo and favicon, to publish beside its pages. */
+  shareImages: PublishedFile[];
+  /** Where its page dates are kept; only a build that published writes the model's `pageHistory` there. */
+  pageDatesFile: string;
+  requests: number;
+}
+
+/** One language's part of the site, ready to render into its folder of the output. */
+export interface PreparedLanguage extends Omit<FetchedLanguage, 'input'> {
+  model: SiteModel;
+}
+
+export type FetchSummary = Omit<BuildSummary, 'pages' | 'rendered' | 'reused' | 'seconds'>;
+
+export interface FetchedSite {
+  config: BuildConfig;
+  /** Every language, the default first (one on a site of one language). */
+  languages: FetchedLanguage[];
+  summary: FetchSummary;
+}
+
+export interface PreparedSite extends Omit<FetchedSite, 'languages'> {
+  languages: PreparedLanguage[];
+}
+
+/** Fetch (or read from the cache) every language's content, and build their site models, joined (the preview). */
+export async function prepareSite(options: BuildOptions): Promise<PreparedSite> {
+  const fetched = await fetchSite(options);
+  return { ...fetched, languages: modelLanguages(fetched.languages) };
+}
+
+/** Every language's site model, joined when there are several (hreflang clusters, the switcher, the sitemaps). */
+export function modelLanguages(languages: readonly FetchedLanguage[]): PreparedLanguage[] {
+  const prepared = languages.map(({ input, ...rest }) => ({ ...rest, model: buildSiteModel(input) }));
+  if (prepared.length === 1) return prepared;
+  const linked = linkLanguages(prepared.map((l) => l.model));
+  return prepared.map((l, i) => ({ ...l, model: linked[i]! }));
+}
+
+/** Everything but the models: each language's files, reports, charts and share images. */
+export async function fetchSite(options: BuildOptions): Promise<FetchedSite> {
+  const config = loadConfig(options.rootDir, options.env);
+  if (options.outputDir) config.outputDir = options.outputDir;
+  if (options.cacheDir) config.cacheDir = options.cacheDir;
+  if (options.periods) config.site.periods = options.periods;
+  const tags = config.accounts.map((account) => account.language);
+  // Every language's files first: a bad one fails the build before any request.
+  const editors = await Promise.all(tags.map((language, i) => readEditorFiles(config.contentDir, config.site, language, i === 0 ? tags.slice(1) : undefined)));
+  const languages: FetchedLanguage[] = [];
+  const summaries: FetchSummary[] = [];
+  for (const [i, account] of config.accounts.entries()) {
+    const fetched = await fetchLanguage(config, account, editors[i]!, options);
+    languages.push(fetched.language);
+    summaries.push(fetched.summary);
+  }
+  const several = tags.length > 1;
+  const summary = {
+    requests: sum(summaries.map((s) => s.requests)),
+    retries: sum(summaries.map((s) => s.retries)),
+    reauths: sum(summaries.map((s) => s.reauths)),
+    fromCache: sum(summaries.map((s) => s.fromCache)),
+    stale: summaries.flatMap((s, i) => (several ? s.stale.map((line) => `${tags[i]} ${line}`) : s.stale)),
+    ...(config.site.languages ? { requestsByLanguage: Object.fromEntries(languages.map((l) => [l.language, l.requests])) } : {}),
+  };
+  return { config, languages, summary };
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/** One language: its images drawn while its account's service answers, then what its model is built from. */
+async function fetchLanguage(config: BuildConfig, account: LanguageAccount, editors: EditorFiles, options: BuildOptions) {
+  const log = options.log ?? ((line) => console.log(line));
+  const warn = options.warn ?? ((line) => console.error(line));
+  const isDefault = account === config.accounts[0];
+  const site = languageSite(config.site, account.language);
+  // In the colours of this project's stylesheet: one edit of it changes the pages and the images.
+  const colours = themeColours(path.join(config.rootDir, 'templates/assets/site.css'));
+  const images = planShareImages(site.title, editors.signs, editors.messages, colours, editors.brand.logo);
+  // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
+  // the collections that keep a build's memory down, which slow its edits (docs/performance.md).
+  // Both settle before a failure is reported: the images must not go on writing into the cache after the build
+  // has ended (a test's folder, removed by then, would be made again).
+  const [content, drawn] = await Promise.allSettled([
+    fetchContent(config, account, editors.chartInputs, options, log),
+    renderShareImages(allShareImages(images), config.cacheDir, { freeMemory: !options.preview }),
+  ]);
+  if (content.status === 'rejected') throw content.reason;
+  if (drawn.status === 'rejected') throw drawn.reason;
+  const fetched = content.value;
+  // The logo and the favicon pages link are published beside the images, as sanitized.
+  const shareImages = [...drawn.value.files, ...brandFiles(editors.brand)];
+  for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
+  for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
+  for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
+  const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
+  // Beside the reports they date: a Spanish site's pages are not the English one's.
+  const historyFile = pageDatesFile(fetched.cacheDir);
+  const history = await loadPageHistory(historyFile);
+  if (history.problem) warn(`warning: ignored a damaged page dates file ${history.problem}; dates start afresh from this build`);
+  const language: FetchedLanguage = {
+    language: account.language,
+    folder: languageFolder(account.language, isDefault),
+    input: {
+      site,
+      messages: editors.messages,
+      buildDate: config.buildDate,
+      sampleContent: fetched.fromSampleService || (!account.apiUrl && config.offline),
+      signs: editors.signs,
+      reports: fetched.reports,
+      charts: fetched.charts,
+      overrides: editors.overrides,
+      staticPages: editors.staticPages,
+      pageHistory: history.history,
+      shareImages: images,
+      brand: editors.brand,
+    },
+    shareImages,
+    pageDatesFile: historyFile,
+    requests: fetched.stats.requests,
+  };
+  return { language, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
+}
+
+/** A line per stale period, and a louder one when the answer had the wrong shape: the format may have changed. */
+function staleWarnings({ period, problem, shapeChanged }: PeriodReports): string[] {
+  const line = `warning: ${period.kind} ${period.key} is stale (served from the cache): ${problem}`;
+  if (!shapeChanged) return [line];
+  return [line, "warning: THE SERVICE'S ANSWER HAS AN UNEXPECTED SHAPE: it may have changed its format; see docs/service-api.md"];
+}
+
+type EditorFiles = Awaited<ReturnType<typeof readEditorFiles>>;
+
+/**
+ * One language's editors' files, read (and validated) before any request: a bad file should fail the build at
+ * once. Another language's overrides and pages sit in a folder of its own (`content/pages/es/about.md`), which
+ * the default language's reading skips (`others`); the charts are the same files, requested in each language.
+ */
+async function readEditorFiles(contentDir: string, { language: defaultLanguage, logo, favicon }: SiteConfig, language: string, others: readonly string[] = []) {
+  const messages = loadMessages(contentDir, language);
+  const folder = languageFolder(language, language === defaultLanguage);
+  const under = (name: string) => ({ dir: path.join(contentDir, name, folder), label: `content/${name}${folder ? `/${folder.slice(0, -1)}` : ''}` });
+  const overrides = under('overrides');
+  const pages = under('pages');
+  const charts = await readChartFiles(path.join(contentDir, 'charts'), language);
+  return {
+    messages,
+    signs: readSigns(path.join(contentDir, 'signs.json'), messages, 'content/signs.json'),
+    chartInputs: folder ? charts.map((chart) => ({ ...chart, lang: language.split('-')[0]! })) : charts,
+    overrides: await readOverrides(overrides.dir, overrides.label, others.map((tag) => languageFolder(tag, false).slice(0, -1))),
+    staticPages: await readStaticPages(pages.dir, pages.label),
+    brand: { logo: readBrandSvg(contentDir, logo, 'logo'), favicon: readBrandSvg(contentDir, favicon, 'favicon') },
+  };
+}

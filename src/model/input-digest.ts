@@ -1,0 +1,34 @@
+// What a language's pages are made of, as a digest (as Astro's content layer keeps a digest per entry, here one
+// per language): a build whose every language has the digest the published build recorded, on the same day or a
+// later one, would write the same bytes, so it keeps the published output (src/cli/run-build.ts).
+// https://docs.astro.build/en/reference/content-loader-reference/#digest
+import { hash } from 'node:crypto';
+import type { PageHistory } from '../data/page-dates.ts';
+import type { SiteModelInput } from './types.ts';
+
+function digest(text: string): string {
+  return hash('sha256', text, 'base64url');
+}
+
+/**
+ * Everything `buildSiteModel` reads but the page history and the build date, with what the model takes from the
+ * date in its place: which periods are current, and the copyright's year. The page dates follow from the history
+ * (`historyDigest`): with the same reports they stay as it has them, unless the day goes back (page-dates.ts).
+ * `renderer` stands for what renders the model (src/cli/render-plan.ts).
+ */
+export function contentDigest(input: SiteModelInput, renderer: string): string {
+  const { buildDate, reports, pageHistory: _history, ...rest } = input;
+  const periods = reports.map(({ period, entries, html }) => ({ period, current: period.start <= buildDate && buildDate <= period.end, entries, html }));
+  return digest(JSON.stringify({ renderer, year: buildDate.slice(0, 4), periods, ...rest }));
+}
+
+/** A language's digest: its content's and the page history its pages are dated from, in URL order as it is saved. */
+export function inputDigest(content: string, history: PageHistory | undefined): string {
+  const pages = Object.entries(history ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  return digest(`${content}\n${JSON.stringify(pages)}`);
+}
+
+/** The site's: its languages' digests, in order. */
+export function siteDigest(languages: readonly string[]): string {
+  return digest(languages.join('\n'));
+}

@@ -1,0 +1,63 @@
+// A build whose inputs have the published build's digest keeps the published output: the digest must change with
+// everything the model reads, and stay the same only where the model does.
+import { describe, expect, it } from 'vitest';
+import type { Override } from '../../src/data/overrides.ts';
+import { weekPeriod } from '../../src/data/periods.ts';
+import { contentDigest, inputDigest } from '../../src/model/input-digest.ts';
+import { buildSiteModel } from '../../src/model/site-model.ts';
+import type { SiteModel, SiteModelInput } from '../../src/model/types.ts';
+import { messages, reports, signs, site } from './fixture.ts';
+
+/** Weeks 46 to 48 of 2026: 9–15, 16–22 and 23–29 November. */
+const weeks = [weekPeriod(2026, 46), weekPeriod(2026, 47), weekPeriod(2026, 48)];
+
+function input(extra: Partial<SiteModelInput> = {}): SiteModelInput {
+  return { site, messages, buildDate: '2026-11-20', sampleContent: false, signs, reports: weeks.map((p) => reports(p)), ...extra };
+}
+
+const digestOf = (value: SiteModelInput, renderer = 'renderer') => inputDigest(contentDigest(value, renderer), value.pageHistory);
+
+/** The model as published: its build date is printed nowhere (src/model/page-fingerprints.ts). */
+function published(model: SiteModel): unknown {
+  return { ...model, site: { ...model.site, buildDate: undefined } };
+}
+
+const override: Override = { kind: 'weekly', periodKey: '2026-w47', sign: 'leo', field: 'intro', mode: 'replace', html: '<p>Editors</p>', file: 'leo.md' };
+
+describe('the input digest', () => {
+  it('stays the same on a later day of the same periods, when the model built from the history left does too', () => {
+    const first = input();
+    const model = buildSiteModel(first);
+    // Friday to Saturday of week 47: the next build starts from the history the first one saved.
+    const next = input({ buildDate: '2026-11-21', pageHistory: model.pageHistory });
+    expect(digestOf(next)).toBe(digestOf({ ...first, pageHistory: model.pageHistory }));
+    expect(published(buildSiteModel(next))).toEqual(published(model));
+  });
+
+  it('is the same whether the reports came from the network or the cache, and whatever order the history is in', () => {
+    const history = buildSiteModel(input()).pageHistory;
+    const reversed = Object.fromEntries(Object.entries(history).reverse());
+    expect(digestOf(input({ pageHistory: reversed }))).toBe(digestOf(input({ pageHistory: history })));
+    expect(digestOf(input({ reports: weeks.map((p) => reports(p, undefined, 'cache')) }))).toBe(digestOf(input()));
+  });
+
+  it.each<[string, Partial<SiteModelInput>]>([
+    ["a report's text", { reports: weeks.map((p, i) => reports(p, i === 0 ? (s) => `<p>Revised ${s}</p>` : undefined)) }],
+    ["a report's answer, its HTML the same", { reports: weeks.map((p, i) => (i === 0 ? { ...reports(p), entries: reports(p).entries.map((e) => ({ ...e, sign_name: 'x' })) } : reports(p))) }],
+    ['an override', { overrides: [override] }],
+    ['a static page', { staticPages: [{ slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi</p>', file: 'about.md' }] }],
+    ["the site's title", { site: { ...site, title: 'Other Stars' } }],
+    // 22 → 23 November: week 48 becomes the current week, with the same reports.
+    ['which period is current', { buildDate: '2026-11-23' }],
+    ['the page history', { pageHistory: { '/weekly/2026-w47/leo/': { firstSeen: '2026-11-01', hash: 'a', changed: '2026-11-01', introHash: 'a', introChanged: '2026-11-01' } } }],
+  ])('changes with %s', (_name, change) => {
+    expect(digestOf(input(change))).not.toBe(digestOf(input()));
+  });
+
+  it("changes with the renderer, and with the year of the copyright within the same current week", () => {
+    expect(digestOf(input(), 'another renderer')).not.toBe(digestOf(input()));
+    // Week 53 of 2026 runs from 28 December 2026 to 3 January 2027.
+    const week53 = input({ reports: [reports(weekPeriod(2026, 53))], buildDate: '2026-12-31' });
+    expect(digestOf({ ...week53, buildDate: '2027-01-01' })).not.toBe(digestOf(week53));
+  });
+});
