@@ -12,7 +12,7 @@ import { brandFiles, readBrandSvg } from '../data/site-logo.ts';
 import { readSigns } from '../data/signs.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
-import { languageFolder, languageSite, linkLanguages } from '../model/languages.ts';
+import { languageFolder, languageSite, linkLanguage, linkLanguages, summarizeLanguage } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import type { SiteModel, SiteModelInput } from '../model/types.ts';
 import type { BuildOptions, BuildSummary } from './run-build.ts';
@@ -62,6 +62,20 @@ export function modelLanguages(languages: readonly FetchedLanguage[]): PreparedL
   if (prepared.length === 1) return prepared;
   const linked = linkLanguages(prepared.map((l) => l.model));
   return prepared.map((l, i) => ({ ...l, model: linked[i]! }));
+}
+
+/**
+ * Each language's model, one at a time, for a build that holds one in memory (docs/performance.md, "Several
+ * languages"): on a site of several, each is built twice, first for what the others link to, then to render.
+ */
+export function* modelsOneByOne(languages: readonly FetchedLanguage[]): Generator<PreparedLanguage> {
+  if (languages.length === 1) {
+    const [{ input, ...rest }] = languages as [FetchedLanguage];
+    yield { ...rest, model: buildSiteModel(input) };
+    return;
+  }
+  const summaries = languages.map(({ input }) => summarizeLanguage(buildSiteModel(input)));
+  for (const [i, { input, ...rest }] of languages.entries()) yield { ...rest, model: linkLanguage(buildSiteModel(input), i, summaries) };
 }
 
 /** Everything but the models: each language's files, reports, charts and share images. */

@@ -4,10 +4,10 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
-import { savePageHistory } from '../data/page-dates.ts';
+import { savePageHistory, type PageHistory } from '../data/page-dates.ts';
 import { contentDigest, inputDigest, siteDigest } from '../model/input-digest.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
-import { fetchSite, modelLanguages, type FetchedLanguage, type PreparedLanguage } from './prepare-site.ts';
+import { fetchSite, modelsOneByOne, type FetchedLanguage, type PreparedLanguage } from './prepare-site.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import type { RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
@@ -82,8 +82,9 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const env = options.env ?? process.env;
   const { config, languages, summary: fetched } = await fetchSite({ ...options, env });
   const published = await publish(config, languages, { full: options.full ?? false, log, warn });
-  for (const { pageDatesFile: file, model } of published.languages ?? []) {
-    await keepAfterPublishing(file, () => savePageHistory(file, model.pageHistory), 'its page dates', warn);
+  for (const [i, history] of (published.histories ?? []).entries()) {
+    const file = languages[i]!.pageDatesFile;
+    await keepAfterPublishing(file, () => savePageHistory(file, history), 'its page dates', warn);
   }
   const summary: BuildSummary = { ...fetched, pages: published.pages, rendered: published.rendered, reused: published.reused, seconds: (performance.now() - started) / 1000 };
   log(formatSummary(summary));
@@ -115,7 +116,7 @@ interface PublishOptions {
  * digest, src/model/input-digest.ts), a day no earlier, and the output still holding exactly the files the
  * manifest lists. Otherwise renders, with the languages' models, the pages that changed.
  */
-async function publish(config: BuildConfig, languages: FetchedLanguage[], how: PublishOptions): Promise<RenderResult & { languages?: PreparedLanguage[] }> {
+async function publish(config: BuildConfig, languages: FetchedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
   const previous = await previousManifest(manifestFile, how);
@@ -127,12 +128,11 @@ async function publish(config: BuildConfig, languages: FetchedLanguage[], how: P
     const pages = Object.keys(previous.files).filter((file) => file.endsWith('.html')).length;
     return { pages, rendered: 0, reused: pages, files: previous.files };
   }
-  const prepared = modelLanguages(languages);
-  const rendered = await render(config, prepared, renderer, previous?.files);
+  const rendered = await render(config, modelsOneByOne(languages), renderer, previous?.files);
   // The inputs as the next build will see them: with the page history this one leaves.
-  const next = siteDigest(prepared.map(({ model }, i) => inputDigest(contents[i]!, model.pageHistory)));
+  const next = siteDigest(rendered.histories.map((history, i) => inputDigest(contents[i]!, history)));
   await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }), 'its build manifest', how.warn);
-  return { ...rendered, languages: prepared };
+  return rendered;
 }
 
 /**
@@ -140,11 +140,11 @@ async function publish(config: BuildConfig, languages: FetchedLanguage[], how: P
  * the other (each into its folder). Pages that did not change since the published build (its manifest, beside the
  * cache) are taken from it instead of rendered.
  */
-async function render(config: BuildConfig, languages: PreparedLanguage[], renderer: string, previous: Manifest['files'] | undefined): Promise<RenderResult> {
+async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>, renderer: string, previous: Manifest['files'] | undefined): Promise<RenderResult & { histories: PageHistory[] }> {
   // Loaded only here: a build that keeps the published output needs neither Eleventy nor Pagefind.
   const { renderSite } = await import('./render-site.ts');
   const staging = await makeStagingDir(config.outputDir);
-  const total: RenderResult = { pages: 0, rendered: 0, reused: 0, files: {} };
+  const total: RenderResult & { histories: PageHistory[] } = { pages: 0, rendered: 0, reused: 0, files: {}, histories: [] };
   try {
     for (const { folder, model, shareImages } of languages) {
       const result = await renderSite({
@@ -159,7 +159,8 @@ async function render(config: BuildConfig, languages: PreparedLanguage[], render
       total.rendered += result.rendered;
       total.reused += result.reused;
       for (const [file, entry] of Object.entries(result.files)) total.files[`${folder}${file}`] = entry;
-      if (languages.length > 1) collectGarbage();
+      total.histories.push(model.pageHistory);
+      if (config.accounts.length > 1) collectGarbage();
     }
     if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging);
     await swapIntoPlace(staging, config.outputDir);

@@ -3,7 +3,7 @@
 // language switcher, og:locale:alternate, the sitemaps' alternates) is computed here from every language's model.
 import type { SiteConfig } from '../data/config.ts';
 import type { PageMeta, SiteModel } from './types.ts';
-import { sitePath, siteUrls } from './urls.ts';
+import { sitePath, siteUrls, type SiteUrls } from './urls.ts';
 
 /** Where a language other than the default is published: `es/`, `pt-br/`; the default language: `` (the root). */
 export function languageFolder(language: string, isDefault: boolean): string {
@@ -38,6 +38,31 @@ export function languageName(language: string): string {
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
 }
 
+/** What the other languages of a site need of one language's model to link to its pages. */
+export interface LanguageSummary {
+  language: string;
+  urls: SiteUrls;
+  ogLocale: string;
+  /** Its home, and the home link's label in its own words (the 404 page's list). */
+  home: { label: string; url: string };
+  sitemap: string;
+  /** Site path → URL, of the pages for search engines (not the 404 page). */
+  pages: Map<string, string>;
+}
+
+export function summarizeLanguage(model: SiteModel): LanguageSummary {
+  const pages = new Map<string, string>();
+  for (const [url, meta] of Object.entries(model.meta)) if (!meta.noindex) pages.set(sitePath(url, model.site.pathPrefix), url);
+  return {
+    language: model.site.language,
+    urls: siteUrls(model.site),
+    ogLocale: model.site.ogLocale,
+    home: { label: model.ui.notFound.home, url: model.links.home },
+    sitemap: model.links.sitemap,
+    pages,
+  };
+}
+
 /**
  * Joins the languages' models (the default language's first): every page gets the hreflang cluster of the pages
  * with the same site path in the other languages (itself included, and `x-default` for the default language's
@@ -46,49 +71,44 @@ export function languageName(language: string): string {
  * 404 page offers every language's home and its robots.txt names every sitemap.
  */
 export function linkLanguages(models: readonly SiteModel[]): SiteModel[] {
-  const defaultLanguage = models[0]!.site.language;
-  const sites = models.map((model) => ({ model, urls: siteUrls(model.site), language: model.site.language }));
-  // Site path → language → the page's URL in that language (pages for search engines only: not the 404 page).
-  const clusters = new Map<string, Map<string, string>>();
-  for (const { model, language } of sites) {
-    for (const [url, meta] of Object.entries(model.meta)) {
-      if (meta.noindex) continue;
-      const key = sitePath(url, model.site.pathPrefix);
-      if (!clusters.has(key)) clusters.set(key, new Map());
-      clusters.get(key)!.set(language, url);
-    }
-  }
-  const alternatesOf = (cluster: Map<string, string>): Alternate[] => {
-    const alternates = sites.flatMap(({ language, urls }) => (cluster.has(language) ? [{ hreflang: language, href: urls.absolute(cluster.get(language)!) }] : []));
-    const fallback = cluster.get(defaultLanguage);
-    return fallback ? [...alternates, { hreflang: 'x-default', href: sites[0]!.urls.absolute(fallback) }] : alternates;
+  const summaries = models.map(summarizeLanguage);
+  return models.map((model, i) => linkLanguage(model, i, summaries));
+}
+
+/**
+ * The model of language `index` of `summaries` (every language's, the default first), joined to the others: a
+ * build makes each language's model twice, once for its summary and once to render, so that it holds one at a time.
+ */
+export function linkLanguage(model: SiteModel, index: number, summaries: readonly LanguageSummary[]): SiteModel {
+  const { language, urls } = summaries[index]!;
+  const others = summaries.filter((other) => other.language !== language);
+  const alternatesOf = (key: string): Alternate[] => {
+    const alternates = summaries.flatMap((site) => (site.pages.has(key) ? [{ hreflang: site.language, href: site.urls.absolute(site.pages.get(key)!) }] : []));
+    const fallback = summaries[0]!.pages.get(key);
+    return fallback ? [...alternates, { hreflang: 'x-default', href: summaries[0]!.urls.absolute(fallback) }] : alternates;
   };
-  const homes = sites.map(({ model, language }) => ({ language, label: model.ui.notFound.home, url: model.links.home }));
-  return sites.map(({ model, urls, language }, i) => {
-    const meta: Record<string, PageMeta> = {};
-    const byAbsolute = new Map<string, Alternate[]>();
-    for (const [url, page] of Object.entries(model.meta)) {
-      const cluster = page.noindex ? undefined : clusters.get(sitePath(url, model.site.pathPrefix));
-      const others = sites.filter((other) => other.language !== language);
-      const languageLinks = others.map((other) => ({ language: other.language, label: languageName(other.language), url: cluster?.get(other.language) ?? other.model.links.home }));
-      if (!cluster) {
-        meta[url] = { ...page, languageLinks };
-        continue;
-      }
-      const alternates = alternatesOf(cluster);
-      byAbsolute.set(urls.absolute(url), alternates);
-      const ogLocaleAlternates = others.filter((other) => cluster.has(other.language)).map((other) => other.model.site.ogLocale);
-      meta[url] = { ...page, alternates, ogLocaleAlternates, languageLinks };
+  const meta: Record<string, PageMeta> = {};
+  const byAbsolute = new Map<string, Alternate[]>();
+  for (const [url, page] of Object.entries(model.meta)) {
+    const key = page.noindex ? undefined : sitePath(url, model.site.pathPrefix);
+    const languageLinks = others.map((other) => ({ language: other.language, label: languageName(other.language), url: (key && other.pages.get(key)) || other.home.url }));
+    if (key === undefined) {
+      meta[url] = { ...page, languageLinks };
+      continue;
     }
-    const sitemap = model.sitemap.map((entry) => ({ ...entry, alternates: byAbsolute.get(entry.loc) ?? [] }));
-    const root = i === 0;
-    return {
-      ...model,
-      meta,
-      sitemap,
-      rootFiles: root ? [{}] : [],
-      sitemaps: root ? sites.map((site) => site.urls.absolute(site.model.links.sitemap)) : [],
-      languageHomes: homes,
-    };
-  });
+    const alternates = alternatesOf(key);
+    byAbsolute.set(urls.absolute(url), alternates);
+    const ogLocaleAlternates = others.filter((other) => other.pages.has(key)).map((other) => other.ogLocale);
+    meta[url] = { ...page, alternates, ogLocaleAlternates, languageLinks };
+  }
+  const sitemap = model.sitemap.map((entry) => ({ ...entry, alternates: byAbsolute.get(entry.loc) ?? [] }));
+  const root = index === 0;
+  return {
+    ...model,
+    meta,
+    sitemap,
+    rootFiles: root ? [{}] : [],
+    sitemaps: root ? summaries.map((site) => site.urls.absolute(site.sitemap)) : [],
+    languageHomes: summaries.map((site) => ({ language: site.language, ...site.home })),
+  };
 }
