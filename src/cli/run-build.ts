@@ -293,8 +293,9 @@ async function publish(config: BuildConfig, languages: PreparedLanguage[], how: 
       if (languages.length > 1) collectGarbage();
     }
     if (config.site.languages) checkAlternates(staging);
-    await swapIntoPlace(staging, config.outputDir);
+    const replaced = await swapIntoPlace(staging, config.outputDir);
     await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, total.files), 'its build manifest', how.warn);
+    removeInBackground(replaced, { manifestFile, outputDir: config.outputDir });
     return total;
   } catch (error) {
     await removeStagingDir(staging);

@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { loadManifest, manifestPath, previousManifest, saveManifest } from '../../src/cli/build-manifest.ts';
+import { loadManifest, manifestPath, previousManifest, recordStats, reusableFrom, saveManifest, sha256, statOf, type FileStat, type ManifestFiles } from '../../src/cli/build-manifest.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const files = { 'index.html': { sha256: 'abc' }, 'leo/index.html': { print: 'p1', sha256: 'def' } };
@@ -24,19 +25,19 @@ describe('previousManifest', () => {
   });
 
   // Another version may mean other fingerprints or fields: its pages must not be taken as they are.
-  it.each([0, 2, '1', null])('drops a manifest written by another version (%j) and says so', async (version) => {
+  it.each([0, 1, '2', null])('drops a manifest written by another version (%j) and says so', async (version) => {
     writeFileSync(file, JSON.stringify({ version, files }));
     expect(await previous(file)).toEqual({
       result: undefined,
-      warnings: [`warning: ignored the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads 1); every page is rendered`],
+      warnings: [`warning: ignored the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads 2); every page is rendered`],
       logs: [],
     });
   });
 
   it('drops a damaged manifest with a warning', async () => {
-    writeFileSync(file, '{"version": 1, "files": ');
+    writeFileSync(file, '{"version": 2, "files": ');
     expect((await previous(file)).warnings).toEqual([`warning: ignored a damaged build manifest ${file}: not JSON; every page is rendered`]);
-    writeFileSync(file, JSON.stringify({ version: 1, files: { 'index.html': {} } }));
+    writeFileSync(file, JSON.stringify({ version: 2, files: { 'index.html': {} } }));
     expect((await previous(file)).warnings).toEqual([`warning: ignored a damaged build manifest ${file}: not a build manifest; every page is rendered`]);
   });
 
@@ -46,5 +47,98 @@ describe('previousManifest', () => {
     await saveManifest(file, files);
     expect(await previous(file, true)).toEqual({ result: undefined, warnings: [], logs: [] });
     expect((await loadManifest(file)).files).toEqual(files);
+  });
+});
+
+const MTIME = 1_700_000_000; // 2023-11-14, in seconds
+const statNow = (file: string): FileStat => statOf(statSync(file, { bigint: true }));
+
+describe('reusableFrom, with the stats the manifest records', () => {
+  const dir = tempDir('build-manifest-stats-');
+  const page = path.join(dir, 'leo', 'index.html');
+  const reusable = (entry: ManifestFiles[string]) => reusableFrom(dir, { 'leo/index.html': entry })('/leo/', 'p1');
+  /** Written with a whole second for its mtime, which utimesSync can give back exactly. */
+  const publish = (text: string, file = page) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    utimesSync(file, MTIME, MTIME);
+  };
+
+  // A wrong hash tells whether the file was read: only a file taken on its stat alone can pass with it.
+  it('takes a file whose size, mtime, ctime and inode all match without reading it', () => {
+    publish('<p>Leo</p>');
+    expect(reusable({ print: 'p1', sha256: 'not its hash', stat: statNow(page) })).toBe(true);
+    expect(reusable({ print: 'p1', sha256: 'not its hash' })).toBe(false); // no stat: hashed
+    expect(reusable({ print: 'p2', sha256: 'not its hash', stat: statNow(page) })).toBe(false); // another fingerprint
+  });
+
+  it.each(['size', 'mtimeNs', 'ctimeNs', 'ino'] as const)('hashes a file whose %s differs from the one recorded', (field) => {
+    publish('<p>Leo</p>');
+    const stat = statNow(page);
+    const other = { ...stat, [field]: field === 'size' ? stat.size + 1 : `${stat[field]}1` };
+    expect(reusable({ print: 'p1', sha256: 'not its hash', stat: other })).toBe(false);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: other })).toBe(true); // its bytes still hold
+  });
+
+  it('catches a file edited to the same size and given back its modification time (its ctime moved)', async () => {
+    publish('<p>Leo</p>');
+    const recorded = statNow(page);
+    // A file system's clock moves in ticks of a few ms (recordStats waits far longer): step past this one.
+    await sleep(30);
+    publish('<p>Lex</p>');
+    const now = statNow(page);
+    expect([now.size, now.mtimeNs, now.ino]).toEqual([recorded.size, recorded.mtimeNs, recorded.ino]);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: recorded })).toBe(false);
+  });
+
+  it('catches a file replaced by another of the same size and time, and refuses a missing file', () => {
+    publish('<p>Leo</p>');
+    const recorded = statNow(page);
+    publish('<p>Lex</p>', `${page}.new`);
+    renameSync(`${page}.new`, page);
+    expect(statNow(page).ino).not.toBe(recorded.ino);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: recorded })).toBe(false);
+    unlinkSync(page);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: recorded })).toBe(false);
+  });
+});
+
+describe('recordStats', () => {
+  const dir = tempDir('build-manifest-record-');
+  const output = path.join(dir, 'dist');
+  const file = manifestPath(path.join(dir, 'cache'));
+  const saved = () => (JSON.parse(readFileSync(file, 'utf8')) as { files: ManifestFiles }).files;
+
+  it('records the stat of each file that still has its bytes, and of no other', async () => {
+    mkdirSync(output, { recursive: true });
+    writeFileSync(path.join(output, 'index.html'), 'home');
+    writeFileSync(path.join(output, 'edited.html'), 'edited since');
+    await saveManifest(file, { 'index.html': { sha256: sha256('home') }, 'edited.html': { sha256: sha256('as built') }, 'gone.html': { print: 'p', sha256: 'x' } });
+    await recordStats(file, output, 0);
+    expect(saved()).toEqual({
+      'index.html': { sha256: sha256('home'), stat: statNow(path.join(output, 'index.html')) },
+      'edited.html': { sha256: sha256('as built') },
+      'gone.html': { print: 'p', sha256: 'x' },
+    });
+  });
+
+  it('records no stat of a file changed within the settling time (a later change could keep its times)', async () => {
+    writeFileSync(path.join(output, 'index.html'), 'home');
+    await saveManifest(file, { 'index.html': { sha256: sha256('home') } });
+    await recordStats(file, output, 60_000);
+    expect(saved()).toEqual({ 'index.html': { sha256: sha256('home') } });
+  });
+
+  it('leaves a manifest it cannot read as it is, and never makes a removed cache folder again', async () => {
+    writeFileSync(file, 'not JSON');
+    await recordStats(file, output, 0);
+    expect(readFileSync(file, 'utf8')).toBe('not JSON');
+    await recordStats(path.join(dir, 'removed', 'build-manifest.json'), output, 0);
+    expect(() => statSync(path.join(dir, 'removed'))).toThrow();
+  });
+
+  it('saveManifest keeps no stat: the build links and removes files after it took them', async () => {
+    await saveManifest(file, { 'index.html': { sha256: 'h', stat: { size: 1, mtimeNs: '1', ctimeNs: '1', ino: '1' } } });
+    expect(saved()).toEqual({ 'index.html': { sha256: 'h' } });
   });
 });
