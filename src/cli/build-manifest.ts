@@ -2,8 +2,8 @@
 // bytes and, for a paginated page, the fingerprint of everything that decided them (src/cli/render-plan.ts). The
 // next build takes a page from the published output only when both still hold; anything else is rendered.
 import { hash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../data/write-atomic.ts';
@@ -11,18 +11,23 @@ import { outputFile } from '../model/urls.ts';
 
 const MANIFEST = { file: 'build-manifest.json', version: 2 };
 
+/** What the file system knows of a file, as git's index records it: exact (nanoseconds, a 64-bit inode), as text. */
+const fileStatSchema = z.object({ size: z.number(), mtimeNs: z.string(), ctimeNs: z.string(), ino: z.string() });
+export type FileStat = z.infer<typeof fileStatSchema>;
+
 const manifestSchema = z.object({
   version: z.literal(MANIFEST.version),
   /** The digest of what the published pages were made of (src/model/input-digest.ts), and the day they were built. */
   inputs: z.string(),
   buildDate: z.string(),
-  files: z.record(z.string(), z.object({ print: z.string().optional(), sha256: z.string() })),
+  files: z.record(z.string(), z.object({ print: z.string().optional(), sha256: z.string(), stat: fileStatSchema.optional() })),
 });
 
 export type Manifest = Omit<z.infer<typeof manifestSchema>, 'version'>;
 
 /** By path relative to the output folder, with `/` separators. */
 export type ManifestFiles = Manifest['files'];
+export type ManifestEntry = ManifestFiles[string];
 
 export function manifestPath(cacheDir: string): string {
   return path.join(cacheDir, MANIFEST.file);
@@ -40,6 +45,10 @@ export async function loadManifest(file: string): Promise<{ manifest?: Manifest;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     return { problem: `a damaged build manifest ${file}: ${(error as Error).message}` };
   }
+  return parseManifest(file, text);
+}
+
+export function parseManifest(file: string, text: string): { manifest?: Manifest; problem?: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -68,12 +77,95 @@ export async function previousManifest(file: string, { full, warn, log }: { full
   return manifest;
 }
 
-export function saveManifest(file: string, manifest: Manifest): Promise<void> {
-  return writeFileAtomic(file, JSON.stringify({ version: MANIFEST.version, ...manifest }));
+/**
+ * The build's manifest holds no file's stat, not even one it took over with a page: linking the page into the new
+ * output and removing the old one change its inode's ctime, so only `recordStats`, after that, records them.
+ */
+export function saveManifest(file: string, { files, ...rest }: Manifest): Promise<void> {
+  const withoutStats = Object.fromEntries(Object.entries(files).map(([name, { print, sha256 }]) => [name, print === undefined ? { sha256 } : { print, sha256 }]));
+  return writeFileAtomic(file, manifestText({ ...rest, files: withoutStats }));
+}
+
+export function manifestText(manifest: Manifest): string {
+  return JSON.stringify({ version: MANIFEST.version, ...manifest });
+}
+
+export function statOf(stats: BigIntStats): FileStat {
+  return { size: Number(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino) };
+}
+
+export function sameStat(a: FileStat, b: FileStat): boolean {
+  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino;
+}
+
+/**
+ * Whether `file` still holds the bytes `entry` records: without reading it when its stat is the one recorded (any
+ * write, rename onto it or replacement since changes its ctime or inode), else by hashing it. Missing: no.
+ */
+export function stillAsRecorded(file: string, entry: ManifestEntry): boolean {
+  try {
+    if (entry.stat && sameStat(statOf(statSync(file, { bigint: true })), entry.stat)) return true;
+    return sha256(readFileSync(file)) === entry.sha256;
+  } catch {
+    return false;
+  }
 }
 
 export function sha256(content: string | Uint8Array): string {
   return hash('sha256', content, 'base64url');
+}
+
+/**
+ * A change within one tick of the file system's clock keeps the times of the change before it, so only a file last
+ * changed longer ago than the coarsest clock (FAT's two seconds) gets its stat recorded: git's "racy clean" files,
+ * https://git-scm.com/docs/racy-git.
+ */
+export const SETTLED_MS = 2_000;
+
+/**
+ * Adds to the manifest `manifestFile` the stat of each file of `outputDir` that still holds the bytes it records
+ * and was last changed over `settledMs` ago; for the detached process that removed the output this one replaced
+ * (src/cli/swap-output.ts). The manifest is replaced only if it is still the one read: a newer build's stays.
+ */
+export async function recordStats(manifestFile: string, outputDir: string, settledMs = SETTLED_MS): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(manifestFile, 'utf8');
+  } catch {
+    return;
+  }
+  const { manifest } = parseManifest(manifestFile, text);
+  if (!manifest) return;
+  const { files } = manifest;
+  const recorded: ManifestFiles = {};
+  for (const [name, { stat: _, ...entry }] of Object.entries(files)) {
+    const stat = verifiedStat(path.join(outputDir, name), entry.sha256, settledMs);
+    recorded[name] = stat ? { ...entry, stat } : entry;
+  }
+  // No mkdir, unlike writeFileAtomic: a cache folder removed meanwhile stays removed.
+  const temp = `${manifestFile}.${process.pid}.stats.tmp`;
+  try {
+    await writeFile(temp, manifestText({ ...manifest, files: recorded }));
+    if ((await readFile(manifestFile, 'utf8')) === text) await rename(temp, manifestFile);
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+/** The stat of `file` if it holds bytes of hash `sha256`, was not changed while read, and settled before. */
+function verifiedStat(file: string, expected: string, settledMs: number): FileStat | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const before = statOf(fstatSync(fd, { bigint: true }));
+    if (Number(BigInt(before.ctimeNs) / 1_000_000n) > Date.now() - settledMs) return undefined;
+    const same = sha256(readFileSync(fd)) === expected;
+    return same && sameStat(before, statOf(fstatSync(fd, { bigint: true }))) ? before : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**
@@ -84,17 +176,8 @@ export function reusableFrom(publishedDir: string, files: ManifestFiles | undefi
   return (url: string, print: string): boolean => {
     const file = outputFile(url, pathPrefix);
     const entry = files?.[file];
-    return entry !== undefined && entry.print === print && holds(publishedDir, file, entry);
+    return entry !== undefined && entry.print === print && stillAsRecorded(path.join(publishedDir, file), entry);
   };
-}
-
-/** Whether the file at `relative` under `dir` still has the bytes the manifest's `entry` says. */
-function holds(dir: string, relative: string, entry: ManifestFiles[string]): boolean {
-  try {
-    return sha256(readFileSync(path.join(dir, relative))) === entry.sha256;
-  } catch {
-    return false;
-  }
 }
 
 /** Whether `dir` holds the manifest's files, each with its bytes, and nothing else: what the build that wrote them published. */
@@ -107,7 +190,7 @@ export function holdsExactly(dir: string, files: ManifestFiles): boolean {
   } catch {
     return false;
   }
-  return found.length === Object.keys(files).length && found.every((file) => Object.hasOwn(files, file) && holds(dir, file, files[file]!));
+  return found.length === Object.keys(files).length && found.every((file) => Object.hasOwn(files, file) && stillAsRecorded(path.join(dir, file), files[file]!));
 }
 
 /** Puts each of `relativePaths` of `fromDir` into `toDir`: a hard link where the file system allows it, else a copy. */

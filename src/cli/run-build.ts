@@ -132,7 +132,15 @@ async function publish(config: BuildConfig, languages: FetchedLanguage[], how: P
   // The inputs as the next build will see them: with the page history this one leaves.
   const next = siteDigest(rendered.histories.map((history, i) => inputDigest(contents[i]!, history)));
   await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }), 'its build manifest', how.warn);
+  removeInBackground(rendered.replaced, { manifestFile, outputDir: config.outputDir });
   return rendered;
+}
+
+interface Rendered extends RenderResult {
+  /** Each language's page history, to save. */
+  histories: PageHistory[];
+  /** The output this one replaced, moved aside, for the detached process that removes it (swap-output.ts). */
+  replaced: string[];
 }
 
 /**
@@ -140,11 +148,11 @@ async function publish(config: BuildConfig, languages: FetchedLanguage[], how: P
  * the other (each into its folder). Pages that did not change since the published build (its manifest, beside the
  * cache) are taken from it instead of rendered.
  */
-async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>, renderer: string, previous: Manifest['files'] | undefined): Promise<RenderResult & { histories: PageHistory[] }> {
+async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>, renderer: string, previous: Manifest['files'] | undefined): Promise<Rendered> {
   // Loaded only here: a build that keeps the published output needs neither Eleventy nor Pagefind.
   const { renderSite } = await import('./render-site.ts');
   const staging = await makeStagingDir(config.outputDir);
-  const total: RenderResult & { histories: PageHistory[] } = { pages: 0, rendered: 0, reused: 0, files: {}, histories: [] };
+  const total: Rendered = { pages: 0, rendered: 0, reused: 0, files: {}, histories: [], replaced: [] };
   try {
     for (const { folder, model, shareImages } of languages) {
       const result = await renderSite({
@@ -163,7 +171,7 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
       if (config.accounts.length > 1) collectGarbage();
     }
     if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging);
-    await swapIntoPlace(staging, config.outputDir);
+    total.replaced = await swapIntoPlace(staging, config.outputDir);
     return total;
   } catch (error) {
     await removeStagingDir(staging);

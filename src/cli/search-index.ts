@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { linkFiles, sha256, type ManifestFiles } from './build-manifest.ts';
+import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
 
 /** The bundle's folder in a language's output; src/model/urls.ts SEARCH_BUNDLE names its script there. */
 export const SEARCH_FOLDER = 'pagefind';
@@ -53,12 +53,8 @@ export async function writeSearchIndex({ outputDir, pages, files, renderer, prev
 function reusableBundle(dir: string, files: ManifestFiles | undefined, built: string): ManifestFiles | undefined {
   if (!files || files[ENTRY]?.print !== built) return undefined;
   const bundle = Object.entries(files).filter(([file]) => file.startsWith(`${SEARCH_FOLDER}/`));
-  for (const [file, { sha256: recorded }] of bundle) {
-    try {
-      if (sha256(readFileSync(path.join(dir, file))) !== recorded) return undefined;
-    } catch {
-      return undefined;
-    }
+  for (const [file, entry] of bundle) {
+    if (!stillAsRecorded(path.join(dir, file), entry)) return undefined;
   }
   return Object.fromEntries(bundle);
 }

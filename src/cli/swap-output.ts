@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { chmod, mkdtemp, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { recordStats, SETTLED_MS } from './build-manifest.ts';
 
 /** Inside a staging folder while a build renders into it: the building process's pid, removed before the swap. */
 const OWNER_FILE = '.build-owner';
@@ -34,10 +37,11 @@ async function exists(p: string): Promise<boolean> {
 export const previousDirFor = (stagingDir: string) => `${stagingDir}-previous`;
 
 /**
- * Replaces `outputDir` with `stagingDir`. The previous output is moved aside first, then removed in the background:
- * deleting a large archive's thousands of files is a noticeable part of a build on disk, and nothing waits for it.
+ * Replaces `outputDir` with `stagingDir`. The previous output is moved aside first; its folder is returned, for
+ * `removeInBackground`: deleting a large archive's thousands of files is a noticeable part of a build on disk, and
+ * nothing needs to wait for it.
  */
-export async function swapIntoPlace(stagingDir: string, outputDir: string): Promise<void> {
+export async function swapIntoPlace(stagingDir: string, outputDir: string): Promise<string[]> {
   // A staging folder without a home page means the render went elsewhere or nowhere: never publish that.
   if (!(await exists(path.join(stagingDir, 'index.html')))) {
     throw new Error(`the rendered site in ${stagingDir} has no index.html; ${path.basename(outputDir)}/ was not replaced`);
@@ -45,16 +49,16 @@ export async function swapIntoPlace(stagingDir: string, outputDir: string): Prom
   await unlink(path.join(stagingDir, OWNER_FILE));
   swapping = renameIntoPlace(stagingDir, outputDir);
   try {
-    await swapping;
+    return await swapping;
   } finally {
     swapping = undefined;
   }
 }
 
 /** Set while the two renames of a swap run: an interrupt waits for it, so dist/ is never left missing. */
-export let swapping: Promise<void> | undefined;
+export let swapping: Promise<string[]> | undefined;
 
-async function renameIntoPlace(stagingDir: string, outputDir: string): Promise<void> {
+async function renameIntoPlace(stagingDir: string, outputDir: string): Promise<string[]> {
   const previous = previousDirFor(stagingDir);
   const hadPrevious = await exists(outputDir);
   if (hadPrevious) await rename(outputDir, previous);
@@ -65,7 +69,7 @@ async function renameIntoPlace(stagingDir: string, outputDir: string): Promise<v
     throw error;
   }
   activeStagingDirs.delete(stagingDir);
-  if (hadPrevious) removeInBackground([previous]);
+  return hadPrevious ? [previous] : [];
 }
 
 /** The folders beside `outputDir` that builds made: staging folders and moved-aside outputs (`.dist-build-*`). */
@@ -125,25 +129,50 @@ function isAlive(pid: number): boolean {
 
 const LEFTOVER_AGE_MS = 60_000; // ms before a build folder without a live owner counts as left behind
 
+/** After the removal, the published files whose stat to record in the build manifest (`recordStats`). */
+export interface StatsJob {
+  manifestFile: string;
+  outputDir: string;
+  settledMs?: number;
+}
+
 /**
  * Removes folders from a detached Node process that outlives this one. Removing the same folder twice at once is
  * harmless (`force`), so a leftover may be handed to it again by the next build. If the process cannot be
- * started, the folders are removed here instead (this process then stays alive until that is done).
+ * started, the folders are removed here instead (this process then stays alive until that is done). With `stats`,
+ * it records the published files' stats once the removal no longer changes them (docs/architecture.md).
  */
-export function removeInBackground(dirs: string[]): void {
-  if (dirs.length === 0) return;
-  const script = "for (const dir of process.argv.slice(1)) require('node:fs').rmSync(dir, { recursive: true, force: true, maxRetries: 3 });";
-  const fallback = () => void Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))).catch(() => {});
+export function removeInBackground(dirs: string[], stats?: StatsJob): void {
+  if (dirs.length === 0 && !stats) return;
+  const job = JSON.stringify({ dirs, stats });
+  const script = `import(${JSON.stringify(pathToFileURL(import.meta.filename).href)}).then((m) => m.removeThenRecord(JSON.parse(process.argv[1])))`;
+  const fallback = () => void removeThenRecord({ dirs, stats }).catch(() => {});
   try {
     // No NODE_OPTIONS: whatever this process was started with (a loader, a profiler) is not for this script.
     const env = { ...process.env };
     delete env.NODE_OPTIONS;
-    const child = spawn(process.execPath, ['-e', script, ...dirs], { detached: true, stdio: 'ignore', env });
+    const child = spawn(process.execPath, ['-e', script, job], { detached: true, stdio: 'ignore', env });
     child.once('error', fallback);
     child.unref();
   } catch {
     fallback();
   }
+}
+
+/**
+ * What the detached process does. With `stats`, each folder's contents go first, then the stats are recorded, and
+ * the empty folders last: a `-previous` folder exists until all is done (the benchmark waits for that).
+ */
+export async function removeThenRecord({ dirs, stats }: { dirs: string[]; stats?: StatsJob }): Promise<void> {
+  const remove = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  if (stats) {
+    for (const dir of dirs) await Promise.all((await readdir(dir).catch(() => [])).map((name) => remove(path.join(dir, name))));
+    // The removal changed the ctime of every page the build linked from the old output: let it settle first.
+    const settledMs = stats.settledMs ?? SETTLED_MS;
+    await sleep(settledMs);
+    await recordStats(stats.manifestFile, stats.outputDir, settledMs).catch(() => {});
+  }
+  await Promise.all(dirs.map(remove));
 }
 
 export async function removeStagingDir(stagingDir: string): Promise<void> {

@@ -75,7 +75,7 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
 
   it('runs daily on a schedule, explains how to change it, and also on push to main and by hand', () => {
     const schedule = workflow.on.schedule as Array<{ cron: string }>;
-    expect(schedule).toHaveLength(1);
+    expect(schedule.length).toBeGreaterThanOrEqual(1);
     const fields = schedule[0]!.cron.trim().split(/\s+/);
     expect(fields).toHaveLength(5);
     // minute and hour fixed, every day of every month, every weekday: once a day
@@ -233,6 +233,45 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     expect(condition).toContain("needs.test.result == 'skipped'");
     expect(condition).not.toMatch(/always\(\)|failure\(\)|'failure'/);
     expect(needsOf(deploy)).toContain('build');
+  });
+
+  it('once a week, compares the build with a --full build of the same day, failing before the upload', () => {
+    const schedule = (workflow.on.schedule as Array<{ cron: string }>).map(({ cron }) => cron.trim());
+    const runs = build.steps.map((step) => step.run?.trim());
+    const buildIndex = runs.indexOf('npm run build');
+    const checkIndex = runs.indexOf('npm run check:full-build');
+    const upload = build.steps.indexOf(stepUsing(build, 'actions/upload-pages-artifact')!);
+    expect(checkIndex).toBeGreaterThan(buildIndex);
+    expect(checkIndex).toBeLessThan(upload);
+    // On a schedule entry of its own that runs once a week (one day of the week, every week).
+    const check = build.steps[checkIndex]!;
+    const named = /^github\.event\.schedule == '([^']+)'$/.exec(String(check.if).trim());
+    expect(named, `the check's if: ${check.if}`).not.toBeNull();
+    expect(schedule).toContain(named![1]);
+    const [minute, hour, day, month, weekday] = named![1]!.split(/\s+/);
+    expect([minute, hour, weekday].every((field) => /^\d{1,2}$/.test(field!))).toBe(true);
+    expect([day, month]).toEqual(['*', '*']);
+    // The daily entry is another one, or the week's run would come twice.
+    expect(schedule[0]).not.toBe(named![1]);
+    // Offline, the service's URL names the cache's folder the build read.
+    expect(check.env?.ASTRO_API_URL).toBe('${{ secrets.ASTRO_API_URL }}');
+    // The two builds are of one day: the date is fixed before the build, for every step after it.
+    const dateIndex = runs.findIndex((run) => /ASTRO_BUILD_DATE=\$\(date -u \+%F\)"? >> "?\$GITHUB_ENV/.test(run ?? ''));
+    expect(dateIndex).toBeGreaterThanOrEqual(0);
+    expect(dateIndex).toBeLessThan(buildIndex);
+  });
+
+  it('the check builds with --full, offline, in a copy, compares it with dist/ and reports a difference in the summary', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['check:full-build']).toBe('bash scripts/check-full-build.sh');
+    const script = fs.readFileSync(path.join(WORKFLOWS_DIR, '../../scripts/check-full-build.sh'), 'utf8');
+    const lines = script.split('\n').filter((line) => !line.trim().startsWith('#'));
+    const code = lines.join('\n');
+    expect(code).toMatch(/set -euo pipefail/);
+    expect(code).toMatch(/cd "\$copy" && ASTRO_OFFLINE=1 GITHUB_STEP_SUMMARY='' npm run --silent build -- --full/);
+    expect(code).toMatch(/diff -rq dist "\$copy\/dist"/);
+    expect(code).toMatch(/>>"\$GITHUB_STEP_SUMMARY"/);
+    expect(code.trim().endsWith('exit 1')).toBe(true);
   });
 
   it('pins every action to a major version', () => {

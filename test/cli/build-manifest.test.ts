@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holdsExactly, loadManifest, manifestPath, previousManifest, saveManifest, sha256 } from '../../src/cli/build-manifest.ts';
+import { holdsExactly, loadManifest, manifestPath, previousManifest, recordStats, reusableFrom, saveManifest, sha256, statOf, type FileStat, type ManifestFiles } from '../../src/cli/build-manifest.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const files = { 'index.html': { sha256: 'abc' }, 'leo/index.html': { print: 'p1', sha256: 'def' } };
@@ -75,5 +76,98 @@ describe('holdsExactly', () => {
     expect(holdsExactly(dir, published())).toBe(true);
     expect(holdsExactly(dir, { ...published(), 'virgo/index.html': { sha256: sha256('virgo') } })).toBe(false);
     expect(holdsExactly(path.join(dir, 'none'), published())).toBe(false);
+  });
+});
+
+const MTIME = 1_700_000_000; // 2023-11-14, in seconds
+const statNow = (file: string): FileStat => statOf(statSync(file, { bigint: true }));
+
+describe('reusableFrom, with the stats the manifest records', () => {
+  const dir = tempDir('build-manifest-stats-');
+  const page = path.join(dir, 'leo', 'index.html');
+  const reusable = (entry: ManifestFiles[string]) => reusableFrom(dir, { 'leo/index.html': entry })('/leo/', 'p1');
+  /** Written with a whole second for its mtime, which utimesSync can give back exactly. */
+  const publish = (text: string, file = page) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    utimesSync(file, MTIME, MTIME);
+  };
+
+  // A wrong hash tells whether the file was read: only a file taken on its stat alone can pass with it.
+  it('takes a file whose size, mtime, ctime and inode all match without reading it', () => {
+    publish('<p>Leo</p>');
+    expect(reusable({ print: 'p1', sha256: 'not its hash', stat: statNow(page) })).toBe(true);
+    expect(reusable({ print: 'p1', sha256: 'not its hash' })).toBe(false); // no stat: hashed
+    expect(reusable({ print: 'p2', sha256: 'not its hash', stat: statNow(page) })).toBe(false); // another fingerprint
+  });
+
+  it.each(['size', 'mtimeNs', 'ctimeNs', 'ino'] as const)('hashes a file whose %s differs from the one recorded', (field) => {
+    publish('<p>Leo</p>');
+    const stat = statNow(page);
+    const other = { ...stat, [field]: field === 'size' ? stat.size + 1 : `${stat[field]}1` };
+    expect(reusable({ print: 'p1', sha256: 'not its hash', stat: other })).toBe(false);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: other })).toBe(true); // its bytes still hold
+  });
+
+  it('catches a file edited to the same size and given back its modification time (its ctime moved)', async () => {
+    publish('<p>Leo</p>');
+    const recorded = statNow(page);
+    // A file system's clock moves in ticks of a few ms (recordStats waits far longer): step past this one.
+    await sleep(30);
+    publish('<p>Lex</p>');
+    const now = statNow(page);
+    expect([now.size, now.mtimeNs, now.ino]).toEqual([recorded.size, recorded.mtimeNs, recorded.ino]);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: recorded })).toBe(false);
+  });
+
+  it('catches a file replaced by another of the same size and time, and refuses a missing file', () => {
+    publish('<p>Leo</p>');
+    const recorded = statNow(page);
+    publish('<p>Lex</p>', `${page}.new`);
+    renameSync(`${page}.new`, page);
+    expect(statNow(page).ino).not.toBe(recorded.ino);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: recorded })).toBe(false);
+    unlinkSync(page);
+    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: recorded })).toBe(false);
+  });
+});
+
+describe('recordStats', () => {
+  const dir = tempDir('build-manifest-record-');
+  const output = path.join(dir, 'dist');
+  const file = manifestPath(path.join(dir, 'cache'));
+  const saved = () => (JSON.parse(readFileSync(file, 'utf8')) as { files: ManifestFiles }).files;
+
+  it('records the stat of each file that still has its bytes, and of no other', async () => {
+    mkdirSync(output, { recursive: true });
+    writeFileSync(path.join(output, 'index.html'), 'home');
+    writeFileSync(path.join(output, 'edited.html'), 'edited since');
+    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: sha256('home') }, 'edited.html': { sha256: sha256('as built') }, 'gone.html': { print: 'p', sha256: 'x' } } });
+    await recordStats(file, output, 0);
+    expect(saved()).toEqual({
+      'index.html': { sha256: sha256('home'), stat: statNow(path.join(output, 'index.html')) },
+      'edited.html': { sha256: sha256('as built') },
+      'gone.html': { print: 'p', sha256: 'x' },
+    });
+  });
+
+  it('records no stat of a file changed within the settling time (a later change could keep its times)', async () => {
+    writeFileSync(path.join(output, 'index.html'), 'home');
+    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: sha256('home') } } });
+    await recordStats(file, output, 60_000);
+    expect(saved()).toEqual({ 'index.html': { sha256: sha256('home') } });
+  });
+
+  it('leaves a manifest it cannot read as it is, and never makes a removed cache folder again', async () => {
+    writeFileSync(file, 'not JSON');
+    await recordStats(file, output, 0);
+    expect(readFileSync(file, 'utf8')).toBe('not JSON');
+    await recordStats(path.join(dir, 'removed', 'build-manifest.json'), output, 0);
+    expect(() => statSync(path.join(dir, 'removed'))).toThrow();
+  });
+
+  it('saveManifest keeps no stat: the build links and removes files after it took them', async () => {
+    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: 'h', stat: { size: 1, mtimeNs: '1', ctimeNs: '1', ino: '1' } } } });
+    expect(saved()).toEqual({ 'index.html': { sha256: 'h' } });
   });
 });

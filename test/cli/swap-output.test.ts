@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { leftoverDirs, makeStagingDir, previousDirFor, swapIntoPlace } from '../../src/cli/swap-output.ts';
+import { linkFiles, loadManifest, manifestPath, saveManifest, sha256, statOf, type ManifestFiles } from '../../src/cli/build-manifest.ts';
+import { leftoverDirs, makeStagingDir, previousDirFor, removeInBackground, swapIntoPlace } from '../../src/cli/swap-output.ts';
 
 let work: string;
 let output: string;
@@ -37,14 +38,41 @@ describe('swapIntoPlace', () => {
     writeSite(output, 'old');
     const staging = await makeStagingDir(output);
     writeSite(staging, 'new');
-    await swapIntoPlace(staging, output);
+    const replaced = await swapIntoPlace(staging, output);
 
     expect(readFileSync(path.join(output, 'index.html'), 'utf8')).toBe('new');
     expect(readFileSync(path.join(output, 'page-49', 'index.html'), 'utf8')).toBe('new');
     expect(existsSync(staging)).toBe(false);
     expect(existsSync(path.join(output, '.build-owner'))).toBe(false); // the owner mark is never published
+    expect(replaced).toEqual([previousDirFor(staging)]);
+    removeInBackground(replaced);
     await until(() => !existsSync(previousDirFor(staging)));
     expect(readdirSync(work)).toEqual(['dist']);
+  });
+
+  // The build links unchanged pages from the old output, and the old output's removal changes their inodes' ctime
+  // again: stats are worth recording only after it.
+  it('removes the previous site, then records in the manifest the stats the published files have after that', async () => {
+    writeSite(output, 'old', 3);
+    const staging = await makeStagingDir(output);
+    writeSite(staging, 'new', 3);
+    rmSync(path.join(staging, 'page-0'), { recursive: true });
+    linkFiles(output, staging, ['page-0/index.html']); // taken from the last build
+    const files: ManifestFiles = { 'index.html': { sha256: sha256('new') }, 'page-0/index.html': { print: 'p0', sha256: sha256('old') } };
+    for (const i of [1, 2]) files[`page-${i}/index.html`] = { print: `p${i}`, sha256: sha256('new') };
+    files['page-2/index.html']!.sha256 = sha256('another build');
+    const manifestFile = manifestPath(path.join(work, 'cache'));
+    await saveManifest(manifestFile, { inputs: 'digest', buildDate: '2026-11-22', files });
+    removeInBackground(await swapIntoPlace(staging, output), { manifestFile, outputDir: output, settledMs: 0 });
+    await until(() => !existsSync(previousDirFor(staging)));
+
+    const statNow = (file: string) => statOf(statSync(path.join(output, file), { bigint: true }));
+    expect((await loadManifest(manifestFile)).manifest?.files).toEqual({
+      'index.html': { sha256: sha256('new'), stat: statNow('index.html') },
+      'page-0/index.html': { print: 'p0', sha256: sha256('old'), stat: statNow('page-0/index.html') },
+      'page-1/index.html': { print: 'p1', sha256: sha256('new'), stat: statNow('page-1/index.html') },
+      'page-2/index.html': { print: 'p2', sha256: sha256('another build') }, // not its bytes: no stat
+    });
   });
 
   it('refuses a staging folder without a home page and leaves the published site alone', async () => {
