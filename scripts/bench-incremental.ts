@@ -15,12 +15,12 @@ const ARCHIVES: { name: string; periods: PeriodWindows; targets: { unchanged: nu
   {
     name: 'three-year archive',
     periods: DEFAULTS.periods,
-    targets: { unchanged: 0.8, newWeek: 1.0 },
+    targets: { unchanged: 0.5, newWeek: 0.8 },
   },
   {
     name: 'ten-year archive',
     periods: TEN_YEAR_PERIODS,
-    targets: { unchanged: 0.35, newWeek: 0.5, newWeekS: 2 },
+    targets: { unchanged: 0.25, newWeek: 0.35, newWeekS: 1.5 },
   },
 ];
 

@@ -2,7 +2,7 @@
 // per language): a build whose every language has the digest the published build recorded, on the same day or a
 // later one, would write the same bytes, so it keeps the published output (src/cli/run-build.ts).
 // https://docs.astro.build/en/reference/content-loader-reference/#digest
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { PageHistory } from '../data/page-dates.ts';
 import type { SiteModelInput } from './types.ts';
 
@@ -18,8 +18,12 @@ function digest(text: string): string {
  */
 export function contentDigest(input: SiteModelInput, renderer: string): string {
   const { buildDate, reports, pageHistory: _history, ...rest } = input;
-  const periods = reports.map(({ period, entries, html }) => ({ period, current: period.start <= buildDate && buildDate <= period.end, entries, html }));
-  return digest(JSON.stringify({ renderer, year: buildDate.slice(0, 4), periods, ...rest }));
+  const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), ...rest }));
+  // A period at a time: the archive's reports as one string would be tens of megabytes.
+  for (const { period, entries, html } of reports) {
+    hasher.update(`\n${JSON.stringify({ period, current: period.start <= buildDate && buildDate <= period.end, entries, html })}`);
+  }
+  return hasher.digest('base64url');
 }
 
 /** A language's digest: its content's and the page history its pages are dated from, in URL order as it is saved. */
