@@ -43,12 +43,21 @@ export function alternatesProblem(pages: readonly WrittenPage[]): string | undef
   return undefined;
 }
 
+/**
+ * A page's text up to its `</head>`, decoded on its own: what is read from it is a part of that string and keeps it
+ * alive, and the whole page's would keep every page of the site in memory at once.
+ */
+function headOf(bytes: Buffer): string {
+  const end = bytes.indexOf('</head>');
+  return bytes.toString('utf8', 0, end < 0 ? bytes.length : end + '</head>'.length);
+}
+
 /** Checks every HTML file under `dir`; throws the first problem in one line. */
 export function checkAlternates(dir: string): void {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.html'));
   const pages = files.map((entry) => {
     const file = path.join(entry.parentPath, entry.name);
-    return readAlternates(path.relative(dir, file).split(path.sep).join('/'), readFileSync(file, 'utf8'));
+    return readAlternates(path.relative(dir, file).split(path.sep).join('/'), headOf(readFileSync(file)));
   });
   const problem = alternatesProblem(pages);
   if (problem) throw new Error(`the build wrote a broken language cluster: ${problem}`);

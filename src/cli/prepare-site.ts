@@ -74,8 +74,21 @@ export function* modelsOneByOne(languages: readonly FetchedLanguage[]): Generato
     yield { ...rest, model: buildSiteModel(input) };
     return;
   }
-  const summaries = languages.map(({ input }) => summarizeLanguage(buildSiteModel(input)));
+  const summaries = languages.map(({ input }) => {
+    const summary = summarizeLanguage(buildSiteModel(input));
+    collectGarbage();
+    return summary;
+  });
   for (const [i, { input, ...rest }] of languages.entries()) yield { ...rest, model: linkLanguage(buildSiteModel(input), i, summaries) };
+}
+
+/**
+ * After each language's model or render on a site of several: what one leaves is garbage, but V8 grows its heap
+ * rather than collect it all, so six languages' garbage piles up (docs/performance.md, "Several languages"). The
+ * npm scripts expose gc().
+ */
+export function collectGarbage(): void {
+  if (typeof globalThis.gc === 'function') globalThis.gc();
 }
 
 /** Everything but the models: each language's files, reports, charts and share images. */

@@ -7,7 +7,7 @@ import { loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config
 import { savePageHistory, type PageHistory } from '../data/page-dates.ts';
 import { contentDigest, inputDigest, siteDigest } from '../model/input-digest.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
-import { fetchSite, modelsOneByOne, type FetchedLanguage, type PreparedLanguage } from './prepare-site.ts';
+import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type PreparedLanguage } from './prepare-site.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import type { RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
@@ -177,14 +177,6 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
     await removeStagingDir(staging);
     throw error;
   }
-}
-
-/**
- * Between two languages' renders: what one leaves is garbage, but V8 grows its heap rather than collect it all,
- * so six languages' garbage piles up (docs/performance.md, "Several languages"). The npm scripts expose gc().
- */
-function collectGarbage(): void {
-  if (typeof globalThis.gc === 'function') globalThis.gc();
 }
 
 /** The manifest's files under `folder` (`es/`), relative to it; the whole manifest for the root. */
