@@ -9,6 +9,7 @@ import { runBuild } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
+import { sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
 
 const ORIGIN = 'https://horoscopes.example.com';
 const ACCOUNTS = { en: { username: 'english-owner', password: 'en-secret' }, es: { username: 'duena-espanola', password: 'es-secreto' } };
@@ -94,6 +95,14 @@ describe('a site in English and Spanish', () => {
     expect(read('es/search/index.html')).toContain('data-bundle="/es/pagefind/pagefind.js"');
     expect(spanish).toContain('<form class="site-search" role="search" action="/es/search/" method="get">');
     expect(read('_headers')).toMatch(/\n\/search\/\n {2}Content-Security-Policy: [^\n]*'wasm-unsafe-eval'[\s\S]*\n\/es\/search\/\n {2}Content-Security-Policy: [^\n]*'wasm-unsafe-eval'/);
+  });
+
+  it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates', async () => {
+    const dist = path.join(project, 'dist');
+    const sitemaps = ['sitemap.xml', 'es/sitemap.xml'].map((file) => path.join(dist, file));
+    expect(await sitemapSchemaErrors(dist, sitemaps)).toEqual([]);
+    // Every URL of each sitemap names its cluster: the 12 sign hubs, for one, in both languages and x-default.
+    expect(read('es/sitemap.xml').match(/<xhtml:link /g)!.length).toBeGreaterThanOrEqual(3 * 12);
   });
 
   it('fails naming ASTRO_API_USERNAME_ES without the Spanish account, publishing nothing', async () => {
