@@ -20,7 +20,7 @@ export function projectWithLanguages(into: string, languages: readonly string[])
   const siteFile = path.join(rootDir, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
   // One language stays a site of one language (`language`), as main builds it.
-  if (languages.length > 1) writeFileSync(siteFile, JSON.stringify({ ...site, languages }));
+  if (languages.length > 1) writeFileSync(siteFile, `${JSON.stringify({ ...site, languages }, null, 2)}\n`);
   return rootDir;
 }
 
