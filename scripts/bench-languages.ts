@@ -27,27 +27,39 @@ interface LanguageRuns {
   oneLanguage: ChildResult[];
 }
 
+/** A copy of the project at `into` whose content/site.json publishes `languages`. */
+export function projectWithLanguages(into: string, languages: readonly string[]): string {
+  const rootDir = copyProject(into);
+  const siteFile = path.join(rootDir, 'content/site.json');
+  const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  // One language stays a site of one language (`language`), as main builds it.
+  if (languages.length > 1) writeFileSync(siteFile, `${JSON.stringify({ ...site, languages }, null, 2)}\n`);
+  return rootDir;
+}
+
+/** A sample service per language, in its language, with the ASTRO_API_* variables of each one's account. */
+export async function languageServices(languages: readonly string[], latencyMs: number): Promise<{ services: SampleService[]; accounts: Record<string, string> }> {
+  const { startSampleService } = await import('../src/sample-service/server.ts');
+  const services: SampleService[] = [];
+  const accounts: Record<string, string> = {};
+  for (const [i, language] of languages.entries()) {
+    const account = { username: `bench-${language}`, password: `bench-password-${language}` };
+    const service = await startSampleService({ ...account, language, latencyMs });
+    services.push(service);
+    const names = accountVariables(language, i === 0);
+    Object.assign(accounts, { [names.url]: service.url, [names.username]: account.username, [names.password]: account.password });
+  }
+  return { services, accounts };
+}
+
 export async function languagesBench({ options, work, env }: BenchContext): Promise<string> {
   const languages = BENCH_LANGUAGES.slice(0, options.languages);
   const periods: PeriodWindows = options.tenYear ? TEN_YEAR_PERIODS : DEFAULTS.periods;
   const archive = options.tenYear ? 'ten-year archive' : 'three-year archive';
-  const rootDir = copyProject(path.join(work, 'project'));
-  const siteFile = path.join(rootDir, 'content/site.json');
-  const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
-  // One language stays a site of one language (`language`), as main builds it.
-  if (languages.length > 1) writeFileSync(siteFile, JSON.stringify({ ...site, languages }));
+  const rootDir = projectWithLanguages(path.join(work, 'project'), languages);
   const oneLanguageRoot = copyProject(path.join(work, 'project-one-language'));
-  const { startSampleService } = await import('../src/sample-service/server.ts');
-  const services: SampleService[] = [];
-  const accounts: Record<string, string> = {};
+  const { services, accounts } = await languageServices(languages, options.latencyMs);
   try {
-    for (const [i, language] of languages.entries()) {
-      const account = { username: `bench-${language}`, password: `bench-password-${language}` };
-      const service = await startSampleService({ ...account, language, latencyMs: options.latencyMs });
-      services.push(service);
-      const names = accountVariables(language, i === 0);
-      Object.assign(accounts, { [names.url]: service.url, [names.username]: account.username, [names.password]: account.password });
-    }
     const cacheDir = path.join(work, 'cache');
     const runs: LanguageRuns = { cold: [], warm: [], nextDay: [], oneLanguage: [] };
     const several = languages.length > 1;

@@ -1,16 +1,16 @@
 // `npm run bench -- --preview`: how fast the live preview (src/cli/serve.ts) shows an edit on the three-year
-// archive, next to a warm `npm run build` of the same archive, and its memory through 100 edits.
+// archive, next to a warm `npm run build` of the same archive, and its memory through 100 edits. With
+// `--languages 2`, on a site in English and Spanish, with a Spanish override's edit too.
 //
 // Works on a copy of the project (the edits change content/ and templates/). The preview runs in a child process
 // (`node --expose-gc scripts/bench-preview.ts --child …`) that prints a line after every render; an edit's time is
 // from writing the file to that line, after which the page is fetched to check it shows the edit. Memory is the
 // child's V8 heap after a forced garbage collection, and its RSS, after each render.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PeriodWindows } from '../src/data/config.ts';
-import { copyProject } from './lib/copy-project.ts';
 import { freePort } from './lib/free-port.ts';
 
 const scriptPath = fileURLToPath(import.meta.url);
@@ -99,6 +99,8 @@ export interface EditKind {
   edit: (root: string, i: number, marker: string) => void;
   url: string;
   full: boolean;
+  /** Only on a site in this language, beside the default one. */
+  language?: string;
 }
 
 const append = (file: string) => (root: string, _i: number, marker: string) => appendFileSync(path.join(root, file), `\n${marker}\n`);
@@ -107,8 +109,12 @@ const replaceLine = (file: string, pattern: RegExp, make: (marker: string) => st
   writeFileSync(full, readFileSync(full, 'utf8').replace(pattern, make(marker)));
 };
 
+/** Written before the preview starts on a site with Spanish: the edits append to it, as to the English one. */
+const SPANISH_OVERRIDE = 'content/overrides/es/weekly/2026-w47/leo.md';
+
 export const EDIT_KINDS: EditKind[] = [
   { name: 'override (a report\'s text)', edit: append('content/overrides/weekly/2026-w47/leo.md'), url: '/weekly/2026-w47/leo/', full: false },
+  { name: 'Spanish override (a report\'s text)', edit: append(SPANISH_OVERRIDE), url: '/es/weekly/2026-w47/leo/', full: false, language: 'es' },
   { name: 'chart', edit: append('content/charts/frida-kahlo.md'), url: '/charts/frida-kahlo/', full: false },
   { name: 'static page', edit: append('content/pages/about.md'), url: '/about/', full: false },
   {
@@ -133,9 +139,17 @@ export interface PreviewRuns {
   pages: string;
 }
 
-/** Starts the preview on a copy of the project with the archive's cache, and times edits of each kind. */
-export async function previewRounds(work: string, cacheDir: string, periods: PeriodWindows, env: Record<string, string>, edits = DEFAULTS.edits, log: (line: string) => void = console.error): Promise<PreviewRuns> {
-  const root = copyProject(path.join(work, 'preview-project'));
+/**
+ * Starts the preview on `root`, a copy of the project publishing `languages`, with the archive's cache, and times
+ * edits of each kind its languages have.
+ */
+export async function previewRounds(root: string, languages: readonly string[], cacheDir: string, periods: PeriodWindows, env: Record<string, string>, edits = DEFAULTS.edits, log: (line: string) => void = console.error): Promise<PreviewRuns> {
+  const kinds = EDIT_KINDS.filter((kind) => kind.language === undefined || languages.slice(1).includes(kind.language));
+  if (languages.includes('es')) {
+    // Before the preview watches: a file written into a folder just made can reach the watcher before its folder.
+    mkdirSync(path.dirname(path.join(root, SPANISH_OVERRIDE)), { recursive: true });
+    writeFileSync(path.join(root, SPANISH_OVERRIDE), '---\nfield: text\nmode: append\n---\n**Una nota de la redacción.**\n');
+  }
   const port = await freePort();
   const preview = new Preview({ rootDir: root, cacheDir, periods, port }, env);
   try {
@@ -158,7 +172,7 @@ export async function previewRounds(work: string, cacheDir: string, periods: Per
       return { seconds, line };
     };
     const runs: PreviewRuns['edits'] = [];
-    for (const kind of EDIT_KINDS) {
+    for (const kind of kinds) {
       const seconds: number[] = [];
       let rendered = '';
       for (let i = 0; i < edits; i++) {

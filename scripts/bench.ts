@@ -11,7 +11,8 @@
 //   npm run bench -- --pages 10000     the large-archive check: one cold build in Node's default heap
 //   npm run bench -- --profile         also writes --cpu-prof profiles of one warm and one plain build to bench/profiles/
 //   npm run bench -- --preview         the live preview on the same archive: edits of each kind, memory through 100
-//                                      edits, next to warm builds (scripts/bench-preview.ts)
+//                                      edits, next to warm builds (scripts/bench-preview.ts); with --languages 2, on
+//                                      a site in English and Spanish, a Spanish override's edit too
 //   npm run bench -- --languages N [--ten-year]   a site of the first N of en, es, pt, fr, de, it: cold and warm
 //                                      builds of the three- (or ten-) year archive (scripts/bench-languages.ts)
 //   npm run bench -- --incremental     builds that take unchanged pages from the last one, on the three- and ten-year
@@ -199,7 +200,7 @@ async function main(): Promise<void> {
       if (options.write) writeBenchmarkSection('pages', report);
       return;
     }
-    if (options.languages !== undefined) {
+    if (options.languages !== undefined && !options.preview) {
       const { languagesBench } = await import('./bench-languages.ts');
       const report = await languagesBench(context);
       console.log(report);
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
     if (options.preview) {
       const report = await previewBench(context);
       console.log(report);
-      if (options.write) writeBenchmarkSection('preview', report);
+      if (options.write) writeBenchmarkSection(options.languages === undefined ? 'preview' : 'preview-languages', report);
       return;
     }
     const runs = await archiveRounds(context);
@@ -235,18 +236,33 @@ async function main(): Promise<void> {
  * `--preview`: fills the cache with a cold build, times warm builds (the reference for edits that re-render
  * everything), then edits of each kind in the live preview and its memory through 100 edits.
  */
-async function previewBench({ options, work, env }: BenchContext): Promise<string> {
+async function previewBench(context: BenchContext): Promise<string> {
+  const { BENCH_LANGUAGES, languageServices } = await import('./bench-languages.ts');
+  const languages = BENCH_LANGUAGES.slice(0, context.options.languages ?? 1);
+  if (languages.length === 1) return previewReport(context, languages);
+  // A site of several languages: each from its own sample service, as `--languages N` builds them.
+  const { services, accounts } = await languageServices(languages, context.options.latencyMs);
+  try {
+    return await previewReport({ ...context, env: { ...context.env, ...accounts } }, languages);
+  } finally {
+    await Promise.all(services.map((service) => service.close()));
+  }
+}
+
+async function previewReport({ options, work, env }: BenchContext, languages: readonly string[]): Promise<string> {
   const { previewRounds, PREVIEW_TARGETS, MEMORY } = await import('./bench-preview.ts');
+  const { projectWithLanguages } = await import('./bench-languages.ts');
   const { cacheDir } = archivePaths(work);
   const periods = DEFAULTS.periods;
-  await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir, env, periods });
+  const rootDir = projectWithLanguages(path.join(work, 'preview-project'), languages);
+  await siteBuild({ rootDir, outputDir: path.join(work, 'dist'), cacheDir, env, periods });
   const warm: ChildResult[] = [];
   for (let round = 1; round <= options.rounds; round++) {
-    warm.push(await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir, env, periods, full: true }));
+    warm.push(await siteBuild({ rootDir, outputDir: path.join(work, 'dist'), cacheDir, env, periods, full: true }));
     log(`warm build ${round}/${options.rounds}: ${seconds(warm.at(-1)!.wallMs)}`);
   }
   const warmS = median(warm.map((r) => r.wallMs)) / 1000;
-  const runs = await previewRounds(work, cacheDir, periods, env, options.rounds, log);
+  const runs = await previewRounds(rootDir, languages, cacheDir, periods, env, options.rounds, log);
   const row = ({ kind, seconds: list, rendered }: (typeof runs.edits)[number]) => {
     const m = median(list);
     const verdict = kind.full ? ratio(m / warmS, PREVIEW_TARGETS.fullEditToWarmBuild) : `${m.toFixed(2)} s (target ≤ ${PREVIEW_TARGETS.singleEditS} s: ${m <= PREVIEW_TARGETS.singleEditS ? 'met' : 'NOT met'})`;
@@ -257,9 +273,9 @@ async function previewBench({ options, work, env }: BenchContext): Promise<strin
   const growth = (key: 'heapUsed' | 'rss') => at(MEMORY.memoryEdits)[key] / at(MEMORY.memoryBaseline)[key] - 1;
   const percent = (value: number) => `${(value * 100).toFixed(1)} % (target ≤ ${PREVIEW_TARGETS.memoryGrowth * 100} %: ${value <= PREVIEW_TARGETS.memoryGrowth ? 'met' : 'NOT met'})`;
   return [
-    `- Command: \`npm run bench -- --preview --rounds ${options.rounds} --date ${options.buildDate}\``,
+    `- Command: \`npm run bench -- --preview${languages.length > 1 ? ` --languages ${languages.length}` : ''} --rounds ${options.rounds} --date ${options.buildDate}\``,
     `- ${machineLine()}`,
-    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date ${options.buildDate}; the three-year archive (${runs.pages})`,
+    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date ${options.buildDate}; the three-year archive (${runs.pages})${languages.length > 1 ? ` in ${languages.join(', ')}` : ''}`,
     `- Each edit's time runs from writing the file to the end of the preview's render (its \`Preview: rendered …\` line, printed before the browser is told to reload), the 50 ms a saved file must stay unchanged before the rebuild (chokidar's \`awaitWriteFinish\`, src/cli/serve.ts) included; the page is then fetched and must show the edit. Medians of ${options.rounds} edits per kind; warm build: median wall time of ${options.rounds} \`npm run build -- --full\`s of the same archive from the same cache (every page rendered), ${warmS.toFixed(2)} s.`,
     '',
     '| edit | median | range | rendered | target |',

@@ -210,18 +210,20 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     }
   });
 
-  it('on a push to main, runs the whole suite with Debian Chromium before it builds; failed tests stop the deployment', () => {
+  it('on a push to main, runs the whole suite with Debian Chromium and Java before it builds; failed tests stop the deployment', () => {
     const test = workflow.jobs.test!;
     expect((test as { if?: string }).if?.replace(/\s+/g, ' ')).toBe("github.event_name == 'push'");
     const image = typeof test.container === 'string' ? test.container : test.container?.image;
     expect(image).toMatch(/^node:24-(bookworm|trixie)$/);
     const runs = test.steps.map((step) => step.run?.trim() ?? '');
     const chromium = runs.findIndex((run) => /apt-get install\b[^\n]*\bchromium\b/.test(run));
+    const java = runs.findIndex((run) => /apt-get install\b[^\n]*\bdefault-jre-headless\b/.test(run));
     const install = runs.indexOf('npm ci');
     const suite = runs.indexOf('npm test');
     expect(chromium).toBeGreaterThanOrEqual(0);
+    expect(java).toBeGreaterThanOrEqual(0);
     expect(install).toBeGreaterThanOrEqual(0);
-    expect(suite).toBeGreaterThan(Math.max(chromium, install));
+    expect(suite).toBeGreaterThan(Math.max(chromium, java, install));
     expect(stepUsing(test, 'actions/setup-node')?.with?.['node-version-file']).toBe('.nvmrc');
     // The tests see no credential.
     expect(JSON.stringify(test)).not.toMatch(/secrets\./);
@@ -301,15 +303,18 @@ describe('test.yml (pull requests)', () => {
     expect(test).toBeGreaterThanOrEqual(install);
   });
 
-  it('provides Debian chromium for the browser tests before they run', () => {
+  it('provides Debian chromium for the browser tests and Java for the Nu HTML Checker before they run', () => {
     const job = jobs[0]!;
     const image = typeof job.container === 'string' ? job.container : job.container?.image;
     // Debian, not Ubuntu: Ubuntu's chromium package is a snap wrapper that cannot run in a job.
     expect(image).toMatch(/bookworm|trixie|debian/);
     const runs = job.steps.map((step) => step.run ?? '');
     const chromium = runs.findIndex((run) => /apt-get install\b[^\n]*\bchromium\b/.test(run));
+    const java = runs.findIndex((run) => /apt-get install\b[^\n]*\bdefault-jre-headless\b/.test(run));
     const test = runs.findIndex((run) => /\bnpm (run )?test\b|bash \.ci\/run\b/.test(run));
     expect(chromium).toBeGreaterThanOrEqual(0);
     expect(chromium).toBeLessThan(test);
+    expect(java).toBeGreaterThanOrEqual(0);
+    expect(java).toBeLessThan(test);
   });
 });

@@ -1,7 +1,7 @@
 // A site in English and Spanish built from two accounts (two local sample services, two users): English at the
 // root, Spanish under /es/, each from its own account, joined by hreflang clusters, a switcher, feeds and
-// sitemaps; and a missing Spanish account fails the build naming its variable, dist/ unchanged. The smallest
-// site: the current period of each kind.
+// sitemaps (valid against the protocol's XSD), its pages valid for the Nu HTML Checker; and a missing Spanish
+// account fails the build naming its variable, dist/ unchanged. The smallest site: the current period of each kind.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import { runBuild } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
+import { nuErrors } from '../helpers/nu-checker.ts';
+import { sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
 
 const ORIGIN = 'https://horoscopes.example.com';
 const ACCOUNTS = { en: { username: 'english-owner', password: 'en-secret' }, es: { username: 'duena-espanola', password: 'es-secreto' } };
@@ -94,6 +96,26 @@ describe('a site in English and Spanish', () => {
     expect(read('es/search/index.html')).toContain('data-bundle="/es/pagefind/pagefind.js"');
     expect(spanish).toContain('<form class="site-search" role="search" action="/es/search/" method="get">');
     expect(read('_headers')).toMatch(/\n\/search\/\n {2}Content-Security-Policy: [^\n]*'wasm-unsafe-eval'[\s\S]*\n\/es\/search\/\n {2}Content-Security-Policy: [^\n]*'wasm-unsafe-eval'/);
+  });
+
+  it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates', async () => {
+    const dist = path.join(project, 'dist');
+    const sitemaps = ['sitemap.xml', 'es/sitemap.xml'].map((file) => path.join(dist, file));
+    expect(await sitemapSchemaErrors(dist, sitemaps)).toEqual([]);
+    // Every URL of each sitemap names its cluster: the 12 sign hubs, for one, in both languages and x-default.
+    expect(read('es/sitemap.xml').match(/<xhtml:link /g)!.length).toBeGreaterThanOrEqual(3 * 12);
+  });
+
+  it('writes pages the Nu HTML Checker finds no error in, in both languages', async () => {
+    const dist = path.join(project, 'dist');
+    const pages = [
+      'index.html', 'es/index.html',
+      'weekly/2026-w47/leo/index.html', 'es/weekly/2026-w47/leo/index.html', 'es/yearly/2026/capricorn/index.html',
+      'weekly/2026-w47/index.html', 'es/weekly/2026-w47/index.html', 'es/leo/index.html', 'es/weekly/index.html',
+      'charts/elizabeth-ii/index.html', 'es/charts/elizabeth-ii/index.html', 'es/charts/index.html',
+      'search/index.html', 'es/search/index.html', '404.html',
+    ];
+    expect(await nuErrors(dist, pages.map((page) => path.join(dist, page)))).toEqual([]);
   });
 
   it('fails naming ASTRO_API_USERNAME_ES without the Spanish account, publishing nothing', async () => {

@@ -1,6 +1,7 @@
 // `npm start` on a site in English and Spanish (two local sample services, two accounts): the Spanish site is
-// served under /es/ as a build publishes it, and an edit of a Spanish override shows after the re-render.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// served under /es/ as a build publishes it, an edit of a Spanish override shows after the re-render, and a broken
+// one shows as the preview's error page until it is fixed. One preview for both, in that order.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
@@ -63,5 +64,26 @@ describe('npm start on a site of two languages', () => {
     await previewRendered(preview, from);
     expect(await page(`${base}/es/weekly/2026-w47/leo/`)).toContain('Una nota de la redacción añadida durante la vista previa.');
     expect(await page(`${base}/weekly/2026-w47/leo/`)).not.toContain('Una nota de la redacción');
+  });
+
+  it('shows a broken Spanish override as one line and as every page, and goes on once it is fixed', async () => {
+    expect(preview, 'the preview of the test before').toBeDefined();
+    const base = /^Preview at (http:\/\/[^/\s]+)\//m.exec(preview!.output)![1]!;
+    const from = preview!.output.length;
+    const broken = path.join(project, 'content/overrides/es/weekly/2026-w47/lion.md');
+    writeFileSync(broken, '---\nfield: text\n---\nUn texto para ningún signo.\n');
+    const error = await preview!.waitFor(/content\/overrides\/es\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, 30_000, from);
+    // Eleventy ends the failed build with its "Wrote" line: all it printed for the error is in.
+    await preview!.waitFor(/^\[11ty\] Wrote /m, 30_000, error.index);
+    expect(preview!.output.slice(from)).not.toMatch(/stack trace|\n\s+at /);
+    const answer = await fetch(`${base}/es/weekly/2026-w47/leo/`);
+    expect(answer.status).toBe(500);
+    expect(await answer.text()).toMatch(/<main role="alert">[\s\S]*es\/weekly\/2026-w47\/lion\.md: [^<]*sign/);
+    expect(preview!.child.exitCode).toBeNull();
+
+    const fixedAt = preview!.output.length;
+    rmSync(broken);
+    await previewRendered(preview!, fixedAt);
+    expect(await page(`${base}/es/weekly/2026-w47/leo/`)).toContain('Una nota de la redacción añadida durante la vista previa.');
   });
 });

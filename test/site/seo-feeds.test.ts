@@ -1,10 +1,12 @@
 // What search engines and feed readers get: sitemap.xml, robots.txt, Open Graph/Twitter meta, JSON-LD and one
 // Atom feed per sign.
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { XmlElement } from '../helpers/xml.ts';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { metaContent, readBuiltSite, urlOf } from './helpers/built-site.ts';
 import { childText, childrenNamed, parseXml } from '../helpers/xml.ts';
+import { sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
 
 const site = readBuiltSite(inject('siteDir'));
 const SITE_URL = 'https://horoscopes.example.com';
@@ -31,6 +33,10 @@ describe('sitemap.xml and robots.txt', () => {
     const expected = [...site.html].filter(([, html]) => !noindex(html)).map(([f]) => `${SITE_URL}${urlOf(f)}`).sort();
     expect([...locs].sort()).toEqual(expected);
     expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('is valid against the Sitemap protocol XSD', async () => {
+    expect(await sitemapSchemaErrors(inject('siteDir'), [path.join(inject('siteDir'), 'sitemap.xml')])).toEqual([]);
   });
 
   it('robots.txt allows crawling and points to the sitemap', () => {

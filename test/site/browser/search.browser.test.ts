@@ -1,12 +1,14 @@
 // The search, end to end: a small site in English and Spanish (the current period of each kind) built by the build
 // command, served with its own `_headers`, opened in Debian's Chromium at /search/?q=retrograde, as the header's
 // form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
-// a result opens; the Spanish search page finds Spanish pages alone, in Spanish.
+// a result opens; the Spanish search page finds Spanish pages alone, in Spanish. The same site shows the language
+// switcher: on a phone's and a desktop's width, in the header, with targets a finger can hit and a visible focus.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage } from '../../../scripts/lib/open-page.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
+import { focusedElement, hasFocusIndicator, overflowCulprits } from './page-checks.ts';
 import type { StaticServer } from '../../../scripts/lib/static-server.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
@@ -72,5 +74,38 @@ describe('the search page in Chromium', () => {
     expect(hrefs.filter((href) => !/^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$|^\/es\/[a-z]+\/$|^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/$/.test(href!))).toEqual([]);
     expect(problems.cspReports).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
+describe('the language switcher in Chromium', () => {
+  it.each([
+    { width: 375, colorScheme: 'light' as const },
+    { width: 1280, colorScheme: 'dark' as const },
+  ])('fits the header at $width px ($colorScheme), its link at least 24 px each way and outlined on focus', async ({ width, colorScheme }) => {
+    const { page, problems, context } = await openPage(browser, server.url, '/es/weekly/2026-w47/leo/', { viewport: { width, height: 800 }, colorScheme });
+    contexts.push(context);
+    const link = page.locator('.language-switcher a');
+    expect(await link.count()).toBe(1);
+    const box = (await link.boundingBox())!;
+    const header = (await page.locator('.site-header').boundingBox())!;
+    const title = (await page.locator('.site-title').boundingBox())!;
+    // WCAG 2.2's target size (minimum): 24 by 24 CSS px. https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum
+    expect(box.height).toBeGreaterThanOrEqual(24);
+    expect(box.width).toBeGreaterThanOrEqual(24);
+    // Inside the header and the viewport, on the title's line (both fit at 375 px), at its end.
+    expect(box.y).toBeGreaterThanOrEqual(header.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await overflowCulprits(page)).toEqual([]);
+    expect(Math.abs(box.y + box.height / 2 - (title.y + title.height / 2))).toBeLessThan(title.height / 2);
+    expect(box.x).toBeGreaterThan(title.x + title.width);
+    // Keyboard order follows what is seen: skip link, title, then the switcher.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    const focused = await focusedElement(page);
+    expect(focused).toMatchObject({ text: 'English', href: '/weekly/2026-w47/leo/' });
+    expect(hasFocusIndicator(focused)).toBe(true);
+    expect(problems.consoleErrors).toEqual([]);
+    const serious = blocking(await runAxe(page));
+    expect(ruleIds(serious), formatViolations(serious)).toEqual([]);
   });
 });
