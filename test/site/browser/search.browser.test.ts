@@ -2,7 +2,7 @@
 // command, served with its own `_headers`, opened in Debian's Chromium at /search/?q=retrograde, as the header's
 // form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
 // a result opens; the Spanish search page finds Spanish pages alone, in Spanish.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage } from '../../../scripts/lib/open-page.ts';
@@ -34,6 +34,20 @@ afterAll(async () => {
   await served?.close();
 });
 
+/** The layout shifts Chromium recorded on the page so far, each as the elements that moved. */
+function layoutShifts(page: Page): Promise<string[][]> {
+  return page.evaluate(async () => {
+    type Shift = PerformanceEntry & { sources: { node?: Node }[] };
+    const shifts: Shift[] = [];
+    const observer = new PerformanceObserver((list) => shifts.push(...(list.getEntries() as Shift[])));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    // The buffered entries are delivered to the callback on a later task.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    observer.disconnect();
+    return shifts.map((shift) => shift.sources.map((source) => (source.node as Element | undefined)?.outerHTML.slice(0, 60) ?? '?'));
+  });
+}
+
 describe('the search page in Chromium', () => {
   it('lists report pages for ?q=retrograde on arrival, with no policy violation, and a result opens', async () => {
     const { page, response, problems, context } = await openPage(browser, server.url, '/search/?q=retrograde');
@@ -53,6 +67,8 @@ describe('the search page in Chromium', () => {
     // The query stands in the header's box, the results' words are the page's language.
     expect(await page.inputValue('#site-search-q')).toBe('retrograde');
     expect(await status.textContent()).toMatch(/^Pages found: \d+$/);
+    // The results arrive after the first paint and move nothing already shown (Lighthouse's layout shift).
+    expect(await layoutShifts(page)).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
     const serious = blocking(await runAxe(page));
     expect(ruleIds(serious), formatViolations(serious)).toEqual([]);
