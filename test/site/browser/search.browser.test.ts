@@ -36,16 +36,15 @@ afterAll(async () => {
 
 /** The layout shifts Chromium recorded on the page so far, each as the elements that moved. */
 function layoutShifts(page: Page): Promise<string[][]> {
-  return page.evaluate(async () => {
-    type Shift = PerformanceEntry & { sources: { node?: Node }[] };
-    const shifts: Shift[] = [];
-    const observer = new PerformanceObserver((list) => shifts.push(...(list.getEntries() as Shift[])));
+  // The buffered entries reach the observer's callback on a later task, after the next frame.
+  return page.evaluate(`(async () => {
+    const shifts = [];
+    const observer = new PerformanceObserver((list) => shifts.push(...list.getEntries()));
     observer.observe({ type: 'layout-shift', buffered: true });
-    // The buffered entries are delivered to the callback on a later task.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
     observer.disconnect();
-    return shifts.map((shift) => shift.sources.map((source) => (source.node as Element | undefined)?.outerHTML.slice(0, 60) ?? '?'));
-  });
+    return shifts.map((shift) => shift.sources.map((source) => source.node?.outerHTML?.slice(0, 60) ?? '?'));
+  })()`);
 }
 
 describe('the search page in Chromium', () => {
