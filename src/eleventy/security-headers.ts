@@ -139,10 +139,11 @@ interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditio
 }
 
 /**
- * The `_headers` file. HTML and other unfingerprinted files get no Cache-Control on purpose: Netlify and
- * Cloudflare Pages both merge the values of every rule that matches a path, so a `Cache-Control` under `/*`
- * would be glued onto the one under `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts
- * already serve HTML with `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants.
+ * The `_headers` file. HTML and other unfingerprinted files get no Cache-Control on purpose: Cloudflare Pages joins
+ * the values of every rule that matches a path, so a `Cache-Control` under `/*` would be glued onto the one under
+ * `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts already serve HTML with
+ * `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants. A search page's rule detaches
+ * the site-wide policy before giving its own, the documented way ("Detach a header").
  */
 export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   const immutablePaths = options.immutablePaths ?? DEFAULTS.immutablePaths;
@@ -164,7 +165,10 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   }
   const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));
   for (const page of options.searchPaths ?? []) {
-    lines.push('', '# The search page: the policy above, and what Pagefind needs to run.', page, `  Content-Security-Policy: ${searchPolicy}`);
+    lines.push('', '# The search page: the policy above, and what Pagefind needs to run.', page);
+    // Cloudflare Pages sends every matching rule's value, so the `/*` policy is detached first: two policies would
+    // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
+    lines.push(`  ! Content-Security-Policy`, `  Content-Security-Policy: ${searchPolicy}`);
   }
   return `${lines.join('\n')}\n`;
 }
