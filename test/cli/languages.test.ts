@@ -97,6 +97,9 @@ describe('a site in English and Spanish', () => {
     const searchRule = (page: string) => `\n${page}\n  ! Content-Security-Policy\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval';`;
     expect(read('_headers')).toContain(searchRule('/search/'));
     expect(read('_headers')).toContain(searchRule('/es/search/'));
+    // Pagefind's worker compiles the WebAssembly under its own file's policy.
+    expect(read('_headers')).toContain(searchRule('/pagefind/pagefind-worker.js'));
+    expect(read('_headers')).toContain(searchRule('/es/pagefind/pagefind-worker.js'));
   });
 
   it('fails naming ASTRO_API_USERNAME_ES without the Spanish account, publishing nothing', async () => {

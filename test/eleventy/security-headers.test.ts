@@ -322,6 +322,8 @@ describe("the search page's policy", () => {
     "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; " +
     "form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io";
   const SEARCH_POLICY = SITE_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+  /** Each language's search page and Pagefind's worker, which runs the WebAssembly under its own file's policy. */
+  const SEARCH_PATHS = ['/search/', '/pagefind/pagefind-worker.js', '/es/search/', '/es/pagefind/pagefind-worker.js'];
   let dir: string;
   let output: string;
 
@@ -337,7 +339,7 @@ describe("the search page's policy", () => {
       quietMode: true,
       configPath: path.join(dir, 'eleventy.config.mjs'),
       config(eleventyConfig: EleventyConfig) {
-        eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions: async () => ADDITIONS, searchPaths: async () => ['/search/', '/es/search/'] });
+        eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions: async () => ADDITIONS, searchPaths: async () => SEARCH_PATHS });
       },
     });
     await eleventy.write();
@@ -353,24 +355,23 @@ describe("the search page's policy", () => {
     expect(metaPolicy('search/index.html')).toBe(SEARCH_POLICY.replace("; frame-ancestors 'none'", ''));
   });
 
-  it('and in _headers, for each language\'s search page alone, detaching the site-wide policy there', () => {
+  it('and in _headers, for each language\'s search page and worker alone, detaching the site-wide policy there', () => {
     const rules = parseHeadersFile(fs.readFileSync(path.join(output, '_headers'), 'utf8'));
     expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
     const searchRule = { '! Content-Security-Policy': '', 'Content-Security-Policy': SEARCH_POLICY };
-    expect(rules['/search/']).toEqual(searchRule);
-    expect(rules['/es/search/']).toEqual(searchRule);
-    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', '/search/', '/es/search/']);
+    for (const page of SEARCH_PATHS) expect(rules[page], page).toEqual(searchRule);
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
   });
 
   it('sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page\'s on search pages alone', () => {
     const text = fs.readFileSync(path.join(output, '_headers'), 'utf8');
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       // A policy holds no comma: one joined to another would.
-      for (const page of ['/search/', '/es/search/']) {
+      for (const page of SEARCH_PATHS) {
         expect(host(text, page).get('content-security-policy'), `${host.name} ${page}`).toBe(SEARCH_POLICY);
         expect(host(text, page).get('x-content-type-options'), `${host.name} ${page}`).toBe('nosniff');
       }
-      for (const page of ['/', '/es/', '/weekly/2026-w47/leo/', '/search/index.json', '/assets/site.css']) {
+      for (const page of ['/', '/es/', '/weekly/2026-w47/leo/', '/search/index.json', '/assets/site.css', '/pagefind/pagefind.js']) {
         expect(host(text, page).get('content-security-policy'), `${host.name} ${page}`).toBe(SITE_POLICY);
       }
     }

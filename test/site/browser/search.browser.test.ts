@@ -66,6 +66,8 @@ describe('the search page in Chromium', () => {
     // The query stands in the header's box, the results' words are the page's language.
     expect(await page.inputValue('#site-search-q')).toBe('retrograde');
     expect(await status.textContent()).toMatch(/^Pages found: \d+$/);
+    // Pagefind searched in its worker, off the page's thread, under the worker file's own policy.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual(['/pagefind/pagefind-worker.js']);
     // The results arrive after the first paint and move nothing already shown (Lighthouse's layout shift).
     expect(await layoutShifts(page)).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
