@@ -128,7 +128,10 @@ interface HeadersFileOptions {
   immutablePaths?: readonly string[];
   /** What the policy allows beyond the site itself. */
   policyAdditions?: PolicyAdditions;
-  /** The search pages' and Pagefind's worker's paths (`/search/`, `/pagefind/pagefind-worker.js`, `/es/search/`, …), whose policy also has the search page's additions. */
+  /**
+   * The search pages' and Pagefind's worker's paths (`/search/`, `/pagefind/pagefind-worker.js`, `/es/search/`, …),
+   * whose policy also has the search page's additions.
+   */
   searchPaths?: readonly string[];
 }
 
