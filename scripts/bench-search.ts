@@ -67,7 +67,7 @@ export async function searchBench(context: BenchContext): Promise<string> {
     '',
     '| one query | requests | bytes |',
     '|---|---|---|',
-    `| Pagefind (\`/pagefind/\`: its script, WebAssembly, metadata, index chunks, fragments) | ${query.pagefindRequests} | ${kb(query.pagefindBytes)} |`,
+    `| Pagefind (\`/pagefind/\`: its script and worker, WebAssembly, metadata, index chunks, fragments) | ${query.pagefindRequests} | ${kb(query.pagefindBytes)} |`,
     `| everything, the page, stylesheet and \`search.js\` included | ${query.requests} | ${kb(query.totalBytes)} |`,
     '',
     '| ratio | value |',
