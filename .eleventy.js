@@ -9,7 +9,7 @@ import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
-import { SITE_PATHS, sitePath } from './src/model/urls.ts';
+import { SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
 /** @param {import('@11ty/eleventy').UserConfig} eleventyConfig */
 export default function (eleventyConfig) {
@@ -41,12 +41,13 @@ export default function (eleventyConfig) {
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it, each with what the model's
   // analytics adds; a model that fails to build fails the global data `model` with its own message.
   const policyAdditions = async () => (source ? (await source.round().catch(() => undefined))?.model.analytics?.policy : undefined);
-  // Each language's search page, whose policy also lets Pagefind run: paths in the output, as `_headers` names them.
+  // Each language's search page and Pagefind's worker, whose policy also lets Pagefind run: paths in the output, as
+  // `_headers` names them.
   const searchPaths = async () => {
     const model = source ? (await source.round().catch(() => undefined))?.model : undefined;
     if (!model) return [];
     const homes = model.languageHomes?.map((home) => home.url) ?? [model.links.home];
-    return homes.map((home) => `${sitePath(home, model.site.pathPrefix)}${SITE_PATHS.search.slice(1)}`);
+    return homes.flatMap((home) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${sitePath(home, model.site.pathPrefix)}${file.slice(1)}`));
   };
   eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, searchPaths });
   // The link-preview images, copied after the pages.

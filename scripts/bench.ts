@@ -17,6 +17,8 @@
 //                                      builds of the three- (or ten-) year archive (scripts/bench-languages.ts)
 //   npm run bench -- --incremental     builds that take unchanged pages from the last one, on the three- and ten-year
 //                                      archives, next to full builds and plain Eleventy (scripts/bench-incremental.ts)
+//   npm run bench -- --search          what the search index adds to a full and a next-day build of the three-year
+//                                      archive, and what one query downloads on the ten-year one (scripts/bench-search.ts)
 import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +59,8 @@ async function childSiteBuild(json: string): Promise<void> {
   const { runBuild } = await import('../src/cli/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
+  const { SEARCH_INDEX_MEASURE } = await import('../src/cli/search-index.ts');
+  const searchIndexMs = performance.getEntriesByName(SEARCH_INDEX_MEASURE, 'measure').reduce((sum, entry) => sum + entry.duration, 0);
   clearInterval(sampler);
   sampleHeap();
   const usage = process.resourceUsage();
@@ -72,6 +76,7 @@ async function childSiteBuild(json: string): Promise<void> {
     fromCache: summary.fromCache,
     heapLimitMb: Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20),
     peakHeapMb: Math.round(peakHeapBytes / 2 ** 20),
+    searchIndexMs,
   };
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
 }
@@ -139,6 +144,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       profile: { type: 'boolean', default: false },
       preview: { type: 'boolean', default: false },
       incremental: { type: 'boolean', default: false },
+      search: { type: 'boolean', default: false },
       languages: { type: 'string' },
       'ten-year': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
@@ -161,6 +167,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       profile: values.profile,
       preview: values.preview,
       incremental: values.incremental,
+      search: values.search,
       write: !values['no-write'],
       workDir: values['work-dir'],
       languages: values.languages === undefined ? undefined : Math.min(6, Math.max(1, whole('languages', values.languages))),
@@ -212,6 +219,13 @@ async function main(): Promise<void> {
       const report = await incrementalBench(context);
       console.log(report);
       if (options.write) writeBenchmarkSection('incremental', report);
+      return;
+    }
+    if (options.search) {
+      const { searchBench } = await import('./bench-search.ts');
+      const report = await searchBench(context);
+      console.log(report);
+      if (options.write) writeBenchmarkSection('search', report);
       return;
     }
     if (options.preview) {

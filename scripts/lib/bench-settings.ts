@@ -43,6 +43,8 @@ export interface ChildResult {
   /** Largest V8 heap in use, sampled every 50 ms. */
   peakHeapMb?: number;
   fromCache?: number;
+  /** Time the build spent in its search index step (writeSearchIndex: indexing, or taking the published bundle). */
+  searchIndexMs?: number;
   /** After the child exited: how long the detached removal of the output it replaced went on. */
   backgroundRemovalMs?: number;
 }
@@ -59,6 +61,8 @@ export interface BenchOptions {
   preview: boolean;
   /** --incremental: builds that take unchanged pages from the last one, instead of the rounds. */
   incremental: boolean;
+  /** --search: what the search index costs a build and a query, instead of the rounds. */
+  search: boolean;
   write: boolean;
   workDir: string;
   /** --languages N: a site of the first N of en, es, pt, fr, de, it instead of the rounds (scripts/bench-languages.ts). */

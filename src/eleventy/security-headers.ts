@@ -57,8 +57,9 @@ const WASM = "'wasm-unsafe-eval'";
 
 /**
  * What the search page alone adds: Pagefind runs its search in WebAssembly, which a policy with script-src refuses
- * to compile without this keyword (https://pagefind.app/docs/, CSP3 §6.1.1 'wasm-unsafe-eval'). Its worker is
- * turned off (templates/assets/search.js), so no worker-src is needed; its index is fetched from the site itself.
+ * to compile without this keyword (https://pagefind.app/docs/, CSP3 §6.1.1 'wasm-unsafe-eval'). It searches in a
+ * worker, a file of the site's own that script-src 'self' allows (no worker-src needed); a worker is under the
+ * policy of its own response, so `_headers` gives the worker's file this policy too. The index comes from the site.
  */
 export const SEARCH_POLICY_ADDITIONS: PolicyAdditions = { 'script-src': [WASM] };
 /** The directives that may gain one: fetch directives other than default-src, which would widen every other. */
@@ -127,22 +128,26 @@ interface HeadersFileOptions {
   immutablePaths?: readonly string[];
   /** What the policy allows beyond the site itself. */
   policyAdditions?: PolicyAdditions;
-  /** The search pages' paths (`/search/`, `/es/search/`), whose policy also has the search page's additions. */
+  /**
+   * The search pages' and Pagefind's worker's paths (`/search/`, `/pagefind/pagefind-worker.js`, `/es/search/`, …),
+   * whose policy also has the search page's additions.
+   */
   searchPaths?: readonly string[];
 }
 
 interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'searchPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
-  /** The search pages' paths in the output, asked at each render. */
+  /** The search pages' and Pagefind's worker's paths in the output, asked at each render. */
   searchPaths?: () => Promise<readonly string[]>;
 }
 
 /**
- * The `_headers` file. HTML and other unfingerprinted files get no Cache-Control on purpose: Netlify and
- * Cloudflare Pages both merge the values of every rule that matches a path, so a `Cache-Control` under `/*`
- * would be glued onto the one under `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts
- * already serve HTML with `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants.
+ * The `_headers` file. HTML and other unfingerprinted files get no Cache-Control on purpose: Cloudflare Pages joins
+ * the values of every rule that matches a path, so a `Cache-Control` under `/*` would be glued onto the one under
+ * `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts already serve HTML with
+ * `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants. A search page's rule detaches
+ * the site-wide policy before giving its own, the documented way ("Detach a header").
  */
 export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   const immutablePaths = options.immutablePaths ?? DEFAULTS.immutablePaths;
@@ -164,7 +169,10 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   }
   const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));
   for (const page of options.searchPaths ?? []) {
-    lines.push('', '# The search page: the policy above, and what Pagefind needs to run.', page, `  Content-Security-Policy: ${searchPolicy}`);
+    lines.push('', '# Where the search runs (a search page, Pagefind\'s worker): the policy above, and what Pagefind needs.', page);
+    // Cloudflare Pages sends every matching rule's value, so the `/*` policy is detached first: two policies would
+    // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
+    lines.push(`  ! Content-Security-Policy`, `  Content-Security-Policy: ${searchPolicy}`);
   }
   return `${lines.join('\n')}\n`;
 }

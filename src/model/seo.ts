@@ -207,6 +207,10 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
     const breadcrumbs = [home, { url: page.url, label: page.title }];
     heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs, image, lastmod: pages.updated.get(page.url), searchFilters: [] });
   }
+  // The empty search page is a landing page like the others (its canonical URL has no query); it lists no
+  // horoscope of its own, so it stays out of the search index.
+  const search = { url: urls.page(SITE_PATHS.search), label: t('search.title') };
+  heads.push({ url: search.url, title: search.label, description: t('search.description'), breadcrumbs: [home, search], image, lastmod: pages.updated.get(search.url) });
   return heads;
 }
 
@@ -296,23 +300,6 @@ function notFoundMeta(site: SiteConfig, urls: SiteUrls, t: Messages['t'], image:
   };
 }
 
-/** The search page: its results depend on the query, so search engines are asked not to index it. */
-function searchMeta(site: SiteConfig, urls: SiteUrls, t: Messages['t'], image: ShareImage): PageMeta {
-  const title = t('search.title');
-  const url = urls.page(SITE_PATHS.search);
-  return {
-    url,
-    documentTitle: t('site.documentTitle', { page: title, site: site.title }),
-    title,
-    description: t('search.description'),
-    ogType: 'website',
-    breadcrumbs: [{ url: urls.page(SITE_PATHS.home), label: t('site.home') }, { url, label: title }],
-    noindex: true,
-    image: pageImage(urls, image),
-    search: { bundle: urls.page(SEARCH_BUNDLE) },
-  };
-}
-
 /** Every page's head by URL (the 404 page's too) and the sitemap's entries. */
 export function siteMeta(
   site: SiteConfig,
@@ -328,8 +315,9 @@ export function siteMeta(
   for (const head of heads) meta[head.url] = pageMeta(head, site, urls, t, organization);
   const notFound = notFoundMeta(site, urls, t, images.site);
   meta[notFound.url] = notFound;
-  const search = searchMeta(site, urls, t, images.site);
-  meta[search.url] = search;
+  // The one page that loads Pagefind (its policy also lets it run WebAssembly).
+  const search = meta[urls.page(SITE_PATHS.search)]!;
+  search.search = { bundle: urls.page(SEARCH_BUNDLE) };
   const sitemap = heads.map((head) => ({ loc: urls.absolute(head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
   return { meta, sitemap };
 }

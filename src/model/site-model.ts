@@ -40,6 +40,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
     ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
     ...(input.staticPages ?? []).map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
+    // The search page shows its own words and links the archives.
+    { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
   ];
   const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), bodyHtml: prefixLinks(chart.bodyHtml, urls.pathPrefix) }));
   const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url), html: prefixLinks(page.html, urls.pathPrefix) }));

@@ -26,6 +26,8 @@ export const SITE_PATHS = {
 
 /** Pagefind's script, in the folder where the build writes the search index (src/cli/search-index.ts). */
 export const SEARCH_BUNDLE = '/pagefind/pagefind.js';
+/** The worker Pagefind's script starts to search off the page's thread. */
+export const SEARCH_WORKER = '/pagefind/pagefind-worker.js';
 
 /** `/weekly/`: the archive of one kind. */
 export function sectionUrl(kind: ReportKind): string {

@@ -16,9 +16,8 @@ if (results && status && query) {
 }
 
 async function search(text) {
+  // Pagefind searches in its worker, off the page's thread; `_headers` gives the worker's file the search policy.
   const pagefind = await import(results.dataset.bundle);
-  // In the page itself: a worker would need a policy of its own on hosts that send headers (docs/search.md).
-  await pagefind.options({ noWorker: true });
   const found = await pagefind.search(text);
   const pages = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
   status.textContent = pages.length ? `${results.dataset.results ?? ''}: ${found.results.length}` : (results.dataset.noResults ?? '');

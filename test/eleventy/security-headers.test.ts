@@ -29,13 +29,56 @@ function parseHeadersFile(text: string): Record<string, Record<string, string>> 
       current = rules[line] = {};
       continue;
     }
-    const match = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line);
+    // `! Name` (Cloudflare Pages' detach) is kept as the name `! Name` with no value.
+    const match = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line) ?? /^\s+(! [A-Za-z-]+)()$/.exec(line);
     expect(match, `header line "${line}"`).not.toBeNull();
     expect(current, `header line "${line}" before any path`).toBeDefined();
     expect(current![match![1]!], `${match![1]} repeated`).toBeUndefined();
     current![match![1]!] = match![2]!;
   }
   return rules;
+}
+
+type HeaderLines = { pattern: string; lines: string[] }[];
+
+/** `_headers` as its rules in file order, each with its indented lines, trimmed. */
+function headerRules(text: string): HeaderLines {
+  const rules: HeaderLines = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (/^\s/.test(line)) rules.at(-1)!.lines.push(line.trim());
+    else rules.push({ pattern: line, lines: [] });
+  }
+  return rules;
+}
+
+const matches = (pattern: string, pathname: string) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
+const nameValue = (line: string) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const;
+
+/**
+ * What Cloudflare Pages sends for a path: every matching rule in file order, a header set again joined to the
+ * earlier value with a comma, `! Name` removing what earlier rules set
+ * (https://developers.cloudflare.com/pages/configuration/headers/, "Attach a header" and "Detach a header").
+ */
+function cloudflareHeaders(text: string, pathname: string): Map<string, string> {
+  const sent = new Map<string, string>();
+  for (const rule of headerRules(text).filter((r) => matches(r.pattern, pathname))) {
+    for (const line of rule.lines.filter((l) => l.startsWith('!'))) sent.delete(line.slice(1).trim().toLowerCase());
+    for (const [name, value] of rule.lines.filter((l) => !l.startsWith('!')).map(nameValue)) sent.set(name, sent.has(name) ? `${sent.get(name)}, ${value}` : value);
+  }
+  return sent;
+}
+
+/**
+ * What Netlify sends for a path, as its own parser and local server read the file (@netlify/headers-parser skips a
+ * line without a colon; `netlify dev` gives each header the value of the last matching rule that sets it).
+ */
+function netlifyHeaders(text: string, pathname: string): Map<string, string> {
+  const sent = new Map<string, string>();
+  for (const rule of headerRules(text).filter((r) => matches(r.pattern, pathname))) {
+    for (const [name, value] of rule.lines.filter((l) => l.includes(':')).map(nameValue)) sent.set(name, value);
+  }
+  return sent;
 }
 
 /** Parses a policy into directive -> sources. */
@@ -279,6 +322,8 @@ describe("the search page's policy", () => {
     "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; " +
     "form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io";
   const SEARCH_POLICY = SITE_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+  /** Each language's search page and Pagefind's worker, which runs the WebAssembly under its own file's policy. */
+  const SEARCH_PATHS = ['/search/', '/pagefind/pagefind-worker.js', '/es/search/', '/es/pagefind/pagefind-worker.js'];
   let dir: string;
   let output: string;
 
@@ -294,7 +339,7 @@ describe("the search page's policy", () => {
       quietMode: true,
       configPath: path.join(dir, 'eleventy.config.mjs'),
       config(eleventyConfig: EleventyConfig) {
-        eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions: async () => ADDITIONS, searchPaths: async () => ['/search/', '/es/search/'] });
+        eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions: async () => ADDITIONS, searchPaths: async () => SEARCH_PATHS });
       },
     });
     await eleventy.write();
@@ -310,12 +355,26 @@ describe("the search page's policy", () => {
     expect(metaPolicy('search/index.html')).toBe(SEARCH_POLICY.replace("; frame-ancestors 'none'", ''));
   });
 
-  it('and in _headers, for each language\'s search page alone', () => {
+  it('and in _headers, for each language\'s search page and worker alone, detaching the site-wide policy there', () => {
     const rules = parseHeadersFile(fs.readFileSync(path.join(output, '_headers'), 'utf8'));
     expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
-    expect(rules['/search/']).toEqual({ 'Content-Security-Policy': SEARCH_POLICY });
-    expect(rules['/es/search/']).toEqual({ 'Content-Security-Policy': SEARCH_POLICY });
-    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', '/search/', '/es/search/']);
+    const searchRule = { '! Content-Security-Policy': '', 'Content-Security-Policy': SEARCH_POLICY };
+    for (const page of SEARCH_PATHS) expect(rules[page], page).toEqual(searchRule);
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
+  });
+
+  it('sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page\'s on search pages alone', () => {
+    const text = fs.readFileSync(path.join(output, '_headers'), 'utf8');
+    for (const host of [cloudflareHeaders, netlifyHeaders]) {
+      // A policy holds no comma: one joined to another would.
+      for (const page of SEARCH_PATHS) {
+        expect(host(text, page).get('content-security-policy'), `${host.name} ${page}`).toBe(SEARCH_POLICY);
+        expect(host(text, page).get('x-content-type-options'), `${host.name} ${page}`).toBe('nosniff');
+      }
+      for (const page of ['/', '/es/', '/weekly/2026-w47/leo/', '/search/index.json', '/assets/site.css', '/pagefind/pagefind.js']) {
+        expect(host(text, page).get('content-security-policy'), `${host.name} ${page}`).toBe(SITE_POLICY);
+      }
+    }
   });
 
   it("refuses 'wasm-unsafe-eval' anywhere but script-src", () => {

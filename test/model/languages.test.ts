@@ -60,6 +60,16 @@ describe('linkLanguages', () => {
       { hreflang: 'es', href: `${ORIGIN}/es/leo/` },
       { hreflang: 'x-default', href: `${ORIGIN}/leo/` },
     ]);
+    // Each language's search page is in its own sitemap, at its own address, with its translation.
+    expect(es.sitemap.find((entry) => entry.loc === `${ORIGIN}/es/search/`)).toMatchObject({
+      lastmod: '2026-11-22T00:00:00Z',
+      alternates: [
+        { hreflang: 'en', href: `${ORIGIN}/search/` },
+        { hreflang: 'es', href: `${ORIGIN}/es/search/` },
+        { hreflang: 'x-default', href: `${ORIGIN}/search/` },
+      ],
+    });
+    expect(es.meta['/es/search/']).toMatchObject({ canonical: `${ORIGIN}/es/search/`, title: 'Buscar', search: { bundle: '/es/pagefind/pagefind.js' } });
     expect([en.rootFiles.length, es.rootFiles.length]).toEqual([1, 0]);
     expect(en.sitemaps).toEqual([`${ORIGIN}/sitemap.xml`, `${ORIGIN}/es/sitemap.xml`]);
     expect(en.languageHomes).toEqual([

@@ -46,15 +46,21 @@ describe('buildSiteModel', () => {
       author: { '@type': 'Organization', name: 'Test Stars', url: 'https://stars.example.org/' },
     });
     expect(meta.image.url).toMatch(/^https:\/\/stars\.example\.org\/assets\/share\/leo-weekly\.[0-9a-f]{10}\.png$/);
-    // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index; the 404 is in meta
-    // but not in the sitemap.
-    expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1);
-    expect(Object.keys(m.meta)).toHaveLength(m.sitemap.length + 2);
+    // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index + search page; the 404
+    // is in meta but not in the sitemap.
+    expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1 + 1);
+    expect(Object.keys(m.meta)).toHaveLength(m.sitemap.length + 1);
     expect(m.meta['/404.html']).toMatchObject({ noindex: true });
-    // The search page: not for search engines, and the one page that loads Pagefind.
-    expect(m.meta['/search/']).toMatchObject({ noindex: true, search: { bundle: '/pagefind/pagefind.js' } });
-    expect(m.meta['/search/']).not.toHaveProperty('canonical');
     expect(m.meta['/404.html']).not.toHaveProperty('canonical');
+    // The empty search page is a landing page like any other (search engines may list it: its address without a
+    // query shows the same page to everyone), and the one page that loads Pagefind.
+    const search = m.meta['/search/']!;
+    expect(search).toMatchObject({ canonical: 'https://stars.example.org/search/', title: 'Search', description: 'Search every horoscope on this site.', search: { bundle: '/pagefind/pagefind.js' } });
+    expect(search).not.toHaveProperty('noindex');
+    expect(search.documentTitle).toBe('Search · Test Stars');
+    const searchGraph = (JSON.parse(search.jsonLd!) as { '@graph': Record<string, unknown>[] })['@graph'];
+    expect(searchGraph[0]).toEqual({ '@type': 'WebPage', name: 'Search', description: 'Search every horoscope on this site.', url: 'https://stars.example.org/search/', inLanguage: 'en' });
+    expect(searchGraph[1]).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ item: 'https://stars.example.org/' }, { item: 'https://stars.example.org/search/' }] });
   });
 
   it('makes one feed per sign, newest first, the year before its ascendant year, never dated after the build', () => {
@@ -140,6 +146,13 @@ describe('buildSiteModel', () => {
     expect(lastmod(next([{ ...about, title: 'About us' }]), '/about/')).toBe('2026-11-23T00:00:00Z');
     expect(lastmod(next([{ ...about, description: 'Who we are.' }]), '/about/')).toBe('2026-11-23T00:00:00Z');
     expect(lastmod(next([about]), '/charts/')).toBe('2026-11-22T00:00:00Z');
+    // The search page is dated by what it shows, its words and the archives it links: a new wording moves it.
+    expect(lastmod(first, '/search/')).toBe('2026-11-22T00:00:00Z');
+    expect(lastmod(next([about]), '/search/')).toBe('2026-11-22T00:00:00Z');
+    const reworded = { ...messages, ui: { ...messages.ui, search: { ...messages.ui.search, noScript: 'Turn JavaScript on to search.' } } };
+    const later = buildSiteModel({ site, messages: reworded, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), staticPages: [about], pageHistory: first.pageHistory });
+    expect(lastmod(later, '/search/')).toBe('2026-11-23T00:00:00Z');
+    expect(lastmod(later, '/about/')).toBe('2026-11-22T00:00:00Z');
   });
 });
 

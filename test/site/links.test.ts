@@ -27,9 +27,9 @@ describe('internal links', () => {
     expect(site.files.has(targetFile('/weekly/2026-w49/leo/'))).toBe(false);
   });
 
-  it('canonical and og:url are the page\'s own absolute URL on site.url; the 404 and search pages have none and are noindex', () => {
+  it('canonical and og:url are the page\'s own absolute URL on site.url (the search page\'s without a query); the 404 page has none and is noindex', () => {
     for (const [file, html] of site.html) {
-      if (file === '404.html' || file === 'search/index.html') {
+      if (file === '404.html') {
         expect(linkHref(html, 'canonical')).toBeUndefined();
         expect(metaContent(html, 'robots')).toBe('noindex');
         continue;

@@ -26,10 +26,13 @@ describe('sitemap.xml and robots.txt', () => {
   const sitemap = parseXml(site.read('sitemap.xml'));
   const locs = childrenNamed(sitemap, 'url').map((u) => childText(u, 'loc')!);
 
-  it('lists every HTML page but the two kept out of search engines (404, search) once, with absolute URLs', () => {
+  it('lists every HTML page but the 404, the one kept out of search engines, once, with absolute URLs', () => {
     expect(sitemap.name).toBe('urlset');
     expect(sitemap.attribs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    expect([...site.html].filter(([, html]) => noindex(html)).map(([file]) => file)).toEqual(['404.html', 'search/index.html']);
+    // The empty search page is a landing page of its own (/search/, no query): listed, with its lastmod.
+    expect([...site.html].filter(([, html]) => noindex(html)).map(([file]) => file)).toEqual(['404.html']);
+    const search = childrenNamed(sitemap, 'url').find((u) => childText(u, 'loc') === `${SITE_URL}/search/`);
+    expect(search && childText(search, 'lastmod')).toBe('2026-11-22T00:00:00Z');
     const expected = [...site.html].filter(([, html]) => !noindex(html)).map(([f]) => `${SITE_URL}${urlOf(f)}`).sort();
     expect([...locs].sort()).toEqual(expected);
     expect(new Set(locs).size).toBe(locs.length);

@@ -3,7 +3,7 @@
 // form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
 // a result opens; the Spanish search page finds Spanish pages alone, in Spanish. The same site shows the language
 // switcher: on a phone's and a desktop's width, in the header, with targets a finger can hit and a visible focus.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage } from '../../../scripts/lib/open-page.ts';
@@ -36,6 +36,19 @@ afterAll(async () => {
   await served?.close();
 });
 
+/** The layout shifts Chromium recorded on the page so far, each as the elements that moved. */
+function layoutShifts(page: Page): Promise<string[][]> {
+  // The buffered entries reach the observer's callback on a later task, after the next frame.
+  return page.evaluate(`(async () => {
+    const shifts = [];
+    const observer = new PerformanceObserver((list) => shifts.push(...list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    observer.disconnect();
+    return shifts.map((shift) => shift.sources.map((source) => source.node?.outerHTML?.slice(0, 60) ?? '?'));
+  })()`);
+}
+
 describe('the search page in Chromium', () => {
   it('lists report pages for ?q=retrograde on arrival, with no policy violation, and a result opens', async () => {
     const { page, response, problems, context } = await openPage(browser, server.url, '/search/?q=retrograde');
@@ -55,6 +68,10 @@ describe('the search page in Chromium', () => {
     // The query stands in the header's box, the results' words are the page's language.
     expect(await page.inputValue('#site-search-q')).toBe('retrograde');
     expect(await status.textContent()).toMatch(/^Pages found: \d+$/);
+    // Pagefind searched in its worker, off the page's thread, under the worker file's own policy.
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual(['/pagefind/pagefind-worker.js']);
+    // The results arrive after the first paint and move nothing already shown (Lighthouse's layout shift).
+    expect(await layoutShifts(page)).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
     const serious = blocking(await runAxe(page));
     expect(ruleIds(serious), formatViolations(serious)).toEqual([]);
