@@ -162,7 +162,8 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
       buildDate: config.buildDate,
       sampleContent: fetched.fromSampleService || (!account.apiUrl && config.offline),
       signs: editors.signs,
-      reports: fetched.reports,
+      // The answers as published; the service's own text is no page's, and would double what a build holds.
+      reports: fetched.reports.map(({ entries: _entries, ...published }) => published),
       charts: fetched.charts,
       overrides: editors.overrides,
       staticPages: editors.staticPages,

@@ -20,8 +20,8 @@ export function contentDigest(input: SiteModelInput, renderer: string): string {
   const { buildDate, reports, pageHistory: _history, ...rest } = input;
   const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), ...rest }));
   // A period at a time: the archive's reports as one string would be tens of megabytes.
-  for (const { period, entries, html } of reports) {
-    hasher.update(`\n${JSON.stringify({ period, current: period.start <= buildDate && buildDate <= period.end, entries, html })}`);
+  for (const { period, html } of reports) {
+    hasher.update(`\n${JSON.stringify({ period, current: period.start <= buildDate && buildDate <= period.end, html })}`);
   }
   return hasher.digest('base64url');
 }

@@ -3,7 +3,6 @@
 import type { ReportKind } from '../api/index.ts';
 import type { ChartPage } from '../data/charts.ts';
 import type { SiteConfig } from '../data/config.ts';
-import type { PeriodReports } from '../data/fetch-reports.ts';
 import type { Messages } from '../data/i18n.ts';
 import { applyOverride, overrideKey, type Override } from '../data/overrides.ts';
 import { formatDegrees } from '../data/format-degrees.ts';
@@ -123,7 +122,7 @@ function buildPeriodHubs(
 
 /** The twelve report pages of one period, an editor's override applied to its own page only. */
 function periodReportPages(
-  { html, source }: PeriodReports,
+  { html, source }: SiteModelInput['reports'][number],
   period: PeriodInfo,
   input: SiteModelInput,
   overrides: ReadonlyMap<string, Override>,

@@ -257,7 +257,8 @@ export interface SiteModelInput {
   buildDate: string;
   sampleContent: boolean;
   signs: Sign[];
-  reports: PeriodReports[];
+  /** The reports' HTML as published: the service's answers themselves (`entries`) are not part of any page. */
+  reports: Omit<PeriodReports, 'entries'>[];
   charts?: ChartPage[];
   /** From content/overrides/ (overrides.ts); those for periods not published are ignored. */
   overrides?: Override[];
