@@ -19,7 +19,7 @@ interface Kept {
   summary: LanguageSummary;
   /** What the other languages' links to this one are made of. */
   summaryKey: string;
-  /** The model joined to the others (the model itself on a site of one language), and the summaries it was joined with. */
+  /** The model joined to the others, and the summaries it was joined with. */
   linked?: SiteModel;
   linkedWith?: string;
 }
@@ -40,6 +40,8 @@ export class PreviewModels {
 
   /** Each language's joined model: the last round's object when nothing it is made of changed. */
   models(languages: readonly FetchedLanguage[], renderer: string): PreparedLanguage[] {
+    // A site of one language: every edit changes what its model is made of, so the digest would only cost time.
+    if (languages.length === 1) return languages.map(({ input, ...rest }) => ({ ...rest, model: buildSiteModel(input) }));
     const built = languages.map(({ language, input }): Kept => {
       const key = modelKey(input, renderer);
       const kept = this.#kept.get(language);
@@ -53,7 +55,7 @@ export class PreviewModels {
     const joinedWith = built.map((k) => k.summaryKey).join('\n');
     const next = built.map((k, i): Kept => {
       if (k.linked && k.linkedWith === joinedWith) return k;
-      return { ...k, linked: built.length === 1 ? k.model : linkLanguage(k.model, i, summaries), linkedWith: joinedWith };
+      return { ...k, linked: linkLanguage(k.model, i, summaries), linkedWith: joinedWith };
     });
     // Only once every language's model is built: a broken edit keeps the last good round's.
     this.#kept = new Map(next.map((k, i) => [languages[i]!.language, k]));
