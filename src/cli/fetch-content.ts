@@ -5,15 +5,13 @@ import type { BuildConfig, LanguageAccount } from '../data/config.ts';
 import { resolveCharts, type ChartInput } from '../data/charts.ts';
 import { fetchReports, ReportsUnavailableError } from '../data/fetch-reports.ts';
 import { allPeriods } from '../data/periods.ts';
-import { cacheNamespace, ResponseCache, type CacheMemo } from '../data/response-cache.ts';
+import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
 
 interface FetchOptions {
   progressStream?: NodeJS.WriteStream;
   preview?: boolean;
-  /** The live preview's entries kept from its last round (src/data/response-cache.ts). */
-  cacheMemo?: CacheMemo;
 }
 
 /**
@@ -54,7 +52,7 @@ function listed(items: readonly string[]): string {
 /** The reports of every published period and the charts' data, from the service or the cache, shown as progress. */
 export async function fetchContent(config: BuildConfig, account: LanguageAccount, chartInputs: ChartInput[], options: FetchOptions, log: (line: string) => void) {
   const periods = allPeriods(config.buildDate, config.site.periods);
-  const cache = new ResponseCache(config.cacheDir, cacheFolder(account, account === config.accounts[0]), options.cacheMemo);
+  const cache = new ResponseCache(config.cacheDir, cacheFolder(account, account === config.accounts[0]));
   const service = await openService(config, account, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
   // The client's own count of requests in progress (backoff waits included): send/response events do not pair

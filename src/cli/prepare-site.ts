@@ -3,7 +3,6 @@
 import path from 'node:path';
 import { loadConfig, type BuildConfig, type LanguageAccount, type SiteConfig } from '../data/config.ts';
 import { readChartFiles } from '../data/charts.ts';
-import type { CacheMemo } from '../data/response-cache.ts';
 import type { PeriodReports } from '../data/fetch-reports.ts';
 import { loadMessages } from '../data/i18n.ts';
 import { readOverrides } from '../data/overrides.ts';
@@ -37,8 +36,6 @@ export interface FetchedLanguage {
 export interface PreparedLanguage extends Omit<FetchedLanguage, 'input'> {
   model: SiteModel;
 }
-
-export type FetchSiteOptions = BuildOptions & { cacheMemo?: CacheMemo };
 
 export type FetchSummary = Omit<BuildSummary, 'pages' | 'rendered' | 'reused' | 'seconds'>;
 
@@ -80,11 +77,8 @@ export function collectGarbage(): void {
   if (typeof globalThis.gc === 'function') globalThis.gc();
 }
 
-/**
- * Everything but the models: each language's files, reports, charts and share images; `cacheMemo`: the live
- * preview's cache entries from its last round.
- */
-export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite> {
+/** Everything but the models: each language's files, reports, charts and share images. */
+export async function fetchSite(options: BuildOptions): Promise<FetchedSite> {
   const config = loadConfig(options.rootDir, options.env);
   if (options.outputDir) config.outputDir = options.outputDir;
   if (options.cacheDir) config.cacheDir = options.cacheDir;
@@ -116,7 +110,7 @@ function sum(values: number[]): number {
 }
 
 /** One language: its images drawn while its account's service answers, then what its model is built from. */
-async function fetchLanguage(config: BuildConfig, account: LanguageAccount, editors: EditorFiles, options: FetchSiteOptions) {
+async function fetchLanguage(config: BuildConfig, account: LanguageAccount, editors: EditorFiles, options: BuildOptions) {
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const isDefault = account === config.accounts[0];

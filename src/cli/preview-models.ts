@@ -3,7 +3,6 @@
 // language's files rebuilds that language's model alone, and a language whose joined model is the last round's
 // object is neither fingerprinted nor rendered again (src/cli/preview-rounds.ts; docs/performance.md, "The live
 // preview").
-import type { CacheMemo } from '../data/response-cache.ts';
 import { contentDigest, inputDigest } from '../model/input-digest.ts';
 import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
@@ -31,11 +30,10 @@ export type PreviewSite = PreparedSite & { renderer: string };
 export class PreviewModels {
   /** By language tag. */
   #kept = new Map<string, Kept>();
-  readonly #cacheMemo: CacheMemo = new Map();
 
   /** Every language's content (from the cache but for what it lacks) and its model, joined. */
   async prepare(options: BuildOptions): Promise<PreviewSite> {
-    const fetched = await fetchSite({ ...options, cacheMemo: this.#cacheMemo });
+    const fetched = await fetchSite(options);
     const renderer = rendererFingerprint(options.rootDir, fetched.config.contentDir);
     return { ...fetched, languages: this.models(fetched.languages, renderer), renderer };
   }

@@ -1,7 +1,7 @@
 // The response cache in `.cache/`: one JSON file per successful response, keyed by service, endpoint and body.
 // It holds validated service answers only: never the auth response, a token or a password.
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from './write-atomic.ts';
 
@@ -35,22 +35,13 @@ export function cacheNamespace(apiUrl: string | undefined): string {
   return `${url.host}${url.pathname}`.replace(/\/+$/, '').replace(/[^a-zA-Z0-9.-]+/g, '_').toLowerCase();
 }
 
-/**
- * Entries read, by file, with the file's stat when read (inode, size, change and modification times in
- * nanoseconds): the live preview reads the whole cache again on every edit, and a file whose stat is unchanged
- * is taken from here without being read, as git's index trusts a file's stat. Every write renames a new file in.
- */
-export type CacheMemo = Map<string, { stat: string; entry: CacheEntry }>;
-
 export class ResponseCache {
   readonly dir: string;
   /** Files that existed but could not be read, as `path: reason`. */
   readonly unreadable: string[] = [];
-  readonly #memo: CacheMemo | undefined;
 
-  constructor(cacheDir: string, namespace: string, memo?: CacheMemo) {
+  constructor(cacheDir: string, namespace: string) {
     this.dir = path.join(cacheDir, namespace);
-    this.#memo = memo;
   }
 
   /** `.cache/<service>/<endpoint>/<readable body or hash>.json` */
@@ -67,14 +58,7 @@ export class ResponseCache {
   async get<T>(endpoint: string, body: Record<string, unknown>): Promise<CacheEntry<T> | undefined> {
     const file = this.fileFor(endpoint, body);
     let text: string;
-    let version: string | undefined;
     try {
-      if (this.#memo) {
-        const { ino, size, ctimeNs, mtimeNs } = await stat(file, { bigint: true });
-        version = `${ino} ${size} ${ctimeNs} ${mtimeNs}`;
-        const kept = this.#memo.get(file);
-        if (kept?.stat === version) return kept.entry as CacheEntry<T>;
-      }
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -86,8 +70,6 @@ export class ResponseCache {
       if (entry.endpoint !== endpoint || canonicalJson(entry.body) !== canonicalJson(body) || entry.response === undefined) {
         throw new Error('entry does not match its key');
       }
-      // Replaced between the stat and the read: the next stat differs, and the file is read again.
-      if (version) this.#memo!.set(file, { stat: version, entry });
       return entry;
     } catch (error) {
       // A damaged file is treated as absent: a current period is fetched again, a final one too.

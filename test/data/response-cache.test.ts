@@ -48,17 +48,4 @@ describe('ResponseCache', () => {
     expect(cache.unreadable[0]).toContain(file);
     expect(cache.unreadable[1]).toContain('entry does not match its key');
   });
-  it('with a memo, takes an unchanged file from it, and reads a replaced or removed one again', async () => {
-    const memo = new Map();
-    const cache = new ResponseCache(cacheDir, 'example.com', memo);
-    await cache.set(endpoint, body, answer);
-    const first = await cache.get(endpoint, body);
-    // The same object: not read and parsed again.
-    expect(await new ResponseCache(cacheDir, 'example.com', memo).get(endpoint, body)).toBe(first);
-    const changed = [{ ...answer[0], intro: '<p>Autre semaine</p>' }];
-    await cache.set(endpoint, body, changed);
-    expect((await cache.get(endpoint, body))?.response).toEqual(changed);
-    rmSync(cache.fileFor(endpoint, body));
-    expect(await cache.get(endpoint, body)).toBeUndefined();
-  });
 });
