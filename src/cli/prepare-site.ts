@@ -12,7 +12,7 @@ import { brandFiles, readBrandSvg } from '../data/site-logo.ts';
 import { readSigns } from '../data/signs.ts';
 import { readStaticPages } from '../data/static-pages.ts';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
-import { languageFolder, languageSite, linkLanguage, linkLanguages, summarizeLanguage } from '../model/languages.ts';
+import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import type { SiteModel, SiteModelInput } from '../model/types.ts';
 import type { BuildOptions, BuildSummary } from './run-build.ts';
@@ -48,20 +48,6 @@ export interface FetchedSite {
 
 export interface PreparedSite extends Omit<FetchedSite, 'languages'> {
   languages: PreparedLanguage[];
-}
-
-/** Fetch (or read from the cache) every language's content, and build their site models, joined (the preview). */
-export async function prepareSite(options: BuildOptions): Promise<PreparedSite> {
-  const fetched = await fetchSite(options);
-  return { ...fetched, languages: modelLanguages(fetched.languages) };
-}
-
-/** Every language's site model, joined when there are several (hreflang clusters, the switcher, the sitemaps). */
-export function modelLanguages(languages: readonly FetchedLanguage[]): PreparedLanguage[] {
-  const prepared = languages.map(({ input, ...rest }) => ({ ...rest, model: buildSiteModel(input) }));
-  if (prepared.length === 1) return prepared;
-  const linked = linkLanguages(prepared.map((l) => l.model));
-  return prepared.map((l, i) => ({ ...l, model: linked[i]! }));
 }
 
 /**

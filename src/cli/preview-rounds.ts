@@ -20,6 +20,8 @@ export class PreviewRounds {
   #shown: Map<string, string> | undefined;
   /** Files of paginated pages that may be in the output, relative to it. */
   #written = new Set<string>();
+  /** The last model planned, with its renderer and fingerprints: a round with the same objects has the same prints. */
+  #planned: { model: SiteModel; renderer: string; prints: Map<string, string> } | undefined;
 
   readonly outputDir: string;
 
@@ -29,12 +31,25 @@ export class PreviewRounds {
 
   /** The render of `model` with the renderer whose fingerprint is `renderer`, about to be written. */
   plan(model: SiteModel, renderer: string): Round {
-    const prints = pagePrints(model, renderer);
+    const planned = this.#planned;
+    const prints = planned?.model === model && planned.renderer === renderer ? planned.prints : pagePrints(model, renderer);
+    this.#planned = { model, renderer, prints };
     const shown = this.#shown;
     // Until this render succeeds, the output is a mix no fingerprint describes.
     this.#shown = undefined;
     this.#written = new Set([...this.#written, ...pageFiles(model, prints)]);
     return { model, ...planRender(model, prints, (url, print) => shown?.get(url) === print) };
+  }
+
+  /** The paginated pages the output holds, when known. */
+  get pages(): number {
+    return this.#shown?.size ?? 0;
+  }
+
+  /** Whether the output holds the render of this very model (src/cli/preview-models.ts keeps it) with `renderer`. */
+  holds(model: SiteModel, renderer: string): boolean {
+    const planned = this.#planned;
+    return planned?.model === model && planned.renderer === renderer && this.#shown === planned.prints;
   }
 
   /** After `round` was written: removes the files of pages it does not have, and remembers what the output holds. */
@@ -74,6 +89,11 @@ export class OtherLanguages {
       const dir = path.join(this.#outputDir, folder);
       let rounds = this.#rounds.get(folder);
       if (!rounds) this.#rounds.set(folder, (rounds = new PreviewRounds(dir)));
+      // Its model is the one its folder shows: another language's edit, nothing to write.
+      if (rounds.holds(model, renderer)) {
+        total.pages += rounds.pages;
+        continue;
+      }
       const round = rounds.plan(Object.freeze(model), renderer);
       const data = { model: round.model, pageLists: round.pageLists, shareImages };
       await createEleventy(this.#rootDir, dir, { round: async () => data }).write();

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { loadDotEnv } from '../data/config.ts';
 import { describeFailure } from './describe-failure.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
+import { PreviewModels, type PreviewSite } from './preview-models.ts';
 import { OtherLanguages, PreviewRounds, type Round } from './preview-rounds.ts';
-import { rendererFingerprint } from './render-plan.ts';
 import { createEleventy } from './render-site.ts';
-import { prepareSite, type PreparedLanguage, type PreparedSite } from './prepare-site.ts';
+import type { PreparedLanguage } from './prepare-site.ts';
 import type { BuildOptions } from './run-build.ts';
 
 const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
@@ -21,8 +21,10 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   const log = options.log ?? ((line) => console.log(line));
   // Files of an earlier preview may be pages this one does not have: start empty, as a build does.
   await rm(outputDir, { recursive: true, force: true });
-  // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached.
-  let prepared: PreparedSite | undefined = await prepareSite({ ...options, preview: true });
+  // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached, and
+  // rebuild only the models of the languages whose files changed.
+  const models = new PreviewModels();
+  let prepared: PreviewSite | undefined = await models.prepare({ ...options, preview: true });
   // Served under the path of site.json's `url`, as published; an edit to it takes a restart.
   const { pathPrefix } = prepared.languages[0]!.model.site;
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
@@ -32,14 +34,14 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   const rounds = new PreviewRounds(outputDir);
   const others = new OtherLanguages(options.rootDir, outputDir);
   let started = performance.now();
-  let round: Promise<Round & { shareImages: PreparedLanguage['shareImages']; site: PreparedSite; renderer: string }> | undefined;
+  let round: Promise<Round & { shareImages: PreparedLanguage['shareImages']; site: PreviewSite; renderer: string }> | undefined;
   /** A broken edit's message, answered for every page until a render succeeds. */
   let failure: string | undefined;
 
   async function nextRound() {
-    const site = prepared ?? (await prepareSite({ ...options, ...silent, preview: true }));
+    const site = prepared ?? (await models.prepare({ ...options, ...silent, preview: true }));
     prepared = undefined;
-    const renderer = rendererFingerprint(options.rootDir, site.config.contentDir);
+    const { renderer } = site;
     // The default language is the one the preview's own Eleventy renders; the others: src/cli/preview-rounds.ts.
     const [first] = site.languages;
     return { ...rounds.plan(Object.freeze(first!.model), renderer), shareImages: first!.shareImages, site, renderer };

@@ -81,7 +81,8 @@ export function linkLanguages(models: readonly SiteModel[]): SiteModel[] {
  */
 export function linkLanguage(model: SiteModel, index: number, summaries: readonly LanguageSummary[]): SiteModel {
   const { language, urls } = summaries[index]!;
-  const others = summaries.filter((other) => other.language !== language);
+  // Intl.DisplayNames is slow to make: once per language, not per page.
+  const others = summaries.filter((other) => other.language !== language).map((other) => ({ ...other, label: languageName(other.language) }));
   const alternatesOf = (key: string): Alternate[] => {
     const alternates = summaries.flatMap((site) => (site.pages.has(key) ? [{ hreflang: site.language, href: site.urls.absolute(site.pages.get(key)!) }] : []));
     const fallback = summaries[0]!.pages.get(key);
@@ -91,7 +92,7 @@ export function linkLanguage(model: SiteModel, index: number, summaries: readonl
   const byAbsolute = new Map<string, Alternate[]>();
   for (const [url, page] of Object.entries(model.meta)) {
     const key = page.noindex ? undefined : sitePath(url, model.site.pathPrefix);
-    const languageLinks = others.map((other) => ({ language: other.language, label: languageName(other.language), url: (key && other.pages.get(key)) || other.home.url }));
+    const languageLinks = others.map((other) => ({ language: other.language, label: other.label, url: (key && other.pages.get(key)) || other.home.url }));
     if (key === undefined) {
       meta[url] = { ...page, languageLinks };
       continue;
