@@ -59,6 +59,7 @@ export function plainDataFrom(distDir: string) {
       breadcrumbs: crumbs,
       csp: attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/),
       searchScript: attr(/<script type="module" src="([^"]*)"><\/script>/),
+      searchBundle: attr(/<link rel="modulepreload" href="([^"]*)">/),
       mainAttributes,
       main,
     });
