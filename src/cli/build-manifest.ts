@@ -1,6 +1,7 @@
-// What a build keeps for the next one, beside the response cache: for every file it published, the hash of its
-// bytes and, for a paginated page, the fingerprint of everything that decided them (src/cli/render-plan.ts). The
-// next build takes a page from the published output only when both still hold; anything else is rendered.
+// What a build keeps for the next one, beside the response cache: the digest of its inputs, and for every file it
+// published the hash of its bytes (with its stat, once recorded) and, for a paginated page, the fingerprint of
+// everything that decided them (src/cli/render-plan.ts). A page is taken from the published output only when both
+// still hold; anything else is rendered.
 import { hash } from 'node:crypto';
 import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';

@@ -111,6 +111,11 @@ export function allPeriods(buildDate: string, windows: PeriodWindows): Period[] 
   return (Object.keys(windows) as ReportKind[]).flatMap((kind) => periodsFor(kind, buildDate, windows[kind]));
 }
 
+/** The period the reference date falls in, for its kind: the one a page marks as current. */
+export function isCurrent(period: Period, buildDate: string): boolean {
+  return period.start <= buildDate && buildDate <= period.end;
+}
+
 /** A period that ended before the reference date is final: its reports will not change. */
 export function isFinal(period: Period, buildDate: string): boolean {
   return period.end < buildDate;

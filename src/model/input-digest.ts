@@ -4,6 +4,7 @@
 // https://docs.astro.build/en/reference/content-loader-reference/#digest
 import { createHash, hash } from 'node:crypto';
 import type { PageHistory } from '../data/page-dates.ts';
+import { isCurrent } from '../data/periods.ts';
 import type { SiteModelInput } from './types.ts';
 
 function digest(text: string): string {
@@ -13,7 +14,7 @@ function digest(text: string): string {
 /**
  * Everything `buildSiteModel` reads but the page history and the build date, with what the model takes from the
  * date in its place: which periods are current, and the copyright's year. The page dates follow from the history
- * (`historyDigest`): with the same reports they stay as it has them, unless the day goes back (page-dates.ts).
+ * (`inputDigest`): with the same reports they stay as it has them, unless the day goes back (page-dates.ts).
  * `renderer` stands for what renders the model (src/cli/render-plan.ts).
  */
 export function contentDigest(input: SiteModelInput, renderer: string): string {
@@ -21,7 +22,7 @@ export function contentDigest(input: SiteModelInput, renderer: string): string {
   const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), ...rest }));
   // A period at a time: the archive's reports as one string would be tens of megabytes.
   for (const { period, html } of reports) {
-    hasher.update(`\n${JSON.stringify({ period, current: period.start <= buildDate && buildDate <= period.end, html })}`);
+    hasher.update(`\n${JSON.stringify({ period, current: isCurrent(period, buildDate), html })}`);
   }
   return hasher.digest('base64url');
 }

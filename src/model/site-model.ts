@@ -7,7 +7,7 @@ import type { Messages } from '../data/i18n.ts';
 import { applyOverride, overrideKey, type Override } from '../data/overrides.ts';
 import { formatDegrees } from '../data/format-degrees.ts';
 import { contentHash, updatePageDates, type PageDates, type PageHistory } from '../data/page-dates.ts';
-import { describeDateTime, describePeriod, parseIsoDate, type Period } from '../data/periods.ts';
+import { describeDateTime, describePeriod, isCurrent, parseIsoDate, type Period } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages, planShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
@@ -21,7 +21,7 @@ function periodInfo(period: Period, buildDate: string, locale: string, urls: Sit
     ...period,
     label: describePeriod(period, locale),
     url: urls.page(periodUrl(period.kind, period.key)),
-    isCurrent: period.start <= buildDate && buildDate <= period.end,
+    isCurrent: isCurrent(period, buildDate),
   };
 }
 
