@@ -60,16 +60,12 @@ export function* modelsOneByOne(languages: readonly FetchedLanguage[]): Generato
     yield { ...rest, model: buildSiteModel(input) };
     return;
   }
-  const summaries = languages.map(({ input }) => {
-    const summary = summarizeLanguage(buildSiteModel(input));
-    collectGarbage();
-    return summary;
-  });
+  const summaries = languages.map(({ input }) => summarizeLanguage(buildSiteModel(input)));
   for (const [i, { input, ...rest }] of languages.entries()) yield { ...rest, model: linkLanguage(buildSiteModel(input), i, summaries) };
 }
 
 /**
- * After each language's model or render on a site of several: what one leaves is garbage, but V8 grows its heap
+ * After each language's render on a site of several: what one leaves is garbage, but V8 grows its heap
  * rather than collect it all, so six languages' garbage piles up (docs/performance.md, "Several languages"). The
  * npm scripts expose gc().
  */
