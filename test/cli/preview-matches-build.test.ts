@@ -50,12 +50,11 @@ async function differencesFromBuild(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://localhost:${port}`;
-  preview = startScript(context.project, 'serve.ts', { ...env(), PORT: String(port) });
+  preview = startScript(context.project, 'serve.ts', { ...env(), PORT: String(await freePort()) });
   await renderAfter(0, 120_000);
-  // Eleventy starts watching after the first render, and serves once the watcher is ready.
-  await preview.waitFor(/^Preview at /m, 30_000);
+  // Eleventy starts watching after the first render, and serves once the watcher is ready, at the address it
+  // says (another program may have taken the free port meanwhile).
+  base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m, 30_000))[1]!;
 });
 // Registered after useProjectAndService's: Vitest runs it first, so the project is removed once the preview is gone.
 afterAll(() => preview?.stop());
