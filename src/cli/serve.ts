@@ -8,6 +8,7 @@ import { loadDotEnv } from '../data/config.ts';
 import { describeFailure } from './describe-failure.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
 import { PreviewModels, type PreviewSite } from './preview-models.ts';
+import { watchingAll } from './preview-watcher.ts';
 import { OtherLanguages, PreviewRounds, type Round } from './preview-rounds.ts';
 import { createEleventy } from './render-site.ts';
 import type { PreparedLanguage } from './prepare-site.ts';
@@ -77,6 +78,8 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   }, { runMode: 'serve' });
   await eleventy.init();
   const rebuild = await eleventy.watch();
+  // Ready only once every folder an edit can be saved into is watched (src/cli/preview-watcher.ts).
+  if (eleventy.watcher) await watchingAll(eleventy.watcher, ['content', 'templates'].map((dir) => path.join(options.rootDir, dir)));
   // Eleventy only logs a deleted file (Eleventy.js, watcher.on("unlink")); a deleted override or page must go.
   eleventy.watcher?.on('unlink', (file) => void rebuild(file));
   const port = options.port ?? PREVIEW_ADDRESS.port;

@@ -10,7 +10,13 @@ declare module '@11ty/eleventy' {
     /** The dev server's wrapper, once `serve()` was called (Eleventy.js, EleventyServe.js). */
     eleventyServe?: { reload(event: { files: string[] }): Promise<void> };
     /** chokidar's watcher, once `watch()` resolved. */
-    watcher?: { on(event: 'unlink', listener: (file: string) => void): void };
+    watcher?: {
+      on(event: 'unlink', listener: (file: string) => void): void;
+      getWatched(): Record<string, string[]>;
+      /** Not public: src/cli/preview-watcher.ts. */
+      _closers?: unknown;
+      options?: { cwd?: string };
+    };
     serve(port?: number): Promise<void>;
     close?(): Promise<void>;
   }
