@@ -142,7 +142,7 @@ describe('an incremental build', () => {
       else if (state.name === 'a Spanish override added') expect(incremental.rendered, state.name).toBe(3 + 7);
       else expect(incremental.reused, state.name).toBeGreaterThan(0);
     }
-  }, 300_000);
+  }, 600_000);
 
   it('renders again a published file that was edited or removed, and everything when the manifest is damaged', async () => {
     const dist = (relative: string) => path.join(context.project, 'dist', relative);
