@@ -102,6 +102,9 @@ describe('a site in English and Spanish', () => {
     // Pagefind's worker compiles the WebAssembly under its own file's policy.
     expect(read('_headers')).toContain(searchRule('/pagefind/pagefind-worker.js'));
     expect(read('_headers')).toContain(searchRule('/es/pagefind/pagefind-worker.js'));
+    // Spanish pages load the assets under /es/, which are as fingerprinted as the root's.
+    expect(spanish).toMatch(/<link rel="icon" href="\/es\/assets\/favicon\.[0-9a-f]{8}\.svg"/);
+    expect(read('_headers')).toContain('\n/es/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
   });
 
   it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates', async () => {
