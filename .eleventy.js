@@ -41,15 +41,16 @@ export default function (eleventyConfig) {
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it, each with what the model's
   // analytics adds; a model that fails to build fails the global data `model` with its own message.
   const policyAdditions = async () => (source ? (await source.round().catch(() => undefined))?.model.analytics?.policy : undefined);
-  // Each language's search page and Pagefind's worker, whose policy also lets Pagefind run: paths in the output, as
-  // `_headers` names them.
-  const searchPaths = async () => {
+  // Each language's folder (`/`, `/es/`), with its own fingerprinted assets, search page and Pagefind's worker (whose
+  // policy also lets Pagefind run): paths in the output, as `_headers` names them.
+  const languageFolders = async () => {
     const model = source ? (await source.round().catch(() => undefined))?.model : undefined;
     if (!model) return [];
     const homes = model.languageHomes?.map((home) => home.url) ?? [model.links.home];
-    return homes.flatMap((home) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${sitePath(home, model.site.pathPrefix)}${file.slice(1)}`));
+    return homes.map((home) => sitePath(home, model.site.pathPrefix));
   };
-  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, searchPaths });
+  const searchPaths = async () => (await languageFolders()).flatMap((folder) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${folder}${file.slice(1)}`));
+  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths });
   // The link-preview images, copied after the pages.
   eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (source ? (await source.round()).shareImages : []) });
 

@@ -1,11 +1,15 @@
 // Fetching one language's content: its account's service (or the embedded sample service in its language), its
 // cache folder, the reports of every published period and the charts' data, shown as progress.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ASTRO_ERROR_CODES, AstroClient, AstroError, AUTH_ENDPOINT, type ClientStats } from '../api/index.ts';
 import type { BuildConfig, LanguageAccount } from '../data/config.ts';
 import { resolveCharts, type ChartInput } from '../data/charts.ts';
 import { fetchReports, ReportsUnavailableError } from '../data/fetch-reports.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
+import { writeFileAtomic } from '../data/write-atomic.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
 
@@ -15,15 +19,30 @@ interface FetchOptions {
 }
 
 /**
- * The cache's folder for one account. The sample service writes in the language it is started with, which report
- * requests do not carry, so each sample language other than English has its own folder; so does each account of
- * a language other than the default (its service may be the default's): past periods are never fetched again, and
- * no language is served another's reports.
+ * In a service's plain cache folder, the tag of the language whose answers and page dates it holds; the dot keeps
+ * it apart from the endpoints' folders, whose names have none (response-cache.ts).
  */
-export function cacheFolder(account: LanguageAccount, isDefault: boolean): string {
-  const primary = account.language.split('-')[0]!;
-  if (!account.apiUrl) return primary === 'en' ? cacheNamespace(undefined) : `${cacheNamespace(undefined)}-${primary}`;
-  return isDefault ? cacheNamespace(account.apiUrl) : `${cacheNamespace(account.apiUrl)}-${account.language.toLowerCase()}`;
+const LANGUAGE_MARKER = 'language.txt';
+
+/**
+ * The cache's folder for one account (in `cacheDir`), holding one language's answers and page dates alone, as
+ * report requests carry no language: past periods are never fetched again, and no language gets another's. The
+ * sample service's: `sample-service` for English, `sample-service-<tag>` for any other tag. A service's: its plain
+ * folder for the language its marker names, `<service>-<tag>` for every other; an unmarked plain folder, as older
+ * caches have, is the default language's unless that language has a folder of its own (docs/languages.md).
+ */
+export async function cacheFolder(cacheDir: string, account: LanguageAccount, isDefault: boolean): Promise<string> {
+  const tag = account.language.toLowerCase();
+  if (!account.apiUrl) return tag === 'en' ? cacheNamespace(undefined) : `${cacheNamespace(undefined)}-${tag}`;
+  const plain = cacheNamespace(account.apiUrl);
+  const own = `${plain}-${tag}`;
+  const marker = path.join(cacheDir, plain, LANGUAGE_MARKER);
+  // A marker that cannot be read is another language's as far as this one knows.
+  const holds = await readFile(marker, 'utf8').then((text) => text.trim(), (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : ''));
+  if (holds === tag) return plain;
+  if (holds !== undefined || !isDefault || existsSync(path.join(cacheDir, own))) return own;
+  await writeFileAtomic(marker, `${tag}\n`);
+  return plain;
 }
 
 /** The service to talk to: the account's, or the embedded sample service started for this build in its language. */
@@ -52,7 +71,7 @@ function listed(items: readonly string[]): string {
 /** The reports of every published period and the charts' data, from the service or the cache, shown as progress. */
 export async function fetchContent(config: BuildConfig, account: LanguageAccount, chartInputs: ChartInput[], options: FetchOptions, log: (line: string) => void) {
   const periods = allPeriods(config.buildDate, config.site.periods);
-  const cache = new ResponseCache(config.cacheDir, cacheFolder(account, account === config.accounts[0]));
+  const cache = new ResponseCache(config.cacheDir, await cacheFolder(config.cacheDir, account, account === config.accounts[0]));
   const service = await openService(config, account, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
   // The client's own count of requests in progress (backoff waits included): send/response events do not pair

@@ -181,12 +181,13 @@ async function readEditorFiles(contentDir: string, { language: defaultLanguage, 
   const overrides = under('overrides');
   const pages = under('pages');
   const charts = await readChartFiles(path.join(contentDir, 'charts'), language);
+  const otherFolders = others.map((tag) => languageFolder(tag, false).slice(0, -1));
   return {
     messages,
     signs: readSigns(path.join(contentDir, 'signs.json'), messages, 'content/signs.json'),
     chartInputs: folder ? charts.map((chart) => ({ ...chart, lang: language.split('-')[0]! })) : charts,
-    overrides: await readOverrides(overrides.dir, overrides.label, others.map((tag) => languageFolder(tag, false).slice(0, -1))),
-    staticPages: await readStaticPages(pages.dir, pages.label),
+    overrides: await readOverrides(overrides.dir, overrides.label, otherFolders),
+    staticPages: await readStaticPages(pages.dir, pages.label, otherFolders),
     brand: { logo: readBrandSvg(contentDir, logo, 'logo'), favicon: readBrandSvg(contentDir, favicon, 'favicon') },
   };
 }

@@ -125,8 +125,14 @@ const siteSchema = siteFields
     } else if (site.language === undefined && site.languages === undefined) {
       ctx.addIssue({ code: 'custom', path: ['language'], message: 'is required: a language tag such as "en" (or "languages": ["en", "es"])' });
     }
-    site.languages?.forEach((tag, i) => {
-      if (site.languages!.indexOf(tag) !== i) ctx.addIssue({ code: 'custom', path: ['languages', i], message: `"${tag}" is listed twice` });
+    // BCP 47 tags ignore case: "pt-br" is "pt-BR".
+    const tags = site.languages ?? [];
+    const folded = tags.map((tag) => tag.toLowerCase());
+    folded.forEach((tag, i) => {
+      const first = folded.indexOf(tag);
+      if (first === i) return;
+      const as = tags[first] === tags[i] ? '' : ` (as "${tags[first]}": language tags ignore case)`;
+      ctx.addIssue({ code: 'custom', path: ['languages', i], message: `"${tags[i]}" is listed twice${as}` });
     });
   })
   // `language` is always the default language; `languages` is set only on a site of several.

@@ -1,7 +1,7 @@
 // Editors' static pages: `content/pages/<slug>.md` (about, privacy, ...) published at `/<slug>/`. The body is
 // Markdown, rendered and sanitized like service content (markdown-file.ts). A slug that would take over another
-// page's URL (a sign hub, a report kind, the charts, the assets) fails the build naming the file: Eleventy would
-// otherwise report a clash of output paths far from the file the editor just added.
+// page's URL (a sign hub, a report kind, the charts, the assets, another language's home) fails the build naming
+// the file: Eleventy would otherwise report a clash of output paths far from the file the editor just added.
 import { readdir } from 'node:fs/promises';
 import { z } from 'zod';
 import { ConfigError } from './config.ts';
@@ -46,8 +46,11 @@ export interface StaticPage {
   file: string;
 }
 
-/** Reads every page under `dir`, sorted for the footer (order, then title). A missing folder means none. */
-export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.labelDir): Promise<StaticPage[]> {
+/**
+ * Reads every page under `dir`, sorted for the footer (order, then title). A missing folder means none.
+ * `languageFolders`: the first URL segments of the other languages published (`es`), whose home pages they are.
+ */
+export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.labelDir, languageFolders: readonly string[] = []): Promise<StaticPage[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort();
@@ -63,6 +66,7 @@ export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.l
       if (RESERVED_SLUGS.has(slug)) {
         throw new ConfigError(label, `/${slug}/ is already a page of the site; rename the file (reserved: ${[...RESERVED_SLUGS].join(', ')})`);
       }
+      if (languageFolders.includes(slug)) throw new ConfigError(label, `/${slug}/ is the home page of the language "${slug}" this site publishes; rename the file`);
       const { data, html } = await readMarkdownFile(dir, name, labelDir);
       const result = frontMatterSchema.safeParse(data);
       if (!result.success) {

@@ -128,6 +128,8 @@ interface HeadersFileOptions {
   immutablePaths?: readonly string[];
   /** What the policy allows beyond the site itself. */
   policyAdditions?: PolicyAdditions;
+  /** Each language's folder (`/`, `/es/`): each has fingerprinted files of its own under the immutable paths. */
+  languageFolders?: readonly string[];
   /**
    * The search pages' and Pagefind's worker's paths (`/search/`, `/pagefind/pagefind-worker.js`, `/es/search/`, …),
    * whose policy also has the search page's additions.
@@ -135,9 +137,11 @@ interface HeadersFileOptions {
   searchPaths?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'searchPaths'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
+  /** Each language's folder in the output, asked at each render. */
+  languageFolders?: () => Promise<readonly string[]>;
   /** The search pages' and Pagefind's worker's paths in the output, asked at each render. */
   searchPaths?: () => Promise<readonly string[]>;
 }
@@ -163,9 +167,11 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     '/*',
     ...Object.entries(securityHeaders(options.policyAdditions)).map(([name, value]) => `  ${name}: ${value}`),
   ];
-  for (const pattern of immutablePaths) {
-    lines.push('', '# Fingerprinted: the file name changes whenever the content does.', pattern);
-    lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+  for (const folder of new Set(['/', ...(options.languageFolders ?? [])])) {
+    for (const pattern of immutablePaths) {
+      lines.push('', '# Fingerprinted: the file name changes whenever the content does.', `${folder}${pattern.slice(1)}`);
+      lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+    }
   }
   const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));
   for (const page of options.searchPaths ?? []) {
@@ -183,7 +189,7 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, searchPaths = async () => [] } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
@@ -194,7 +200,7 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
     layout: false,
     eleventyExcludeFromCollections: true,
     eleventyComputed: {
-      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), searchPaths: await searchPaths() }),
+      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths() }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
     },

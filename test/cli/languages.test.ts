@@ -2,7 +2,7 @@
 // root, Spanish under /es/, each from its own account, joined by hreflang clusters, a switcher, feeds and
 // sitemaps (valid against the protocol's XSD), its pages valid for the Nu HTML Checker; and a missing Spanish
 // account fails the build naming its variable, dist/ unchanged. The smallest site: the current period of each kind.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/run-build.ts';
@@ -102,6 +102,9 @@ describe('a site in English and Spanish', () => {
     // Pagefind's worker compiles the WebAssembly under its own file's policy.
     expect(read('_headers')).toContain(searchRule('/pagefind/pagefind-worker.js'));
     expect(read('_headers')).toContain(searchRule('/es/pagefind/pagefind-worker.js'));
+    // Spanish pages load the assets under /es/, which are as fingerprinted as the root's.
+    expect(spanish).toMatch(/<link rel="icon" href="\/es\/assets\/favicon\.[0-9a-f]{8}\.svg"/);
+    expect(read('_headers')).toContain('\n/es/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
   });
 
   it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates', async () => {
@@ -131,6 +134,18 @@ describe('a site in English and Spanish', () => {
     await expect(build(english)).rejects.toThrow(/^ASTRO_API_USERNAME_ES: is not set/);
     expect([en.log.length, es.log.length]).toEqual(requests);
     expect(snapshot(path.join(project, 'dist'))).toEqual(before);
+  });
+
+  it("refuses a static page at the Spanish home's address before any request", async () => {
+    const page = path.join(project, 'content/pages/es.md');
+    writeFileSync(page, '---\ntitle: Español\n---\nText\n');
+    const requests = [en.log.length, es.log.length];
+    try {
+      await expect(build(env())).rejects.toThrow(/^content\/pages\/es\.md: \/es\/ is the home page of the language "es"/);
+    } finally {
+      rmSync(page);
+    }
+    expect([en.log.length, es.log.length]).toEqual(requests);
   });
 
   it('fails when the Spanish service refuses its account, as for one language, publishing nothing', async () => {

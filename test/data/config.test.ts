@@ -185,6 +185,7 @@ describe('loadConfig', () => {
     it.each([
       [{ ...two, language: 'en' }, 'content/site.json: languages: set "language" (one language) or "languages" (several), not both'],
       [{ ...noLanguage, languages: ['en', 'es', 'es'] }, 'content/site.json: languages.2: "es" is listed twice'],
+      [{ ...noLanguage, languages: ['en', 'pt-BR', 'pt-br'] }, 'content/site.json: languages.2: "pt-br" is listed twice (as "pt-BR": language tags ignore case)'],
       [{ ...noLanguage, languages: ['en', 'xx'] }, 'content/site.json: languages.1: "xx" has no message file in content/i18n/ (available: en, es, pt)'],
       [{ ...noLanguage, languages: ['en', 'en_GB'] }, 'content/site.json: languages.1: must be a language tag such as "en" or "en-GB"'],
       [{ ...noLanguage, languages: [] }, 'content/site.json: languages: must list at least one language tag, the default first'],

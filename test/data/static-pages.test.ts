@@ -41,6 +41,12 @@ describe('readStaticPages', () => {
     await expect(readStaticPages(dir)).rejects.toThrow(new RegExp(`content/pages/${slug}\\.md: /${slug}/ is already a page of the site`));
   });
 
+  it("refuses a slug that is another published language's folder, and only then", async () => {
+    await put('es.md', '---\ntitle: Español\n---\nText\n');
+    await expect(readStaticPages(dir, 'content/pages', ['pt', 'es'])).rejects.toThrow('content/pages/es.md: /es/ is the home page of the language "es" this site publishes; rename the file');
+    expect((await readStaticPages(dir, 'content/pages', ['pt'])).map((p) => p.url)).toEqual(['/es/']);
+  });
+
   it('names the file for a bad slug or a missing title', async () => {
     await put('About Us.md', '---\ntitle: X\n---\n');
     await expect(readStaticPages(dir)).rejects.toThrow(/content\/pages\/About Us\.md: file name must be a slug/);

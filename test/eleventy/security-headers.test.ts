@@ -162,6 +162,18 @@ describe('renderHeadersFile', () => {
     expect(IMMUTABLE_CACHE_CONTROL).toBe('public, max-age=31536000, immutable');
   });
 
+  it("gives each language's fingerprinted assets the same year-long cache, and only those", () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/', '/pt-br/'] });
+    const rules = parseHeadersFile(text);
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', '/es/assets/*', '/pt-br/assets/*']);
+    for (const host of [cloudflareHeaders, netlifyHeaders]) {
+      for (const file of ['/assets/site.1a2b3c4d.css', '/es/assets/site.1a2b3c4d.css', '/pt-br/assets/site.1a2b3c4d.css']) {
+        expect(host(text, file).get('cache-control'), `${host.name} ${file}`).toBe(IMMUTABLE_CACHE_CONTROL);
+      }
+      for (const page of ['/es/', '/es/leo/', '/pt-br/assets.html']) expect(host(text, page).get('cache-control'), `${host.name} ${page}`).toBeUndefined();
+    }
+  });
+
   it('takes other fingerprinted folders and rejects patterns that are not URL paths', () => {
     const rules = parseHeadersFile(renderHeadersFile({ immutablePaths: ['/assets/*', '/fonts/*'] }));
     expect(rules['/fonts/*']).toEqual({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
