@@ -57,16 +57,35 @@ function httpsUrl(message: string) {
     .refine((address) => !new URL(address).username && !new URL(address).password, message);
 }
 
+const PLAUSIBLE_DOMAIN = 'must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"';
+/** Plausible's per-site script, as its dashboard's Site Installation names it: it knows its site, so no domain. */
+export const PLAUSIBLE_PER_SITE_SCRIPT = /\/js\/pa-[\w-]+\.js$/;
+
+// Plausible's two forms, told apart by `domain`: given, the legacy script.js reads it from data-domain; left out,
+// `src` is the per-site script. https://plausible.io/docs/script-update-guide
+function plausibleForm({ domain, src }: { domain?: string; src?: string }, ctx: z.RefinementCtx): void {
+  const perSite = src !== undefined && PLAUSIBLE_PER_SITE_SCRIPT.test(new URL(src).pathname);
+  if (domain !== undefined && perSite) {
+    ctx.addIssue({ code: 'custom', path: ['domain'], message: 'must be left out with Plausible\'s per-site script (a "src" ending in /js/pa-….js), which knows its site' });
+  } else if (domain === undefined && src === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['domain'], message: `${PLAUSIBLE_DOMAIN}, or left out with "src" set to the per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js"` });
+  } else if (domain === undefined && !perSite) {
+    ctx.addIssue({ code: 'custom', path: ['src'], message: 'must be Plausible\'s per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js", when "domain" is left out' });
+  }
+}
+
 // The cookieless services an owner may name, each with the settings its snippet needs; src/model/analytics.ts
 // turns them into the script tag and the policy's additions (docs/analytics.md).
 const analyticsSchema = z.discriminatedUnion(
   'provider',
   [
-    z.strictObject({
-      provider: z.literal('plausible'),
-      domain: matching(HOST_NAME, 'must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"'),
-      src: httpsUrl('must be the https address of the script, such as "https://plausible.io/js/script.js"').optional(),
-    }),
+    z
+      .strictObject({
+        provider: z.literal('plausible'),
+        domain: matching(HOST_NAME, PLAUSIBLE_DOMAIN).optional(),
+        src: httpsUrl('must be the https address of the script, such as "https://plausible.io/js/pa-XXXXXXXX.js"').optional(),
+      })
+      .superRefine(plausibleForm),
     z.strictObject({
       provider: z.literal('goatcounter'),
       code: matching(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/, 'must be the GoatCounter site code, such as "starlight" for starlight.goatcounter.com'),
@@ -114,7 +133,7 @@ const siteFields = z.object({
   // The owner's SVGs under content/ (site-logo.ts checks and sanitizes them): the header's logo, the browser tab's icon.
   logo: z.string().min(1).optional(),
   favicon: z.string().min(1).optional(),
-  // Off unless named: the site then loads no script at all.
+  // Off unless named: then no page loads a script but the search page, which runs Pagefind from the site's own files.
   analytics: analyticsSchema.optional(),
 });
 

@@ -1,7 +1,8 @@
 // The analytics service named in content/site.json, as pages need it: the script tag every page carries, and
 // the sources the Content-Security-Policy adds for it (src/eleventy/security-headers.ts). Both come from the same
 // settings here, so the policy always allows exactly what the tag loads and where its script sends.
-// Each tag is the provider's documented snippet, which is one external script with data attributes, never inline code.
+// Each tag is the provider's documented snippet, one external script with data attributes; where the snippet has an
+// inline part, that part is a small file of ours (templates/assets/) loaded just before it, never inline code.
 import type { AnalyticsSettings } from '../data/config.ts';
 
 /** The `<script>` tag: `src`, `defer` or `async`, then the data attributes in the provider's order. */
@@ -17,13 +18,17 @@ export type PolicyAdditions = Partial<Record<'script-src' | 'connect-src' | 'img
 
 export interface Analytics {
   provider: AnalyticsSettings['provider'];
+  /** Our asset (templates/assets/) holding the snippet's inline part, loaded `defer` just before the script. */
+  stub?: string;
   script: AnalyticsScript;
   policy: PolicyAdditions;
 }
 
-// The legacy script reads `data-domain` and sends to its own origin's /api/event; the newer per-site snippet
-// needs an inline init call, which the policy refuses. https://plausible.io/docs/plausible-script
+// The legacy script reads `data-domain`; the per-site script (`pa-….js`, given as `src` with no domain) reads the
+// queue and options its snippet's inline part sets up, which our plausible-init.js does instead. Both send to their
+// own origin's /api/event. https://plausible.io/docs/script-update-guide
 const PLAUSIBLE_SCRIPT = 'https://plausible.io/js/script.js';
+const PLAUSIBLE_STUB = 'plausible-init.js';
 // count.js counts with navigator.sendBeacon, or an image where that is missing. https://www.goatcounter.com/help/csp
 const GOATCOUNTER_SCRIPT = 'https://gc.zgo.at/count.js';
 // https://developers.cloudflare.com/fundamentals/reference/policies-compliances/content-security-policies/
@@ -42,8 +47,10 @@ export function siteAnalytics(settings: AnalyticsSettings | undefined): Analytic
       return undefined;
     case 'plausible': {
       const src = settings.src ?? PLAUSIBLE_SCRIPT;
-      const script: AnalyticsScript = { src, defer: true, data: { 'data-domain': settings.domain } };
-      return { provider: 'plausible', script, policy: { 'script-src': [origin(src)], 'connect-src': [origin(src)] } };
+      const policy = { 'script-src': [origin(src)], 'connect-src': [origin(src)] };
+      // Deferred, where the snippet has it async: deferred scripts run in document order, so our stub runs first.
+      if (settings.domain === undefined) return { provider: 'plausible', stub: PLAUSIBLE_STUB, script: { src, defer: true, data: {} }, policy };
+      return { provider: 'plausible', script: { src, defer: true, data: { 'data-domain': settings.domain } }, policy };
     }
     case 'goatcounter': {
       const counter = `https://${settings.code}.goatcounter.com`;

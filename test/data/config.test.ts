@@ -134,6 +134,8 @@ describe('loadConfig', () => {
     expect(loadConfig(project(), {}).site.analytics).toBeUndefined();
     const umami = { provider: 'umami', websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409', src: 'https://cloud.umami.is/script.js' };
     expect(loadConfig(project({ ...goodSite, analytics: umami }), {}).site.analytics).toEqual(umami);
+    const plausible = { provider: 'plausible', src: 'https://plausible.io/js/pa-AbC123_x-9.js' };
+    expect(loadConfig(project({ ...goodSite, analytics: plausible }), {}).site.analytics).toEqual(plausible);
   });
 
   // Every bad analytics setting stops the build in one line naming the field, and what it should be.
@@ -141,11 +143,15 @@ describe('loadConfig', () => {
     [{ provider: 'matomo' }, 'analytics.provider: must be "plausible", "goatcounter", "umami" or "cloudflare" (docs/analytics.md)'],
     [{ domain: 'horoscopes.example.com' }, 'analytics.provider: must be "plausible", "goatcounter", "umami" or "cloudflare" (docs/analytics.md)'],
     ['plausible', 'analytics: must be an object naming its provider, such as {"provider": "plausible", "domain": "horoscopes.example.com"}'],
-    [{ provider: 'plausible' }, 'analytics.domain: must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"'],
+    [{ provider: 'plausible' }, 'analytics.domain: must be the site\'s domain as added to Plausible, such as "horoscopes.example.com", or left out with "src" set to the per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js"'],
+    // Plausible's two forms: the per-site script knows its site; the legacy script needs the domain.
+    [{ provider: 'plausible', domain: 'horoscopes.example.com', src: 'https://plausible.io/js/pa-AbC123.js' }, 'analytics.domain: must be left out with Plausible\'s per-site script (a "src" ending in /js/pa-….js), which knows its site'],
+    [{ provider: 'plausible', src: 'https://plausible.io/js/script.js' }, 'analytics.src: must be Plausible\'s per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js", when "domain" is left out'],
+    [{ provider: 'plausible', src: 'http://plausible.io/js/pa-AbC123.js' }, 'analytics.src: must be the https address of the script, such as "https://plausible.io/js/pa-XXXXXXXX.js"'],
     [{ provider: 'plausible', domain: 'https://horoscopes.example.com/' }, 'analytics.domain: must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"'],
-    [{ provider: 'plausible', domain: 'horoscopes.example.com', src: 'http://stats.example.com/js/script.js' }, 'analytics.src: must be the https address of the script, such as "https://plausible.io/js/script.js"'],
+    [{ provider: 'plausible', domain: 'horoscopes.example.com', src: 'http://stats.example.com/js/script.js' }, 'analytics.src: must be the https address of the script, such as "https://plausible.io/js/pa-XXXXXXXX.js"'],
     // A wildcard host would put `*` into the policy.
-    [{ provider: 'plausible', domain: 'horoscopes.example.com', src: 'https://*.example.com/js/script.js' }, 'analytics.src: must be the https address of the script, such as "https://plausible.io/js/script.js"'],
+    [{ provider: 'plausible', domain: 'horoscopes.example.com', src: 'https://*.example.com/js/script.js' }, 'analytics.src: must be the https address of the script, such as "https://plausible.io/js/pa-XXXXXXXX.js"'],
     [{ provider: 'plausible', domain: 'horoscopes.example.com', scr: 'https://stats.example.com/js/script.js' }, 'analytics.scr: is not a known key (a misspelt one?)'],
     [{ provider: 'goatcounter', code: 'https://starlight.goatcounter.com' }, 'analytics.code: must be the GoatCounter site code, such as "starlight" for starlight.goatcounter.com'],
     [{ provider: 'umami', websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409' }, 'analytics.src: must be the https address of the script, such as "https://cloud.umami.is/script.js"'],

@@ -38,4 +38,33 @@ describe('the built site (sample service, 2026-11-22)', () => {
     for (const part of [intro, text]) expect(part?.replace(/<[^>]*>/g, '').trim()).toMatch(/\w{3,}/);
     expect(html).toContain('<p class="sample-notice">The horoscopes on this site are sample content');
   });
+
+  it('the search page says, without JavaScript, that search needs it, and links every archive', () => {
+    expect(mainOf(read('search/index.html'))).toContain(
+      [
+        '<h1>Search</h1>',
+        '<noscript><p>Search needs JavaScript, which is turned off in this browser. Every horoscope is also listed in the archives:</p></noscript>',
+        '<h2>Archives</h2>',
+        '<ul class="hub-links">',
+        '<li><a href="/weekly/">Weekly horoscopes</a></li>',
+        '<li><a href="/monthly/">Monthly horoscopes</a></li>',
+        '<li><a href="/yearly/">Yearly horoscopes</a></li>',
+        '<li><a href="/ascendant/">Ascendant yearly horoscopes</a></li>',
+        '</ul>',
+      ].join('\n'),
+    );
+  });
+
+  it("gives Pagefind a report page's sign, kind and language, a hub's kind and language, and leaves other pages out", () => {
+    const filters = (file: string) => [...mainOf(read(file)).matchAll(/<span hidden data-pagefind-filter="(\w+)\[data-value\]" data-value="([^"]*)"><\/span>/g)].map(([, name, value]) => `${name}=${value}`);
+    const body = (file: string) => /^<main id="main" tabindex="-1"( data-pagefind-body)?>/.exec(mainOf(read(file)))?.[1] !== undefined;
+    expect(filters('weekly/2026-w47/leo/index.html')).toEqual(['sign=Leo', 'kind=Weekly horoscope', 'language=en']);
+    expect(filters('ascendant/2026/pisces/index.html')).toEqual(['sign=Pisces', 'kind=Ascendant yearly horoscope', 'language=en']);
+    expect(filters('monthly/2026-11/index.html')).toEqual(['kind=Monthly horoscope', 'language=en']);
+    expect(body('weekly/2026-w47/leo/index.html')).toBe(true);
+    for (const file of ['index.html', 'search/index.html', '404.html']) {
+      expect(body(file), file).toBe(false);
+      expect(filters(file), file).toEqual([]);
+    }
+  });
 });

@@ -1,6 +1,8 @@
-// A site with Plausible named in site.json, built by the build command (one period of each kind) and served with
-// its own `_headers`, opened in Debian's Chromium: every page carries Plausible's tag, and the policy the browser
-// enforces (the header and the page's meta element both) lets the script load and send its page view.
+// A site with Plausible's per-site script named in site.json, built by the build command (one period of each kind)
+// and served with its own `_headers`, opened in Debian's Chromium: every page carries our file of the snippet's
+// inline part, then Plausible's tag, and the policy the browser enforces (the header and the page's meta element
+// both) lets both load, in that order, and the script send its page view. The legacy form's tag and policy are
+// rendered in test/eleventy/analytics-tag.test.ts.
 //
 // There is no network here: Chromium's requests to https://plausible.io are answered by the test (context.route)
 // after the browser's own CSP checks, with a stand-in script that sends a page view the way Plausible's does
@@ -15,17 +17,22 @@ import { openPage } from '../../../scripts/lib/open-page.ts';
 import type { StaticServer } from '../../../scripts/lib/static-server.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
-const TAG = '<script src="https://plausible.io/js/script.js" defer data-domain="horoscopes.example.com"></script>';
+const SCRIPT = 'https://plausible.io/js/pa-AbC123.js';
+/** Our stub, then Plausible's script, both deferred so that they run in this order. */
+const TAGS = /<script src="\/assets\/plausible-init\.[0-9a-f]{8}\.js" defer><\/script>\n<script src="https:\/\/plausible\.io\/js\/pa-AbC123\.js" defer><\/script>/g;
 /** The site's policy with Plausible's origin in script-src and connect-src, written out by hand. */
 const POLICY =
   "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; " +
   "base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io";
 const META_POLICY = POLICY.replace(" frame-ancestors 'none';", '').replaceAll("'", '&#39;');
 
-/** What Plausible's script does on load, reduced to the request the policy decides on. */
+/**
+ * What Plausible's per-site script does on load, reduced to the request the policy decides on: it reads the options
+ * plausible.init() left, which our stub has set up only if it ran first, and sends the page view.
+ */
 const STAND_IN_SCRIPT = `(function () {
   var script = document.currentScript;
-  var event = { n: 'pageview', u: location.href, d: script.getAttribute('data-domain') };
+  var event = { n: 'pageview', u: location.href, o: window.plausible ? window.plausible.o : 'no stub ran before' };
   fetch(new URL('/api/event', script.src), { method: 'POST', body: JSON.stringify(event) });
 })();`;
 
@@ -36,7 +43,7 @@ let server: StaticServer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  served = await serveCopy((site) => ({ ...site, analytics: { provider: 'plausible', domain: 'horoscopes.example.com' } }));
+  served = await serveCopy((site) => ({ ...site, analytics: { provider: 'plausible', src: SCRIPT } }));
   ({ project, server } = served);
   browser = await launchChromium();
 });
@@ -47,8 +54,8 @@ afterAll(async () => {
   await served?.close();
 });
 
-describe('a site with Plausible', () => {
-  it("gives every page Plausible's tag once and the policy with its origin", () => {
+describe("a site with Plausible's per-site script", () => {
+  it("gives every page our stub and Plausible's tag once, in that order, and the policy with its origin", () => {
     const dist = path.join(project, 'dist');
     const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
     // One period of each kind: 48 reports, 4 period hubs, 12 sign hubs, 4 archives, 4 chart pages, 2 editors'
@@ -56,14 +63,14 @@ describe('a site with Plausible', () => {
     expect(pages).toHaveLength(77);
     for (const file of pages) {
       const html = readFileSync(path.join(dist, file), 'utf8');
-      expect(html.split(TAG).length - 1, file).toBe(1);
+      expect(html.match(TAGS), file).toHaveLength(1);
       // The search page's policy also lets Pagefind's WebAssembly run.
       const policy = file === 'search/index.html' ? META_POLICY.replace("script-src &#39;self&#39;", "script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;") : META_POLICY;
       expect(html, file).toContain(`<meta http-equiv="Content-Security-Policy" content="${policy}">`);
     }
   });
 
-  it('loads the script and sends its page view in Chromium, with no policy violation', async () => {
+  it('runs our stub, then the script, which sends its page view in Chromium, with no policy violation', async () => {
     const requests: string[] = [];
     let sent: (outcome: string) => void;
     const outcome = new Promise<string>((resolve) => (sent = resolve));
@@ -74,7 +81,7 @@ describe('a site with Plausible', () => {
         await context.route('https://plausible.io/**', async (route) => {
           const request = route.request();
           requests.push(`${request.method()} ${request.url()}`);
-          if (request.url() === 'https://plausible.io/js/script.js') {
+          if (request.url() === SCRIPT) {
             await route.fulfill({ contentType: 'text/javascript', body: STAND_IN_SCRIPT });
           } else {
             await route.fulfill({ status: 202, headers: { 'Access-Control-Allow-Origin': '*' }, body: 'ok' });
@@ -84,8 +91,8 @@ describe('a site with Plausible', () => {
       },
     });
     contexts.push(context);
-    expect(await outcome).toBe(`sent {"n":"pageview","u":"${server.url}/weekly/2026-w47/leo/","d":"horoscopes.example.com"}`);
-    expect(requests).toEqual(['GET https://plausible.io/js/script.js', 'POST https://plausible.io/api/event']);
+    expect(await outcome).toBe(`sent {"n":"pageview","u":"${server.url}/weekly/2026-w47/leo/","o":{}}`);
+    expect(requests).toEqual([`GET ${SCRIPT}`, 'POST https://plausible.io/api/event']);
     expect(problems.cspReports).toEqual([]);
     // The policy the browser enforced came as a header too, as Netlify and Cloudflare Pages send it.
     expect(response?.headers()['content-security-policy']).toBe(POLICY);

@@ -3,6 +3,8 @@
 // form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
 // a result opens; the Spanish search page finds Spanish pages alone, in Spanish. The same site shows the language
 // switcher: on a phone's and a desktop's width, in the header, with targets a finger can hit and a visible focus.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
@@ -10,6 +12,7 @@ import { openPage } from '../../../scripts/lib/open-page.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { focusedElement, hasFocusIndicator, overflowCulprits } from './page-checks.ts';
 import type { StaticServer } from '../../../scripts/lib/static-server.ts';
+import { mainOf } from '../helpers/built-site.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
 /** The search page's policy, written out by hand: the site's, and WebAssembly for Pagefind. */
@@ -35,6 +38,18 @@ afterAll(async () => {
   await browser?.close();
   await served?.close();
 });
+
+/**
+ * The English report page of the built site whose text names `word` most often (the first in path order of those
+ * that tie): the page a search for it must list among its first results.
+ */
+function pageNamingMost(dist: string, word: RegExp): string {
+  const reports = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /^(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/index\.html$/.test(file));
+  const times = (file: string) => mainOf(readFileSync(path.join(dist, file), 'utf8')).replace(/<[^>]*>/g, ' ').match(word)?.length ?? 0;
+  const [most] = reports.sort().map((file) => ({ file, times: times(file) })).sort((a, b) => b.times - a.times);
+  expect(most?.times).toBeGreaterThan(0);
+  return `/${most!.file.replace(/index\.html$/, '')}`;
+}
 
 /** The layout shifts Chromium recorded on the page so far, each as the elements that moved. */
 function layoutShifts(page: Page): Promise<string[][]> {
@@ -63,6 +78,8 @@ describe('the search page in Chromium', () => {
     const hrefs = (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).map((href) => new URL(href!, server.url).pathname);
     expect(hrefs.length).toBeGreaterThan(5);
     expect(hrefs.filter((href) => /^\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$/.test(href)).length).toBeGreaterThan(5);
+    // Among them the report page that names retrograde most often, as the built pages say.
+    expect(hrefs).toContain(pageNamingMost(path.join(served!.project, 'dist'), /\bretrograde\b/gi));
     // The English index alone: no Spanish page.
     expect(hrefs.filter((href) => href.startsWith('/es/'))).toEqual([]);
     // The query stands in the header's box, the results' words are the page's language.
