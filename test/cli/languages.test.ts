@@ -1,7 +1,8 @@
 // A site in English and Spanish built from two accounts (two local sample services, two users): English at the
 // root, Spanish under /es/, each from its own account, joined by hreflang clusters, a switcher, feeds and
-// sitemaps (valid against the protocol's XSD), its pages valid for the Nu HTML Checker; and a missing Spanish
-// account fails the build naming its variable, dist/ unchanged. The smallest site: the current period of each kind.
+// sitemaps under a sitemap index (valid against the protocol's XSDs), its pages valid for the Nu HTML Checker and
+// linking nothing broken; and a missing Spanish account fails the build naming its variable, dist/ unchanged. The
+// smallest site: the current period of each kind.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,10 @@ import { startSampleService, type SampleService } from '../../src/sample-service
 import { copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
-import { sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
+import { sitemapIndexSchemaErrors, sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
+import { childText, childrenNamed, parseXml } from '../helpers/xml.ts';
+import { readBuiltSite } from '../site/helpers/built-site.ts';
+import { brokenLinks } from '../site/helpers/link-check.ts';
 
 const ORIGIN = 'https://horoscopes.example.com';
 const ACCOUNTS = { en: { username: 'english-owner', password: 'en-secret' }, es: { username: 'duena-espanola', password: 'es-secreto' } };
@@ -85,7 +89,11 @@ describe('a site in English and Spanish', () => {
 
     expect(read('sitemap.xml')).toContain(`<url><loc>${ORIGIN}/leo/</loc>`);
     expect(read('es/sitemap.xml')).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/leo/"/><xhtml:link rel="alternate" hreflang="es" href="${ORIGIN}/es/leo/"/>`);
-    expect(read('robots.txt')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\nSitemap: ${ORIGIN}/es/sitemap.xml\n`);
+    // robots.txt names the sitemap index alone, which lists each language's sitemap.
+    expect(read('robots.txt').match(/^Sitemap: .*$/gm)).toEqual([`Sitemap: ${ORIGIN}/sitemap-index.xml`]);
+    const sitemapIndex = parseXml(read('sitemap-index.xml'));
+    expect(sitemapIndex.name).toBe('sitemapindex');
+    expect(childrenNamed(sitemapIndex, 'sitemap').map((sitemap) => childText(sitemap, 'loc'))).toEqual([`${ORIGIN}/sitemap.xml`, `${ORIGIN}/es/sitemap.xml`]);
     expect(read('404.html')).toContain('<a href="/es/" hreflang="es" lang="es">Ir a la página de inicio</a>');
  
     // A search index per language, each of its own pages alone: 48 reports, 4 period hubs, 12 sign hubs, the charts
@@ -104,12 +112,20 @@ describe('a site in English and Spanish', () => {
     expect(read('_headers')).toContain(searchRule('/es/pagefind/pagefind-worker.js'));
   });
 
-  it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates', async () => {
+  it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates, and a valid index', async () => {
     const dist = path.join(project, 'dist');
     const sitemaps = ['sitemap.xml', 'es/sitemap.xml'].map((file) => path.join(dist, file));
     expect(await sitemapSchemaErrors(dist, sitemaps)).toEqual([]);
+    expect(await sitemapIndexSchemaErrors(dist, path.join(dist, 'sitemap-index.xml'))).toEqual([]);
     // Every URL of each sitemap names its cluster: the 12 sign hubs, for one, in both languages and x-default.
     expect(read('es/sitemap.xml').match(/<xhtml:link /g)!.length).toBeGreaterThanOrEqual(3 * 12);
+  });
+
+  it('links nothing broken in either language: pages, feeds, the sitemaps, their index and robots.txt', () => {
+    const site = readBuiltSite(path.join(project, 'dist'));
+    const { broken, checked } = brokenLinks(site, { origin: ORIGIN, pathPrefix: '/' });
+    expect(broken, broken.slice(0, 20).join('\n')).toEqual([]);
+    expect(checked).toBeGreaterThan(site.html.size * 20);
   });
 
   it('writes pages the Nu HTML Checker finds no error in, in both languages', async () => {
