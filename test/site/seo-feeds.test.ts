@@ -67,6 +67,14 @@ describe('meta and JSON-LD', () => {
     }
   });
 
+  it('on a site of one language, no page names a translation: no hreflang link, switcher or og:locale:alternate', () => {
+    for (const [file, html] of site.html) {
+      expect(html, file).not.toContain('hreflang=');
+      expect(html, file).not.toContain('language-switcher');
+      expect(html, file).not.toContain('og:locale:alternate');
+    }
+  });
+
   it('the home page has no BreadcrumbList: a trail of one item is none', () => {
     expect(jsonLd(site.read('index.html'))['@graph'].map((n) => n['@type'])).toEqual(['WebPage']);
   });
