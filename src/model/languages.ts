@@ -3,7 +3,7 @@
 // language switcher, og:locale:alternate, the sitemaps' alternates) is computed here from every language's model.
 import type { SiteConfig } from '../data/config.ts';
 import type { PageMeta, SiteModel } from './types.ts';
-import { sitePath, siteUrls, type SiteUrls } from './urls.ts';
+import { SITE_PATHS, sitePath, siteUrls, type SiteUrls } from './urls.ts';
 
 /** Where a language other than the default is published: `es/`, `pt-br/`; the default language: `` (the root). */
 export function languageFolder(language: string, isDefault: boolean): string {
@@ -67,8 +67,8 @@ export function summarizeLanguage(model: SiteModel): LanguageSummary {
  * Joins the languages' models (the default language's first): every page gets the hreflang cluster of the pages
  * with the same site path in the other languages (itself included, and `x-default` for the default language's
  * page), `og:locale:alternate` for them, and a switcher to each other language; the sitemaps get the same
- * alternates. Only the default language writes the site's root files (404.html, robots.txt, _headers); its
- * 404 page offers every language's home and its robots.txt names every sitemap.
+ * alternates. Only the default language writes the site's root files (404.html, robots.txt, _headers, the
+ * sitemap index); its 404 page offers every language's home, its sitemap index lists every language's sitemap.
  */
 export function linkLanguages(models: readonly SiteModel[]): SiteModel[] {
   const summaries = models.map(summarizeLanguage);
@@ -109,7 +109,10 @@ export function linkLanguage(model: SiteModel, index: number, summaries: readonl
     meta,
     sitemap,
     rootFiles: root ? [{}] : [],
-    sitemaps: root ? summaries.map((site) => site.urls.absolute(site.sitemap)) : [],
+    // Google reads one sitemap per language under an index: robots.txt names the index alone.
+    // https://developers.google.com/search/docs/crawling-indexing/sitemaps/large-sitemaps
+    sitemaps: root ? [urls.absolute(urls.page(SITE_PATHS.sitemapIndex))] : [],
+    sitemapIndex: root ? [{ sitemaps: summaries.map((site) => site.urls.absolute(site.sitemap)) }] : [],
     languageHomes: summaries.map((site) => ({ language: site.language, ...site.home })),
   };
 }

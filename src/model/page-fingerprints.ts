@@ -7,7 +7,7 @@ import type { ReportPage, SiteModel } from './types.ts';
 
 /**
  * The arrays the paginated templates render one page per item of (global data `pageLists`): only the pages whose
- * fingerprint changed (src/cli/render-plan.ts). Other templates (home, 404, charts index, sitemap, robots.txt,
+ * fingerprint changed (src/cli/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
 export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds'>;

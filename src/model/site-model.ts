@@ -81,6 +81,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     pageHistory,
     rootFiles: [{}],
     sitemaps: [urls.absolute(urls.page(SITE_PATHS.sitemap))],
+    sitemapIndex: [],
   };
 }
 

@@ -21,6 +21,8 @@ export const SITE_PATHS = {
   charts: '/charts/',
   search: '/search/',
   sitemap: '/sitemap.xml',
+  /** A site of several languages only: the index of every language's sitemap. */
+  sitemapIndex: '/sitemap-index.xml',
   notFound: '/404.html',
 };
 

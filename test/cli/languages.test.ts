@@ -1,16 +1,21 @@
 // A site in English and Spanish built from two accounts (two local sample services, two users): English at the
 // root, Spanish under /es/, each from its own account, joined by hreflang clusters, a switcher, feeds and
-// sitemaps (valid against the protocol's XSD), its pages valid for the Nu HTML Checker; and a missing Spanish
-// account fails the build naming its variable, dist/ unchanged. The smallest site: the current period of each kind.
+// sitemaps under a sitemap index (valid against the protocol's XSDs), its pages valid for the Nu HTML Checker and
+// linking nothing broken; and a missing Spanish account fails the build naming its variable, dist/ unchanged. The
+// smallest site: the current period of each kind.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { runBuild } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
-import { sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
+import { sitemapIndexSchemaErrors, sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
+import { childText, childrenNamed, parseXml, type XmlElement } from '../helpers/xml.ts';
+import { readBuiltSite } from '../site/helpers/built-site.ts';
+import { brokenLinks } from '../site/helpers/link-check.ts';
 
 const ORIGIN = 'https://horoscopes.example.com';
 const ACCOUNTS = { en: { username: 'english-owner', password: 'en-secret' }, es: { username: 'duena-espanola', password: 'es-secreto' } };
@@ -42,10 +47,21 @@ const env = () => ({
   ASTRO_API_USERNAME_ES: ACCOUNTS.es.username,
   ASTRO_API_PASSWORD_ES: ACCOUNTS.es.password,
 });
-const build = (variables: Record<string, string>) => runBuild({ rootDir: project, env: variables, log: () => {}, warn: () => {}, progressStream: { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream });
+const build = (variables: Record<string, string>, log: (line: string) => void = () => {}) => runBuild({ rootDir: project, env: variables, log, warn: () => {}, progressStream: { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream });
 const read = (file: string) => readFileSync(path.join(project, 'dist', file), 'utf8');
 /** `hreflang href` of each <link rel="alternate" hreflang> of a page. */
 const cluster = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map(([, tag, href]) => `${tag} ${href}`);
+/** The page's og:locale:alternate values. */
+const ogLocaleAlternates = (html: string) => [...html.matchAll(/<meta property="og:locale:alternate" content="([^"]+)">/g)].map(([, locale]) => locale);
+/** The document as libxml2 (xmllint) parsed it, canonicalized; fails on any well-formedness error. */
+async function parsedByXmllint(file: string): Promise<XmlElement> {
+  const result = await validateXML({ xml: { fileName: file.replaceAll('/', '_'), contents: read(file) }, normalization: 'c14n' });
+  expect(result.errors.map((error) => error.rawMessage)).toEqual([]);
+  expect(result.valid).toBe(true);
+  return parseXml(result.normalized);
+}
+/** Every element of `element`'s tree, itself first. */
+const descendants = (element: XmlElement): XmlElement[] => [element, ...element.children.flatMap(descendants)];
 const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
   const file = path.join(e.parentPath, e.name);
   return [path.relative(dir, file), readFileSync(file, 'latin1')];
@@ -53,7 +69,9 @@ const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursiv
 
 describe('a site in English and Spanish', () => {
   it('publishes each language from its own account, joined for search engines and readers', async () => {
-    const summary = await build(env());
+    const logged: string[] = [];
+    const jobSummary = path.join(project, 'job-summary.md');
+    const summary = await build({ ...env(), GITHUB_STEP_SUMMARY: jobSummary }, (line) => logged.push(line));
     // Each account signs in once and asks for the reports of its own language.
     for (const [service, { username }] of [[en, ACCOUNTS.en], [es, ACCOUNTS.es]] as const) {
       expect(service.log.filter((entry) => entry.path === '/api/auth').map((entry) => (entry.body as { username: string }).username)).toEqual([username]);
@@ -62,6 +80,9 @@ describe('a site in English and Spanish', () => {
     expect(reports(en)).toBe(4);
     expect(reports(es)).toBe(4);
     expect(summary.requestsByLanguage).toEqual({ en: en.log.length, es: es.log.length });
+    // The printed summary and the job summary count each service's requests apart.
+    expect(logged.join('\n')).toContain(`\n  requests per language: en ${en.log.length}, es ${es.log.length}\n`);
+    expect(readFileSync(jobSummary, 'utf8')).toContain(`\nRequests per language: en ${en.log.length}, es ${es.log.length}.\n`);
 
     const english = read('weekly/2026-w47/leo/index.html');
     const spanish = read('es/weekly/2026-w47/leo/index.html');
@@ -76,16 +97,26 @@ describe('a site in English and Spanish', () => {
     expect(cluster(spanish)).toEqual(expected);
     expect(english).toContain('<li><a href="/es/weekly/2026-w47/leo/" hreflang="es" lang="es">Español</a></li>');
     expect(spanish).toContain('<li><a href="/weekly/2026-w47/leo/" hreflang="en" lang="en">English</a></li>');
+    expect(ogLocaleAlternates(english)).toEqual(['es_ES']);
+    expect(ogLocaleAlternates(spanish)).toEqual(['en_US']);
 
-    const feed = read('es/leo/feed.xml');
-    expect(feed).toContain('xml:lang="es"');
-    const entryLinks = [...feed.matchAll(/<entry>[\s\S]*?<link href="([^"]+)"/g)].map(([, href]) => href);
-    expect(entryLinks.length).toBeGreaterThan(0);
-    for (const href of entryLinks) expect(href!.startsWith(`${ORIGIN}/es/`), href).toBe(true);
+    // The Spanish feed parses, says its language, and links only to Spanish pages (the feed's own links and its
+    // entries', one per report of Leo: 4 kinds, the current period of each).
+    const feed = await parsedByXmllint('es/leo/feed.xml');
+    expect(feed.name).toBe('feed');
+    expect(feed.attribs['xml:lang']).toBe('es');
+    expect(childrenNamed(feed, 'entry')).toHaveLength(4);
+    const links = descendants(feed).filter((element) => element.name === 'link').map((link) => link.attribs.href!);
+    expect(links.length).toBeGreaterThan(4);
+    for (const href of links) expect(href.startsWith(`${ORIGIN}/es/`), href).toBe(true);
 
     expect(read('sitemap.xml')).toContain(`<url><loc>${ORIGIN}/leo/</loc>`);
     expect(read('es/sitemap.xml')).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/leo/"/><xhtml:link rel="alternate" hreflang="es" href="${ORIGIN}/es/leo/"/>`);
-    expect(read('robots.txt')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\nSitemap: ${ORIGIN}/es/sitemap.xml\n`);
+    // robots.txt names the sitemap index alone, which lists each language's sitemap.
+    expect(read('robots.txt').match(/^Sitemap: .*$/gm)).toEqual([`Sitemap: ${ORIGIN}/sitemap-index.xml`]);
+    const sitemapIndex = parseXml(read('sitemap-index.xml'));
+    expect(sitemapIndex.name).toBe('sitemapindex');
+    expect(childrenNamed(sitemapIndex, 'sitemap').map((sitemap) => childText(sitemap, 'loc'))).toEqual([`${ORIGIN}/sitemap.xml`, `${ORIGIN}/es/sitemap.xml`]);
     expect(read('404.html')).toContain('<a href="/es/" hreflang="es" lang="es">Ir a la página de inicio</a>');
  
     // A search index per language, each of its own pages alone: 48 reports, 4 period hubs, 12 sign hubs, the charts
@@ -107,12 +138,20 @@ describe('a site in English and Spanish', () => {
     expect(read('_headers')).toContain('\n/es/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n');
   });
 
-  it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates', async () => {
+  it('writes sitemaps valid against the Sitemap protocol XSD with their xhtml:link alternates, and a valid index', async () => {
     const dist = path.join(project, 'dist');
     const sitemaps = ['sitemap.xml', 'es/sitemap.xml'].map((file) => path.join(dist, file));
     expect(await sitemapSchemaErrors(dist, sitemaps)).toEqual([]);
+    expect(await sitemapIndexSchemaErrors(dist, path.join(dist, 'sitemap-index.xml'))).toEqual([]);
     // Every URL of each sitemap names its cluster: the 12 sign hubs, for one, in both languages and x-default.
     expect(read('es/sitemap.xml').match(/<xhtml:link /g)!.length).toBeGreaterThanOrEqual(3 * 12);
+  });
+
+  it('links nothing broken in either language: pages, feeds, the sitemaps, their index and robots.txt', () => {
+    const site = readBuiltSite(path.join(project, 'dist'));
+    const { broken, checked } = brokenLinks(site, { origin: ORIGIN, pathPrefix: '/' });
+    expect(broken, broken.slice(0, 20).join('\n')).toEqual([]);
+    expect(checked).toBeGreaterThan(site.html.size * 20);
   });
 
   it('writes pages the Nu HTML Checker finds no error in, in both languages', async () => {

@@ -71,10 +71,25 @@ describe('linkLanguages', () => {
     });
     expect(es.meta['/es/search/']).toMatchObject({ canonical: `${ORIGIN}/es/search/`, title: 'Buscar', search: { bundle: '/es/pagefind/pagefind.js' } });
     expect([en.rootFiles.length, es.rootFiles.length]).toEqual([1, 0]);
-    expect(en.sitemaps).toEqual([`${ORIGIN}/sitemap.xml`, `${ORIGIN}/es/sitemap.xml`]);
     expect(en.languageHomes).toEqual([
       { language: 'en', label: 'Go to the home page', url: '/' },
       { language: 'es', label: 'Ir a la página de inicio', url: '/es/' },
     ]);
+  });
+
+  it("names in robots.txt the default language's sitemap index alone, which lists every language's sitemap", () => {
+    expect(en.sitemaps).toEqual([`${ORIGIN}/sitemap-index.xml`]);
+    expect(en.sitemapIndex).toEqual([{ sitemaps: [`${ORIGIN}/sitemap.xml`, `${ORIGIN}/es/sitemap.xml`] }]);
+    expect([es.sitemaps, es.sitemapIndex]).toEqual([[], []]);
+  });
+
+  it('puts the sitemap index and the sitemaps it lists under the path of a site published under one', () => {
+    const prefixed = { ...several, url: 'https://you.github.io/horoscopes' };
+    const [root] = linkLanguages([
+      buildSiteModel({ ...input, site: languageSite(prefixed, 'en'), messages, signs }),
+      buildSiteModel({ ...input, site: languageSite(prefixed, 'es'), messages: esMessages, signs: esSigns }),
+    ]);
+    expect(root!.sitemaps).toEqual(['https://you.github.io/horoscopes/sitemap-index.xml']);
+    expect(root!.sitemapIndex).toEqual([{ sitemaps: ['https://you.github.io/horoscopes/sitemap.xml', 'https://you.github.io/horoscopes/es/sitemap.xml'] }]);
   });
 });

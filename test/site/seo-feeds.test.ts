@@ -47,6 +47,13 @@ describe('sitemap.xml and robots.txt', () => {
     expect(robots).toMatch(/^User-agent: \*$/m);
     expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
   });
+
+  it('on a site of one language (content/site.json "language"): one sitemap without alternates, no sitemap index', () => {
+    expect(sitemap.attribs).toEqual({ xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9' });
+    expect(site.read('sitemap.xml')).not.toContain('xhtml:');
+    expect(site.files.has('sitemap-index.xml')).toBe(false);
+    expect(site.read('robots.txt').match(/^Sitemap: .*$/gm)).toEqual([`Sitemap: ${SITE_URL}/sitemap.xml`]);
+  });
 });
 
 describe('meta and JSON-LD', () => {
@@ -57,6 +64,14 @@ describe('meta and JSON-LD', () => {
       }
       // content/site.json's "en", with the territory Open Graph asks for.
       expect(metaContent(html, 'og:locale'), file).toBe('en_US');
+    }
+  });
+
+  it('on a site of one language, no page names a translation: no hreflang link, switcher or og:locale:alternate', () => {
+    for (const [file, html] of site.html) {
+      expect(html, file).not.toContain('hreflang=');
+      expect(html, file).not.toContain('language-switcher');
+      expect(html, file).not.toContain('og:locale:alternate');
     }
   });
 
