@@ -24,6 +24,8 @@ export function readAlternates(file: string, html: string): WrittenPage {
 
 /** The first problem of the pages' clusters, as one line naming the page; undefined when every cluster holds. */
 export function alternatesProblem(pages: readonly WrittenPage[]): string | undefined {
+  // Every language's home has a cluster: none at all means the links are missing, or no longer read as written.
+  if (!pages.some((page) => page.alternates.length > 0)) return 'no page names its translations (<link rel="alternate" hreflang>)';
   const byUrl = new Map(pages.flatMap((page) => (page.canonical ? [[page.canonical, page] as const] : [])));
   for (const page of pages) {
     if (page.alternates.length === 0) continue;

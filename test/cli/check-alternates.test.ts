@@ -1,6 +1,9 @@
 // The check of what a site of several languages wrote: reciprocal hreflang clusters, valid tags, one line naming the page.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alternatesProblem, readAlternates } from '../../src/cli/check-alternates.ts';
+import { alternatesProblem, checkAlternates, readAlternates } from '../../src/cli/check-alternates.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const O = 'https://s.example';
 
@@ -29,5 +32,31 @@ describe('alternatesProblem', () => {
   it('names the page with a tag that is not BCP 47', () => {
     const bad = [`en ${O}/leo/`, `es_ES ${O}/es/leo/`];
     expect(alternatesProblem([page('leo/index.html', `${O}/leo/`, bad)])).toBe('leo/index.html: hreflang "es_ES" is not a valid BCP 47 language tag');
+  });
+});
+
+describe('checkAlternates', () => {
+  /** Writes each `file: html` into a new folder. */
+  function written(files: Record<string, string>): string {
+    const dir = tempDir('alternates-');
+    for (const [file, html] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), html);
+    }
+    return dir;
+  }
+  const html = (canonical: string, alternates: string[]) =>
+    `<!doctype html><html><head><link rel="canonical" href="${canonical}">${alternates.map((a) => a.split(' ')).map(([tag, href]) => `<link rel="alternate" hreflang="${tag}" href="${href}">`).join('')}</head><body></body></html>`;
+
+  it('reads every HTML file under the folder, nested ones included, and names the one at fault', () => {
+    const ok = { 'leo/index.html': html(`${O}/leo/`, cluster), 'es/leo/index.html': html(`${O}/es/leo/`, cluster), '404.html': '<html><head></head></html>' };
+    expect(() => checkAlternates(written(ok))).not.toThrow();
+    const lonely = { ...ok, 'es/leo/index.html': html(`${O}/es/leo/`, [`es ${O}/es/leo/`]) };
+    expect(() => checkAlternates(written(lonely))).toThrow('the build wrote a broken language cluster: leo/index.html: its hreflang cluster is not reciprocal: es/leo/index.html names another set of translations');
+  });
+
+  it('fails when no page names its translations, as a site of several languages always has some', () => {
+    const none = { 'leo/index.html': html(`${O}/leo/`, []), 'es/leo/index.html': html(`${O}/es/leo/`, []) };
+    expect(() => checkAlternates(written(none))).toThrow('the build wrote a broken language cluster: no page names its translations (<link rel="alternate" hreflang>)');
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { runBuild } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { copyProject } from '../helpers/project-copy.ts';
+import { copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
 import { sitemapIndexSchemaErrors, sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
@@ -185,6 +185,25 @@ describe('a site in English and Spanish', () => {
       rmSync(page);
     }
     expect([en.log.length, es.log.length]).toEqual(requests);
+  });
+
+  it('fails on a language cluster it wrote broken, naming the page, publishing nothing', async () => {
+    // A layout that points every page's Spanish alternate one path too far: no page was written there.
+    const layout = path.join(project, 'templates/_layouts/base.njk');
+    const text = readFileSync(layout, 'utf8');
+    const link = '<link rel="alternate" hreflang="{{ alternate.hreflang }}" href="{{ alternate.href }}">';
+    expect(text).toContain(link);
+    const before = snapshot(path.join(project, 'dist'));
+    writeFileSync(layout, text.replace(link, link.replace('{{ alternate.href }}', "{{ alternate.href }}{% if alternate.hreflang == 'es' %}missing/{% endif %}")));
+    try {
+      // As a command: a build in this process would render with the layout Eleventy already read.
+      const run = await runScript(project, 'build.ts', env()).done;
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^Build failed: the build wrote a broken language cluster: \S*index\.html: its hreflang es names https:\/\/\S*\/missing\/, which the build did not write$/m);
+    } finally {
+      writeFileSync(layout, text);
+    }
+    expect(snapshot(path.join(project, 'dist'))).toEqual(before);
   });
 
   it('fails when the Spanish service refuses its account, as for one language, publishing nothing', async () => {
