@@ -185,6 +185,20 @@ export interface BenchContext {
 
 export const log = (line: string) => console.error(line);
 
+/** The report the options ask for, and the section of docs/performance.md it is written to. */
+async function benchReport(context: BenchContext): Promise<[section: Parameters<typeof writeBenchmarkSection>[0], report: string]> {
+  const { options } = context;
+  if (options.pagesWanted !== undefined) return ['pages', await largeArchive(context, options.pagesWanted)];
+  if (options.languages !== undefined && !options.preview) return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
+  if (options.incremental) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
+  if (options.search) return ['search', await (await import('./bench-search.ts')).searchBench(context)];
+  if (options.preview) return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
+  const runs = await archiveRounds(context);
+  if (options.profile) await profileBuilds(context);
+  // A run with --work-dir has a section of its own, beside the default run's.
+  return [options.workDir === os.tmpdir() ? 'table' : 'table-work-dir', archiveReport(options, runs)];
+}
+
 async function main(): Promise<void> {
   const { childSite, options } = parseOptions();
   if (childSite !== undefined) return childSiteBuild(childSite);
@@ -200,46 +214,9 @@ async function main(): Promise<void> {
     ASTRO_CONCURRENCY: String(options.concurrency),
   };
   try {
-    const context = { options, work, env };
-    if (options.pagesWanted !== undefined) {
-      const report = await largeArchive(context, options.pagesWanted);
-      console.log(report);
-      if (options.write) writeBenchmarkSection('pages', report);
-      return;
-    }
-    if (options.languages !== undefined && !options.preview) {
-      const { languagesBench } = await import('./bench-languages.ts');
-      const report = await languagesBench(context);
-      console.log(report);
-      if (options.write) writeBenchmarkSection('languages', report);
-      return;
-    }
-    if (options.incremental) {
-      const { incrementalBench } = await import('./bench-incremental.ts');
-      const report = await incrementalBench(context);
-      console.log(report);
-      if (options.write) writeBenchmarkSection('incremental', report);
-      return;
-    }
-    if (options.search) {
-      const { searchBench } = await import('./bench-search.ts');
-      const report = await searchBench(context);
-      console.log(report);
-      if (options.write) writeBenchmarkSection('search', report);
-      return;
-    }
-    if (options.preview) {
-      const report = await previewBench(context);
-      console.log(report);
-      if (options.write) writeBenchmarkSection(options.languages === undefined ? 'preview' : 'preview-languages', report);
-      return;
-    }
-    const runs = await archiveRounds(context);
-    if (options.profile) await profileBuilds(context);
-    const report = archiveReport(options, runs);
+    const [section, report] = await benchReport({ options, work, env });
     console.log(report);
-    // A run with --work-dir has a section of its own, beside the default run's.
-    if (options.write) writeBenchmarkSection(options.workDir === os.tmpdir() ? 'table' : 'table-work-dir', report);
+    if (options.write) writeBenchmarkSection(section, report);
   } finally {
     await service.close();
     rmSync(work, { recursive: true, force: true });

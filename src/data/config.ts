@@ -59,7 +59,7 @@ function httpsUrl(message: string) {
 
 const PLAUSIBLE_DOMAIN = 'must be the site\'s domain as added to Plausible, such as "horoscopes.example.com"';
 /** Plausible's per-site script, as its dashboard's Site Installation names it: it knows its site, so no domain. */
-export const PLAUSIBLE_PER_SITE_SCRIPT = /\/js\/pa-[\w-]+\.js$/;
+const PLAUSIBLE_PER_SITE_SCRIPT = /\/js\/pa-[\w-]+\.js$/;
 
 // Plausible's two forms, told apart by `domain`: given, the legacy script.js reads it from data-domain; left out,
 // `src` is the per-site script. https://plausible.io/docs/script-update-guide
