@@ -1,6 +1,6 @@
-// Builds the sites the built-site tests inspect, once per run: the default site from the embedded sample service,
-// and a small one in each other shipped language, each in a project copy by its own `npm run build` while the
-// default one builds here. https://vitest.dev/config/#globalsetup
+// Builds the sites the built-site tests inspect, once per run: the tests' own site (test/fixtures/site) from the
+// embedded sample service, and a small one in each other shipped language, each in a project copy by its own
+// `npm run build` while the default one builds here. https://vitest.dev/config/#globalsetup
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,10 +17,11 @@ const LANGUAGE_PERIODS = { weekly: { past: 0, future: 1 }, monthly: { past: 0, f
 export default async function setup(project: TestProject) {
   const work = await mkdtemp(path.join(tmpdir(), 'astro-site-'));
   const siteDir = path.join(work, 'dist');
+  const defaultSite = copyProject();
   const [languageSites] = await Promise.all([
     Promise.all(OTHER_LANGUAGES.map((language) => buildLanguageSite(language))),
     runBuild({
-      rootDir: path.resolve(import.meta.dirname, '..'),
+      rootDir: defaultSite,
       env: { ASTRO_BUILD_DATE: TEST_BUILD_DATE },
       outputDir: siteDir,
       cacheDir: path.join(work, 'cache'),
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
   project.provide('buildDate', TEST_BUILD_DATE);
   project.provide('languageSites', Object.fromEntries(languageSites.map(({ language, project: copy }) => [language, path.join(copy, 'dist')])));
   return async () => {
-    await Promise.all([work, ...languageSites.map((site) => site.project)].map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all([work, defaultSite, ...languageSites.map((site) => site.project)].map((dir) => rm(dir, { recursive: true, force: true })));
   };
 }
 

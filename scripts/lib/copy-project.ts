@@ -6,11 +6,15 @@ import path from 'node:path';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
-/** Copies what a build reads into `into` (a new temporary folder by default) and returns it. */
-export function copyProject(into: string = mkdtempSync(path.join(tmpdir(), 'astro-project-'))): string {
-  for (const entry of ['.eleventy.js', 'package.json', 'tsconfig.json', 'src', 'templates', 'content', 'scripts']) {
+/**
+ * Copies the project's code into `into` (a new temporary folder by default) with `content` as its content/ (the
+ * owner's own by default; the tests pass a fixture of theirs) and returns it.
+ */
+export function copyProject(into: string = mkdtempSync(path.join(tmpdir(), 'astro-project-')), content: string = path.join(repo, 'content')): string {
+  for (const entry of ['.eleventy.js', 'package.json', 'tsconfig.json', 'src', 'templates', 'scripts']) {
     cpSync(path.join(repo, entry), path.join(into, entry), { recursive: true });
   }
+  cpSync(content, path.join(into, 'content'), { recursive: true });
   symlinkSync(path.join(repo, 'node_modules'), path.join(into, 'node_modules'), 'dir');
   return into;
 }

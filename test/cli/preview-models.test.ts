@@ -12,7 +12,7 @@ import { languageSite, linkLanguages } from '../../src/model/languages.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import { messages, reports, signs, site } from '../model/fixture.ts';
 
-const content = path.resolve(import.meta.dirname, '../../content');
+const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const esMessages = loadMessages(content, 'es');
 const esSigns = readSigns(path.join(content, 'signs.json'), esMessages);
 const several = { ...site, languages: ['en', 'es'] };

@@ -3,23 +3,23 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runBuild, type BuildSummary } from '../../src/cli/run-build.ts';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
 import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
-import { shareRunImages } from '../helpers/project-copy.ts';
+import { copyProject, shareRunImages } from '../helpers/project-copy.ts';
 
-const rootDir = path.resolve(import.meta.dirname, '../..');
 const BUILD_DATE = '2026-11-22';
 const PASSWORD = 'correct horse battery staple';
-/** Periods of the default window of content/site.json: 6 weeks, 4 months, 3 years, 3 ascendant years. */
+/** Periods of the window of the tests' site (test/fixtures/site/content/site.json): 6 weeks, 4 months, 3 years, 3 ascendant years. */
 const PERIODS = 16;
 const CURRENT_AND_FUTURE = 8;
 const REPORT_PATH = /^\/api\/(weekly|monthly|yearly|ascendant-yearly)-reports$/;
 
 let work: string;
+let rootDir: string;
 let service: SampleService | undefined;
 const services: SampleService[] = [];
 
@@ -32,8 +32,12 @@ afterEach(async () => {
   service = undefined;
   await removeDir(work);
 });
+beforeAll(() => {
+  rootDir = copyProject();
+});
 afterAll(async () => {
   await Promise.all(services.map((s) => s.close()));
+  await removeDir(rootDir);
 });
 
 async function serve(options: SampleServiceOptions = {}): Promise<SampleService> {

@@ -5,7 +5,7 @@ import { availableLanguages, loadMessages } from '../../src/data/i18n.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { configFailure } from '../helpers/config-failure.ts';
 
-const content = path.resolve(import.meta.dirname, '../../content');
+const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const SHIPPED = ['de', 'en', 'es', 'fr', 'it', 'pt'];
 
 /** A content folder holding only the i18n files, the English one edited by `edit`. */

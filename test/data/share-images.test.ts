@@ -17,7 +17,7 @@ import {
 } from '../../src/data/share-images.ts';
 import { parseXml, type XmlElement } from '../helpers/xml.ts';
 
-const content = path.resolve(import.meta.dirname, '../../content');
+const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const messages = loadMessages(content, 'en');
 const signs = readSigns(path.join(content, 'signs.json'), messages);
 const leo = signs[4]!;

@@ -6,7 +6,7 @@ import { readSigns } from '../../src/data/signs.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { configFailure } from '../helpers/config-failure.ts';
 
-const content = path.resolve(import.meta.dirname, '../../content');
+const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const shipped = JSON.parse(readFileSync(path.join(content, 'signs.json'), 'utf8')) as Record<string, unknown>[];
 const en = loadMessages(content, 'en');
 

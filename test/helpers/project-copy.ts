@@ -10,6 +10,12 @@ import { startSampleService, type SampleService } from '../../src/sample-service
 import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';
 import { removeDir } from './remove-dir.ts';
 
+/**
+ * The tests' own site (test/fixtures/site/content): what a build reads from content/, as a site owner would write
+ * it. No test reads the project's content/, which belongs to the owner who copies the project.
+ */
+export const FIXTURE_CONTENT = path.resolve(import.meta.dirname, '../fixtures/site/content');
+
 /** The current period of each kind alone: 4 periods and 76 pages, for a test that needs no archive. */
 export const CURRENT_PERIODS: SiteConfig['periods'] = {
   weekly: { past: 0, future: 0 },
@@ -30,11 +36,11 @@ export function shareRunImages(cacheDir: string): void {
 }
 
 /**
- * A copy of the project in a new temporary folder (scripts/lib/copy-project.ts), sharing the run's share images,
- * with `periods` as the windows of its content/site.json when given.
+ * A copy of the project's code in a new temporary folder (scripts/lib/copy-project.ts) with the tests' own site as
+ * its content/, sharing the run's share images, with `periods` as the windows of its content/site.json when given.
  */
 export function copyProject({ periods }: { periods?: SiteConfig['periods'] } = {}): string {
-  const project = copyProjectInto();
+  const project = copyProjectInto(undefined, FIXTURE_CONTENT);
   shareRunImages(path.join(project, '.cache'));
   if (periods) {
     const siteFile = path.join(project, 'content/site.json');

@@ -9,7 +9,7 @@ import { readSigns } from '../../src/data/signs.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
 
-const content = path.resolve(import.meta.dirname, '../../content');
+const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 export const messages = loadMessages(content, 'en');
 export const signs = readSigns(path.join(content, 'signs.json'), messages);
 export const site = {

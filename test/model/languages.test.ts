@@ -10,7 +10,7 @@ import { languageName, languageSite, linkLanguages } from '../../src/model/langu
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import { messages, reports, signs, site } from './fixture.ts';
 
-const content = path.resolve(import.meta.dirname, '../../content');
+const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const esMessages = loadMessages(content, 'es');
 const esSigns = readSigns(path.join(content, 'signs.json'), esMessages);
 const several = { ...site, languages: ['en', 'es'] };

@@ -10,7 +10,7 @@ import { metaContent, readBuiltSite } from './helpers/built-site.ts';
 import { brokenLinks } from './helpers/link-check.ts';
 import { childrenNamed, parseXml } from '../helpers/xml.ts';
 
-const i18nDir = path.resolve(import.meta.dirname, '../../content/i18n');
+const i18nDir = path.resolve(import.meta.dirname, '../fixtures/site/content/i18n');
 const languageSites = inject('languageSites');
 const OG_LOCALES: Record<string, string> = { es: 'es_ES', pt: 'pt_BR', fr: 'fr_FR', de: 'de_DE', it: 'it_IT' };
 /** Week 48 of 2026 in each language's words and date style (CLDR's, as a native reader expects). */
