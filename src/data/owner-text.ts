@@ -19,17 +19,16 @@ function describe(character: string): string {
   return `the noncharacter ${codePoint(character)}`;
 }
 
-/** Why `text` cannot be published as written (`contains the control character U+0006; remove it`), or undefined. */
-export function textProblem(text: string): string | undefined {
-  const found = NOT_TEXT.exec(text);
-  return found ? `contains ${describe(found[0])}; remove it` : undefined;
-}
-
-/** The first line of `text` (counted from 1) with a character `textProblem` refuses, and why. */
+/** The first line of `text` (counted from 1) with a character that cannot be published as written, and why. */
 export function textProblemLine(text: string): { line: number; problem: string } | undefined {
   const found = NOT_TEXT.exec(text);
   if (!found) return undefined;
   return { line: text.slice(0, found.index).split('\n').length, problem: `contains ${describe(found[0])}; remove it` };
+}
+
+/** Why `text` cannot be published as written (`contains the control character U+0006; remove it`), or undefined. */
+export function textProblem(text: string): string | undefined {
+  return textProblemLine(text)?.problem;
 }
 
 /** `text` with each refused character written as JSON escapes it (`\u0006`), for naming a key in a message. */
