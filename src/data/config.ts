@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ReportKind } from '../api/index.ts';
+import { findTextProblem } from './owner-text.ts';
 
 export const DEFAULTS = {
   concurrency: 4, // requests in flight at most
@@ -111,9 +112,32 @@ const analyticsSchema = z.discriminatedUnion(
 
 export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 
-const siteFields = z.object({
+const SITE_URL = 'must be the site\'s http or https address, such as "https://horoscopes.example.com"';
+
+/**
+ * Why `address` cannot be the site's address, or undefined. It is the base of every absolute link, written as it
+ * is into pages, feeds (`xml:base`) and the sitemap: an absolute http(s) address, nothing the URL parser would
+ * have to mend (spaces), and nothing a link appended to it would break (credentials, a query, a fragment).
+ */
+function siteUrlProblem(address: string): string | undefined {
+  if (!/^https?:\/\/[^/?#]/.test(address) || /\s/.test(address) || !URL.canParse(address)) return SITE_URL;
+  const url = new URL(address);
+  if (url.username || url.password) return 'must not carry a user name or password; give the address readers visit';
+  if (/[?#]/.test(address)) return 'must not have a query ("?…") or a fragment ("#…"): every link of the site starts with it';
+  return undefined;
+}
+
+const DESCRIPTION = 'is not a setting: each language\'s description is "site.description" in content/i18n/<language>.json; set it there instead';
+
+const siteShape = {
   title: z.string().trim().min(1),
-  url: z.url({ protocol: /^https?$/, error: 'must be the site\'s http or https address, such as "https://horoscopes.example.com"' }).transform((u) => u.replace(/\/+$/, '')),
+  url: z
+    .string({ error: SITE_URL })
+    .superRefine((address, ctx) => {
+      const problem = siteUrlProblem(address);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((u) => u.replace(/\/+$/, '')),
   // One language (`language`), or several in one site (`languages`, the first at the root): docs/languages.md.
   language: languageTag.optional(),
   languages: z.array(languageTag).min(1, 'must list at least one language tag, the default first').optional(),
@@ -123,7 +147,6 @@ const siteFields = z.object({
     yearly: windowSchema,
     ascendantYearly: windowSchema,
   }),
-  description: z.string().optional(),
   // The site's X (Twitter) account for `twitter:site`, written `@name` or `name`. https://developer.x.com/en/docs/x-for-websites/cards/overview/markup
   twitter: z
     .string()
@@ -135,6 +158,14 @@ const siteFields = z.object({
   favicon: z.string().min(1).optional(),
   // Off unless named: then no page loads a script but the search page, which runs Pagefind from the site's own files.
   analytics: analyticsSchema.optional(),
+};
+
+const siteFields = z.strictObject(siteShape, {
+  // A key the build does not read is most likely misspelt: say which there are.
+  error: (issue) => {
+    if (issue.code !== 'unrecognized_keys') return undefined;
+    return issue.keys[0] === 'description' ? DESCRIPTION : `is not a setting; known: ${Object.keys(siteShape).join(', ')}`;
+  },
 });
 
 const siteSchema = siteFields
@@ -209,8 +240,9 @@ export function loadDotEnv(rootDir: string): void {
 }
 
 /**
- * An editor's JSON file checked against `schema`; its first problem is one ConfigError naming the file (`label`,
- * relative to the project) and the field: `content/site.json: periods.weekly.past: must be …`.
+ * An editor's JSON file checked against `schema`, every key and string first against the rule of owner-text.ts;
+ * its first problem is one ConfigError naming the file (`label`, relative to the project) and the field:
+ * `content/site.json: periods.weekly.past: must be …`.
  */
 export function readJsonFile<T>(file: string, label: string, schema: z.ZodType<T>): T {
   let raw: unknown;
@@ -219,14 +251,15 @@ export function readJsonFile<T>(file: string, label: string, schema: z.ZodType<T
   } catch (error) {
     throw new ConfigError(label, `is not readable JSON (${(error as Error).message})`);
   }
-  const result = schema.safeParse(raw);
+  const text = findTextProblem(raw);
+  if (text) throw new ConfigError(text.path ? `${label}: ${text.path}` : label, text.problem);
+  // A schema may say more of its unknown keys (site.json lists its settings).
+  const result = schema.safeParse(raw, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'is not a known key (a misspelt one?)' : undefined) });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   // An unknown key is named itself, not its parent: it is most likely a misspelt one.
-  if (issue.code === 'unrecognized_keys') {
-    throw new ConfigError(`${label}: ${[...issue.path, issue.keys[0]].join('.')}`, 'is not a known key (a misspelt one?)');
-  }
-  throw new ConfigError(issue.path.length ? `${label}: ${issue.path.join('.')}` : label, issue.message);
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+  throw new ConfigError(path.length ? `${label}: ${path.join('.')}` : label, issue.message);
 }
 
 /** `label` is how the file is named in messages (relative to the project). */

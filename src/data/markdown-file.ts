@@ -3,6 +3,7 @@
 import MarkdownIt from 'markdown-it';
 import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { ConfigError } from './config.ts';
+import { findTextProblem, textProblemLine } from './owner-text.ts';
 import { readContentFile } from './read-content-file.ts';
 import { sanitizeEditorHtml, withoutXmlForbidden } from './sanitize.ts';
 
@@ -37,7 +38,10 @@ function whereInFile(error: unknown): string {
   return start ? ` at line ${start.line + 1}, column ${start.col} (${reason})` : ` (${reason})`;
 }
 
-/** Parses `text` (the content of `label`); a broken front matter fails naming the file. */
+/**
+ * Parses `text` (the content of `label`); a broken front matter, or a character owner-text.ts refuses, fails naming
+ * the file and the field or line.
+ */
 function parseMarkdownFile(text: string, label: string): MarkdownFile {
   const match = FRONT_MATTER.exec(text);
   let data: unknown = {};
@@ -49,6 +53,11 @@ function parseMarkdownFile(text: string, label: string): MarkdownFile {
     }
     if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(label, 'front matter must be a mapping of fields');
   }
+  // Front matter fields are named by key; what else the file holds (the body, comments) by line.
+  const field = findTextProblem(data);
+  if (field) throw new ConfigError(`${label}: ${field.path}`, field.problem);
+  const line = textProblemLine(text);
+  if (line) throw new ConfigError(`${label}: line ${line.line}`, line.problem);
   return { data: data as Record<string, unknown>, html: renderMarkdown(match ? match[2]! : text) };
 }
 

@@ -170,7 +170,7 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
       url: home.url,
       title: site.title,
       documentTitle: site.title,
-      description: site.description ?? t('site.description'),
+      description: t('site.description'),
       breadcrumbs: [home],
       image,
       lastmod: lastUpdated(homeReports),
