@@ -1,9 +1,10 @@
 // A tiny static file server for the built site, so the browser sees it the way a static host serves it:
 // folders answer with their index.html (a folder URL without its trailing slash is redirected to it, as GitHub
 // Pages and Netlify do, so relative URLs resolve the same), files carry the right Content-Type, and anything
-// missing gets the site's own 404.html with status 404. A site published under a path (`/horoscopes/`) is served
-// there, `/` redirected to it. Only regular files inside the folder are served, whatever a symbolic link in it
-// points at. Our own code on node:http, no dependency.
+// missing gets the nearest 404.html (a language's own, `es/404.html`, else the site's) with status 404, as on
+// Netlify and Cloudflare Pages. A site published under a path (`/horoscopes/`) is served there, `/` redirected to
+// it. Only regular files inside the folder are served, whatever a symbolic link in it points at. Our own code on
+// node:http, no dependency.
 import { createReadStream, type Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -137,9 +138,16 @@ function siteHandler(root: string, options: StaticServerOptions) {
       .pipe(res);
   }
 
-  async function notFound(res: ServerResponse, method: string, extraHeaders: Record<string, string>) {
-    const page = await insideRoot(root, path.join(root, DEFAULTS.notFoundPage));
-    if (page?.stat.isFile()) return send(res, method, 404, page.path, page.stat.size, extraHeaders);
+  /**
+   * The nearest 404.html, from the folder of the missing path up to the root, as Netlify and Cloudflare Pages look
+   * for it (`/es/nope/` gets `es/404.html`); `missing` is a path inside `root`.
+   */
+  async function notFound(res: ServerResponse, method: string, extraHeaders: Record<string, string>, missing = root) {
+    for (let dir = missing; ; dir = path.dirname(dir)) {
+      const page = await insideRoot(root, path.join(dir, DEFAULTS.notFoundPage));
+      if (page?.stat.isFile()) return send(res, method, 404, page.path, page.stat.size, extraHeaders);
+      if (dir === root) break;
+    }
     res.writeHead(404, { ...extraHeaders, 'content-type': 'text/plain; charset=utf-8' });
     res.end(`404: not found (and the site has no ${DEFAULTS.notFoundPage})\n`);
   }
@@ -178,10 +186,10 @@ function siteHandler(root: string, options: StaticServerOptions) {
       }
       const index = await insideRoot(root, path.join(found.path, DEFAULTS.indexFile));
       if (index?.stat.isFile()) return send(res, method, 200, index.path, index.stat.size, extraHeaders);
-      return notFound(res, method, extraHeaders);
+      return notFound(res, method, extraHeaders, file);
     }
     if (found?.stat.isFile()) return send(res, method, 200, found.path, found.stat.size, extraHeaders);
-    return notFound(res, method, extraHeaders);
+    return notFound(res, method, extraHeaders, file);
   }
 
   return handle;

@@ -14,6 +14,7 @@ import { readStaticPages } from '../data/static-pages.ts';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
+import { siteAddress } from '../model/urls.ts';
 import type { SiteModel, SiteModelInput } from '../model/types.ts';
 import type { BuildOptions, BuildSummary } from './run-build.ts';
 import { fetchContent } from './fetch-content.ts';
@@ -173,21 +174,23 @@ type EditorFiles = Awaited<ReturnType<typeof readEditorFiles>>;
  * One language's editors' files, read (and validated) before any request: a bad file should fail the build at
  * once. Another language's overrides and pages sit in a folder of its own (`content/pages/es/about.md`), which
  * the default language's reading skips (`others`); the charts are the same files, requested in each language.
+ * In every language a root-relative link is a site path (`/es/about/`), put under the path of the site's `url`.
  */
-async function readEditorFiles(contentDir: string, { language: defaultLanguage, logo, favicon }: SiteConfig, language: string, others: readonly string[] = []) {
+async function readEditorFiles(contentDir: string, { language: defaultLanguage, url, logo, favicon }: SiteConfig, language: string, others: readonly string[] = []) {
   const messages = loadMessages(contentDir, language);
   const folder = languageFolder(language, language === defaultLanguage);
   const under = (name: string) => ({ dir: path.join(contentDir, name, folder), label: `content/${name}${folder ? `/${folder.slice(0, -1)}` : ''}` });
   const overrides = under('overrides');
   const pages = under('pages');
-  const charts = await readChartFiles(path.join(contentDir, 'charts'), language);
+  const { pathPrefix } = siteAddress(url);
+  const charts = await readChartFiles(path.join(contentDir, 'charts'), language, undefined, pathPrefix);
   const otherFolders = others.map((tag) => languageFolder(tag, false).slice(0, -1));
   return {
     messages,
     signs: readSigns(path.join(contentDir, 'signs.json'), messages, 'content/signs.json'),
     chartInputs: folder ? charts.map((chart) => ({ ...chart, lang: language.split('-')[0]! })) : charts,
-    overrides: await readOverrides(overrides.dir, overrides.label, otherFolders),
-    staticPages: await readStaticPages(pages.dir, pages.label, otherFolders),
+    overrides: await readOverrides(overrides.dir, overrides.label, otherFolders, pathPrefix),
+    staticPages: await readStaticPages(pages.dir, pages.label, otherFolders, pathPrefix),
     brand: { logo: readBrandSvg(contentDir, logo, 'logo'), favicon: readBrandSvg(contentDir, favicon, 'favicon') },
   };
 }

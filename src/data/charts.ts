@@ -65,8 +65,11 @@ export interface ChartPage {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Reads and validates every chart file; a bad file fails naming the file and the field. */
-export async function readChartFiles(chartsDir: string, defaultLang: string, labelDir = 'content/charts'): Promise<ChartInput[]> {
+/**
+ * Reads and validates every chart file; a bad file fails naming the file and the field. Root-relative links go
+ * under `pathPrefix`, the path of the site's `url`.
+ */
+export async function readChartFiles(chartsDir: string, defaultLang: string, labelDir = 'content/charts', pathPrefix = '/'): Promise<ChartInput[]> {
   let names: string[];
   try {
     names = (await readdir(chartsDir)).filter((n) => n.endsWith('.md')).sort();
@@ -79,7 +82,7 @@ export async function readChartFiles(chartsDir: string, defaultLang: string, lab
       const label = `${labelDir}/${name}`;
       const slug = name.slice(0, -3);
       if (!SLUG.test(slug)) throw new ConfigError(label, 'file name must be a slug of lower-case letters, digits and hyphens');
-      const { data, html } = await readMarkdownFile(chartsDir, name, labelDir);
+      const { data, html } = await readMarkdownFile(chartsDir, name, labelDir, pathPrefix);
       const result = chartFrontMatter.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0]!;

@@ -23,9 +23,9 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
  * The characters XML forbids go before markdown-it too: it does not take `<scr\u0001ipt>` for a tag and escapes
  * it, and stripping them afterwards would publish the text `<script>`.
  */
-export function renderMarkdown(text: string): string {
+export function renderMarkdown(text: string, pathPrefix = '/'): string {
   const body = withoutXmlForbidden(text);
-  return body.trim() ? sanitizeEditorHtml(markdown.render(body)) : '';
+  return body.trim() ? sanitizeEditorHtml(markdown.render(body), { pathPrefix }) : '';
 }
 
 /**
@@ -42,7 +42,7 @@ function whereInFile(error: unknown): string {
  * Parses `text` (the content of `label`); a broken front matter, or a character owner-text.ts refuses, fails naming
  * the file and the field or line.
  */
-function parseMarkdownFile(text: string, label: string): MarkdownFile {
+function parseMarkdownFile(text: string, label: string, pathPrefix: string): MarkdownFile {
   const match = FRONT_MATTER.exec(text);
   let data: unknown = {};
   if (match) {
@@ -58,7 +58,7 @@ function parseMarkdownFile(text: string, label: string): MarkdownFile {
   if (field) throw new ConfigError(`${label}: ${field.path}`, field.problem);
   const line = textProblemLine(text);
   if (line) throw new ConfigError(`${label}: line ${line.line}`, line.problem);
-  return { data: data as Record<string, unknown>, html: renderMarkdown(match ? match[2]! : text) };
+  return { data: data as Record<string, unknown>, html: renderMarkdown(match ? match[2]! : text, pathPrefix) };
 }
 
 /** An editor's file is text for one page: more than this is a mistake (a pasted export, a picture). */
@@ -66,10 +66,11 @@ const MAX_BYTES = 1_000_000;
 
 /**
  * `name` in `dir` (which `labelDir`, `content/pages`, names in errors): a regular file inside that folder, read
- * with a bound (read-content-file.ts), then parsed.
+ * with a bound (read-content-file.ts), then parsed; its root-relative links go under `pathPrefix`, the path of
+ * the site's `url` (sanitize.ts).
  */
-export async function readMarkdownFile(dir: string, name: string, labelDir: string): Promise<MarkdownFile> {
+export async function readMarkdownFile(dir: string, name: string, labelDir: string, pathPrefix = '/'): Promise<MarkdownFile> {
   const label = `${labelDir}/${name}`;
   const text = readContentFile(dir, name, { label, folderLabel: labelDir, maxBytes: MAX_BYTES }).toString('utf8');
-  return parseMarkdownFile(text, label);
+  return parseMarkdownFile(text, label, pathPrefix);
 }

@@ -92,9 +92,10 @@ function parseOverridePath(relative: string, label: string): { kind: ReportKind;
 
 /**
  * Reads every override under `dir` (a missing folder means none), but those in the top-level folders `skip` (the
- * overrides of the site's other languages: `content/overrides/es/…`).
+ * overrides of the site's other languages: `content/overrides/es/…`). Root-relative links go under `pathPrefix`,
+ * the path of the site's `url`.
  */
-export async function readOverrides(dir: string, labelDir: string = DEFAULTS.labelDir, skip: readonly string[] = []): Promise<Override[]> {
+export async function readOverrides(dir: string, labelDir: string = DEFAULTS.labelDir, skip: readonly string[] = [], pathPrefix = '/'): Promise<Override[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -116,7 +117,7 @@ export async function readOverrides(dir: string, labelDir: string = DEFAULTS.lab
     files.map(async (relative): Promise<Override> => {
       const label = `${labelDir}/${relative}`;
       const where = parseOverridePath(relative, label);
-      const { data, html } = await readMarkdownFile(dir, relative, labelDir);
+      const { data, html } = await readMarkdownFile(dir, relative, labelDir, pathPrefix);
       const result = frontMatterSchema.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0]!;

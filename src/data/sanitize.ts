@@ -111,12 +111,21 @@ export function isAllowedHref(href: string, { allowSameSite = false }: { allowSa
  * Refused links are not renamed to a disallowed tag to unwrap them: sanitize-html does not clear its rename
  * bookkeeping for discarded tags, and the next `</a>` at the same depth would come out renamed.
  */
-function linkTransformer(allowSameSite: boolean): Transformer {
+function linkTransformer(allowSameSite: boolean, pathPrefix: string): Transformer {
   return (_tagName, attribs): Tag => {
     const href = attribs.href;
     if (href === undefined || !isAllowedHref(href, { allowSameSite })) return { tagName: 'a', attribs: {} };
-    return { tagName: 'a', attribs: { href: cleanHref(href), rel: LINK_REL } };
+    return { tagName: 'a', attribs: { href: underPrefix(cleanHref(href), pathPrefix), rel: LINK_REL } };
   };
+}
+
+/**
+ * A root-relative address (`/about/`, which only editors' links can be: isAllowedHref refuses `//host`) under the
+ * site's path prefix (`/horoscopes/about/`). The prefix goes into the attribute's value, which sanitize-html then
+ * escapes: never into markup.
+ */
+function underPrefix(href: string, pathPrefix: string): string {
+  return href.startsWith('/') ? `${pathPrefix}${href.slice(1)}` : href;
 }
 
 /**
@@ -170,8 +179,11 @@ function withParentCheck(options: IOptions): IOptions {
   return { ...options, transformTags, onOpenTag: (tagName) => count(tagName, 1), onCloseTag: (tagName) => count(tagName, -1) };
 }
 
-/** The sanitize-html options; `allowSameSite` only changes which link targets are kept. */
-function buildOptions(allowSameSite: boolean): IOptions {
+/**
+ * The sanitize-html options; `allowSameSite` only changes which link targets are kept, `pathPrefix` where the
+ * root-relative ones among them point.
+ */
+function buildOptions(allowSameSite: boolean, pathPrefix = '/'): IOptions {
   return Object.freeze({
     allowedTags: [...ALLOWED_TAGS],
     // "allowedAttributes": only these survive, checked again below; no class, id, style or handler on any tag.
@@ -194,7 +206,7 @@ function buildOptions(allowSameSite: boolean): IOptions {
     parser: { decodeEntities: true },
     transformTags: {
       h1: sanitizeHtml.simpleTransform('h2', {}, false),
-      a: linkTransformer(allowSameSite),
+      a: linkTransformer(allowSameSite, pathPrefix),
       ol: keepCount('start', 9999),
       th: cellTransformer,
       td: cellTransformer,
@@ -205,8 +217,14 @@ function buildOptions(allowSameSite: boolean): IOptions {
 }
 
 const REPORT_HTML_OPTIONS = buildOptions(false);
-/** Editor-owned Markdown (content/) may link to the site's own pages. */
-const EDITOR_HTML_OPTIONS = buildOptions(true);
+/** Editor-owned Markdown (content/) may link to the site's own pages: options per path prefix, made once each. */
+const EDITOR_HTML_OPTIONS = new Map<string, IOptions>();
+
+function editorOptions(pathPrefix: string): IOptions {
+  let options = EDITOR_HTML_OPTIONS.get(pathPrefix);
+  if (!options) EDITOR_HTML_OPTIONS.set(pathPrefix, (options = buildOptions(true, pathPrefix)));
+  return options;
+}
 
 /**
  * Sanitizes service HTML for publication (report `text` and `intro`, natal `text` and `housetext`). The result
@@ -219,10 +237,12 @@ export function sanitizeReportHtml(html: string | null | undefined): string {
 
 /**
  * The same allow-list for HTML rendered from the editors' Markdown (content/): additionally keeps same-site
- * relative links (`/aries/`, `#top`), which are what editors write for links between the site's own pages.
+ * relative links (`/aries/`, `#top`), which are what editors write for links between the site's own pages, and
+ * puts the root-relative ones under `pathPrefix`, the path of the site's `url` (`/horoscopes/`; `/` at a domain's
+ * root): every editor's link is made here, the one place that builds the attribute.
  */
-export function sanitizeEditorHtml(html: string | null | undefined): string {
-  return run(html, EDITOR_HTML_OPTIONS);
+export function sanitizeEditorHtml(html: string | null | undefined, { pathPrefix = '/' }: { pathPrefix?: string } = {}): string {
+  return run(html, editorOptions(pathPrefix));
 }
 
 /**

@@ -49,8 +49,9 @@ export interface StaticPage {
 /**
  * Reads every page under `dir`, sorted for the footer (order, then title). A missing folder means none.
  * `languageFolders`: the first URL segments of the other languages published (`es`), whose home pages they are.
+ * Root-relative links go under `pathPrefix`, the path of the site's `url`.
  */
-export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.labelDir, languageFolders: readonly string[] = []): Promise<StaticPage[]> {
+export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.labelDir, languageFolders: readonly string[] = [], pathPrefix = '/'): Promise<StaticPage[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort();
@@ -67,7 +68,7 @@ export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.l
         throw new ConfigError(label, `/${slug}/ is already a page of the site; rename the file (reserved: ${[...RESERVED_SLUGS].join(', ')})`);
       }
       if (languageFolders.includes(slug)) throw new ConfigError(label, `/${slug}/ is the home page of the language "${slug}" this site publishes; rename the file`);
-      const { data, html } = await readMarkdownFile(dir, name, labelDir);
+      const { data, html } = await readMarkdownFile(dir, name, labelDir, pathPrefix);
       const result = frontMatterSchema.safeParse(data);
       if (!result.success) {
         const issue = result.error.issues[0]!;

@@ -6,7 +6,12 @@
 //   `_headers` (GitHub Pages, a plain bucket) still enforce the same policy in the browser.
 // https://docs.netlify.com/manage/routing/headers/ · https://developers.cloudflare.com/pages/configuration/headers/
 // https://www.w3.org/TR/CSP3/#meta-element
+import path from 'node:path';
+import { SEARCH_BUNDLE } from '../model/urls.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
+
+/** Pagefind's folder, `pagefind`, in each language's folder of the output. */
+const SEARCH_FOLDER = path.posix.basename(path.posix.dirname(SEARCH_BUNDLE));
 
 /**
  * The policy, directive by directive. Everything is served from the site's own origin: no inline script or
@@ -33,6 +38,15 @@ const DEFAULTS = {
   /** Where fingerprinted files are published; each name changes with its content, so it may be cached forever. */
   // No path prefix: Netlify and Cloudflare Pages match these paths against their own address, which serves dist/ at its root.
   immutablePaths: ['/assets/*'] as readonly string[],
+  /**
+   * Pagefind's files named after their content, in its folders (SEARCH_BUNDLE's): fragments, index and filter
+   * chunks (`fragment/en_1a2b3c4.pf_fragment`), a new name for new content. Its other files keep their names from
+   * build to build and get the host's short cache: the entry file `pagefind-entry.json` (which names the current
+   * chunks), `pagefind.js`, the worker, the WebAssembly (`wasm.en.pagefind`, named after the language) and the
+   * metadata (`pagefind.en_<hash>.pf_meta`: only a pattern with a `*` before its end would match it, which not
+   * every host reads).
+   */
+  searchChunkFolders: ['fragment', 'index', 'filter'] as readonly string[],
   /** One year in seconds: the longest lifetime caches honour; `immutable` skips revalidation on reload. */
   immutableCacheControl: 'public, max-age=31536000, immutable',
   /** Virtual input path of the `_headers` template; it only has to be unique among the site's templates. */
@@ -147,10 +161,10 @@ interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditio
 }
 
 /**
- * The `_headers` file. HTML and other unfingerprinted files get no Cache-Control on purpose: Cloudflare Pages joins
- * the values of every rule that matches a path, so a `Cache-Control` under `/*` would be glued onto the one under
- * `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts already serve HTML with
- * `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants. A search page's rule detaches
+ * The `_headers` file. HTML and other files not named after their content get no Cache-Control on purpose:
+ * Cloudflare Pages joins the values of every rule that matches a path, so a `Cache-Control` under `/*` would be
+ * glued onto the one under `/assets/*` ("max-age=300, public, max-age=31536000, ..."). Both hosts already serve
+ * them with `max-age=0, must-revalidate` and an ETag, which is the short cache a page wants. A search page's rule detaches
  * the site-wide policy before giving its own, the documented way ("Detach a header").
  */
 export function renderHeadersFile(options: HeadersFileOptions = {}): string {
@@ -171,6 +185,10 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     for (const pattern of immutablePaths) {
       lines.push('', '# Fingerprinted: the file name changes whenever the content does.', `${folder}${pattern.slice(1)}`);
       lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+    }
+    for (const chunks of DEFAULTS.searchChunkFolders) {
+      lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
+      lines.push(`${folder}${SEARCH_FOLDER}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
     }
   }
   const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));

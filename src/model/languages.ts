@@ -67,8 +67,8 @@ export function summarizeLanguage(model: SiteModel): LanguageSummary {
  * Joins the languages' models (the default language's first): every page gets the hreflang cluster of the pages
  * with the same site path in the other languages (itself included, and `x-default` for the default language's
  * page), `og:locale:alternate` for them, and a switcher to each other language; the sitemaps get the same
- * alternates. Only the default language writes the site's root files (404.html, robots.txt, _headers, the
- * sitemap index); its 404 page offers every language's home, its sitemap index lists every language's sitemap.
+ * alternates. Only the default language writes the site's root files (robots.txt, _headers, the sitemap index),
+ * its sitemap index listing every language's sitemap; each language's 404 page offers every language's home.
  */
 export function linkLanguages(models: readonly SiteModel[]): SiteModel[] {
   const summaries = models.map(summarizeLanguage);

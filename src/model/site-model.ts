@@ -14,7 +14,7 @@ import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
-import { KIND_ORDER, periodUrl, prefixLinks, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
+import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
 
 function periodInfo(period: Period, buildDate: string, locale: string, urls: SiteUrls): PeriodInfo {
   return {
@@ -42,8 +42,9 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     // The search page shows its own words and links the archives.
     { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
   ];
-  const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), bodyHtml: prefixLinks(chart.bodyHtml, urls.pathPrefix) }));
-  const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url), html: prefixLinks(page.html, urls.pathPrefix) }));
+  // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
+  const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url) }));
+  const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url) }));
   const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, urls, otherPages);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);

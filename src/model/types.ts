@@ -216,8 +216,8 @@ export interface SiteModel {
   /** The page dates to keep once this site is published (src/data/page-dates.ts). */
   pageHistory: PageHistory;
   /**
-   * One item when this render writes the files a site has once, at the root of the output (404.html, robots.txt,
-   * _headers); none for a language published under `/{tag}/` (src/model/languages.ts).
+   * One item when this render writes the files a site has once, at the root of the output (robots.txt, _headers);
+   * none for a language published under `/{tag}/` (src/model/languages.ts), which has its own 404 page all the same.
    */
   rootFiles: object[];
   /** Absolute URLs of the sitemaps robots.txt names: this site's, or on a site of several languages its index. */
@@ -227,7 +227,7 @@ export interface SiteModel {
    * (absolute URLs), https://www.sitemaps.org/protocol.html#index; none otherwise.
    */
   sitemapIndex: { sitemaps: string[] }[];
-  /** A site of several languages: each language's home, labelled in its own words, for the 404 page. */
+  /** A site of several languages: each language's home, labelled in its own words, for each language's 404 page. */
   languageHomes?: { language: string; label: string; url: string }[];
 }
 

@@ -101,15 +101,6 @@ export function siteUrls(site: Pick<SiteConfig, 'url'>): SiteUrls {
   };
 }
 
-/**
- * Root-relative links in editors' HTML (`href="/about/"`, which sanitize.ts allows) under the prefix; sanitized
- * HTML always quotes attributes with `"` and escapes `>` inside them.
- */
-export function prefixLinks(html: string, pathPrefix: string): string {
-  if (pathPrefix === '/') return html;
-  return html.replace(/(<a\b[^>]*?\shref=")\/(?!\/)/g, `$1${pathPrefix}`);
-}
-
 /** The links every page's header and footer print. */
 export function siteLinks({ page }: Pick<SiteUrls, 'page'>, signs: readonly Sign[], brand: Brand = {}): SiteLinks {
   const { logo } = brand;

@@ -97,7 +97,7 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: 'an override changed', change: write('content/overrides/weekly/2027-w01/leo.md', override('prepend', 'Editors again.')), reuses: true },
   { name: 'an override removed', change: remove('content/overrides/weekly/2027-w01/leo.md'), reuses: true },
   // An intro shows on its sign's hub, its period's hub and the home page too.
-  { name: "an override of a report's intro", change: write('content/overrides/weekly/2027-w01/virgo.md', '---\nfield: intro\n---\nA new week for Virgo.\n'), reuses: true },
+  { name: "an override of a report's intro", change: write('content/overrides/weekly/2027-w01/virgo.md', '---\nfield: intro\n---\nA new week for [Virgo](/virgo/).\n'), reuses: true },
   { name: 'a chart added', change: write('content/charts/ada-lovelace.md', '---\nname: Ada Lovelace\ndate: 1815-12-10\ntime: "12:00"\nplace: London\n---\nA mathematician.\n'), reuses: true },
   { name: 'a static page edited', change: append('content/pages/about.md', '\nOne more line.\n'), reuses: true },
   // Every page's footer links the static pages by their titles.
@@ -106,6 +106,8 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: 'the stylesheet edited', change: append('templates/assets/site.css', '\n.edited { color: red; }\n'), reuses: false },
   { name: 'a message file edited', change: edit('content/i18n/en.json', (t) => t.replace('"Home"', '"Start"')), reuses: false },
   { name: "site.json's title changed", change: edit('content/site.json', (t) => t.replace('Starlight Horoscopes', 'Moonlight Horoscopes')), reuses: false },
+  // Every URL moves under the path, the editors' links too (the override's above).
+  { name: "site.json's url given a path", change: edit('content/site.json', (t) => t.replace('"https://horoscopes.example.com"', '"https://example.github.io/horoscopes/"')), reuses: false },
   { name: 'a period leaving the window', change: edit('content/site.json', (t) => t.replace('"weekly": { "past": 2', '"weekly": { "past": 1')), reuses: false },
   { name: 'nothing changed', change: () => {}, reuses: true },
   // A cold history dates the charts and editors' pages from today: their lastmod in the sitemap changes.
@@ -137,9 +139,9 @@ describe('an incremental build', () => {
       expect(incremental.rendered + incremental.reused, state.name).toBe(incremental.pages);
       if (!state.reuses) expect(incremental.reused, state.name).toBe(0);
       else if (KEPT.includes(state.name)) expect(incremental.rendered, state.name).toBe(0);
-      // One Spanish report changed: its page, its sign's and its period's hubs, and the seven pages that list a
-      // whole language (each home, charts index and search page, the one 404 page); the rest of each language is taken.
-      else if (state.name === 'a Spanish override added') expect(incremental.rendered, state.name).toBe(3 + 7);
+      // One Spanish report changed: its page, its sign's and its period's hubs, and the eight pages that list a
+      // whole language (each home, charts index, search and 404 page); the rest of each language is taken.
+      else if (state.name === 'a Spanish override added') expect(incremental.rendered, state.name).toBe(3 + 8);
       else expect(incremental.reused, state.name).toBeGreaterThan(0);
     }
   }, 600_000);
@@ -152,9 +154,9 @@ describe('an incremental build', () => {
     rmSync(dist('monthly/2027-01/virgo/index.html'));
     const repaired = await buildBoth();
     expect(repaired.differ).toEqual([]);
-    // The two pages are rendered again (the feed is no page), as the seven that list the whole site always are (each
-    // language's home, charts index and search page, the one 404 page).
-    expect(repaired.incremental).toEqual({ pages: before.pages, rendered: 2 + 7, reused: before.pages - 9 });
+    // The two pages are rendered again (the feed is no page), as the eight that list the whole site always are (each
+    // language's home, charts index, search and 404 page).
+    expect(repaired.incremental).toEqual({ pages: before.pages, rendered: 2 + 8, reused: before.pages - 10 });
 
     writeFileSync(path.join(context.project, '.cache', 'build-manifest.json'), '{"version": 1, "files": ');
     const jobSummary = path.join(context.project, 'job-summary.md');

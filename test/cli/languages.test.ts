@@ -161,7 +161,7 @@ describe('a site in English and Spanish', () => {
       'weekly/2026-w47/leo/index.html', 'es/weekly/2026-w47/leo/index.html', 'es/yearly/2026/capricorn/index.html',
       'weekly/2026-w47/index.html', 'es/weekly/2026-w47/index.html', 'es/leo/index.html', 'es/weekly/index.html',
       'charts/elizabeth-ii/index.html', 'es/charts/elizabeth-ii/index.html', 'es/charts/index.html',
-      'search/index.html', 'es/search/index.html', '404.html',
+      'search/index.html', 'es/search/index.html', '404.html', 'es/404.html',
     ];
     expect(await nuErrors(dist, pages.map((page) => path.join(dist, page)))).toEqual([]);
   });

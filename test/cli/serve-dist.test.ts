@@ -93,7 +93,7 @@ describe('npm run serve:dist', () => {
     writeDist();
     setSiteUrl('https://horoscopes.example.com');
     await serving({ PORT: '0' }, async (line) => {
-      const base = /at (http:\/\/127\.0\.0\.1:\d+)\/ with the 2 rules of dist\/_headers/.exec(line)![1]!;
+      const base = /at (http:\/\/127\.0\.0\.1:\d+)\/ with the 5 rules of dist\/_headers/.exec(line)![1]!;
       const home = await get(base, '/');
       expect(home.status).toBe(200);
       expect(home.headers['content-security-policy']).toContain("default-src 'self'");
@@ -165,6 +165,30 @@ describe('startStaticServer and symbolic links', () => {
       expect(await get(server.url, '/leo/home.html')).toMatchObject({ status: 200, body: '<h1>home</h1>' });
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe("startStaticServer and each language's 404 page", () => {
+  it('answers a missing address with the nearest 404.html, as Cloudflare Pages does, under the path too', async () => {
+    const site = tempDir('serve-dist-404-');
+    mkdirSync(path.join(site, 'es', 'leo'), { recursive: true });
+    writeFileSync(path.join(site, '404.html'), '<h1>not here</h1>');
+    writeFileSync(path.join(site, 'es', '404.html'), '<h1>no está</h1>');
+    writeFileSync(path.join(site, 'es', 'index.html'), '<h1>inicio</h1>');
+    for (const pathPrefix of ['/', '/horoscopes/']) {
+      const server = await startStaticServer(site, { pathPrefix });
+      try {
+        for (const missing of ['es/nope/', 'es/leo/nope.html', 'es/leo/', 'es/missing/deeper/']) {
+          expect(await get(server.url, `${pathPrefix}${missing}`), missing).toMatchObject({ status: 404, body: '<h1>no está</h1>' });
+        }
+        for (const missing of ['nope/', 'esp/', 'leo/es/']) {
+          expect(await get(server.url, `${pathPrefix}${missing}`), missing).toMatchObject({ status: 404, body: '<h1>not here</h1>' });
+        }
+        expect(await get(server.url, `${pathPrefix}es/`)).toMatchObject({ status: 200, body: '<h1>inicio</h1>' });
+      } finally {
+        await server.close();
+      }
     }
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { readMarkdownFile, renderMarkdown } from '../../src/data/markdown-file.ts';
+import { siteAddress } from '../../src/model/urls.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('readMarkdownFile', () => {
@@ -71,4 +72,18 @@ describe('renderMarkdown', () => {
     const { hrefs } = parse(renderMarkdown(markdown));
     for (const href of hrefs) expect(href).not.toMatch(/^(?:javascript|data|vbscript):|^\/\//i);
   });
+});
+
+describe("an editor's root-relative link under the path of the site's url", () => {
+  // Valid addresses whose path holds String.prototype.replace's patterns: the link stays one link, its text text.
+  it.each(['https://horoscopes.example.com/$&/', 'https://horoscopes.example.com/$1/', 'https://horoscopes.example.com/$`/', "https://horoscopes.example.com/$'/"])(
+    'is one link to the page under the path of %s',
+    (url) => {
+      const { pathPrefix } = siteAddress(url);
+      const { names, text, hrefs } = parse(renderMarkdown('[focus](/c/autofocus/onfocus=alert(9401)//)', pathPrefix));
+      expect(names).toEqual(['p', 'a']);
+      expect(hrefs).toEqual([`${pathPrefix}c/autofocus/onfocus=alert(9401)//`]);
+      expect(text.trim()).toBe('focus');
+    },
+  );
 });

@@ -202,6 +202,26 @@ describe('sanitizeEditorHtml', () => {
   });
 });
 
+describe("sanitizeEditorHtml under the path of the site's url", () => {
+  it('puts root-relative links under the path, and leaves every other link as it is', () => {
+    const html = '<a href="/about/">a</a> <a href="/">b</a> <a href="#top">c</a> <a href="../x">d</a> <a href="https://x.org/about/">e</a> <a href="//x.org/">f</a>';
+    const links = parseHtml(sanitizeEditorHtml(html, { pathPrefix: '/horoscopes/' })).elements.map((element) => element.attribs.href);
+    expect(links).toEqual(['/horoscopes/about/', '/horoscopes/', '#top', '../x', 'https://x.org/about/']);
+  });
+
+  // A replacement pattern in the path (String.prototype.replace's `$&`, `$1`, `` $` ``, `$'`) must stay text: put
+  // into the HTML by a pattern replacement, `$&` brought the matched markup back and made an attribute of the rest.
+  const hostile = '<p><a href="/c/autofocus/onfocus=alert(9401)//">focus</a></p>';
+  it.each(['/$&/', '/$1/', '/$`/', "/$'/", '/a$&b$1c$`d$\'e$$/'])('keeps the path %s as it is, in the one link it makes', (pathPrefix) => {
+    const { elements, text } = parseHtml(sanitizeEditorHtml(hostile, { pathPrefix }));
+    expect(elements).toEqual([
+      { name: 'p', attribs: {} },
+      { name: 'a', attribs: { href: `${pathPrefix}c/autofocus/onfocus=alert(9401)//`, rel: LINK_REL } },
+    ]);
+    expect(text).toBe('focus');
+  });
+});
+
 describe('sanitizeEditorHtml checks a link as it will be published', () => {
   // The parser decodes these references into U+FFFE and U+FFFF, which XML forbids and the sanitizer removes from
   // its output: checked with them in, each address looked relative and came out as another scheme or host.

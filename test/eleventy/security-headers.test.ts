@@ -15,71 +15,11 @@ import securityHeadersPlugin, {
   metaContentSecurityPolicy,
   renderHeadersFile,
 } from '../../src/eleventy/security-headers.ts';
+import { writeSearchIndex } from '../../src/cli/search-index.ts';
+import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../helpers/headers-file.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** `_headers` as `{ '/*': { 'X-Header': 'value' } }`; a header repeated within a rule fails the parse. */
-function parseHeadersFile(text: string): Record<string, Record<string, string>> {
-  const rules: Record<string, Record<string, string>> = {};
-  let current: Record<string, string> | undefined;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      expect(rules[line], `rule ${line} appears twice`).toBeUndefined();
-      current = rules[line] = {};
-      continue;
-    }
-    // `! Name` (Cloudflare Pages' detach) is kept as the name `! Name` with no value.
-    const match = /^\s+([A-Za-z-]+):\s*(.+)$/.exec(line) ?? /^\s+(! [A-Za-z-]+)()$/.exec(line);
-    expect(match, `header line "${line}"`).not.toBeNull();
-    expect(current, `header line "${line}" before any path`).toBeDefined();
-    expect(current![match![1]!], `${match![1]} repeated`).toBeUndefined();
-    current![match![1]!] = match![2]!;
-  }
-  return rules;
-}
-
-type HeaderLines = { pattern: string; lines: string[] }[];
-
-/** `_headers` as its rules in file order, each with its indented lines, trimmed. */
-function headerRules(text: string): HeaderLines {
-  const rules: HeaderLines = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (/^\s/.test(line)) rules.at(-1)!.lines.push(line.trim());
-    else rules.push({ pattern: line, lines: [] });
-  }
-  return rules;
-}
-
-const matches = (pattern: string, pathname: string) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
-const nameValue = (line: string) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const;
-
-/**
- * What Cloudflare Pages sends for a path: every matching rule in file order, a header set again joined to the
- * earlier value with a comma, `! Name` removing what earlier rules set
- * (https://developers.cloudflare.com/pages/configuration/headers/, "Attach a header" and "Detach a header").
- */
-function cloudflareHeaders(text: string, pathname: string): Map<string, string> {
-  const sent = new Map<string, string>();
-  for (const rule of headerRules(text).filter((r) => matches(r.pattern, pathname))) {
-    for (const line of rule.lines.filter((l) => l.startsWith('!'))) sent.delete(line.slice(1).trim().toLowerCase());
-    for (const [name, value] of rule.lines.filter((l) => !l.startsWith('!')).map(nameValue)) sent.set(name, sent.has(name) ? `${sent.get(name)}, ${value}` : value);
-  }
-  return sent;
-}
-
-/**
- * What Netlify sends for a path, as its own parser and local server read the file (@netlify/headers-parser skips a
- * line without a colon; `netlify dev` gives each header the value of the last matching rule that sets it).
- */
-function netlifyHeaders(text: string, pathname: string): Map<string, string> {
-  const sent = new Map<string, string>();
-  for (const rule of headerRules(text).filter((r) => matches(r.pattern, pathname))) {
-    for (const [name, value] of rule.lines.filter((l) => l.includes(':')).map(nameValue)) sent.set(name, value);
-  }
-  return sent;
-}
 
 /** Parses a policy into directive -> sources. */
 function directives(policy: string): Map<string, string[]> {
@@ -165,7 +105,8 @@ describe('renderHeadersFile', () => {
   it("gives each language's fingerprinted assets the same year-long cache, and only those", () => {
     const text = renderHeadersFile({ languageFolders: ['/', '/es/', '/pt-br/'] });
     const rules = parseHeadersFile(text);
-    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', '/es/assets/*', '/pt-br/assets/*']);
+    const chunks = (folder: string) => ['fragment', 'index', 'filter'].map((name) => `${folder}pagefind/${name}/*`);
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...chunks('/'), '/es/assets/*', ...chunks('/es/'), '/pt-br/assets/*', ...chunks('/pt-br/')]);
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       for (const file of ['/assets/site.1a2b3c4d.css', '/es/assets/site.1a2b3c4d.css', '/pt-br/assets/site.1a2b3c4d.css']) {
         expect(host(text, file).get('cache-control'), `${host.name} ${file}`).toBe(IMMUTABLE_CACHE_CONTROL);
@@ -186,6 +127,38 @@ describe('renderHeadersFile', () => {
       }),
     );
   });
+});
+
+describe("Pagefind's files in _headers", () => {
+  // A real bundle, for Pagefind's real file names: two pages indexed, then again with one page changed.
+  const page = (text: string) => `<!doctype html><html lang="en"><head><title>x</title></head><body><main data-pagefind-body><p>${text}</p><span data-pagefind-filter="kind">weekly</span></main></body></html>`;
+  async function bundle(dir: string, texts: string[]): Promise<Map<string, string>> {
+    const pages = texts.map((_text, i) => `p${i}/index.html`);
+    texts.forEach((text, i) => (fs.mkdirSync(path.join(dir, `p${i}`), { recursive: true }), fs.writeFileSync(path.join(dir, pages[i]!), page(text))));
+    const files = await writeSearchIndex({ outputDir: dir, pages, files: {}, renderer: '' });
+    return new Map(Object.entries(files).map(([file, { sha256 }]) => [`/${file}`, sha256]));
+  }
+
+  it('caches the files named after their content for a year, and no file that keeps its name when its content changes', async () => {
+    const root = tempDir('pagefind-headers-');
+    const before = await bundle(path.join(root, 'before'), ['Mercury retrograde.', 'Venus enters Libra.']);
+    const after = await bundle(path.join(root, 'after'), ['Mercury retrograde.', 'Mars enters Leo.']);
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'] });
+    for (const host of [cloudflareHeaders, netlifyHeaders]) {
+      const cached = (file: string) => host(text, file).get('cache-control');
+      for (const folder of ['/', '/es/']) {
+        for (const [file, content] of [...before, ...after]) {
+          const changed = [before.get(file), after.get(file)].some((other) => other !== undefined && other !== content);
+          if (changed) expect(cached(`${folder}${file.slice(1)}`), `${host.name} ${folder}${file.slice(1)}`).toBeUndefined();
+        }
+        const files = [...before.keys()].map((file) => `${folder}${file.slice(1)}`);
+        const immutable = files.filter((file) => cached(file) === IMMUTABLE_CACHE_CONTROL);
+        expect(immutable.filter((file) => !/\/pagefind\/(fragment|index|filter)\/[a-z]+_[0-9a-f]+\.pf_[a-z]+$/.test(file)), host.name).toEqual([]);
+        expect(new Set(immutable.map((file) => file.split('/').at(-2))), host.name).toEqual(new Set(['fragment', 'index', 'filter']));
+        for (const file of ['pagefind-entry.json', 'pagefind.js', 'pagefind-worker.js']) expect(cached(`${folder}pagefind/${file}`), `${host.name} ${file}`).toBeUndefined();
+      }
+    }
+  }, 60_000);
 });
 
 describe('securityHeadersPlugin in an Eleventy build', () => {
@@ -372,7 +345,7 @@ describe("the search page's policy", () => {
     expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
     const searchRule = { '! Content-Security-Policy': '', 'Content-Security-Policy': SEARCH_POLICY };
     for (const page of SEARCH_PATHS) expect(rules[page], page).toEqual(searchRule);
-    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
+    expect(Object.keys(rules).filter((rule) => !rule.includes('/pagefind/') || rule.endsWith('.js'))).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
   });
 
   it('sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page\'s on search pages alone', () => {

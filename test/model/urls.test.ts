@@ -1,6 +1,6 @@
 // Where the site is published: the path prefix every URL the model hands out starts with (urls.ts).
 import { describe, expect, it } from 'vitest';
-import { outputFile, prefixLinks, siteAddress, sitePath, siteUrls } from '../../src/model/urls.ts';
+import { outputFile, siteAddress, sitePath, siteUrls } from '../../src/model/urls.ts';
 
 describe('siteAddress', () => {
   it("takes the prefix from url's path, with a trailing slash, and the origin as written", () => {
@@ -27,15 +27,5 @@ describe('siteUrls', () => {
     expect(outputFile('/horoscopes/weekly/2026-w47/', '/horoscopes/')).toBe('weekly/2026-w47/index.html');
     expect(outputFile('/horoscopes/leo/feed.xml', '/horoscopes/')).toBe('leo/feed.xml');
     expect(outputFile('/about/')).toBe('about/index.html');
-  });
-});
-
-describe('prefixLinks', () => {
-  it("puts editors' root-relative links under the prefix, and leaves other links alone", () => {
-    const html = '<p><a href="/about/" rel="noopener">About</a> <a href="//x.org/">x</a> <a href="https://x.org/">y</a> <a href="#top">z</a> href="/text/"</p>';
-    expect(prefixLinks(html, '/horoscopes/')).toBe(
-      '<p><a href="/horoscopes/about/" rel="noopener">About</a> <a href="//x.org/">x</a> <a href="https://x.org/">y</a> <a href="#top">z</a> href="/text/"</p>',
-    );
-    expect(prefixLinks(html, '/')).toBe(html);
   });
 });
