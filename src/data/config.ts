@@ -124,6 +124,8 @@ function siteUrlProblem(address: string): string | undefined {
   const url = new URL(address);
   if (url.username || url.password) return 'must not carry a user name or password; give the address readers visit';
   if (/[?#]/.test(address)) return 'must not have a query ("?…") or a fragment ("#…"): every link of the site starts with it';
+  // A path starting `//` would make every root-relative link a link to another host (`//x/leo/`).
+  if (url.pathname.includes('//')) return 'must not have an empty folder ("//") in its path: write the path with single slashes';
   return undefined;
 }
 

@@ -77,6 +77,7 @@ const ROWS: Row[] = [
   ['a url with credentials', site((s) => (s.url = 'https://owner:secret@horoscopes.example.com/')), readSite, 'content/site.json: url: must not carry a user name or password; give the address readers visit'],
   ['a url with a query', site((s) => (s.url = 'https://horoscopes.example.com/?lang=en')), readSite, 'content/site.json: url: must not have a query ("?…") or a fragment ("#…"): every link of the site starts with it'],
   ['a url with a fragment', site((s) => (s.url = 'https://horoscopes.example.com/#top')), readSite, 'content/site.json: url: must not have a query ("?…") or a fragment ("#…"): every link of the site starts with it'],
+  ['a url with an empty folder in its path', site((s) => (s.url = 'https://horoscopes.example.com//x/')), readSite, 'content/site.json: url: must not have an empty folder ("//") in its path: write the path with single slashes'],
   ['a title with U+000C', site((s) => (s.title = 'Star\u000Clight')), readSite, 'content/site.json: title: contains the control character U+000C; remove it'],
   ['a misspelt key', site((s) => (s.analytcs = { provider: 'plausible' })), readSite, `content/site.json: analytcs: is not a setting; known: ${KNOWN}`],
   ['an unknown key', site((s) => (s['<script>'] = 1)), readSite, `content/site.json: <script>: is not a setting; known: ${KNOWN}`],
