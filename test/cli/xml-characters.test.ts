@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
-import { parseXml } from '../helpers/xml.ts';
+import { parseXml } from '../../src/cli/xml.ts';
 
 const credentials = { username: 'owner', password: 'xml-secret' };
 const context = useProjectAndService(credentials, { periods: CURRENT_PERIODS });

@@ -111,7 +111,7 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     expect(brokenLinks(fake, published).broken).toEqual([
       'x.html: /weekly/2026-w47/leo/ (not under /horoscopes/)',
       'x.html: leo/ (relative links break when a page moves)',
-      'x.html: /horoscopes/nope.png',
+      'x.html: /horoscopes/nope.png (no such file)',
     ]);
   });
 });

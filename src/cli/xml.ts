@@ -1,5 +1,5 @@
-// A small strict XML well-formedness parser for the feeds, the sitemap and the chart wheel's SVG (no XML parser is
-// installed, and htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags,
+// A small strict XML well-formedness parser for the feeds, the sitemaps and the chart wheel's SVG, in `npm run check`
+// and the tests (htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags,
 // quoted unique attributes, only predefined entities or character references, no raw `<` or `&` in text or attribute
 // values outside CDATA sections, none of the characters XML 1.0 forbids.
 export interface XmlElement {
