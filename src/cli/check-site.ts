@@ -2,7 +2,7 @@
 // hold on every owner's site: no broken internal link, HTML that parses, feeds and sitemaps that parse as XML,
 // reciprocal hreflang clusters, a Content-Security-Policy that covers exactly each page's scripts, no inline script
 // and JSON-LD that parses. Files are read one at a time, so an archive of any size fits in memory.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../data/config.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../eleventy/security-headers.ts';
@@ -52,8 +52,8 @@ function checkLinks(file: string, text: string, files: ReadonlySet<string>, publ
 
 /** Checks the built site in `dir`, published at `site.url`; throws only when `dir` holds no built site. */
 export function checkSite(dir: string, site: Pick<SiteConfig, 'url' | 'languages'>): SiteCheck {
+  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} holds no built site (no index.html): run npm run build first`);
   const files = filesUnder(dir);
-  if (!files.has('index.html')) throw new Error(`${dir} holds no built site (no index.html): run npm run build first`);
   const published = siteAddress(site.url);
   const headerRules: HeaderRule[] = files.has('_headers') ? parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8')) : [];
   const check: SiteCheck = { problems: [], pages: 0, feeds: 0, sitemaps: 0, links: 0 };

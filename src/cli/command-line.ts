@@ -33,7 +33,7 @@ const COMMANDS = {
   },
   check: {
     usage: 'npm run check [-- FOLDER]',
-    about: "Checks the built site in FOLDER (default dist/), published at content/site.json's url: links, HTML, feeds, sitemaps, hreflang, the Content-Security-Policy, JSON-LD.",
+    about: "Checks the built site in FOLDER (default dist/), at content/site.json's url: links, HTML, XML, hreflang, CSP, JSON-LD.",
     options: {},
     environment: [],
   },
