@@ -1,6 +1,7 @@
 // What a site of several languages wrote, checked before it is published (by the build, and by npm run check):
 // every page's hreflang cluster must be reciprocal (each translation it names names the same set back) and every tag
-// valid BCP 47, or search engines ignore the cluster. https://developers.google.com/search/docs/specialty/international/localized-versions
+// valid BCP 47, or search engines ignore the cluster.
+// https://developers.google.com/search/docs/specialty/international/localized-versions
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isLanguageTag } from '../data/config.ts';
