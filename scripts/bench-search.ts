@@ -11,7 +11,8 @@ import { log, siteBuild, type BenchContext } from './bench.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { machineLine, median, periodCount, ratio, seconds } from './lib/bench-report.ts';
 import { DEFAULTS, TEN_YEAR_PERIODS, type ChildResult } from './lib/bench-settings.ts';
-import { parseHeadersFile, startStaticServer } from './lib/static-server.ts';
+import { parseHeadersFile } from '../src/eleventy/security-headers.ts';
+import { startStaticServer } from './lib/static-server.ts';
 
 const TARGETS = {
   /** The index step's time over the rest of the next day's build. */

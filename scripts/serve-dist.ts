@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { commandLine, helpText } from '../src/cli/command-line.ts';
 import { loadConfig } from '../src/data/config.ts';
 import { siteAddress } from '../src/model/urls.ts';
-import { parseHeadersFile, startStaticServer, type StaticServer, type StaticServerOptions } from './lib/static-server.ts';
+import { parseHeadersFile } from '../src/eleventy/security-headers.ts';
+import { startStaticServer, type StaticServer, type StaticServerOptions } from './lib/static-server.ts';
 
 const DEFAULTS = {
   port: 8081,

@@ -10,6 +10,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { headersFor, type HeaderRule } from '../../src/eleventy/security-headers.ts';
 
 const DEFAULTS = {
   /** Loopback only: the site is never reachable from another machine while tests run. */
@@ -54,37 +55,6 @@ export interface StaticServerOptions {
   port?: number;
   /** The path the site is published under, `/horoscopes/` (the model's `site.pathPrefix`); default `/`. */
   pathPrefix?: string;
-}
-
-/** One rule of a `_headers` file: `/*` or `/assets/*` (a trailing `*` matches the rest of the path) or a path. */
-export interface HeaderRule {
-  pattern: string;
-  headers: Record<string, string>;
-}
-
-/**
- * A `_headers` file as Netlify and Cloudflare Pages read it: a path line, then its indented `Name: value` lines;
- * `#` lines are comments. https://docs.netlify.com/manage/routing/headers/
- */
-export function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '' || line.trim().startsWith('#')) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: {} });
-      continue;
-    }
-    const header = /^\s+([A-Za-z0-9-]+):\s*(.*)$/.exec(line);
-    const rule = rules.at(-1);
-    if (header && rule) rule.headers[header[1]!] = header[2]!.trim();
-  }
-  return rules;
-}
-
-/** The headers of every rule whose pattern matches `pathname`, later rules adding to earlier ones. */
-function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
-  const matching = rules.filter(({ pattern }) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern));
-  return Object.assign({}, ...matching.map((rule) => rule.headers)) as Record<string, string>;
 }
 
 export interface StaticServer {

@@ -1,6 +1,7 @@
-// What a site of several languages wrote, checked before it is published: every page's hreflang cluster must be
-// reciprocal (each translation it names names the same set back) and every tag valid BCP 47, or search engines
-// ignore the cluster. https://developers.google.com/search/docs/specialty/international/localized-versions
+// What a site of several languages wrote, checked before it is published (by the build, and by npm run check):
+// every page's hreflang cluster must be reciprocal (each translation it names names the same set back) and every tag
+// valid BCP 47, or search engines ignore the cluster.
+// https://developers.google.com/search/docs/specialty/international/localized-versions
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isLanguageTag } from '../data/config.ts';
@@ -22,26 +23,35 @@ export function readAlternates(file: string, html: string): WrittenPage {
   return { file, canonical: CANONICAL.exec(head)?.[1], alternates };
 }
 
+/** The problems of the pages' clusters, one line per page at fault naming it; none when every cluster holds. */
+export function alternatesProblems(pages: readonly WrittenPage[]): string[] {
+  // Every language's home has a cluster: none at all means the links are missing, or no longer read as written.
+  if (!pages.some((page) => page.alternates.length > 0)) return ['no page names its translations (<link rel="alternate" hreflang>)'];
+  const byUrl = new Map(pages.flatMap((page) => (page.canonical ? [[page.canonical, page] as const] : [])));
+  return pages.flatMap((page) => {
+    const problem = clusterProblem(page, byUrl);
+    return problem ? [`${page.file}: ${problem}`] : [];
+  });
+}
+
 /** The first problem of the pages' clusters, as one line naming the page; undefined when every cluster holds. */
 export function alternatesProblem(pages: readonly WrittenPage[]): string | undefined {
-  // Every language's home has a cluster: none at all means the links are missing, or no longer read as written.
-  if (!pages.some((page) => page.alternates.length > 0)) return 'no page names its translations (<link rel="alternate" hreflang>)';
-  const byUrl = new Map(pages.flatMap((page) => (page.canonical ? [[page.canonical, page] as const] : [])));
-  for (const page of pages) {
-    if (page.alternates.length === 0) continue;
-    const set = [...page.alternates].sort().join('\n');
-    for (const alternate of page.alternates) {
-      const [tag, href] = alternate.split(' ') as [string, string];
-      if (tag !== 'x-default' && !isLanguageTag(tag)) return `${page.file}: hreflang "${tag}" is not a valid BCP 47 language tag`;
-      if (tag === 'x-default' || href === page.canonical) continue;
-      const other = byUrl.get(href);
-      if (!other) return `${page.file}: its hreflang ${tag} names ${href}, which the build did not write`;
-      if ([...other.alternates].sort().join('\n') !== set) return `${page.file}: its hreflang cluster is not reciprocal: ${other.file} names another set of translations`;
-    }
-    if (page.canonical && !page.alternates.some((alternate) => alternate.endsWith(` ${page.canonical}`))) {
-      return `${page.file}: its hreflang cluster does not name the page itself`;
-    }
+  return alternatesProblems(pages)[0];
+}
+
+/** What is wrong with one page's cluster, `byUrl` every page by its canonical URL. */
+function clusterProblem(page: WrittenPage, byUrl: ReadonlyMap<string, WrittenPage>): string | undefined {
+  if (page.alternates.length === 0) return undefined;
+  const set = [...page.alternates].sort().join('\n');
+  for (const alternate of page.alternates) {
+    const [tag, href] = alternate.split(' ') as [string, string];
+    if (tag !== 'x-default' && !isLanguageTag(tag)) return `hreflang "${tag}" is not a valid BCP 47 language tag`;
+    if (tag === 'x-default' || href === page.canonical) continue;
+    const other = byUrl.get(href);
+    if (!other) return `its hreflang ${tag} names ${href}, which the build did not write`;
+    if ([...other.alternates].sort().join('\n') !== set) return `its hreflang cluster is not reciprocal: ${other.file} names another set of translations`;
   }
+  if (page.canonical && !page.alternates.some((alternate) => alternate.endsWith(` ${page.canonical}`))) return 'its hreflang cluster does not name the page itself';
   return undefined;
 }
 
@@ -49,7 +59,7 @@ export function alternatesProblem(pages: readonly WrittenPage[]): string | undef
  * A page's text up to its `</head>`, decoded on its own: what is read from it is a part of that string and keeps it
  * alive, and the whole page's would keep every page of the site in memory at once.
  */
-function headOf(bytes: Buffer): string {
+export function headOf(bytes: Buffer): string {
   const end = bytes.indexOf('</head>');
   return bytes.toString('utf8', 0, end < 0 ? bytes.length : end + '</head>'.length);
 }

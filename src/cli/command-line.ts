@@ -1,5 +1,5 @@
-// The options of `npm run build`, `npm start` and `npm run serve:dist`, and what `--help` prints: the flags and the environment
-// variables each command reads. https://nodejs.org/api/util.html#utilparseargsconfig
+// The options of `npm run build`, `npm start`, `npm run serve:dist` and `npm run check`, and what `--help` prints:
+// the flags and the environment variables each command reads. https://nodejs.org/api/util.html#utilparseargsconfig
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 const ENVIRONMENT = [
@@ -31,6 +31,12 @@ const COMMANDS = {
     options: {},
     environment: [['PORT', 'the port to listen on (default 8081, or the next free one)'], ['HOST', 'the address to listen on (default 127.0.0.1)']] as const,
   },
+  check: {
+    usage: 'npm run check [-- FOLDER]',
+    about: "Checks the built site in FOLDER (default dist/), at content/site.json's url: links, HTML, XML, hreflang, CSP, JSON-LD.",
+    options: {},
+    environment: [],
+  },
 } as const;
 
 type Command = keyof typeof COMMANDS;
@@ -52,14 +58,15 @@ export function helpText(command: Command): string {
     ...Object.entries(options).map(([name, option]) => `  ${pad(`--${name}`)}${option.about}`),
     `  ${pad('--help')}print this and exit`,
     '',
-    'Environment (also read from .env):',
-    ...environment.map(([name, meaning]) => `  ${pad(name)}${meaning}`),
-    '',
+    ...(environment.length ? ['Environment (also read from .env):', ...environment.map(([name, meaning]) => `  ${pad(name)}${meaning}`), ''] : []),
   ].join('\n');
 }
 
-/** The command's flags; an unknown one is a UsageError naming it. `--host` alone is an empty string. */
-export function commandLine(command: Command, args: string[]): { help: boolean; full: boolean; host?: string } {
+/**
+ * The command's flags; an unknown one is a UsageError naming it. `--host` alone is an empty string. `check` alone
+ * takes an argument, its folder.
+ */
+export function commandLine(command: Command, args: string[]): { help: boolean; full: boolean; host?: string; folder?: string } {
   const options: ParseArgsConfig['options'] = { help: { type: 'boolean' }, ...(command === 'build' ? { full: { type: 'boolean' } } : {}) };
   // `--host` may stand alone or take an address: read apart from parseArgs, which wants one or the other.
   const at = command === 'start' ? args.findIndex((arg) => arg === '--host' || arg.startsWith('--host=')) : -1;
@@ -73,8 +80,10 @@ export function commandLine(command: Command, args: string[]): { help: boolean; 
     rest.splice(at, takesNext ? 2 : 1);
   }
   try {
-    const { values } = parseArgs({ args: rest, options, strict: true, allowPositionals: false });
-    return { help: Boolean(values.help), full: Boolean((values as { full?: boolean }).full), ...(host !== undefined ? { host } : {}) };
+    const { values, positionals } = parseArgs({ args: rest, options, strict: true, allowPositionals: command === 'check' });
+    if (positionals.length > 1) throw new Error(`Unexpected argument '${positionals[1]}': one folder at most`);
+    const folder = positionals[0];
+    return { help: Boolean(values.help), full: Boolean((values as { full?: boolean }).full), ...(host !== undefined ? { host } : {}), ...(folder !== undefined ? { folder } : {}) };
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0]} (see --help)`);
   }

@@ -201,6 +201,37 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** One rule of a `_headers` file: `/*` or `/assets/*` (a trailing `*` matches the rest of the path) or a path. */
+export interface HeaderRule {
+  pattern: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * A `_headers` file as Netlify and Cloudflare Pages read it: a path line, then its indented `Name: value` lines;
+ * `#` lines are comments. https://docs.netlify.com/manage/routing/headers/
+ */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: {} });
+      continue;
+    }
+    const header = /^\s+([A-Za-z0-9-]+):\s*(.*)$/.exec(line);
+    const rule = rules.at(-1);
+    if (header && rule) rule.headers[header[1]!] = header[2]!.trim();
+  }
+  return rules;
+}
+
+/** The headers of every rule whose pattern matches `pathname`, later rules adding to earlier ones. */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
+  const matching = rules.filter(({ pattern }) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern));
+  return Object.assign({}, ...matching.map((rule) => rule.headers)) as Record<string, string>;
+}
+
 /**
  * Adds global data `csp` (the meta-element policy) and writes `_headers` at the root of the output folder, both
  * with the additions of the render. `_headers` is a virtual template, so Eleventy writes it with the pages (and

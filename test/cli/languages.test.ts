@@ -13,7 +13,7 @@ import { copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
 import { sitemapIndexSchemaErrors, sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
-import { childText, childrenNamed, parseXml, type XmlElement } from '../helpers/xml.ts';
+import { childText, childrenNamed, parseXml, type XmlElement } from '../../src/cli/xml.ts';
 import { readBuiltSite } from '../site/helpers/built-site.ts';
 import { brokenLinks } from '../site/helpers/link-check.ts';
 

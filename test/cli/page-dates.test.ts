@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { REVISION_PARAGRAPH } from '../../src/sample-service/faults.ts';
 import { runScript, useProjectAndService } from '../helpers/project-copy.ts';
-import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
+import { childrenNamed, childText, parseXml } from '../../src/cli/xml.ts';
 
 const SITE_URL = 'https://horoscopes.example.com';
 const credentials = { username: 'owner', password: 'dates-secret' };

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { runBuild, type BuildSummary } from '../../src/cli/run-build.ts';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
-import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
+import { childrenNamed, childText, parseXml } from '../../src/cli/xml.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { copyProject, shareRunImages } from '../helpers/project-copy.ts';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
-import { childText, parseXml } from '../helpers/xml.ts';
+import { childText, parseXml } from '../../src/cli/xml.ts';
 
 const credentials = { username: 'owner', password: 'xml-secret' };
 const context = useProjectAndService(credentials, { periods: CURRENT_PERIODS });

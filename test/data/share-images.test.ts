@@ -15,7 +15,7 @@ import {
   siteImageSvg,
   themeColours,
 } from '../../src/data/share-images.ts';
-import { parseXml, type XmlElement } from '../helpers/xml.ts';
+import { parseXml, type XmlElement } from '../../src/cli/xml.ts';
 
 const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const messages = loadMessages(content, 'en');

@@ -8,7 +8,7 @@ import { HtmlValidate } from 'html-validate';
 import { describe, expect, inject, it } from 'vitest';
 import { metaContent, readBuiltSite } from './helpers/built-site.ts';
 import { brokenLinks } from './helpers/link-check.ts';
-import { childrenNamed, parseXml } from '../helpers/xml.ts';
+import { childrenNamed, parseXml } from '../../src/cli/xml.ts';
 
 const i18nDir = path.resolve(import.meta.dirname, '../fixtures/site/content/i18n');
 const languageSites = inject('languageSites');

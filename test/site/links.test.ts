@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkSite } from '../../src/cli/check-site.ts';
 import { runBuild } from '../../src/cli/run-build.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -19,6 +20,12 @@ describe('internal links', () => {
     const { broken, checked } = brokenLinks(site, { origin: SITE_URL, pathPrefix: '/' });
     expect(checked).toBeGreaterThan(site.html.size * 20);
     expect(broken, broken.slice(0, 20).join('\n')).toEqual([]);
+  });
+
+  it('npm run check finds no problem in the whole site, its archive included', () => {
+    const { problems, pages } = checkSite(site.dir, { url: SITE_URL });
+    expect(problems).toEqual([]);
+    expect(pages).toBe(site.html.size);
   });
 
   it('the checker itself notices a missing target', () => {
@@ -97,6 +104,10 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     expect(prefixed.html.get('search/index.html')).toContain('data-bundle="/horoscopes/pagefind/pagefind.js"');
   });
 
+  it('npm run check finds no problem in it', () => {
+    expect(checkSite(prefixed.dir, { url: 'https://example.github.io/horoscopes/' }).problems).toEqual([]);
+  });
+
   it('writes the search index of every report page, hub, chart and editor\'s page', () => {
     const entry = JSON.parse(prefixed.read('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
     // 48 reports, 4 period hubs, 12 sign hubs, the charts index and its 3 charts, 2 editors' pages; in English alone.
@@ -111,7 +122,7 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     expect(brokenLinks(fake, published).broken).toEqual([
       'x.html: /weekly/2026-w47/leo/ (not under /horoscopes/)',
       'x.html: leo/ (relative links break when a page moves)',
-      'x.html: /horoscopes/nope.png',
+      'x.html: /horoscopes/nope.png (no such file)',
     ]);
   });
 });

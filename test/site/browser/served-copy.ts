@@ -3,7 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runBuild } from '../../../src/cli/run-build.ts';
-import { parseHeadersFile, startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { parseHeadersFile } from '../../../src/eleventy/security-headers.ts';
+import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
 import { copyProject, CURRENT_PERIODS } from '../../helpers/project-copy.ts';
 import { removeDir } from '../../helpers/remove-dir.ts';
 

@@ -2,6 +2,7 @@
 // values the link and SEO checks need (regexes over our own templates' output, which html-validate checks).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { decodeAttribute } from '../../../src/cli/link-check.ts';
 
 export interface BuiltSite {
   dir: string;
@@ -27,19 +28,6 @@ export function readBuiltSite(dir: string): BuiltSite {
 /** `weekly/2026-w47/leo/index.html` → `/weekly/2026-w47/leo/`; `404.html` → `/404.html`. */
 export function urlOf(file: string): string {
   return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
-export function decodeAttribute(value: string): string {
-  return value.replace(/&(#?\w+);/g, (whole, name: string) =>
-    ENTITIES[name] ?? (name.startsWith('#x') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : whole),
-  );
-}
-
-/** Values of `attr` on every element of the page (quoted attributes: our templates always quote). */
-export function attributeValues(html: string, attr: string): string[] {
-  const re = new RegExp(`\\s${attr}="([^"]*)"`, 'g');
-  return [...html.matchAll(re)].map((m) => decodeAttribute(m[1]!));
 }
 
 /** `<meta property="og:url" content="...">` or `<meta name="..." content="...">`. */

@@ -1,5 +1,5 @@
-// A small strict XML well-formedness parser for the feeds, the sitemap and the chart wheel's SVG (no XML parser is
-// installed, and htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags,
+// A small strict XML well-formedness parser for the feeds, the sitemaps and the chart wheel's SVG, in `npm run check`
+// and the tests (htmlparser2's xmlMode forgives everything): an optional XML declaration, one root, matched tags,
 // quoted unique attributes, only predefined entities or character references, no raw `<` or `&` in text or attribute
 // values outside CDATA sections, none of the characters XML 1.0 forbids.
 export interface XmlElement {
@@ -42,6 +42,34 @@ function decode(raw: string, where: string): string {
 export interface ParseXmlOptions {
   /** false for markup that is inlined into HTML (an SVG), where an XML declaration is an error; default true. */
   allowDeclaration?: boolean;
+}
+
+/** The start tag whose name begins at `start`: the element, where the tag ends, and whether it closes itself. */
+function readStartTag(xml: string, start: number): { element: XmlElement; end: number; selfClosing: boolean } {
+  let i = start;
+  const name = NAME.exec(xml.slice(i))?.[0];
+  if (!name) throw new Error(`bad tag at ${i}`);
+  i += name.length;
+  const element: XmlElement = { name, attribs: {}, children: [], text: '' };
+  for (;;) {
+    const before = i;
+    while (i < xml.length && /\s/.test(xml[i]!)) i++;
+    if (xml.startsWith('/>', i)) return { element, end: i + 2, selfClosing: true };
+    if (xml[i] === '>') return { element, end: i + 1, selfClosing: false };
+    if (i === before) throw new Error(`no space before attribute in <${name}>`);
+    const attr = NAME.exec(xml.slice(i))?.[0];
+    if (!attr) throw new Error(`bad attribute in <${name}> at ${i}`);
+    i += attr.length;
+    if (xml[i] !== '=') throw new Error(`attribute ${attr} without value`);
+    i++;
+    const quote = xml[i];
+    if (quote !== '"' && quote !== "'") throw new Error(`unquoted attribute ${attr}`);
+    const end = xml.indexOf(quote, i + 1);
+    if (end < 0) throw new Error(`unclosed attribute ${attr}`);
+    if (attr in element.attribs) throw new Error(`duplicate attribute ${attr}`);
+    element.attribs[attr] = decode(xml.slice(i + 1, end), `${name}@${attr}`);
+    i = end + 1;
+  }
 }
 
 export function parseXml(xml: string, { allowDeclaration = true }: ParseXmlOptions = {}): XmlElement {
@@ -88,38 +116,12 @@ export function parseXml(xml: string, { allowDeclaration = true }: ParseXmlOptio
       const open = stack.pop();
       if (open?.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
     } else if (xml[i] === '<') {
-      i++;
-      const name = NAME.exec(xml.slice(i))?.[0];
-      if (!name) throw new Error(`bad tag at ${i}`);
-      i += name.length;
-      const element: XmlElement = { name, attribs: {}, children: [], text: '' };
-      for (;;) {
-        const before = i;
-        skipSpace();
-        if (xml.startsWith('/>', i) || xml[i] === '>') break;
-        if (i === before) throw new Error(`no space before attribute in <${name}>`);
-        const attr = NAME.exec(xml.slice(i))?.[0];
-        if (!attr) throw new Error(`bad attribute in <${name}> at ${i}`);
-        i += attr.length;
-        if (xml[i] !== '=') throw new Error(`attribute ${attr} without value`);
-        i++;
-        const quote = xml[i];
-        if (quote !== '"' && quote !== "'") throw new Error(`unquoted attribute ${attr}`);
-        const end = xml.indexOf(quote, i + 1);
-        if (end < 0) throw new Error(`unclosed attribute ${attr}`);
-        if (attr in element.attribs) throw new Error(`duplicate attribute ${attr}`);
-        element.attribs[attr] = decode(xml.slice(i + 1, end), `${name}@${attr}`);
-        i = end + 1;
-      }
+      const { element, end, selfClosing } = readStartTag(xml, i + 1);
       if (stack.length) stack[stack.length - 1]!.children.push(element);
       else if (root) throw new Error('second root element');
       else root = element;
-      if (xml.startsWith('/>', i)) {
-        i += 2;
-      } else {
-        i++;
-        stack.push(element);
-      }
+      i = end;
+      if (!selfClosing) stack.push(element);
     } else {
       const end = xml.indexOf('<', i);
       const raw = xml.slice(i, end < 0 ? xml.length : end);
