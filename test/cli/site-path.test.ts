@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/run-build.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
-import { childrenNamed, childText, parseXml } from '../helpers/xml.ts';
-import { attributeValues, mainOf, readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
+import { attributeValues } from '../../src/cli/link-check.ts';
+import { childrenNamed, childText, parseXml } from '../../src/cli/xml.ts';
+import { mainOf, readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 import { brokenLinks, targetFile } from '../site/helpers/link-check.ts';
 
 const PUBLISHED = { origin: 'https://example.github.io', pathPrefix: '/horoscopes/' };
