@@ -8,7 +8,7 @@ import { runBuild } from '../../src/cli/run-build.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
-import { linkHref, metaContent, readBuiltSite, urlOf, type BuiltSite } from './helpers/built-site.ts';
+import { linkHref, linkHrefs, metaContent, readBuiltSite, urlOf, type BuiltSite } from './helpers/built-site.ts';
 import { brokenLinks, targetFile } from './helpers/link-check.ts';
 
 const site = readBuiltSite(inject('siteDir'));
@@ -49,11 +49,11 @@ describe('internal links', () => {
     }
   });
 
-  it('every page links the fingerprinted stylesheet, which exists', () => {
+  it("every page links the owner's fingerprinted theme, then the fingerprinted stylesheet, which exist", () => {
     for (const [file, html] of site.html) {
-      const css = linkHref(html, 'stylesheet');
-      expect(css, file).toMatch(/^\/assets\/site\.[0-9a-f]{8}\.css$/);
-      expect(site.files.has(css!.slice(1)), file).toBe(true);
+      const css = linkHrefs(html, 'stylesheet');
+      expect(css, file).toEqual([expect.stringMatching(/^\/assets\/theme\.[0-9a-f]{8}\.css$/), expect.stringMatching(/^\/assets\/site\.[0-9a-f]{8}\.css$/)]);
+      for (const href of css) expect(site.files.has(href.slice(1)), file).toBe(true);
     }
   });
 });
@@ -87,7 +87,7 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     expect(prefixed.read('sitemap.xml')).toContain('<loc>https://example.github.io/horoscopes/weekly/2026-w47/leo/</loc>');
     const leo = prefixed.html.get('weekly/2026-w47/leo/index.html')!;
     expect(linkHref(leo, 'canonical')).toBe('https://example.github.io/horoscopes/weekly/2026-w47/leo/');
-    expect(linkHref(leo, 'stylesheet')).toMatch(/^\/horoscopes\/assets\/site\.[0-9a-f]{8}\.css$/);
+    expect(linkHrefs(leo, 'stylesheet')).toEqual([expect.stringMatching(/^\/horoscopes\/assets\/theme\.[0-9a-f]{8}\.css$/), expect.stringMatching(/^\/horoscopes\/assets\/site\.[0-9a-f]{8}\.css$/)]);
     expect(metaContent(leo, 'og:image')).toMatch(/^https:\/\/example\.github\.io\/horoscopes\/assets\/share\//);
     expect(prefixed.html.get('404.html')).toContain('<a href="/horoscopes/">');
     expect(prefixed.read('leo/feed.xml')).toContain('<id>https://example.github.io/horoscopes/leo/feed.xml</id>');
