@@ -62,6 +62,9 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
   const published = { origin: 'https://example.github.io', pathPrefix: '/horoscopes/' };
   let project = '';
   let prefixed: BuiltSite;
+  /** What the build printed, and wrote to the CI job's summary page. */
+  const logs: string[] = [];
+  let jobSummary = '';
 
   beforeAll(async () => {
     // The smallest site: the current period of each kind, from the embedded sample service.
@@ -72,10 +75,19 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), url: 'https://example.github.io/horoscopes/', periods }));
     const work = tempDir('astro-prefixed-');
     const outputDir = path.join(work, 'dist');
-    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: inject('buildDate') }, outputDir, cacheDir: path.join(work, 'cache'), log: () => {}, warn: () => {} });
+    const summaryFile = path.join(work, 'job-summary.md');
+    const env = { ASTRO_BUILD_DATE: inject('buildDate'), GITHUB_STEP_SUMMARY: summaryFile };
+    await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(work, 'cache'), log: (line) => logs.push(line), warn: () => {} });
     prefixed = readBuiltSite(outputDir);
+    jobSummary = readFileSync(summaryFile, 'utf8');
   });
   afterAll(() => removeDir(project));
+
+  it('says in its summary, once, that crawlers do not read robots.txt under the path, pointing to docs/deployment.md', () => {
+    const line = 'https://example.github.io/horoscopes/robots.txt is not read by crawlers, which read only https://example.github.io/robots.txt: see "robots.txt under a path" in docs/deployment.md';
+    expect(logs.join('\n').split('\n').filter((l) => l.includes('robots.txt'))).toEqual([`  note: ${line}`]);
+    expect(jobSummary.split('\n').filter((l) => l.includes('robots.txt'))).toEqual([`**Note:** ${line}.`]);
+  });
 
   it('gives every internal URL (pages, stylesheets, feeds, sitemap, robots.txt) under /horoscopes/, each a file of dist/', () => {
     const { broken, checked } = brokenLinks(prefixed, published);
