@@ -231,6 +231,8 @@ describe('npm run build', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Usage: npm run build [-- --full]');
       for (const name of ['--full', '--help', ...ALL_SETTINGS]) expect(run.stdout).toContain(name);
+      // A site of several languages: each other language's account, named after its tag.
+      for (const name of ['ASTRO_API_URL_<TAG>', 'ASTRO_API_USERNAME_<TAG>', 'ASTRO_API_PASSWORD_<TAG>', '_ES', '_PT_BR']) expect(run.stdout).toContain(name);
       expect(existsSync(path.join(project, 'dist'))).toBe(false);
     });
 
