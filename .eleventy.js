@@ -4,7 +4,7 @@
 import path from 'node:path';
 import rssPlugin from '@11ty/eleventy-plugin-rss';
 import filtersPlugin from './src/eleventy/filters.ts';
-import fingerprintAssetsPlugin, { FingerprintedAssets } from './src/eleventy/fingerprint-assets.ts';
+import fingerprintAssetsPlugin, { FingerprintedAssets, ownerAssets } from './src/eleventy/fingerprint-assets.ts';
 import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
@@ -30,9 +30,12 @@ export default function (eleventyConfig) {
   eleventyConfig.setNunjucksEnvironmentOptions({ dev: true, throwOnUndefined: true });
   // absoluteUrl and dateToRfc3339 for the feeds, the sitemap and robots.txt. https://www.11ty.dev/docs/plugins/rss/
   eleventyConfig.addPlugin(rssPlugin);
-  // `templates/assets/` published under hashed names (/assets/site.<hash>.css); an absolute folder, so any working
-  // directory works.
-  const assets = new FingerprintedAssets({ sourceDir: path.join(import.meta.dirname, 'templates/assets') });
+  // `templates/assets/` and the owner's theme (content/theme.css, content/fonts/) published under hashed names
+  // (/assets/site.<hash>.css); absolute folders, so any working directory works.
+  const assets = new FingerprintedAssets({
+    sourceDir: path.join(import.meta.dirname, 'templates/assets'),
+    extra: ownerAssets(path.join(import.meta.dirname, 'content')),
+  });
   // Under the site's path prefix; a model that fails to build fails the global data below with its own message.
   const pathPrefix = async () => (source ? (await source.round().catch(() => undefined))?.model.site.pathPrefix ?? '/' : '/');
   eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix });

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 /** Tests that build a site, run a command or drive a browser: `npm test` runs them, `npm run test:quick` does not. */
 const QUICK = [
   'test/{api,ci,data,eleventy,model,sample-service}/**/*.test.ts',
-  'test/cli/{build-manifest,check-alternates,describe-failure,fetch-content,preview-models,preview-rounds,preview-watcher,progress,render-plan,search-index,swap-output,xml}.test.ts',
+  'test/cli/{build-manifest,build-summary,check-alternates,describe-failure,fetch-content,preview-models,preview-rounds,preview-watcher,progress,render-plan,search-index,swap-output,xml}.test.ts',
 ];
 
 // The run's own temporary folder, TMPDIR for every worker and every command the tests start, removed whole when

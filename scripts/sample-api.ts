@@ -1,7 +1,8 @@
 // `npm run sample-api [-- --port 8787] [--language es]`: runs the sample Astrology Interpretation Service on its
 // own, so the site can be built against it over ASTRO_API_URL or the interface explored with curl.
 // Settings: --port N (or PORT), --language TAG (or SAMPLE_API_LANGUAGE; the reports' language, default en),
-// SAMPLE_API_USERNAME, SAMPLE_API_PASSWORD, SAMPLE_API_LATENCY_MS, HOST.
+// SAMPLE_API_USERNAME, SAMPLE_API_PASSWORD, SAMPLE_API_LATENCY_MS, HOST; --help prints them.
+import { helpText } from '../src/cli/command-line.ts';
 import { startSampleService } from '../src/sample-service/server.ts';
 import { checkLanguageTag } from '../src/sample-service/language.ts';
 
@@ -14,7 +15,7 @@ const DEFAULTS = {
   language: 'en',
 } as const;
 
-const USAGE = 'usage: npm run sample-api -- [--port N] [--language TAG]';
+const USAGE = 'usage: npm run sample-api -- [--port N] [--language TAG], or --help';
 const FLAGS = ['port', 'language'] as const;
 type Flag = (typeof FLAGS)[number];
 
@@ -29,8 +30,9 @@ function parseWholeNumber(setting: string, value: string, max: number): number {
   return Number(value);
 }
 
-/** --port N, --language TAG, or --flag=value; anything else is an error rather than silently ignored. */
-function flagsFromArgs(args: string[]): Partial<Record<Flag, string>> {
+/** --port N, --language TAG, or --flag=value, and --help; anything else is an error rather than silently ignored. */
+function flagsFromArgs(args: string[]): Partial<Record<Flag, string>> & { help?: true } {
+  if (args.includes('--help')) return { help: true };
   const flags: Partial<Record<Flag, string>> = {};
   for (let i = 0; i < args.length; i += 1) {
     const [name, inline] = args[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
@@ -50,6 +52,10 @@ function flagsFromArgs(args: string[]): Partial<Record<Flag, string>> {
 async function main(): Promise<void> {
   const env = process.env;
   const flags = flagsFromArgs(process.argv.slice(2));
+  if (flags.help) {
+    console.log(helpText('sample-api'));
+    return;
+  }
   const port = flags.port !== undefined
     ? parseWholeNumber('--port', flags.port, 65_535)
     : env.PORT ? parseWholeNumber('PORT', env.PORT, 65_535) : DEFAULTS.port;

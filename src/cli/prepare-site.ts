@@ -7,10 +7,11 @@ import type { PeriodReports } from '../data/fetch-reports.ts';
 import { loadMessages } from '../data/i18n.ts';
 import { readOverrides } from '../data/overrides.ts';
 import { loadPageHistory, pageDatesFile } from '../data/page-dates.ts';
-import { allShareImages, planShareImages, renderShareImages, themeColours } from '../data/share-images.ts';
+import { allShareImages, planShareImages, renderShareImages } from '../data/share-images.ts';
 import { brandFiles, readBrandSvg } from '../data/site-logo.ts';
 import { readSigns } from '../data/signs.ts';
 import { readStaticPages } from '../data/static-pages.ts';
+import { themeColours } from '../data/theme.ts';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
@@ -112,9 +113,7 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
   const warn = options.warn ?? ((line) => console.error(line));
   const isDefault = account === config.accounts[0];
   const site = languageSite(config.site, account.language);
-  // In the colours of this project's stylesheet: one edit of it changes the pages and the images.
-  const colours = themeColours(path.join(config.rootDir, 'templates/assets/site.css'));
-  const images = planShareImages(site.title, editors.signs, editors.messages, colours, editors.brand.logo);
+  const images = planShareImages(site.title, editors.signs, editors.messages, editors.colours, editors.brand.logo);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
   // the collections that keep a build's memory down, which slow its edits (docs/performance.md).
   // Both settle before a failure is reported: the images must not go on writing into the cache after the build
@@ -192,5 +191,7 @@ async function readEditorFiles(contentDir: string, { language: defaultLanguage, 
     overrides: await readOverrides(overrides.dir, overrides.label, otherFolders, pathPrefix),
     staticPages: await readStaticPages(pages.dir, pages.label, otherFolders, pathPrefix),
     brand: { logo: readBrandSvg(contentDir, logo, 'logo'), favicon: readBrandSvg(contentDir, favicon, 'favicon') },
+    // The share images' colours, the owner's content/theme.css's: one edit of it changes the pages and the images.
+    colours: themeColours(contentDir),
   };
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { newEleventy } from '../eleventy/new-eleventy.ts';
-import { readAssetManifest } from '../eleventy/fingerprint-assets.ts';
+import { ownerAssets, readAssetManifest } from '../eleventy/fingerprint-assets.ts';
 import { provideSite, type SiteSource } from '../eleventy/site-source.ts';
 import type { SiteModel } from '../model/types.ts';
 import { outputFile, prefixed } from '../model/urls.ts';
@@ -49,7 +49,7 @@ export interface RenderResult {
 export async function renderSite({ rootDir, renderer, outputDir, model, shareImages = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
   const { pathPrefix } = model.site;
-  const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix);
+  const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix, ownerAssets(path.join(rootDir, 'content')));
   const prints = pagePrints(model, renderer);
   const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
 import { savePageHistory, type PageHistory } from '../data/page-dates.ts';
 import { contentDigest, inputDigest, siteDigest } from '../model/input-digest.ts';
+import { formatSummary, markdownSummary } from './build-summary.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
 import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type PreparedLanguage } from './prepare-site.ts';
 import { rendererFingerprint } from './render-plan.ts';
@@ -46,33 +47,6 @@ export interface BuildOptions {
   full?: boolean;
 }
 
-function formatSummary(s: BuildSummary): string {
-  return [
-    `Build summary: ${s.pages} pages in ${s.seconds.toFixed(1)} s (rendered ${s.rendered}, reused ${s.reused} from the last build)`,
-    `  requests sent ${s.requests} (retried ${s.retries}, re-authentications ${s.reauths})`,
-    ...(s.requestsByLanguage ? [`  requests per language: ${perLanguage(s.requestsByLanguage)}`] : []),
-    `  periods served from cache ${s.fromCache}, stale ${s.stale.length}${s.stale.length ? ` (${s.stale.join(', ')})` : ''}`,
-  ].join('\n');
-}
-
-/** `en 16, es 16` */
-function perLanguage(requests: Record<string, number>): string {
-  return Object.entries(requests).map(([language, count]) => `${language} ${count}`).join(', ');
-}
-
-function markdownSummary(s: BuildSummary): string {
-  return [
-    '### Horoscope site build',
-    '',
-    '| pages | rendered | reused | requests | retried | re-authentications | periods from cache | stale periods | seconds |',
-    '|---|---|---|---|---|---|---|---|---|',
-    `| ${s.pages} | ${s.rendered} | ${s.reused} | ${s.requests} | ${s.retries} | ${s.reauths} | ${s.fromCache} | ${s.stale.length ? s.stale.join(', ') : 'none'} | ${s.seconds.toFixed(1)} |`,
-    '',
-    ...(s.requestsByLanguage ? [`Requests per language: ${perLanguage(s.requestsByLanguage)}.`, ''] : []),
-    ...(s.reused === 0 ? ['Every page was rendered: there was no earlier build to take unchanged pages from (a first run, an evicted cache, `--full`), or every page changed.', ''] : []),
-  ].join('\n');
-}
-
 /** The whole build. Resolves with the summary; on failure rejects and leaves `dist/` as it was. */
 export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
@@ -87,8 +61,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
     await keepAfterPublishing(file, () => savePageHistory(file, history), 'its page dates', warn);
   }
   const summary: BuildSummary = { ...fetched, pages: published.pages, rendered: published.rendered, reused: published.reused, seconds: (performance.now() - started) / 1000 };
-  log(formatSummary(summary));
-  if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary));
+  log(formatSummary(summary, config.site.url));
+  if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary, config.site.url));
   return summary;
 }
 

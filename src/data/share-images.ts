@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
-import { ConfigError } from './config.ts';
 import { escapeHtml } from './sanitize.ts';
 import { siteFavicon, type BrandSvg } from './site-logo.ts';
+import type { ThemeColours } from './theme.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import type { Sign } from './signs.ts';
 
@@ -35,32 +35,11 @@ export const SHARE_IMAGE = {
   freeEvery: 8,
 };
 
-/** The site's colours, as the stylesheet sets them (themeColours). */
-export type ThemeColours = Record<(typeof THEME.names)[number], string>;
-
-const THEME = {
-  /** The stylesheet whose first `:root` block (the light scheme) sets the colours of the pages and the images. */
-  stylesheet: path.join(import.meta.dirname, '../../templates/assets/site.css'),
-  names: ['fg', 'muted', 'bg', 'card', 'line', 'accent'] as const,
-};
-
 /**
- * The light scheme's colours from the stylesheet's first `:root { … }` block: the one place the site's colours are
- * set, for its pages and its share images alike. A colour missing or not in hex is a ConfigError naming it.
+ * The colours of images planned without the owner's (a model built without its share images: tests, tools); a
+ * build draws in those of content/theme.css (theme.ts).
  */
-export function themeColours(file: string = THEME.stylesheet, label = 'templates/assets/site.css'): ThemeColours {
-  const root = /(?:^|\n):root\s*\{([^}]*)\}/.exec(readFileSync(file, 'utf8'))?.[1];
-  if (root === undefined) throw new ConfigError(label, "has no :root { … } block setting the site's colours");
-  const colours = {} as ThemeColours;
-  for (const name of THEME.names) {
-    const value = new RegExp(`--${name}\\s*:\\s*([^;]+);`).exec(root)?.[1]?.trim();
-    if (!value || !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) {
-      throw new ConfigError(`${label}: --${name}`, `must be set in :root to a hex colour such as #5b3fa8${value ? `, not ${value}` : ''}`);
-    }
-    colours[name] = value;
-  }
-  return colours;
-}
+const PLAIN_COLOURS: ThemeColours = { fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' };
 
 const FONT = {
   family: 'DejaVu Sans',
@@ -145,7 +124,7 @@ function svgDocument(body: string[], colours: ThemeColours): string {
 }
 
 /** The sign's glyph in a disc on the left; name, kind, dates and the site's title on the right. */
-export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph' | 'dates'>, kindTitle: string, colours: ThemeColours = themeColours()): string {
+export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph' | 'dates'>, kindTitle: string, colours: ThemeColours = PLAIN_COLOURS): string {
   const text = { x: 560, maxWidth: 590 };
   return svgDocument([
     `<circle cx="290" cy="315" r="200" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
@@ -173,7 +152,7 @@ export function siteImageSvg(
   siteTitle: string,
   signs: readonly Pick<Sign, 'glyph'>[],
   tagline: readonly [string, string],
-  colours: ThemeColours = themeColours(),
+  colours: ThemeColours = PLAIN_COLOURS,
   logo?: Pick<BrandSvg, 'svg'>,
 ): string {
   const text = { x: 560, maxWidth: 590 };
@@ -230,7 +209,7 @@ export function allShareImages({ site, logo, bySignAndKind }: ShareImageSet): Sh
  * The site's 50 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering
  * anything. `logo` is the owner's, when site.json names one.
  */
-export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = themeColours(), logo?: Pick<BrandSvg, 'svg'>): ShareImageSet {
+export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = PLAIN_COLOURS, logo?: Pick<BrandSvg, 'svg'>): ShareImageSet {
   const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours, logo);
   const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: shareImageUrl('site', siteSvg) };
   // Without the owner's logo, JSON-LD's `publisher.logo` is drawn from the site's mark.

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../data/config.ts';
 import { readContentFile } from '../data/read-content-file.ts';
+import { THEME } from '../data/theme.ts';
 import { copyIntoOutput } from './copy-into-output.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 
@@ -31,9 +32,11 @@ export interface FingerprintAssetsOptions {
   sourceDir?: string;
   /** URL folder to publish under, starting and ending with `/`. */
   urlPrefix?: string;
+  /** Another folder's files published with them: the owner's theme (`ownerAssets`). */
+  extra?: ExtraAssets;
 }
 
-type FingerprintAssetsErrorCode = 'ASSET_UNKNOWN' | 'ASSET_SOURCE_UNREADABLE' | 'ASSET_INVALID_OPTION';
+type FingerprintAssetsErrorCode = 'ASSET_UNKNOWN' | 'ASSET_SOURCE_UNREADABLE' | 'ASSET_INVALID_OPTION' | 'ASSET_NAME_TAKEN';
 
 export class FingerprintAssetsError extends Error {
   readonly code: FingerprintAssetsErrorCode;
@@ -72,35 +75,74 @@ export function fingerprintedName(name: string, hash: string): string {
 }
 
 /**
- * Reads every file under `sourceDir` (dot-files skipped) and works out its hashed URL, under the site's
- * `pathPrefix` (the model's `site.pathPrefix`; the files stay under `urlPrefix` in the output). Called once per
- * build, never per page. A missing folder yields no assets, so a site without a stylesheet still builds; asking
- * the filter for a file then fails with the folder named.
+ * Files of another folder published beside those of the asset folder, under their names relative to it: the
+ * owner's theme, `content/theme.css` and `content/fonts/` (`ownerAssets`), so the theme's `url("fonts/x.woff2")`
+ * names its font as it would beside it.
  */
-export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix, pathPrefix = '/'): Map<string, FingerprintedAsset> {
-  const root = path.resolve(sourceDir);
-  const manifest = new Map<string, FingerprintedAsset>();
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(root, { recursive: true, encoding: 'utf8' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return manifest;
-    throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', `${sourceDir}: cannot list the asset folder (${(error as Error).message})`, {
-      cause: error,
-    });
-  }
-  const files = entries.sort().flatMap((entry) => {
+export interface ExtraAssets {
+  dir: string;
+  /** Names the folder in errors: `content`. */
+  label: string;
+  /** Its files and folders (ending in `/`) to publish; one that is missing is left out. */
+  names: readonly string[];
+}
+
+/** The owner's look (docs/theming.md): content/theme.css and the fonts it may name in content/fonts/. */
+export function ownerAssets(contentDir: string): ExtraAssets {
+  return { dir: contentDir, label: 'content', names: [THEME.file, `${THEME.fontsFolder}/`] };
+}
+
+interface SourceFile {
+  name: string;
+  sourcePath: string;
+  content: Buffer;
+  /** Names the file in errors. */
+  label: string;
+}
+
+/** The files under `dir` (all of them, or those under `names`), dot-files skipped; none when it is missing. */
+function readFolder(dir: string, label: string, names?: readonly string[]): SourceFile[] {
+  const root = path.resolve(dir);
+  const list = (under: string): string[] => {
+    try {
+      return fs.readdirSync(path.join(root, under), { recursive: true, encoding: 'utf8' }).map((entry) => path.join(under, entry));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return [];
+      if (code === 'ENOTDIR' && under !== '') return [under];
+      throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', `${label}: cannot list the asset folder (${(error as Error).message})`, { cause: error });
+    }
+  };
+  const entries = names ? names.flatMap((name) => list(name.replace(/\/$/, ''))) : list('');
+  return entries.sort().flatMap((entry) => {
     const name = entry.split(path.sep).join('/');
     if (name.split('/').some((segment) => segment.startsWith('.'))) return [];
     const sourcePath = path.join(root, entry);
+    const fileLabel = path.join(label, entry);
     try {
       if (fs.statSync(sourcePath).isDirectory()) return [];
-      return [{ name, sourcePath, content: readContentFile(root, entry, { label: path.join(sourceDir, entry), folderLabel: sourceDir, maxBytes: DEFAULTS.maxBytes }) }];
+      return [{ name, sourcePath, label: fileLabel, content: readContentFile(root, entry, { label: fileLabel, folderLabel: label, maxBytes: DEFAULTS.maxBytes }) }];
     } catch (error) {
-      const message = error instanceof ConfigError ? error.message : `${path.join(sourceDir, entry)}: cannot be read (${(error as Error).message})`;
+      const message = error instanceof ConfigError ? error.message : `${fileLabel}: cannot be read (${(error as Error).message})`;
       throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', message, { cause: error });
     }
   });
+}
+
+/**
+ * Reads every file under `sourceDir` (dot-files skipped), and those `extra` names, and works out each one's hashed
+ * URL, under the site's `pathPrefix` (the model's `site.pathPrefix`; the files stay under `urlPrefix` in the
+ * output). Called once per build, never per page. A missing folder yields no assets, so a site without a
+ * stylesheet still builds; asking the filter for a file then fails with the folder named.
+ */
+export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix, pathPrefix = '/', extra?: ExtraAssets): Map<string, FingerprintedAsset> {
+  const manifest = new Map<string, FingerprintedAsset>();
+  const files = readFolder(sourceDir, sourceDir);
+  const ours = new Set(files.map((file) => file.name));
+  for (const file of extra ? readFolder(extra.dir, extra.label, extra.names) : []) {
+    if (ours.has(file.name)) throw new FingerprintAssetsError('ASSET_NAME_TAKEN', `${file.label}: ${sourceDir} has a file of the same name, ${file.name}; rename one`);
+    files.push(file);
+  }
   const add = (name: string, sourcePath: string, content: Buffer | string, published?: string) => {
     const hash = contentHash(content);
     const outputPath = `${urlPrefix.slice(1)}${fingerprintedName(name, hash)}`;
@@ -108,9 +150,10 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
   };
   // Stylesheets last, so the files their url()s name already have their hashed names.
   for (const file of files) if (!file.name.endsWith('.css')) add(file.name, file.sourcePath, file.content);
+  const folders = [sourceDir, ...(extra?.names.map((name) => `${extra.label}/${name}`) ?? [])].join(', ');
   for (const file of files) {
     if (!file.name.endsWith('.css')) continue;
-    const css = rewriteUrls(file.content.toString('utf8'), file.name, manifest, sourceDir);
+    const css = rewriteUrls(file.content.toString('utf8'), file, manifest, folders);
     add(file.name, file.sourcePath, css, css);
   }
   return manifest;
@@ -142,7 +185,7 @@ function cssString(text: string): string {
  * `@import "x.css"` likewise. URLs with a scheme, root-relative ones and fragments stay as they are, and so does
  * anything in a comment; a relative one naming no file in the folder is an error.
  */
-function rewriteUrls(css: string, name: string, manifest: ReadonlyMap<string, FingerprintedAsset>, sourceDir: string): string {
+function rewriteUrls(css: string, { name, label }: SourceFile, manifest: ReadonlyMap<string, FingerprintedAsset>, folders: string): string {
   return css.replace(CSS_TOKENS, (whole, comment?: string, importAt?: string, imported?: string, address?: string) => {
     const raw = imported ?? address;
     if (comment !== undefined || raw === undefined) return whole;
@@ -151,7 +194,7 @@ function rewriteUrls(css: string, name: string, manifest: ReadonlyMap<string, Fi
     const [, file, suffix] = /^([^?#]*)(.*)$/.exec(target)!;
     const asset = manifest.get(path.posix.normalize(path.posix.join(path.posix.dirname(name), file!)));
     const written = importAt === undefined ? `url(${target})` : `@import ${cssString(target)}`;
-    if (!asset) throw new FingerprintAssetsError('ASSET_UNKNOWN', `${sourceDir}/${name}: ${written} names no file in ${sourceDir}`);
+    if (!asset) throw new FingerprintAssetsError('ASSET_UNKNOWN', `${label}: ${written} names no file in ${folders}`);
     const url = cssString(`${asset.url}${suffix}`);
     return importAt === undefined ? `url(${url})` : `${importAt}${url}`;
   });
@@ -170,6 +213,7 @@ interface BuildEvent {
 export class FingerprintedAssets {
   readonly sourceDir: string;
   readonly urlPrefix: string;
+  readonly extra: ExtraAssets | undefined;
   #manifest: Map<string, FingerprintedAsset> | undefined;
 
   constructor(options: FingerprintAssetsOptions = {}) {
@@ -186,11 +230,12 @@ export class FingerprintedAssets {
     }
     this.sourceDir = sourceDir;
     this.urlPrefix = urlPrefix;
+    this.extra = options.extra;
   }
 
   /** The files and their URLs under the site's `pathPrefix` (`/`, or `/horoscopes/` for a site in a sub-folder). */
   refresh(pathPrefix = '/'): Map<string, FingerprintedAsset> {
-    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix, pathPrefix);
+    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix, pathPrefix, this.extra);
     return this.#manifest;
   }
 
@@ -219,7 +264,7 @@ export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, 
   /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
   let written = new Set<string>();
   // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
-  // would not watch it otherwise).
+  // would not watch it otherwise). The extra folder, content/, the configuration watches already.
   eleventyConfig.addWatchTarget(assets.sourceDir);
   eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
     const manifest = assets.refresh(pathPrefix ? await pathPrefix() : '/');

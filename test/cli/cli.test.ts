@@ -163,6 +163,23 @@ describe('npm run build', () => {
       }
     });
 
+    it("stops before any request when the owner's content/theme.css is missing, naming it", async () => {
+      service.resetLog();
+      const theme = path.join(project, 'content/theme.css');
+      const original = readFileSync(theme, 'utf8');
+      rmSync(theme);
+      try {
+        const run = await runBuildCommand(env());
+        expect(run.code).toBe(1);
+        expect(run.stderr.split('\n')).toContain("Build failed: content/theme.css: is missing: it sets the site's colours and fonts (docs/theming.md)");
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+        expect(service.log).toHaveLength(0);
+        expect(snapshot(path.join(project, 'dist'))).toEqual(published);
+      } finally {
+        writeFileSync(theme, original);
+      }
+    });
+
     it('reads .env, with the environment taking precedence', async () => {
       writeFileSync(path.join(project, '.env'), 'ASTRO_CONCURRENCY=0\n');
       const bad = await runBuildCommand(env());
@@ -214,6 +231,8 @@ describe('npm run build', () => {
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Usage: npm run build [-- --full]');
       for (const name of ['--full', '--help', ...ALL_SETTINGS]) expect(run.stdout).toContain(name);
+      // A site of several languages: each other language's account, named after its tag.
+      for (const name of ['ASTRO_API_URL_<TAG>', 'ASTRO_API_USERNAME_<TAG>', 'ASTRO_API_PASSWORD_<TAG>', '_ES', '_PT_BR']) expect(run.stdout).toContain(name);
       expect(existsSync(path.join(project, 'dist'))).toBe(false);
     });
 

@@ -104,6 +104,8 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: "a static page's title changed", change: edit('content/pages/about.md', (t) => t.replace(/^title: .*$/m, 'title: About us')), reuses: false },
   { name: 'a template edited', change: edit('templates/_layouts/report.njk', (t) => t.replace('</article>', '<p>Edited.</p></article>')), reuses: false },
   { name: 'the stylesheet edited', change: append('templates/assets/site.css', '\n.edited { color: red; }\n'), reuses: false },
+  // Every page links the theme, and the share images take its colours.
+  { name: "the owner's theme edited", change: edit('content/theme.css', (t) => t.replace('--accent: #5b3fa8;', '--accent: #b3261e;')), reuses: false },
   { name: 'a message file edited', change: edit('content/i18n/en.json', (t) => t.replace('"Home"', '"Start"')), reuses: false },
   { name: "site.json's title changed", change: edit('content/site.json', (t) => t.replace('Starlight Horoscopes', 'Moonlight Horoscopes')), reuses: false },
   // Every URL moves under the path, the editors' links too (the override's above).

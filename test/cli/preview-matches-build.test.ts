@@ -90,6 +90,8 @@ const edits: { kind: string; edit: () => void; renders?: number }[] = [
   { kind: 'a template', edit: () => replaceIn('templates/_layouts/report.njk', '<article class="report">', '<article class="report" data-edited>') },
   // A new fingerprinted file name on every page, and the old file gone.
   { kind: 'the stylesheet', edit: () => appendFileSync(file('templates/assets/site.css'), '\n/* edited in the preview */\n') },
+  // The owner's theme: its file's new name on every page, and the share images in its new colours.
+  { kind: "the owner's theme", edit: () => replaceIn('content/theme.css', '--accent: #5b3fa8;', '--accent: #b3261e;') },
 ];
 
 describe('the preview after an edit', () => {

@@ -31,6 +31,8 @@ describe('rendererFingerprint', () => {
     'content/i18n/en.json',
     'content/signs.json',
     'content/logo.svg',
+    'content/theme.css',
+    'content/fonts/inter.woff2',
   ])('changes with %s', (file) => {
     const before = print();
     touch(file);

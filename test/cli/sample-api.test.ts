@@ -33,6 +33,23 @@ describe('npm run sample-api', () => {
     expect(await startupLine({}, ['--language=fr'])).toContain('reports in en');
   });
 
+  it('prints its usage, options and settings for --help, and exits 0 without starting', async () => {
+    const run = await sampleApi({}, ['--help']).done;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('Usage: npm run sample-api [-- --port N] [--language TAG]');
+    for (const name of ['--port', '--language', '--help', 'PORT', 'SAMPLE_API_LANGUAGE', 'SAMPLE_API_USERNAME', 'SAMPLE_API_PASSWORD', 'SAMPLE_API_LATENCY_MS', 'HOST']) {
+      expect(run.stdout).toContain(name);
+    }
+    expect(run.stdout).not.toContain('listening');
+  });
+
+  it('refuses an unknown argument in one line, pointing to --help', async () => {
+    const run = await sampleApi({}, ['--lang', 'es']).done;
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('Sample service failed to start: unknown argument "--lang" (usage: npm run sample-api -- [--port N] [--language TAG], or --help)');
+  });
+
   it('refuses a malformed language, naming the setting', async () => {
     const flag = await sampleApi({}, ['--language', 'spanish']).done;
     expect(flag.code).toBe(1);

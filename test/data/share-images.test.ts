@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,9 +13,9 @@ import {
   shareImageUrl,
   signImageSvg,
   siteImageSvg,
-  themeColours,
 } from '../../src/data/share-images.ts';
 import { parseXml, type XmlElement } from '../../src/cli/xml.ts';
+import { themeColours } from '../../src/data/theme.ts';
 
 const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const messages = loadMessages(content, 'en');
@@ -182,22 +182,17 @@ describe('renderShareImages', () => {
 });
 
 describe('the colours of the share images', () => {
-  const stylesheet = path.resolve(import.meta.dirname, '../../templates/assets/site.css');
+  /** A content folder whose theme.css is the fixture's with another --accent. */
   const withAccent = (accent: string) => {
-    const file = path.join(work, `site-${accent.slice(1)}.css`);
-    writeFileSync(file, readFileSync(stylesheet, 'utf8').replace(/--accent: #[0-9a-f]+;/, `--accent: ${accent};`));
-    return themeColours(file);
+    const dir = path.join(work, `content-${accent.slice(1)}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'theme.css'), readFileSync(path.join(content, 'theme.css'), 'utf8').replace(/--accent: #[0-9a-f]+;/, `--accent: ${accent};`));
+    return themeColours(dir);
   };
 
-  it("are the stylesheet's light :root colours, not the dark scheme's", () => {
-    // templates/assets/site.css, read by hand: the first :root block, outside prefers-color-scheme: dark.
-    expect(themeColours()).toEqual({ fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' });
-  });
-
-  it('follow one edit of --accent: the pixels of the accent bar carry it, and every image gets a new name', async () => {
-    const orange = withAccent('#e05a00');
-    const before = planShareImages('Stars', signs, messages);
-    const after = planShareImages('Stars', signs, messages, orange);
+  it("follow one edit of content/theme.css's --accent: the pixels of the accent bar carry it, and every image gets a new name", async () => {
+    const before = planShareImages('Stars', signs, messages, themeColours(content));
+    const after = planShareImages('Stars', signs, messages, withAccent('#e05a00'));
     const { Resvg } = await import('@resvg/resvg-js');
     const image = new Resvg(after.site.svg).render();
     // The accent bar runs along the top, 14 px high: the pixel at (600, 5), as RGBA.
@@ -205,31 +200,6 @@ describe('the colours of the share images', () => {
     expect([...image.pixels.subarray(at, at + 4)]).toEqual([0xe0, 0x5a, 0x00, 0xff]);
     for (const [key, img] of after.bySignAndKind) expect(img.url, key).not.toBe(before.bySignAndKind.get(key)!.url);
     expect(after.site.url).not.toBe(before.site.url);
-  });
-
-  it('share their :root block with the fonts, which every font-family of the stylesheet reads', () => {
-    const css = readFileSync(stylesheet, 'utf8');
-    const root = /(?:^|\n):root\s*\{([^}]*)\}/.exec(css)![1]!;
-    expect(root).toMatch(/--font-body:\s*system-ui,/);
-    // A font set there is the font shown: no rule names a family of its own that would win over it.
-    expect([...css.matchAll(/font-family:\s*([^;}]+)/g)].map((m) => m[1]!.trim())).toEqual(['var(--font-body)', 'var(--font-glyph)']);
-    expect(css.match(/--font-(?:body|glyph)\s*:/g)).toHaveLength(2);
-  });
-
-  it("stay as they are after docs/theming.md's font steps: @font-face on top, the family first in --font-body", () => {
-    const file = path.join(work, 'site-inter.css');
-    const fontFace = '@font-face { font-family: "Inter"; font-weight: 400; font-display: swap; src: url("fonts/inter-latin-400-normal.woff2") format("woff2"); }\n';
-    writeFileSync(file, fontFace + readFileSync(stylesheet, 'utf8').replace('--font-body: system-ui,', '--font-body: "Inter", system-ui,'));
-    expect(readFileSync(file, 'utf8')).toContain('--font-body: "Inter", system-ui,');
-    expect(themeColours(file)).toEqual(themeColours());
-  });
-
-  it('name the stylesheet and the property when a colour is missing or not a hex colour', () => {
-    const file = path.join(work, 'broken.css');
-    writeFileSync(file, ':root {\n  --fg: #111; --muted: #222; --bg: #fff; --card: #eee; --line: #ddd; --accent: tomato;\n}\n');
-    expect(() => themeColours(file, 'templates/assets/site.css')).toThrow('templates/assets/site.css: --accent: must be set in :root to a hex colour such as #5b3fa8, not tomato');
-    writeFileSync(file, 'body { color: red; }\n');
-    expect(() => themeColours(file, 'templates/assets/site.css')).toThrow("templates/assets/site.css: has no :root { … } block setting the site's colours");
   });
 });
 
@@ -246,7 +216,7 @@ describe("the owner's logo in the images", () => {
 
   it("takes the glyph ring's place in the site's image, on a card, described as the logo", async () => {
     const plain = planShareImages('Stars', signs, messages);
-    const branded = planShareImages('Stars', signs, messages, themeColours(), logo);
+    const branded = planShareImages('Stars', signs, messages, themeColours(content), logo);
     expect(branded.site.alt).toBe('The logo of Stars beside its title');
     expect(branded.site.url).not.toBe(plain.site.url);
     expect(texts(parseXml(branded.site.svg, { allowDeclaration: false }))).not.toContain('♌');
@@ -258,7 +228,7 @@ describe("the owner's logo in the images", () => {
   });
 
   it('is drawn alone on a transparent 512 px square for JSON-LD; without one, the favicon is', async () => {
-    const branded = planShareImages('Stars', signs, messages, themeColours(), logo).logo;
+    const branded = planShareImages('Stars', signs, messages, themeColours(content), logo).logo;
     expect(pngSize(await renderPng(branded.svg))).toEqual({ width: 512, height: 512 });
     expect(await pixel(branded.svg, 256, 256)).toEqual(green);
     expect(await pixel(branded.svg, 256, 100)).toEqual([0, 0, 0, 0]);

@@ -15,6 +15,7 @@ import fingerprintAssetsPlugin, {
   FingerprintedAssets,
   contentHash,
   fingerprintedName,
+  ownerAssets,
   readAssetManifest,
   type FingerprintAssetsOptions,
 } from '../../src/eleventy/fingerprint-assets.ts';
@@ -236,6 +237,27 @@ describe('readAssetManifest', () => {
     const manifest = readAssetManifest(assets, undefined, '/horoscopes/');
     expect(manifest.get('icons/star.svg')).toMatchObject({ url: `/horoscopes/${star}`, outputPath: star });
     expect(manifest.get('site.css')).toMatchObject({ content: published, outputPath: `assets/site.${sha8(published)}.css`, url: `/horoscopes/assets/site.${sha8(published)}.css` });
+  });
+
+  it("publishes the owner's content/theme.css and content/fonts/ beside the folder's files, the theme's url()s naming its fonts", () => {
+    const content = path.join(dir, 'content');
+    fs.mkdirSync(path.join(content, 'fonts'), { recursive: true });
+    fs.writeFileSync(path.join(content, 'theme.css'), ':root { --font-body: "Inter" }\n@font-face { src: url("fonts/inter.woff2") }\n');
+    fs.writeFileSync(path.join(content, 'fonts', 'inter.woff2'), 'font bytes');
+    // The rest of content/ (words, pages) is not published.
+    fs.writeFileSync(path.join(content, 'site.json'), '{}');
+    const manifest = readAssetManifest(assets, undefined, '/', ownerAssets(content));
+    expect([...manifest.keys()].sort()).toEqual(['fonts/inter.woff2', 'icons/star.svg', 'site.css', 'theme.css']);
+    const font = `/assets/fonts/inter.${sha8('font bytes')}.woff2`;
+    const published = `:root { --font-body: "Inter" }\n@font-face { src: url("${font}") }\n`;
+    expect(manifest.get('theme.css')).toMatchObject({ content: published, url: `/assets/theme.${sha8(published)}.css`, sourcePath: path.join(content, 'theme.css') });
+    // A url() naming no file, and a name the project's folder has too, name content/theme.css.
+    fs.writeFileSync(path.join(content, 'theme.css'), '@font-face { src: url("inter.woff2") }\n');
+    expect(() => readAssetManifest(assets, undefined, '/', ownerAssets(content))).toThrow(
+      `content/theme.css: url(inter.woff2) names no file in ${assets}, content/theme.css, content/fonts/`,
+    );
+    fs.writeFileSync(path.join(assets, 'theme.css'), '');
+    expect(() => readAssetManifest(assets, undefined, '/', ownerAssets(content))).toThrow(`content/theme.css: ${assets} has a file of the same name, theme.css; rename one`);
   });
 
   it('treats a missing folder as no assets', () => {

@@ -1,11 +1,12 @@
 // Design rules that hold on the built files: the page weight budget, no inline styles or scripts (the CSP
 // blocks them), one h1, the landmarks and skip link, light and dark colours with AA contrast, text-style glyphs.
 import { describe, expect, inject, it } from 'vitest';
-import { linkHref, mainOf, readBuiltSite } from './helpers/built-site.ts';
+import { linkHrefs, mainOf, readBuiltSite } from './helpers/built-site.ts';
 
 const site = readBuiltSite(inject('siteDir'));
-const cssFile = linkHref(site.read('index.html'), 'stylesheet')!.slice(1);
-const css = site.read(cssFile);
+/** The owner's theme (content/theme.css: colours and fonts), then the site's stylesheet. */
+const cssFiles = linkHrefs(site.read('index.html'), 'stylesheet').map((href) => href.slice(1));
+const [theme, css] = cssFiles.map((file) => site.read(file)) as [string, string];
 const BUDGET_BYTES = 30 * 1024;
 
 /** WCAG 2 relative luminance and contrast ratio. https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio */
@@ -22,9 +23,9 @@ function customProperties(block: string): Record<string, string> {
 }
 
 describe('page weight', () => {
-  it('a sign page and its stylesheet stay under 30 KB together', () => {
+  it('a sign page and its stylesheets stay under 30 KB together', () => {
     for (const file of ['weekly/2026-w47/leo/index.html', 'monthly/2026-11/sagittarius/index.html', 'yearly/2026/capricorn/index.html']) {
-      const bytes = Buffer.byteLength(site.read(file)) + Buffer.byteLength(css);
+      const bytes = Buffer.byteLength(site.read(file)) + Buffer.byteLength(theme) + Buffer.byteLength(css);
       expect(bytes, file).toBeLessThan(BUDGET_BYTES);
     }
   });
@@ -67,17 +68,18 @@ describe('markup the CSP and assistive technology rely on', () => {
   });
 });
 
-describe('one small stylesheet, light and dark', () => {
-  it('is one file, uses system fonts and wraps long words', () => {
-    expect([...site.files].filter((f) => f.endsWith('.css'))).toEqual([cssFile]);
-    expect(css).toMatch(/--font-body:\s*system-ui/);
-    expect(css).not.toMatch(/@font-face|@import|url\(/);
+describe('two small stylesheets, the theme and the site, light and dark', () => {
+  it('are the theme and the stylesheet, with system fonts, and wrap long words', () => {
+    expect([...site.files].filter((f) => f.endsWith('.css')).sort()).toEqual([...cssFiles].sort());
+    expect(cssFiles).toEqual([expect.stringMatching(/^assets\/theme\./), expect.stringMatching(/^assets\/site\./)]);
+    expect(theme).toMatch(/--font-body:\s*system-ui/);
+    for (const file of [theme, css]) expect(file).not.toMatch(/@font-face|@import|url\(/);
     expect(css).toMatch(/overflow-wrap:\s*break-word/);
   });
 
   it('text colours meet WCAG AA (4.5:1) in the light and the dark scheme', () => {
-    const light = customProperties(/:root\s*\{([^}]*)\}/.exec(css)![1]!);
-    const dark = customProperties(/@media \(prefers-color-scheme: dark\)\s*\{\s*:root\s*\{([^}]*)\}/.exec(css)![1]!);
+    const light = customProperties(/:root\s*\{([^}]*)\}/.exec(theme)![1]!);
+    const dark = customProperties(/@media \(prefers-color-scheme: dark\)\s*\{\s*:root\s*\{([^}]*)\}/.exec(theme)![1]!);
     for (const [scheme, colours] of [['light', light], ['dark', dark]] as const) {
       for (const text of ['fg', 'muted', 'accent']) {
         for (const background of ['bg', 'card']) {

@@ -9,7 +9,7 @@ import { runBuild } from '../../src/cli/run-build.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
-import { linkHref, metaContent, readBuiltSite, urlOf, type BuiltSite } from './helpers/built-site.ts';
+import { linkHref, linkHrefs, metaContent, readBuiltSite, urlOf, type BuiltSite } from './helpers/built-site.ts';
 import { brokenLinks, targetFile } from './helpers/link-check.ts';
 
 const site = readBuiltSite(inject('siteDir'));
@@ -56,11 +56,11 @@ describe('internal links', () => {
     }
   });
 
-  it('every page links the fingerprinted stylesheet, which exists', () => {
+  it("every page links the owner's fingerprinted theme, then the fingerprinted stylesheet, which exist", () => {
     for (const [file, html] of site.html) {
-      const css = linkHref(html, 'stylesheet');
-      expect(css, file).toMatch(/^\/assets\/site\.[0-9a-f]{8}\.css$/);
-      expect(site.files.has(css!.slice(1)), file).toBe(true);
+      const css = linkHrefs(html, 'stylesheet');
+      expect(css, file).toEqual([expect.stringMatching(/^\/assets\/theme\.[0-9a-f]{8}\.css$/), expect.stringMatching(/^\/assets\/site\.[0-9a-f]{8}\.css$/)]);
+      for (const href of css) expect(site.files.has(href.slice(1)), file).toBe(true);
     }
   });
 });
@@ -69,6 +69,9 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
   const published = { origin: 'https://example.github.io', pathPrefix: '/horoscopes/' };
   let project = '';
   let prefixed: BuiltSite;
+  /** What the build printed, and wrote to the CI job's summary page. */
+  const logs: string[] = [];
+  let jobSummary = '';
 
   beforeAll(async () => {
     // The smallest site: the current period of each kind, from the embedded sample service.
@@ -79,10 +82,19 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), url: 'https://example.github.io/horoscopes/', periods }));
     const work = tempDir('astro-prefixed-');
     const outputDir = path.join(work, 'dist');
-    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: inject('buildDate') }, outputDir, cacheDir: path.join(work, 'cache'), log: () => {}, warn: () => {} });
+    const summaryFile = path.join(work, 'job-summary.md');
+    const env = { ASTRO_BUILD_DATE: inject('buildDate'), GITHUB_STEP_SUMMARY: summaryFile };
+    await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(work, 'cache'), log: (line) => logs.push(line), warn: () => {} });
     prefixed = readBuiltSite(outputDir);
+    jobSummary = readFileSync(summaryFile, 'utf8');
   });
   afterAll(() => removeDir(project));
+
+  it('says in its summary, once, that crawlers do not read robots.txt under the path, pointing to docs/deployment.md', () => {
+    const line = 'https://example.github.io/horoscopes/robots.txt is not read by crawlers, which read only https://example.github.io/robots.txt: see "robots.txt under a path" in docs/deployment.md';
+    expect(logs.join('\n').split('\n').filter((l) => l.includes('robots.txt'))).toEqual([`  note: ${line}`]);
+    expect(jobSummary.split('\n').filter((l) => l.includes('robots.txt'))).toEqual([`**Note:** ${line}.`]);
+  });
 
   it('gives every internal URL (pages, stylesheets, feeds, sitemap, robots.txt) under /horoscopes/, each a file of dist/', () => {
     const { broken, checked } = brokenLinks(prefixed, published);
@@ -94,7 +106,7 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     expect(prefixed.read('sitemap.xml')).toContain('<loc>https://example.github.io/horoscopes/weekly/2026-w47/leo/</loc>');
     const leo = prefixed.html.get('weekly/2026-w47/leo/index.html')!;
     expect(linkHref(leo, 'canonical')).toBe('https://example.github.io/horoscopes/weekly/2026-w47/leo/');
-    expect(linkHref(leo, 'stylesheet')).toMatch(/^\/horoscopes\/assets\/site\.[0-9a-f]{8}\.css$/);
+    expect(linkHrefs(leo, 'stylesheet')).toEqual([expect.stringMatching(/^\/horoscopes\/assets\/theme\.[0-9a-f]{8}\.css$/), expect.stringMatching(/^\/horoscopes\/assets\/site\.[0-9a-f]{8}\.css$/)]);
     expect(metaContent(leo, 'og:image')).toMatch(/^https:\/\/example\.github\.io\/horoscopes\/assets\/share\//);
     expect(prefixed.html.get('404.html')).toContain('<a href="/horoscopes/">');
     expect(prefixed.read('leo/feed.xml')).toContain('<id>https://example.github.io/horoscopes/leo/feed.xml</id>');

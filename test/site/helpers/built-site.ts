@@ -37,8 +37,12 @@ export function metaContent(html: string, key: string): string | undefined {
 }
 
 export function linkHref(html: string, rel: string): string | undefined {
-  const m = new RegExp(`<link rel="${rel}"[^>]*\\shref="([^"]*)"`).exec(html);
-  return m ? decodeAttribute(m[1]!) : undefined;
+  return linkHrefs(html, rel)[0];
+}
+
+/** Every `<link rel="…">`'s href, in the page's order. */
+export function linkHrefs(html: string, rel: string): string[] {
+  return [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*\\shref="([^"]*)"`, 'g'))].map((m) => decodeAttribute(m[1]!));
 }
 
 /** The text inside `<main>`…`</main>`. */
