@@ -67,8 +67,8 @@ describe('npm run check on what the build wrote', () => {
   it('passes on a site of two languages, Spanish first', async () => {
     const run = await check(projects.bilingual);
     expect(run.stderr).toBe('');
-    // Each language's pages and feeds, a sitemap each and their index; one 404 page.
-    expect(run.stdout).toMatch(/^Checked dist\/: 151 pages, 24 feeds, 3 sitemaps, \d{4,} links; no problem found\.\n$/);
+    // Each language's pages and feeds, a sitemap each and their index, each with its 404 page.
+    expect(run.stdout).toMatch(/^Checked dist\/: 152 pages, 24 feeds, 3 sitemaps, \d{4,} links; no problem found\.\n$/);
   });
 
   it('fails with one line per problem, each naming the page, and a last line counting them', async () => {
