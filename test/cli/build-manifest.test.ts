@@ -1,8 +1,10 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holdsExactly, loadManifest, manifestPath, previousManifest, recordStats, reusableFrom, saveManifest, sha256, statOf, type FileStat, type ManifestFiles } from '../../src/cli/build-manifest.ts';
+import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, statOf, type FileStat, type ManifestFiles } from '../../src/cli/build-manifest.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const files = { 'index.html': { sha256: 'abc' }, 'leo/index.html': { print: 'p1', sha256: 'def' } };
@@ -164,6 +166,27 @@ describe('recordStats', () => {
     expect(readFileSync(file, 'utf8')).toBe('not JSON');
     await recordStats(path.join(dir, 'removed', 'build-manifest.json'), output, 0);
     expect(() => statSync(path.join(dir, 'removed'))).toThrow();
+  });
+
+  it('leaves the manifest a newer build saved while the stats were being recorded', async () => {
+    writeFileSync(path.join(output, 'index.html'), 'home');
+    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: sha256('home') } } });
+    const newer = manifestText({ inputs: 'newer', buildDate: '2026-11-23', files: {} });
+    // The newer build saves its manifest just as the stats' copy is written (node:fs/promises as the code imports it).
+    const { writeFile } = fsPromises;
+    fsPromises.writeFile = async (...args: Parameters<typeof writeFile>) => {
+      writeFileSync(file, newer);
+      return writeFile(...args);
+    };
+    syncBuiltinESMExports();
+    try {
+      await recordStats(file, output, 0);
+    } finally {
+      fsPromises.writeFile = writeFile;
+      syncBuiltinESMExports();
+    }
+    expect(readFileSync(file, 'utf8')).toBe(newer);
+    expect(readdirSync(path.dirname(file))).toEqual(['build-manifest.json']);
   });
 
   it('saveManifest keeps no stat: the build links and removes files after it took them', async () => {

@@ -25,6 +25,29 @@ describe('alternatesProblem', () => {
     expect(alternatesProblem(lonely)).toBe('leo/index.html: its hreflang cluster is not reciprocal: es/leo/index.html names another set of translations');
   });
 
+  it('names the page whose translation names it back within a larger set', () => {
+    const de = [`en ${O}/leo/`, `es ${O}/es/leo/`, `de ${O}/de/leo/`];
+    const partial = [page('leo/index.html', `${O}/leo/`, [`en ${O}/leo/`, `es ${O}/es/leo/`]), page('es/leo/index.html', `${O}/es/leo/`, de), page('de/leo/index.html', `${O}/de/leo/`, de)];
+    expect(alternatesProblem(partial)).toBe('leo/index.html: its hreflang cluster is not reciprocal: es/leo/index.html names another set of translations');
+  });
+
+  it('names the page whose cluster leaves itself out', () => {
+    const others = [`en ${O}/lion/`, `es ${O}/es/leo/`];
+    const pages = [page('leo/index.html', `${O}/leo/`, others), page('lion/index.html', `${O}/lion/`, others), page('es/leo/index.html', `${O}/es/leo/`, others)];
+    expect(alternatesProblem(pages)).toBe('leo/index.html: its hreflang cluster does not name the page itself');
+  });
+
+  it("does not look up a page's link to itself: another file giving the same canonical URL is no translation of it", () => {
+    const alone = [`en ${O}/leo/`, `x-default ${O}/leo/`];
+    expect(alternatesProblem([page('leo/index.html', `${O}/leo/`, alone), page('leo/old/index.html', `${O}/leo/`, [])])).toBeUndefined();
+  });
+
+  it('does not look up x-default, which may name a page outside the cluster', () => {
+    const chooser = [`en ${O}/en/`, `es ${O}/es/`, `x-default ${O}/`];
+    const pages = [page('en/index.html', `${O}/en/`, chooser), page('es/index.html', `${O}/es/`, chooser), page('index.html', `${O}/`, [])];
+    expect(alternatesProblem(pages)).toBeUndefined();
+  });
+
   it('names the page that links a translation the build did not write', () => {
     expect(alternatesProblem([page('leo/index.html', `${O}/leo/`, cluster)])).toBe(`leo/index.html: its hreflang es names ${O}/es/leo/, which the build did not write`);
   });

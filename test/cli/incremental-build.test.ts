@@ -1,7 +1,7 @@
 // An incremental build must publish exactly what a full build publishes. One project goes through a sequence of
 // states a site lives through (days, weeks, a month, a year with a week 53, a revised report, editors' edits, a
-// template, the stylesheet, the words, the title, a dependency, the page dates lost, a second language and its files,
-// its account failing); after each, a build that reuses the last one's
+// template, the stylesheet, the words, the title, analytics, a dependency, the page dates lost, a second language
+// and its files, its account failing); after each, a build that reuses the last one's
 // output and a `--full` build of the same state are compared file for file, byte for byte.
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -106,11 +106,14 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: 'the stylesheet edited', change: append('templates/assets/site.css', '\n.edited { color: red; }\n'), reuses: false },
   // Every page links the theme, and the share images take its colours.
   { name: "the owner's theme edited", change: edit('content/theme.css', (t) => t.replace('--accent: #5b3fa8;', '--accent: #b3261e;')), reuses: false },
-  { name: 'a message file edited', change: edit('content/i18n/en.json', (t) => t.replace('"Home"', '"Start"')), reuses: false },
+  // The search page's words too: its data attributes, which its script shows, and its date in the sitemap.
+  { name: 'a message file edited', change: edit('content/i18n/en.json', (t) => t.replace('"Home"', '"Start"').replace('"Pages found"', '"Results"')), reuses: false },
   { name: "site.json's title changed", change: edit('content/site.json', (t) => t.replace('Starlight Horoscopes', 'Moonlight Horoscopes')), reuses: false },
   // Every URL moves under the path, the editors' links too (the override's above).
   { name: "site.json's url given a path", change: edit('content/site.json', (t) => t.replace('"https://horoscopes.example.com"', '"https://example.github.io/horoscopes/"')), reuses: false },
   { name: 'a period leaving the window', change: edit('content/site.json', (t) => t.replace('"weekly": { "past": 2', '"weekly": { "past": 1')), reuses: false },
+  // Every page gains the analytics tag, and the pages' policy its sources.
+  { name: 'analytics switched on', change: edit('content/site.json', (t) => t.replace('"language": "en"', '"language": "en",\n  "analytics": { "provider": "goatcounter", "code": "starlight" }')), reuses: false },
   { name: 'nothing changed', change: () => {}, reuses: true },
   // A cold history dates the charts and editors' pages from today: their lastmod in the sitemap changes.
   { name: 'the page dates lost', change: inBoth((file) => rmSync(file(`.cache/${cacheNamespace(context.service.url)}/page-dates.json`))), reuses: true },

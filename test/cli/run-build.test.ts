@@ -315,7 +315,7 @@ describe('reliability', () => {
     expect(readdirSync(work).filter((n) => n.includes('dist-build'))).toEqual([]);
   });
 
-  it('rebuilds warm with requests for current and future periods only', async () => {
+  it('rebuilds warm with requests for current and future periods only, keeping the published output, but not on an earlier day', async () => {
     const s = await serve();
     expect((await build()).error).toBeUndefined();
     s.resetLog();
@@ -323,6 +323,16 @@ describe('reliability', () => {
     expect(run.error).toBeUndefined();
     expect(reportRequests(s)).toHaveLength(CURRENT_AND_FUTURE);
     expect(run.summary!.fromCache).toBe(PERIODS - CURRENT_AND_FUTURE);
+    const kept = 'Nothing a page shows has changed since the last build: the published output stays as it is.';
+    expect(run.logs).toContain(kept);
+    // The day before, in the same periods: the same inputs, but the pages first published on the 22nd now date
+    // from the 21st (page-dates.ts), so the site is rendered again and its history saved.
+    const earlier = await build({ ASTRO_BUILD_DATE: '2026-11-21' });
+    expect(earlier.error).toBeUndefined();
+    expect(earlier.logs).not.toContain(kept);
+    expect(earlier.summary!.rendered).toBeGreaterThan(0);
+    const history = JSON.parse(readFileSync(path.join(work, 'cache', cacheNamespace(s.url), 'page-dates.json'), 'utf8')) as Record<string, { firstSeen: string }>;
+    expect(history['/weekly/2026-w48/leo/']!.firstSeen).toBe('2026-11-21');
   });
 
   it('builds offline from the cache alone, and names what is missing when it cannot', async () => {

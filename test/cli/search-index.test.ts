@@ -1,7 +1,7 @@
 // The search index of two small pages, written by Pagefind, then again by a build whose pages are the same: the
 // bundle is taken from the published output (the very files, hard-linked), not written anew; a page that changed,
 // or a bundle file damaged since, makes Pagefind write it again.
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
@@ -33,7 +33,7 @@ function bundleInodes(dir: string): Record<string, number> {
 describe('writeSearchIndex', () => {
   const pages = { [PAGES[0]!]: page('Leo'), [PAGES[1]!]: page('Virgo') };
 
-  it('takes the published bundle when the pages are the same, and writes it anew when one changed', async () => {
+  it('takes the published bundle when the pages are the same, and writes it anew when one changed or a file of the bundle was replaced', async () => {
     const root = tempDir('search-index-');
     const first = output(root, 'first', pages);
     const published = await writeSearchIndex({ outputDir: first.dir, pages: PAGES, files: first.files, renderer: 'r1' });
@@ -51,6 +51,16 @@ describe('writeSearchIndex', () => {
     await writeSearchIndex({ outputDir: changed.dir, pages: PAGES, files: changed.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } });
     const publishedInodes = new Set(Object.values(bundleInodes(first.dir)));
     expect(Object.values(bundleInodes(changed.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
+
+    // A file of the published bundle replaced since (another inode, other bytes): the bundle is written anew, whole.
+    const entry = path.join(first.dir, 'pagefind/pagefind-entry.json');
+    const entryText = readFileSync(entry);
+    rmSync(entry);
+    writeFileSync(entry, 'damaged');
+    const repaired = output(root, 'repaired', pages);
+    expect(await writeSearchIndex({ outputDir: repaired.dir, pages: PAGES, files: repaired.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } })).toEqual(published);
+    expect(readFileSync(path.join(repaired.dir, 'pagefind/pagefind-entry.json'))).toEqual(entryText);
+    expect(Object.values(bundleInodes(repaired.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
 
     // The same pages under another renderer (templates, Pagefind's version): written anew too.
     const renderer = output(root, 'renderer', pages);

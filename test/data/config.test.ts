@@ -188,6 +188,10 @@ describe('loadConfig', () => {
       expect(single.accounts.map((a) => a.language)).toEqual(['en']);
     });
 
+    it("takes a region's words from its language's file (pt-BR → pt.json)", () => {
+      expect(loadConfig(multilingual({ ...noLanguage, languages: ['en', 'pt-BR'] }), {}).site.languages).toEqual(['en', 'pt-BR']);
+    });
+
     it.each([
       [{ ...two, language: 'en' }, 'content/site.json: languages: set "language" (one language) or "languages" (several), not both'],
       [{ ...noLanguage, languages: ['en', 'es', 'es'] }, 'content/site.json: languages.2: "es" is listed twice'],
@@ -204,11 +208,16 @@ describe('loadConfig', () => {
       expect(accountVariables('en', true)).toEqual({ url: 'ASTRO_API_URL', username: 'ASTRO_API_USERNAME', password: 'ASTRO_API_PASSWORD' });
       expect(accountVariables('es', false)).toEqual({ url: 'ASTRO_API_URL_ES', username: 'ASTRO_API_USERNAME_ES', password: 'ASTRO_API_PASSWORD_ES' });
       expect(accountVariables('pt-BR', false).username).toBe('ASTRO_API_USERNAME_PT_BR');
+      expect(accountVariables('zh-Hant-TW', false)).toEqual({ url: 'ASTRO_API_URL_ZH_HANT_TW', username: 'ASTRO_API_USERNAME_ZH_HANT_TW', password: 'ASTRO_API_PASSWORD_ZH_HANT_TW' });
     });
 
+    // languageAccounts reads no URL of its own for the default language (`i === 0 ? undefined`): one would be the
+    // plain ASTRO_API_URL again (accountVariables), so no test can tell that guard from its absence.
     it('reads each language\'s account, its service defaulting to the default language\'s', () => {
       const env = {
         ASTRO_API_URL: 'https://en.example', ASTRO_API_USERNAME: 'en-user', ASTRO_API_PASSWORD: 'en-pw',
+        // The default language's account is the plain variables', whatever its tag's would say.
+        ASTRO_API_URL_EN: 'https://not-read.example', ASTRO_API_USERNAME_EN: 'not-read',
         ASTRO_API_USERNAME_ES: 'es-user', ASTRO_API_PASSWORD_ES: 'es-pw',
         ASTRO_API_URL_PT: 'https://pt.example', ASTRO_API_USERNAME_PT: 'pt-user', ASTRO_API_PASSWORD_PT: 'pt-pw',
       };

@@ -55,6 +55,14 @@ describe('the input digest', () => {
     expect(digestOf(input(change))).not.toBe(digestOf(input()));
   });
 
+  it('changes with the dates of the page history, the same pages in it', () => {
+    const history = buildSiteModel(input()).pageHistory;
+    const [url, record] = Object.entries(history)[0]!;
+    const redated = { ...history, [url]: { ...record, changed: '2026-11-19' } };
+    expect(record.changed).not.toBe('2026-11-19');
+    expect(digestOf(input({ pageHistory: redated }))).not.toBe(digestOf(input({ pageHistory: history })));
+  });
+
   it("changes with the renderer, and with the year of the copyright within the same current week", () => {
     expect(digestOf(input(), 'another renderer')).not.toBe(digestOf(input()));
     // Week 53 of 2026 runs from 28 December 2026 to 3 January 2027.

@@ -83,6 +83,36 @@ describe('linkLanguages', () => {
     expect([es.sitemaps, es.sitemapIndex]).toEqual([[], []]);
   });
 
+  it('names a page found in another language alone in its own language only, with no x-default', () => {
+    const [, esOnly] = linkLanguages([
+      buildSiteModel({ ...input, site: languageSite(several, 'en'), messages, signs }),
+      buildSiteModel({ ...input, site: languageSite(several, 'es'), messages: esMessages, signs: esSigns, staticPages: [{ ...about, title: 'Nosotros' }] }),
+    ]);
+    expect(esOnly!.meta['/es/about/']!.alternates).toEqual([{ hreflang: 'es', href: `${ORIGIN}/es/about/` }]);
+  });
+
+  it('publishes a language whose tag has capitals under its folder, in lower case', () => {
+    const brazil = { ...site, languages: ['en', 'pt-BR'] };
+    const ptMessages = loadMessages(content, 'pt-BR');
+    const [root, pt] = linkLanguages([
+      buildSiteModel({ ...input, site: languageSite(brazil, 'en'), messages, signs }),
+      buildSiteModel({ ...input, site: languageSite(brazil, 'pt-BR'), messages: ptMessages, signs: readSigns(path.join(content, 'signs.json'), ptMessages) }),
+    ]);
+    expect(root!.languageHomes!.map(({ language, url }) => [language, url])).toEqual([['en', '/'], ['pt-BR', '/pt-br/']]);
+    expect(pt!.meta['/pt-br/weekly/2026-w47/leo/']!.alternates).toContainEqual({ hreflang: 'pt-BR', href: `${ORIGIN}/pt-br/weekly/2026-w47/leo/` });
+    expect(root!.sitemapIndex).toEqual([{ sitemaps: [`${ORIGIN}/sitemap.xml`, `${ORIGIN}/pt-br/sitemap.xml`] }]);
+  });
+
+  // Each language's own address, as its summary has it: a build puts every language under the site's address, where
+  // the default language's would give the same URLs, but the join does not rely on it.
+  it("lists each language's sitemap at that language's address", () => {
+    const [root] = linkLanguages([
+      buildSiteModel({ ...input, site: languageSite(several, 'en'), messages, signs }),
+      buildSiteModel({ ...input, site: { ...languageSite(several, 'es'), url: 'https://es.stars.example.org' }, messages: esMessages, signs: esSigns }),
+    ]);
+    expect(root!.sitemapIndex).toEqual([{ sitemaps: [`${ORIGIN}/sitemap.xml`, 'https://es.stars.example.org/sitemap.xml'] }]);
+  });
+
   it('puts the sitemap index and the sitemaps it lists under the path of a site published under one', () => {
     const prefixed = { ...several, url: 'https://you.github.io/horoscopes' };
     const [root] = linkLanguages([

@@ -43,6 +43,12 @@ describe('page fingerprints', () => {
     expect(fingerprints(model({ site: { ...site, title: 'Other Stars' } })).siteWide).not.toBe(fingerprints(model()).siteWide);
   });
 
+  it('change site-wide with the analytics tag every page carries, even where the settings read the same', () => {
+    const tagged = model({ site: { ...site, analytics: { provider: 'goatcounter', code: 'starlight' } } });
+    expect(tagged.analytics).toBeDefined();
+    expect(fingerprints({ ...tagged, analytics: undefined }).siteWide).not.toBe(fingerprints(tagged).siteWide);
+  });
+
   it('cover every paginated page, and a render plan takes the unchanged ones as they are', () => {
     const before = fingerprints(model(), 'renderer').pages;
     const after = model({ overrides: [leoOverride] });

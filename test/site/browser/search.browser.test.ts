@@ -12,6 +12,7 @@ import { openPage } from '../../../scripts/lib/open-page.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { focusedElement, hasFocusIndicator, overflowCulprits } from './page-checks.ts';
 import type { StaticServer } from '../../../scripts/lib/static-server.ts';
+import { decodeAttribute } from '../../../src/cli/link-check.ts';
 import { mainOf } from '../helpers/built-site.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
@@ -51,6 +52,13 @@ function pageNamingMost(dist: string, word: RegExp): string {
   return `/${most!.file.replace(/index\.html$/, '')}`;
 }
 
+/** The text of the built page's first heading at `url` (its `<h1>`, which Pagefind takes as its title). */
+function headingOf(dist: string, url: string): string {
+  const html = readFileSync(path.join(dist, url, 'index.html'), 'utf8');
+  const heading = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(mainOf(html))?.[1] ?? '';
+  return decodeAttribute(heading.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+}
+
 /** The layout shifts Chromium recorded on the page so far, each as the elements that moved. */
 function layoutShifts(page: Page): Promise<string[][]> {
   // The buffered entries reach the observer's callback on a later task, after the next frame.
@@ -85,6 +93,17 @@ describe('the search page in Chromium', () => {
     // The query stands in the header's box, the results' words are the page's language.
     expect(await page.inputValue('#site-search-q')).toBe('retrograde');
     expect(await status.textContent()).toMatch(/^Pages found: \d+$/);
+    // Each result is titled as its page is, and shows a passage of it with the word found marked.
+    const items = await page.locator('#search-results .search-list li').evaluateAll((lis) =>
+      lis.map((li) => ({ title: li.querySelector('h2 a')?.textContent, marks: [...li.querySelectorAll('p mark')].map((mark) => mark.textContent?.toLowerCase()) })),
+    );
+    const dist = path.join(served!.project, 'dist');
+    expect(items.map(({ title }) => title)).toEqual(hrefs.map((href) => headingOf(dist, href)));
+    expect(items[0]!.marks).toContain('retrograde');
+    // The count is of every page Pagefind finds, as its own API says, not of the first ones listed alone.
+    const found = await page.evaluate<number>(`import(${JSON.stringify('/pagefind/pagefind.js')}).then((pagefind) => pagefind.search('retrograde')).then((search) => search.results.length)`);
+    expect(found).toBeGreaterThan(items.length);
+    expect(await status.textContent()).toBe(`Pages found: ${found}`);
     // Pagefind searched in its worker, off the page's thread, under the worker file's own policy.
     expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual(['/pagefind/pagefind-worker.js']);
     // The results arrive after the first paint and move nothing already shown (Lighthouse's layout shift).
