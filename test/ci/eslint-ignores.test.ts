@@ -1,6 +1,7 @@
 // `npm run lint` (`eslint .`) skips what git ignores (@eslint/compat's includeIgnoreFile): the preview's .preview/,
-// dist/, .cache/, the staging folders, test results. Checked with ESLint's Node API on a folder holding the project's eslint.config.js and .gitignore,
-// and files with lint errors in those places. https://eslint.org/docs/latest/integrate/nodejs-api
+// dist/, .cache/, the staging folders, test results. Checked with ESLint's Node API on a folder holding the
+// project's eslint.config.js and .gitignore, and files with lint errors in those places.
+// https://eslint.org/docs/latest/integrate/nodejs-api
 import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
