@@ -24,7 +24,7 @@ export function plainDataFrom(distDir: string) {
   let staticPages: unknown[] = [];
   let searchLabel = '';
   let searchButton = '';
-  let stylesheet = '';
+  let stylesheets: string[] = [];
   let icon = '';
   for (const file of files(distDir)) {
     const urlPath = `/${file.split(path.sep).join('/')}`;
@@ -71,7 +71,7 @@ export function plainDataFrom(distDir: string) {
         .map((m) => ({ url: m[1], title: decode(m[2]!) }));
       searchLabel = attr(/<label for="site-search-q" class="visually-hidden">([^<]*)<\/label>/);
       searchButton = attr(/<form class="site-search"[\s\S]*?<button type="submit">([^<]*)<\/button>/);
-      stylesheet = attr(/<link rel="stylesheet" href="([^"]*)">/);
+      stylesheets = [...text.matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((m) => decode(m[1]!));
       icon = attr(/<link rel="icon" href="([^"]*)"/);
     }
   }
@@ -87,7 +87,7 @@ export function plainDataFrom(distDir: string) {
     },
     searchLabel,
     searchButton,
-    stylesheet,
+    stylesheets,
     icon,
     signs,
     staticPages,
