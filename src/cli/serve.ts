@@ -11,12 +11,11 @@ import { PreviewModels, type PreviewSite } from './preview-models.ts';
 import { watchingAll } from './preview-watcher.ts';
 import { OtherLanguages, PreviewRounds, type Round } from './preview-rounds.ts';
 import { createEleventy } from './render-site.ts';
-import type { PreparedLanguage } from './prepare-site.ts';
-import type { BuildOptions } from './run-build.ts';
+import type { FetchSiteOptions, PreparedLanguage } from './prepare-site.ts';
 
 const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 
-export async function servePreview(options: BuildOptions & { port?: number; host?: string }): Promise<void> {
+export async function servePreview(options: FetchSiteOptions & { port?: number; host?: string }): Promise<void> {
   loadDotEnv(options.rootDir);
   const outputDir = path.join(options.rootDir, PREVIEW_DIR);
   const log = options.log ?? ((line) => console.log(line));
