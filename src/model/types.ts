@@ -11,7 +11,6 @@ import type { Period } from '../data/periods.ts';
 import type { ShareImage, ShareImageSet } from '../data/share-images.ts';
 import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
-import type { Alternate, LanguageLink } from './languages.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { Analytics } from './analytics.ts';
 
@@ -129,6 +128,22 @@ export interface PageMeta {
   search?: { bundle: string };
   /** The language switcher: this page (or the home) in each other language. */
   languageLinks?: LanguageLink[];
+}
+
+/** The page's own URL and its translations', for `<link rel="alternate" hreflang>` and the sitemap's alternates. */
+export interface Alternate {
+  /** A BCP 47 tag, or `x-default` (the default language's page). */
+  hreflang: string;
+  /** Absolute URL. */
+  href: string;
+}
+
+/** A link of the language switcher, labelled in its own language ("Español"). */
+export interface LanguageLink {
+  language: string;
+  label: string;
+  /** The same page in that language, or that language's home when the page has no translation there. */
+  url: string;
 }
 
 /** A Pagefind filter: `sign` (the sign's name), `kind` (the report's kind) or `language` (the page's tag). */
