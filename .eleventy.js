@@ -55,7 +55,7 @@ export default function (eleventyConfig) {
   const searchPaths = async () => (await languageFolders()).flatMap((folder) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${folder}${file.slice(1)}`));
   eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths });
   // The link-preview images, copied after the pages.
-  eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (source ? (await source.round()).shareImages : []) });
+  eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (source ? (await source.round()).imageFiles : []) });
 
   // The preview (`npm start`). Content edits rebuild the model; a broken edit is the page the browser shows.
   // https://www.11ty.dev/docs/watch-serve/ and https://www.11ty.dev/docs/dev-server/

@@ -55,8 +55,8 @@ export interface FetchedLanguage {
   folder: string;
   /** Everything `buildSiteModel` takes. */
   input: SiteModelInput;
-  /** Its share images and the owner's logo and favicon, to publish beside its pages. */
-  shareImages: PublishedFile[];
+  /** Its share images' PNGs and the owner's logo and favicon: copied into its folder after the pages. */
+  imageFiles: PublishedFile[];
   /** Where its page dates are kept; only a build that published writes the model's `pageHistory` there. */
   pageDatesFile: string;
   requests: number;
@@ -139,20 +139,20 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
   const warn = options.warn ?? ((line) => console.error(line));
   const isDefault = account === config.accounts[0];
   const site = languageSite(config.site, account.language);
-  const images = planShareImages(site.title, editors.signs, editors.messages, editors.colours, editors.brand.logo);
+  const plan = planShareImages(site.title, editors.signs, editors.messages, editors.colours, editors.brand.logo);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
   // the collections that keep a build's memory down, which slow its edits (docs/performance.md).
   // Both settle before a failure is reported: the images must not go on writing into the cache after the build
   // has ended (a test's folder, removed by then, would be made again).
   const [content, drawn] = await Promise.allSettled([
     fetchContent(config, account, editors.chartInputs, options, log),
-    renderShareImages(allShareImages(images), config.cacheDir, { freeMemory: !options.preview }),
+    renderShareImages(allShareImages(plan), config.cacheDir, { freeMemory: !options.preview }),
   ]);
   if (content.status === 'rejected') throw content.reason;
   if (drawn.status === 'rejected') throw drawn.reason;
   const fetched = content.value;
   // The logo and the favicon pages link are published beside the images, as sanitized.
-  const shareImages = [...drawn.value.files, ...brandFiles(editors.brand)];
+  const imageFiles = [...drawn.value.files, ...brandFiles(editors.brand)];
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
@@ -176,10 +176,10 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
       overrides: editors.overrides,
       staticPages: editors.staticPages,
       pageHistory: history.history,
-      shareImages: images,
+      shareImagePlan: plan,
       brand: editors.brand,
     },
-    shareImages,
+    imageFiles,
     pageDatesFile: historyFile,
     requests: fetched.stats.requests,
   };

@@ -99,13 +99,13 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
   const staging = await makeStagingDir(config.outputDir);
   const total: Rendered = { pages: 0, rendered: 0, reused: 0, files: {}, histories: [], replaced: [] };
   try {
-    for (const { folder, model, shareImages } of languages) {
+    for (const { folder, model, imageFiles } of languages) {
       const result = await renderSite({
         rootDir: config.rootDir,
         outputDir: path.join(staging, folder),
         model,
         renderer,
-        shareImages,
+        imageFiles,
         ...(previous ? { previous: { dir: path.join(config.outputDir, folder), files: inFolder(previous, folder) } } : {}),
       });
       total.pages += result.pages;

@@ -34,7 +34,7 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
   const rounds = new PreviewRounds(outputDir);
   const others = new OtherLanguages(options.rootDir, outputDir);
   let started = performance.now();
-  let round: Promise<Round & { shareImages: PreparedLanguage['shareImages']; site: PreviewSite; renderer: string }> | undefined;
+  let round: Promise<Round & { imageFiles: PreparedLanguage['imageFiles']; site: PreviewSite; renderer: string }> | undefined;
   /** A broken edit's message, answered for every page until a render succeeds. */
   let failure: string | undefined;
 
@@ -44,7 +44,7 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
     const { renderer } = site;
     // The default language is the one the preview's own Eleventy renders; the others: src/cli/preview-rounds.ts.
     const [first] = site.languages;
-    return { ...rounds.plan(Object.freeze(first!.model), renderer), shareImages: first!.shareImages, site, renderer };
+    return { ...rounds.plan(Object.freeze(first!.model), renderer), imageFiles: first!.imageFiles, site, renderer };
   }
   const failed = (error: unknown): never => {
     failure = describeFailure(error);

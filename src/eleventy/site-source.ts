@@ -9,8 +9,8 @@ import type { PublishedFile } from './copy-into-output.ts';
 interface SiteRound {
   model: SiteModel;
   pageLists: PageLists;
-  /** Rendered share images (src/data/share-images.ts), copied into the output after the pages. */
-  shareImages: readonly PublishedFile[];
+  /** The drawn share images (src/data/share-images.ts) and the owner's logo and favicon, copied into the output after the pages. */
+  imageFiles: readonly PublishedFile[];
 }
 
 export interface SiteSource {

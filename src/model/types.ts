@@ -8,7 +8,7 @@ import type { Messages } from '../data/i18n.ts';
 import type { Override, OverrideField } from '../data/overrides.ts';
 import type { PageDates, PageHistory } from '../data/page-dates.ts';
 import type { Period } from '../data/periods.ts';
-import type { ShareImage, ShareImageSet } from '../data/share-images.ts';
+import type { ShareImage, ShareImagePlan } from '../data/share-images.ts';
 import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
@@ -286,8 +286,8 @@ export interface SiteModelInput {
   staticPages?: StaticPage[];
   /** The page dates kept by earlier builds (page-dates.ts); none: a cold build. */
   pageHistory?: PageHistory;
-  /** The link-preview images, if already planned (share-images.ts `planShareImages`); planned here otherwise. */
-  shareImages?: ShareImageSet;
+  /** The link-preview images, planned once with the theme's colours (share-images.ts `planShareImages`, called by prepare-site.ts). */
+  shareImagePlan: ShareImagePlan;
   /** The owner's logo and favicon from content/, named in site.json (site-logo.ts). */
   brand?: Brand;
 }
