@@ -53,7 +53,7 @@ export async function renderSite({ rootDir, renderer, outputDir, model, imageFil
   const prints = pagePrints(model, renderer);
   const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
-  const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles };
+  const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles, assets };
   const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
   // write() resolves to [passthrough copies, templates], each template with the content it wrote.
   const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
