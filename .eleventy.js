@@ -43,7 +43,7 @@ export default function (eleventyConfig) {
   // Under the site's path prefix; the build's round holds the manifest it read already.
   const pathPrefix = async () => (await round())?.model.site.pathPrefix ?? '/';
   eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix, manifest: async () => (await round())?.assets });
-  // Our filters, all in one module: `degrees`, `chartWheel` and `assetUrl`.
+  // Our filters, all in one module: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`.
   eleventyConfig.addPlugin(filtersPlugin, { assets });
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it, each with what the model's
   // analytics adds.
