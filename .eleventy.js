@@ -1,3 +1,4 @@
+// @ts-check: checked by `npm run typecheck` (tsconfig.json), with the types of src/eleventy/eleventy-types.ts.
 // Eleventy's configuration, all of it: folders, plugins, filters, the global data and the preview's watch and
 // server options. The data comes from the command that runs Eleventy (`npm run build`, `npm start`) as a site
 // source (src/eleventy/site-source.ts): the site model and the pages to render. https://www.11ty.dev/docs/config/
@@ -11,14 +12,17 @@ import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
 import { SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
-/** @param {import('@11ty/eleventy').UserConfig} eleventyConfig */
+/** @param {import('./src/eleventy/eleventy-types.ts').EleventyConfig} eleventyConfig */
 export default function (eleventyConfig) {
-  // The model every template reads, and the arrays the paginated templates render a page per item of: all of
-  // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/render-plan.ts). Frozen:
-  // Eleventy passes frozen global data as it is instead of deep-copying it into every page.
-  // https://www.11ty.dev/docs/data-global-custom/
   const source = siteSource(eleventyConfig);
+  // What the plugins read of this render: none when Eleventy runs without a command (the tests of the template
+  // options), or when the round failed to build, which the global data below report, once, in the round's words.
+  const round = async () => (source ? source.round().catch(() => undefined) : undefined);
   if (source) {
+    // The model every template reads, and the arrays the paginated templates render a page per item of: all of
+    // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/render-plan.ts). Frozen:
+    // Eleventy passes frozen global data as it is instead of deep-copying it into every page.
+    // https://www.11ty.dev/docs/data-global-custom/
     eleventyConfig.addGlobalData('model', async () => (await source.round()).model);
     eleventyConfig.addGlobalData('pageLists', async () => (await source.round()).pageLists);
     // Before the share images are copied below and the preview's browser reloads. https://www.11ty.dev/docs/events/
@@ -36,18 +40,18 @@ export default function (eleventyConfig) {
     sourceDir: path.join(import.meta.dirname, 'templates/assets'),
     extra: ownerAssets(path.join(import.meta.dirname, 'content')),
   });
-  // Under the site's path prefix; a model that fails to build fails the global data below with its own message.
-  const pathPrefix = async () => (source ? (await source.round().catch(() => undefined))?.model.site.pathPrefix ?? '/' : '/');
-  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix });
-  // Our filters, all in one module: `degrees`, `chartWheel` and `assetUrl`.
+  // Under the site's path prefix; the build's round holds the manifest it read already.
+  const pathPrefix = async () => (await round())?.model.site.pathPrefix ?? '/';
+  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix, manifest: async () => (await round())?.assets });
+  // Our filters, all in one module: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`.
   eleventyConfig.addPlugin(filtersPlugin, { assets });
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it, each with what the model's
-  // analytics adds; a model that fails to build fails the global data `model` with its own message.
-  const policyAdditions = async () => (source ? (await source.round().catch(() => undefined))?.model.analytics?.policy : undefined);
+  // analytics adds.
+  const policyAdditions = async () => (await round())?.model.analytics?.policy;
   // Each language's folder (`/`, `/es/`), with its own fingerprinted assets, search page and Pagefind's worker (whose
   // policy also lets Pagefind run): paths in the output, as `_headers` names them.
   const languageFolders = async () => {
-    const model = source ? (await source.round().catch(() => undefined))?.model : undefined;
+    const model = (await round())?.model;
     if (!model) return [];
     const homes = model.languageHomes?.map((home) => home.url) ?? [model.links.home];
     return homes.map((home) => sitePath(home, model.site.pathPrefix));
@@ -55,7 +59,7 @@ export default function (eleventyConfig) {
   const searchPaths = async () => (await languageFolders()).flatMap((folder) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${folder}${file.slice(1)}`));
   eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths });
   // The link-preview images, copied after the pages.
-  eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (source ? (await source.round()).shareImages : []) });
+  eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (await round())?.imageFiles ?? [] });
 
   // The preview (`npm start`). Content edits rebuild the model; a broken edit is the page the browser shows.
   // https://www.11ty.dev/docs/watch-serve/ and https://www.11ty.dev/docs/dev-server/
@@ -71,6 +75,7 @@ export default function (eleventyConfig) {
     // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
     ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
     onRequest: {
+      /** @param {{ url: URL }} request */
       '/*': ({ url }) => {
         const failure = source?.failure?.();
         if (!failure || !isPageRequest(url)) return undefined;

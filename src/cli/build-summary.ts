@@ -1,7 +1,15 @@
 // What a build says when it is done: the summary lines in the log, and the same as Markdown for the CI job's summary
 // page (GITHUB_STEP_SUMMARY), with a line of advice when the site's address calls for one.
 import { siteAddress } from '../model/urls.ts';
-import type { BuildSummary } from './run-build.ts';
+import type { FetchSummary } from './prepare-site.ts';
+
+export interface BuildSummary extends FetchSummary {
+  /** HTML pages published, of which `rendered` were rendered and `reused` taken from the last build's output. */
+  pages: number;
+  rendered: number;
+  reused: number;
+  seconds: number;
+}
 
 /**
  * Advice on the site's address, one line each: a site under a path publishes a robots.txt crawlers never read,

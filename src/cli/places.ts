@@ -63,15 +63,17 @@ async function search(options: PlacesOptions, name: string): Promise<{ places: P
   const config = loadConfig(options.rootDir, options.env);
   if (config.offline) throw new UsageError('ASTRO_OFFLINE is set: looking up places needs the service');
   // Imported only when used, as the build does: a real service needs none of the sample service's modules.
-  const sample = config.apiUrl ? undefined : await (await import('../sample-service/server.ts')).startSampleService({});
+  // The default language's account: places have no language.
+  const { apiUrl, username, password } = config.accounts[0]!;
+  const sample = apiUrl ? undefined : await (await import('../sample-service/server.ts')).startSampleService({});
   const client = new AstroClient({
-    baseUrl: config.apiUrl ?? sample!.url,
-    username: config.apiUrl ? config.username : 'sample',
-    password: config.apiUrl ? config.password : 'sample',
+    baseUrl: apiUrl ?? sample!.url,
+    username: apiUrl ? username : 'sample',
+    password: apiUrl ? password : 'sample',
     timeoutMs: config.timeoutMs,
   });
   try {
-    return { places: await client.places(name), from: serviceName(config.apiUrl) };
+    return { places: await client.places(name), from: serviceName(apiUrl) };
   } finally {
     await client.close();
     await sample?.close();

@@ -1,7 +1,7 @@
 // Everything a build or the preview does before rendering: each language's editors' files, its reports and charts
 // (fetched or from the cache) and its share images; then, for a render, each language's site model.
 import path from 'node:path';
-import { loadConfig, type BuildConfig, type LanguageAccount, type SiteConfig } from '../data/config.ts';
+import { loadConfig, type BuildConfig, type LanguageAccount, type PeriodWindows, type SiteConfig } from '../data/config.ts';
 import { readChartFiles } from '../data/charts.ts';
 import type { PeriodReports } from '../data/fetch-reports.ts';
 import { loadMessages } from '../data/i18n.ts';
@@ -17,8 +17,36 @@ import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '.
 import { buildSiteModel } from '../model/site-model.ts';
 import { siteAddress } from '../model/urls.ts';
 import type { SiteModel, SiteModelInput } from '../model/types.ts';
-import type { BuildOptions, BuildSummary } from './run-build.ts';
 import { fetchContent } from './fetch-content.ts';
+
+/** What fetching the site's content takes: a build's options (run-build.ts) and the preview's are these and more. */
+export interface FetchSiteOptions {
+  rootDir: string;
+  /** Defaults to `process.env` (after reading `.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Info lines; warnings and errors go to `warn`. */
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+  progressStream?: NodeJS.WriteStream;
+  /** Override where the site and the cache go (tests, benchmarks); default dist/ and .cache/ under rootDir. */
+  outputDir?: string;
+  cacheDir?: string;
+  /** Live preview: serve everything the cache holds, request only what it lacks. */
+  preview?: boolean;
+  /** Replaces `periods` of content/site.json for this build (the benchmark's three-year archive). */
+  periods?: PeriodWindows;
+}
+
+/** What fetching cost, over every language; a build's summary adds what it rendered (run-build.ts). */
+export interface FetchSummary {
+  requests: number;
+  retries: number;
+  reauths: number;
+  fromCache: number;
+  stale: string[];
+  /** Requests sent per language, on a site of several (content/site.json `languages`). */
+  requestsByLanguage?: Record<string, number>;
+}
 
 /** One language's content, fetched: what its site model is built from. */
 export interface FetchedLanguage {
@@ -27,8 +55,8 @@ export interface FetchedLanguage {
   folder: string;
   /** Everything `buildSiteModel` takes. */
   input: SiteModelInput;
-  /** Its share images and the owner's logo and favicon, to publish beside its pages. */
-  shareImages: PublishedFile[];
+  /** Its share images' PNGs and the owner's logo and favicon: copied into its folder after the pages. */
+  imageFiles: PublishedFile[];
   /** Where its page dates are kept; only a build that published writes the model's `pageHistory` there. */
   pageDatesFile: string;
   requests: number;
@@ -38,8 +66,6 @@ export interface FetchedLanguage {
 export interface PreparedLanguage extends Omit<FetchedLanguage, 'input'> {
   model: SiteModel;
 }
-
-export type FetchSummary = Omit<BuildSummary, 'pages' | 'rendered' | 'reused' | 'seconds'>;
 
 export interface FetchedSite {
   config: BuildConfig;
@@ -76,7 +102,7 @@ export function collectGarbage(): void {
 }
 
 /** Everything but the models: each language's files, reports, charts and share images. */
-export async function fetchSite(options: BuildOptions): Promise<FetchedSite> {
+export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite> {
   const config = loadConfig(options.rootDir, options.env);
   if (options.outputDir) config.outputDir = options.outputDir;
   if (options.cacheDir) config.cacheDir = options.cacheDir;
@@ -108,25 +134,25 @@ function sum(values: number[]): number {
 }
 
 /** One language: its images drawn while its account's service answers, then what its model is built from. */
-async function fetchLanguage(config: BuildConfig, account: LanguageAccount, editors: EditorFiles, options: BuildOptions) {
+async function fetchLanguage(config: BuildConfig, account: LanguageAccount, editors: EditorFiles, options: FetchSiteOptions) {
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const isDefault = account === config.accounts[0];
   const site = languageSite(config.site, account.language);
-  const images = planShareImages(site.title, editors.signs, editors.messages, editors.colours, editors.brand.logo);
+  const plan = planShareImages(site.title, editors.signs, editors.messages, editors.colours, editors.brand.logo);
   // The images need no report: they are drawn (off the main thread) while the service answers. The preview skips
   // the collections that keep a build's memory down, which slow its edits (docs/performance.md).
   // Both settle before a failure is reported: the images must not go on writing into the cache after the build
   // has ended (a test's folder, removed by then, would be made again).
   const [content, drawn] = await Promise.allSettled([
     fetchContent(config, account, editors.chartInputs, options, log),
-    renderShareImages(allShareImages(images), config.cacheDir, { freeMemory: !options.preview }),
+    renderShareImages(allShareImages(plan), config.cacheDir, { freeMemory: !options.preview }),
   ]);
   if (content.status === 'rejected') throw content.reason;
   if (drawn.status === 'rejected') throw drawn.reason;
   const fetched = content.value;
   // The logo and the favicon pages link are published beside the images, as sanitized.
-  const shareImages = [...drawn.value.files, ...brandFiles(editors.brand)];
+  const imageFiles = [...drawn.value.files, ...brandFiles(editors.brand)];
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
   for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
@@ -150,10 +176,10 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
       overrides: editors.overrides,
       staticPages: editors.staticPages,
       pageHistory: history.history,
-      shareImages: images,
+      shareImagePlan: plan,
       brand: editors.brand,
     },
-    shareImages,
+    imageFiles,
     pageDatesFile: historyFile,
     requests: fetched.stats.requests,
   };

@@ -7,9 +7,8 @@ import { contentDigest, inputDigest } from '../model/input-digest.ts';
 import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import type { SiteModel, SiteModelInput } from '../model/types.ts';
-import { fetchSite, type FetchedLanguage, type PreparedLanguage, type PreparedSite } from './prepare-site.ts';
+import { fetchSite, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from './prepare-site.ts';
 import { rendererFingerprint } from './render-plan.ts';
-import type { BuildOptions } from './run-build.ts';
 
 /** One language's model as the last round built it. */
 interface Kept {
@@ -32,7 +31,7 @@ export class PreviewModels {
   #kept = new Map<string, Kept>();
 
   /** Every language's content (from the cache but for what it lacks) and its model, joined. */
-  async prepare(options: BuildOptions): Promise<PreviewSite> {
+  async prepare(options: FetchSiteOptions): Promise<PreviewSite> {
     const fetched = await fetchSite(options);
     const renderer = rendererFingerprint(options.rootDir, fetched.config.contentDir);
     return { ...fetched, languages: this.models(fetched.languages, renderer), renderer };

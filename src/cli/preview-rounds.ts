@@ -85,7 +85,7 @@ export class OtherLanguages {
   /** Renders each of `languages`; resolves with the paginated pages rendered, of how many. */
   async render(languages: readonly PreparedLanguage[], renderer: string): Promise<{ rendering: number; pages: number }> {
     const total = { rendering: 0, pages: 0 };
-    for (const { folder, model, shareImages } of languages) {
+    for (const { folder, model, imageFiles } of languages) {
       const dir = path.join(this.#outputDir, folder);
       let rounds = this.#rounds.get(folder);
       if (!rounds) this.#rounds.set(folder, (rounds = new PreviewRounds(dir)));
@@ -95,7 +95,7 @@ export class OtherLanguages {
         continue;
       }
       const round = rounds.plan(Object.freeze(model), renderer);
-      const data = { model: round.model, pageLists: round.pageLists, shareImages };
+      const data = { model: round.model, pageLists: round.pageLists, imageFiles };
       await createEleventy(this.#rootDir, dir, { round: async () => data }).write();
       await rounds.done(round);
       total.rendering += round.rendering;

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fingerprints, PAGE_LIST_KEYS, type PageLists } from '../model/page-fingerprints.ts';
 import type { SiteModel } from '../model/types.ts';
 
-/** What decides how a model is rendered, besides the model: relative to the project's root. */
-const RENDERER_INPUTS = {
+/** What decides how a model is rendered, besides the model: relative to the project's root (copied whole by scripts/lib/copy-project.ts). */
+export const RENDERER_INPUTS = {
   folders: ['templates', 'src', 'scripts'],
   files: ['.eleventy.js', 'package-lock.json'],
   /** content/ files outside these folders (site.json, the words, signs, a logo) are the renderer's too. */

@@ -29,8 +29,8 @@ interface RenderOptions {
   /** The staging folder, empty. */
   outputDir: string;
   model: SiteModel;
-  /** The model's rendered share images (run-build.ts), copied into the output with the pages. */
-  shareImages?: readonly PublishedFile[];
+  /** The language's drawn share images and the owner's logo and favicon (`fetchSite`, prepare-site.ts), copied into the output with the pages. */
+  imageFiles?: readonly PublishedFile[];
   /** The published output and its manifest: the pages whose files there still hold are taken, not rendered. */
   previous?: { dir: string; files?: ManifestFiles };
   quiet?: boolean;
@@ -46,14 +46,14 @@ export interface RenderResult {
 }
 
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
-export async function renderSite({ rootDir, renderer, outputDir, model, shareImages = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
+export async function renderSite({ rootDir, renderer, outputDir, model, imageFiles = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
   const { pathPrefix } = model.site;
   const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix, ownerAssets(path.join(rootDir, 'content')));
   const prints = pagePrints(model, renderer);
   const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
-  const round = { model: Object.freeze(model), pageLists: plan.pageLists, shareImages };
+  const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles, assets };
   const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
   // write() resolves to [passthrough copies, templates], each template with the content it wrote.
   const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
@@ -75,7 +75,7 @@ export async function renderSite({ rootDir, renderer, outputDir, model, shareIma
   const indexed = Object.values(model.meta).flatMap((meta) => (meta.searchFilters ? [outputFile(meta.url, pathPrefix)] : []));
   Object.assign(files, await writeSearchIndex({ outputDir, pages: indexed, files, renderer, ...(previous ? { previous } : {}) }));
   // The files the plugins copied: assets and share images.
-  const copied = [...assets.values(), ...shareImages];
+  const copied = [...assets.values(), ...imageFiles];
   for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
   const reusedPages = reusedFiles.filter((file) => file.endsWith('.html')).length;
   return { pages: rendered + reusedPages, rendered, reused: reusedPages, files };

@@ -3,46 +3,17 @@
 // inputs are those of the published output keeps it, and loads neither the model nor Eleventy.
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadDotEnv, type BuildConfig, type PeriodWindows } from '../data/config.ts';
+import { loadDotEnv, type BuildConfig } from '../data/config.ts';
 import { savePageHistory, type PageHistory } from '../data/page-dates.ts';
 import { contentDigest, inputDigest, siteDigest } from '../model/input-digest.ts';
-import { formatSummary, markdownSummary } from './build-summary.ts';
+import { formatSummary, markdownSummary, type BuildSummary } from './build-summary.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
-import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type PreparedLanguage } from './prepare-site.ts';
+import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import type { RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
-export interface BuildSummary {
-  requests: number;
-  retries: number;
-  reauths: number;
-  fromCache: number;
-  stale: string[];
-  /** Requests sent per language, on a site of several (content/site.json `languages`). */
-  requestsByLanguage?: Record<string, number>;
-  /** HTML pages published, of which `rendered` were rendered and `reused` taken from the last build's output. */
-  pages: number;
-  rendered: number;
-  reused: number;
-  seconds: number;
-}
-
-export interface BuildOptions {
-  rootDir: string;
-  /** Defaults to `process.env` (after reading `.env`). */
-  env?: NodeJS.ProcessEnv;
-  /** Info lines; warnings and errors go to `warn`. */
-  log?: (line: string) => void;
-  warn?: (line: string) => void;
-  progressStream?: NodeJS.WriteStream;
-  /** Override where the site and the cache go (tests, benchmarks); default dist/ and .cache/ under rootDir. */
-  outputDir?: string;
-  cacheDir?: string;
-  /** Live preview: serve everything the cache holds, request only what it lacks. */
-  preview?: boolean;
-  /** Replaces `periods` of content/site.json for this build (the benchmark's three-year archive). */
-  periods?: PeriodWindows;
+export interface BuildOptions extends FetchSiteOptions {
   /** Render every page, taking nothing from the last build's output (`npm run build -- --full`). */
   full?: boolean;
 }
@@ -128,13 +99,13 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
   const staging = await makeStagingDir(config.outputDir);
   const total: Rendered = { pages: 0, rendered: 0, reused: 0, files: {}, histories: [], replaced: [] };
   try {
-    for (const { folder, model, shareImages } of languages) {
+    for (const { folder, model, imageFiles } of languages) {
       const result = await renderSite({
         rootDir: config.rootDir,
         outputDir: path.join(staging, folder),
         model,
         renderer,
-        shareImages,
+        imageFiles,
         ...(previous ? { previous: { dir: path.join(config.outputDir, folder), files: inFolder(previous, folder) } } : {}),
       });
       total.pages += result.pages;

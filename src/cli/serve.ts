@@ -5,18 +5,17 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv } from '../data/config.ts';
-import { describeFailure } from './describe-failure.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
-import { PreviewModels, type PreviewSite } from './preview-models.ts';
+import { PreviewModels } from './preview-models.ts';
 import { watchingAll } from './preview-watcher.ts';
-import { OtherLanguages, PreviewRounds, type Round } from './preview-rounds.ts';
+import { OtherLanguages, PreviewRounds } from './preview-rounds.ts';
+import { PreviewSession } from './preview-session.ts';
 import { createEleventy } from './render-site.ts';
-import type { PreparedLanguage } from './prepare-site.ts';
-import type { BuildOptions } from './run-build.ts';
+import type { FetchSiteOptions } from './prepare-site.ts';
 
 const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 
-export async function servePreview(options: BuildOptions & { port?: number; host?: string }): Promise<void> {
+export async function servePreview(options: FetchSiteOptions & { port?: number; host?: string }): Promise<void> {
   loadDotEnv(options.rootDir);
   const outputDir = path.join(options.rootDir, PREVIEW_DIR);
   const log = options.log ?? ((line) => console.log(line));
@@ -25,7 +24,7 @@ export async function servePreview(options: BuildOptions & { port?: number; host
   // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached, and
   // rebuild only the models of the languages whose files changed.
   const models = new PreviewModels();
-  let prepared: PreviewSite | undefined = await models.prepare({ ...options, preview: true });
+  const prepared = await models.prepare({ ...options, preview: true });
   // Served under the path of site.json's `url`, as published; an edit to it takes a restart.
   const { pathPrefix } = prepared.languages[0]!.model.site;
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
@@ -34,46 +33,30 @@ export async function servePreview(options: BuildOptions & { port?: number; host
 
   const rounds = new PreviewRounds(outputDir);
   const others = new OtherLanguages(options.rootDir, outputDir);
-  let started = performance.now();
-  let round: Promise<Round & { shareImages: PreparedLanguage['shareImages']; site: PreviewSite; renderer: string }> | undefined;
-  /** A broken edit's message, answered for every page until a render succeeds. */
-  let failure: string | undefined;
-
-  async function nextRound() {
-    const site = prepared ?? (await models.prepare({ ...options, ...silent, preview: true }));
-    prepared = undefined;
-    const { renderer } = site;
+  const session = new PreviewSession({
+    first: prepared,
+    prepare: () => models.prepare({ ...options, ...silent, preview: true }),
     // The default language is the one the preview's own Eleventy renders; the others: src/cli/preview-rounds.ts.
-    const [first] = site.languages;
-    return { ...rounds.plan(Object.freeze(first!.model), renderer), shareImages: first!.shareImages, site, renderer };
-  }
-  const failed = (error: unknown): never => {
-    failure = describeFailure(error);
+    plan: (site) => {
+      const [first] = site.languages;
+      return { ...rounds.plan(Object.freeze(first!.model), site.renderer), imageFiles: first!.imageFiles, site, renderer: site.renderer };
+    },
     // Eleventy only sends the error to the browser's console: reload the open page, so it shows the error page.
-    void eleventy.eleventyServe?.reload({ files: [] });
-    // One line: Eleventy prints it without the stack trace it leaves out for errors marked `skipOriginalStack`
-    // (Errors/EleventyErrorHandler.js).
-    throw Object.assign(new Error(failure), { skipOriginalStack: true });
-  };
-  // Every global data and plugin of one render reads the same round, whichever Eleventy asks for first.
-  const current = () => (round ??= nextRound().catch(failed));
+    onFailure: () => void eleventy.eleventyServe?.reload({ files: [] }),
+  });
 
   const eleventy = createEleventy(options.rootDir, outputDir, {
-    round: current,
-    changed() {
-      started = performance.now();
-      round = undefined;
-    },
+    round: () => session.current(),
+    changed: () => session.changed(),
     async rendered() {
-      const done = await current();
+      const done = await session.current();
       // A site of several languages: the others after the default one, each into its folder, as a build does.
-      const more = await others.render(done.site.languages.slice(1), done.renderer).catch(failed);
+      const more = await others.render(done.site.languages.slice(1), done.renderer).catch((error: unknown) => session.failed(error));
       await rounds.done(done);
-      failure = undefined;
-      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      const seconds = session.succeeded().toFixed(2);
       log(`Preview: rendered ${done.rendering + more.rendering} of ${done.prints.size + more.pages} paginated pages in ${seconds} s`);
     },
-    failure: () => failure,
+    failure: () => session.failure,
     pathPrefix,
   }, { runMode: 'serve' });
   await eleventy.init();

@@ -3,12 +3,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ReportKind } from '../api/index.ts';
+import { CLIENT_DEFAULTS, type ReportKind } from '../api/index.ts';
 import { findTextProblem } from './owner-text.ts';
 
 export const DEFAULTS = {
-  concurrency: 4, // requests in flight at most
-  timeoutMs: 30_000, // per request, milliseconds
+  // The client's own (src/api/options.ts): requests in flight at most, and milliseconds per request.
+  concurrency: CLIENT_DEFAULTS.concurrency,
+  timeoutMs: CLIENT_DEFAULTS.timeoutMs,
   contentDir: 'content',
   cacheDir: '.cache',
   outputDir: 'dist',
@@ -213,10 +214,6 @@ export interface AccountVariables {
 export interface BuildConfig {
   /** The default language's accounts and every other's, default first (one on a site of one language). */
   accounts: LanguageAccount[];
-  /** The spec's base_url; undefined means "start the embedded sample service". */
-  apiUrl: string | undefined;
-  username: string;
-  password: string;
   concurrency: number;
   timeoutMs: number;
   /** Reference date, `YYYY-MM-DD` (UTC). */
@@ -368,12 +365,8 @@ export function loadConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env
   const site = readSiteConfig(path.join(contentDir, 'site.json'), `${DEFAULTS.contentDir}/site.json`);
   checkLanguagesHaveWords(contentDir, site.languages);
   const accounts = languageAccounts(site.languages ?? [site.language], env, offline);
-  const { apiUrl, username, password } = accounts[0]!;
   return {
     accounts,
-    apiUrl,
-    username,
-    password,
     concurrency: get('ASTRO_CONCURRENCY') ? parsePositiveInt('ASTRO_CONCURRENCY', get('ASTRO_CONCURRENCY'), 64) : DEFAULTS.concurrency,
     timeoutMs: get('ASTRO_TIMEOUT_MS') ? parsePositiveInt('ASTRO_TIMEOUT_MS', get('ASTRO_TIMEOUT_MS'), 600_000) : DEFAULTS.timeoutMs,
     buildDate: get('ASTRO_BUILD_DATE') ? parseDate('ASTRO_BUILD_DATE', get('ASTRO_BUILD_DATE')) : todayUtc(),

@@ -192,7 +192,8 @@ export function logoImageSvg(mark: string): string {
   ].join('\n');
 }
 
-export interface ShareImageSet {
+/** The site's images as planned (SVG, alt text, URL), before any is drawn: what pages link and the build draws. */
+export interface ShareImagePlan {
   site: ShareImage;
   /** The square logo for JSON-LD, SHARE_IMAGE.logoSize wide and high. */
   logo: ShareImage;
@@ -201,7 +202,7 @@ export interface ShareImageSet {
 }
 
 /** All 50, the site's first: what a build draws and publishes. */
-export function allShareImages({ site, logo, bySignAndKind }: ShareImageSet): ShareImage[] {
+export function allShareImages({ site, logo, bySignAndKind }: ShareImagePlan): ShareImage[] {
   return [site, logo, ...bySignAndKind.values()];
 }
 
@@ -209,7 +210,7 @@ export function allShareImages({ site, logo, bySignAndKind }: ShareImageSet): Sh
  * The site's 50 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering
  * anything. `logo` is the owner's, when site.json names one.
  */
-export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = PLAIN_COLOURS, logo?: Pick<BrandSvg, 'svg'>): ShareImageSet {
+export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = PLAIN_COLOURS, logo?: Pick<BrandSvg, 'svg'>): ShareImagePlan {
   const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours, logo);
   const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: shareImageUrl('site', siteSvg) };
   // Without the owner's logo, JSON-LD's `publisher.logo` is drawn from the site's mark.

@@ -1,4 +1,4 @@
-// The part of Eleventy's configuration API the plugins use. Eleventy 3 ships JSDoc, not .d.ts files,
+// The part of Eleventy's configuration API the plugins and .eleventy.js use. Eleventy 3 ships JSDoc, not .d.ts files,
 // so the few methods we call are typed here. https://www.11ty.dev/docs/config/
 export interface EleventyConfig {
   addFilter(name: string, filter: (...args: never[]) => unknown): void;
@@ -11,4 +11,5 @@ export interface EleventyConfig {
   setServerOptions(options: Record<string, unknown>): void;
   setWatchJavaScriptDependencies(watch: boolean): void;
   setChokidarConfig(options: Record<string, unknown>): void;
+  setNunjucksEnvironmentOptions(options: Record<string, unknown>): void;
 }

@@ -33,12 +33,12 @@ export default function filtersPlugin(eleventyConfig: EleventyConfig, { assets }
   /** `{{ chart | chartWheel(model.signs) | safe }}`: the inline SVG wheel, which escapes every text it prints. */
   eleventyConfig.addFilter('chartWheel', chartWheelSvg as (...args: never[]) => unknown);
   /** `{{ 'site.css' | assetUrl }}` → /assets/site.<hash>.css (fingerprint-assets.ts). */
+  eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {
+    return assets.url(name, this?.page?.inputPath);
+  } as (...args: never[]) => unknown);
   // The model's URLs carry the site's path prefix (`/horoscopes/weekly/`); its files sit at the output's root.
   /** `{{ hub.url | sitePath(model.site.pathPrefix) }}` → `/weekly/`: where a page is written, its permalink. */
   eleventyConfig.addFilter('sitePath', (url: string, pathPrefix: string) => sitePath(url, pathPrefix));
   /** `{{ page.url | siteUrl(model.site.pathPrefix) }}` → `/horoscopes/weekly/`: the page as the model names it. */
   eleventyConfig.addFilter('siteUrl', (path: string, pathPrefix: string) => prefixed(path, pathPrefix));
-  eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {
-    return assets.url(name, this?.page?.inputPath);
-  } as (...args: never[]) => unknown);
 }

@@ -48,7 +48,7 @@ export class FingerprintAssetsError extends Error {
 }
 
 /** One published asset. */
-interface FingerprintedAsset {
+export interface FingerprintedAsset {
   /** Name relative to the source folder, with `/` separators: what templates pass to `assetUrl`. */
   name: string;
   /** Absolute path of the source file. */
@@ -233,9 +233,12 @@ export class FingerprintedAssets {
     this.extra = options.extra;
   }
 
-  /** The files and their URLs under the site's `pathPrefix` (`/`, or `/horoscopes/` for a site in a sub-folder). */
-  refresh(pathPrefix = '/'): Map<string, FingerprintedAsset> {
-    this.#manifest = readAssetManifest(this.sourceDir, this.urlPrefix, pathPrefix, this.extra);
+  /**
+   * The files and their URLs under the site's `pathPrefix` (`/`, or `/horoscopes/` for a site in a sub-folder), or
+   * `manifest` when the command has read them already (readAssetManifest with the same folders).
+   */
+  refresh(pathPrefix = '/', manifest?: Map<string, FingerprintedAsset>): Map<string, FingerprintedAsset> {
+    this.#manifest = manifest ?? readAssetManifest(this.sourceDir, this.urlPrefix, pathPrefix, this.extra);
     return this.#manifest;
   }
 
@@ -254,20 +257,22 @@ interface FingerprintAssetsPluginOptions {
   assets: FingerprintedAssets;
   /** The site's path prefix for this build (the model's `site.pathPrefix`); `/` when not given. */
   pathPrefix?: () => string | Promise<string>;
+  /** This build's manifest when the command has read it (src/cli/render-site.ts): then the folders are not read again. */
+  manifest?: () => Map<string, FingerprintedAsset> | undefined | Promise<Map<string, FingerprintedAsset> | undefined>;
 }
 
 /**
  * Publishes the files of `assets` under their hashed names, at the start of each build; files an earlier build
  * of the same process wrote and this one does not have are removed (the preview rebuilds in place).
  */
-export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets, pathPrefix }: FingerprintAssetsPluginOptions): void {
+export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets, pathPrefix, manifest: given }: FingerprintAssetsPluginOptions): void {
   /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
   let written = new Set<string>();
   // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
   // would not watch it otherwise). The extra folder, content/, the configuration watches already.
   eleventyConfig.addWatchTarget(assets.sourceDir);
   eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
-    const manifest = assets.refresh(pathPrefix ? await pathPrefix() : '/');
+    const manifest = assets.refresh(pathPrefix ? await pathPrefix() : '/', await given?.());
     if (outputMode !== undefined && outputMode !== 'fs') return;
     written = await copyIntoOutput(directories.output, manifest.values(), written);
   }) as (...args: never[]) => unknown);

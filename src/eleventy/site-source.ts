@@ -4,13 +4,16 @@
 import type { PageLists } from '../model/page-fingerprints.ts';
 import type { SiteModel } from '../model/types.ts';
 import type { PublishedFile } from './copy-into-output.ts';
+import type { FingerprintedAsset } from './fingerprint-assets.ts';
 
 /** What one render writes: the model every template reads, and the pages the paginated templates render. */
 interface SiteRound {
   model: SiteModel;
   pageLists: PageLists;
-  /** Rendered share images (src/data/share-images.ts), copied into the output after the pages. */
-  shareImages: readonly PublishedFile[];
+  /** The drawn share images (src/data/share-images.ts) and the owner's logo and favicon, copied into the output after the pages. */
+  imageFiles: readonly PublishedFile[];
+  /** The asset manifest, when the command read it already (the build); else the plugin reads it (the preview). */
+  assets?: Map<string, FingerprintedAsset>;
 }
 
 export interface SiteSource {

@@ -2,7 +2,7 @@
 // other one as the same site under `/{tag}/`, with its own model; what joins them (hreflang clusters, the
 // language switcher, og:locale:alternate, the sitemaps' alternates) is computed here from every language's model.
 import type { SiteConfig } from '../data/config.ts';
-import type { PageMeta, SiteModel } from './types.ts';
+import type { Alternate, PageMeta, SiteModel } from './types.ts';
 import { SITE_PATHS, sitePath, siteUrls, type SiteUrls } from './urls.ts';
 
 /** Where a language other than the default is published: `es/`, `pt-br/`; the default language: `` (the root). */
@@ -14,22 +14,6 @@ export function languageFolder(language: string, isDefault: boolean): string {
 export function languageSite(site: SiteConfig, language: string): SiteConfig {
   const folder = languageFolder(language, language === site.language);
   return { ...site, language, url: folder ? `${site.url}/${folder.slice(0, -1)}` : site.url };
-}
-
-/** The page's own URL and its translations', for `<link rel="alternate" hreflang>` and the sitemap's alternates. */
-export interface Alternate {
-  /** A BCP 47 tag, or `x-default` (the default language's page). */
-  hreflang: string;
-  /** Absolute URL. */
-  href: string;
-}
-
-/** A link of the language switcher, labelled in its own language ("Español"). */
-export interface LanguageLink {
-  language: string;
-  label: string;
-  /** The same page in that language, or that language's home when the page has no translation there. */
-  url: string;
 }
 
 /** "Español", "English", "Português": a language's name in itself, capitalized as a label. */

@@ -4,7 +4,7 @@ import type { ReportKind } from '../api/index.ts';
 import type { SiteConfig } from '../data/config.ts';
 import type { Messages } from '../data/i18n.ts';
 import { withoutXmlForbidden } from '../data/sanitize.ts';
-import { SHARE_IMAGE, type ShareImage, type ShareImageSet } from '../data/share-images.ts';
+import { SHARE_IMAGE, type ShareImage, type ShareImagePlan } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SearchFilter, SectionPage, SignHub, SitemapEntry } from './types.ts';
@@ -159,7 +159,7 @@ function lastUpdated(reports: ReportPage[]): string | undefined {
 }
 
 /** Every page but the 404, in sitemap order. */
-function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
+function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImagePlan): PageHead[] {
   const home: LinkRef = { url: urls.page(SITE_PATHS.home), label: t('site.home') };
   // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
   const image = images.site;
@@ -215,12 +215,12 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
 }
 
 /** A report's image shows its sign and kind. */
-function signImage(images: ShareImageSet, kind: ReportKind, sign: Sign): ShareImage {
+function signImage(images: ShareImagePlan, kind: ReportKind, sign: Sign): ShareImage {
   return images.bySignAndKind.get(`${kind}/${sign.slug}`) ?? images.site;
 }
 
 /** The section archives, and under each the period hubs and their report pages. */
-function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImageSet): PageHead[] {
+function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImagePlan): PageHead[] {
   const heads: PageHead[] = [];
   const sectionCrumbs = new Map<ReportKind, LinkRef>();
   for (const section of pages.sections) {
@@ -306,7 +306,7 @@ export function siteMeta(
   urls: SiteUrls,
   t: Messages['t'],
   pages: SitePages,
-  images: ShareImageSet,
+  images: ShareImagePlan,
 ): { meta: Record<string, PageMeta>; sitemap: SitemapEntry[] } {
   const heads = pageHeads(site, urls, t, pages, images);
   const logo = { '@type': 'ImageObject' as const, url: pageImage(urls, images.logo).url, width: SHARE_IMAGE.logoSize, height: SHARE_IMAGE.logoSize };

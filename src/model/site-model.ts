@@ -9,7 +9,7 @@ import { formatDegrees } from '../data/format-degrees.ts';
 import { contentHash, updatePageDates, type PageDates, type PageHistory } from '../data/page-dates.ts';
 import { describeDateTime, describePeriod, isCurrent, parseIsoDate, type Period } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
-import { allShareImages, planShareImages } from '../data/share-images.ts';
+import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
@@ -52,9 +52,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t, urls));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
-  const images = input.shareImages ?? planShareImages(site.title, signs, messages, undefined, input.brand?.logo);
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
-  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, images);
+  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, input.shareImagePlan);
   return {
     site: {
       ...site,
@@ -78,7 +77,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     feeds,
     meta,
     sitemap,
-    shareImages: allShareImages(images),
+    shareImages: allShareImages(input.shareImagePlan),
     pageHistory,
     rootFiles: [{}],
     sitemaps: [urls.absolute(urls.page(SITE_PATHS.sitemap))],

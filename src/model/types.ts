@@ -8,10 +8,9 @@ import type { Messages } from '../data/i18n.ts';
 import type { Override, OverrideField } from '../data/overrides.ts';
 import type { PageDates, PageHistory } from '../data/page-dates.ts';
 import type { Period } from '../data/periods.ts';
-import type { ShareImage, ShareImageSet } from '../data/share-images.ts';
+import type { ShareImage, ShareImagePlan } from '../data/share-images.ts';
 import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
-import type { Alternate, LanguageLink } from './languages.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { Analytics } from './analytics.ts';
 
@@ -129,6 +128,22 @@ export interface PageMeta {
   search?: { bundle: string };
   /** The language switcher: this page (or the home) in each other language. */
   languageLinks?: LanguageLink[];
+}
+
+/** The page's own URL and its translations', for `<link rel="alternate" hreflang>` and the sitemap's alternates. */
+export interface Alternate {
+  /** A BCP 47 tag, or `x-default` (the default language's page). */
+  hreflang: string;
+  /** Absolute URL. */
+  href: string;
+}
+
+/** A link of the language switcher, labelled in its own language ("Español"). */
+export interface LanguageLink {
+  language: string;
+  label: string;
+  /** The same page in that language, or that language's home when the page has no translation there. */
+  url: string;
 }
 
 /** A Pagefind filter: `sign` (the sign's name), `kind` (the report's kind) or `language` (the page's tag). */
@@ -271,8 +286,8 @@ export interface SiteModelInput {
   staticPages?: StaticPage[];
   /** The page dates kept by earlier builds (page-dates.ts); none: a cold build. */
   pageHistory?: PageHistory;
-  /** The link-preview images, if already planned (share-images.ts `planShareImages`); planned here otherwise. */
-  shareImages?: ShareImageSet;
+  /** The link-preview images, planned once with the theme's colours (share-images.ts `planShareImages`, called by prepare-site.ts). */
+  shareImagePlan: ShareImagePlan;
   /** The owner's logo and favicon from content/, named in site.json (site-logo.ts). */
   brand?: Brand;
 }

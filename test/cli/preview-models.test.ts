@@ -10,7 +10,7 @@ import type { FetchedLanguage } from '../../src/cli/prepare-site.ts';
 import { PreviewModels } from '../../src/cli/preview-models.ts';
 import { languageSite, linkLanguages } from '../../src/model/languages.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
-import { messages, reports, signs, site } from '../model/fixture.ts';
+import { messages, planned, reports, signs, site } from '../model/fixture.ts';
 
 const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const esMessages = loadMessages(content, 'es');
@@ -22,8 +22,8 @@ const about = (folder: string): StaticPage => ({ slug: 'about', url: '/about/', 
 /** Both languages' inputs as a round reads them: new objects every time. */
 function fetched({ esIntro = 'Intro', esAbout = false, buildDate = '2026-11-22', pageHistory = {} } = {}): FetchedLanguage[] {
   const common = { buildDate, sampleContent: false, pageHistory };
-  const language = (tag: string, folder: string, input: Omit<FetchedLanguage['input'], 'buildDate' | 'sampleContent'>) => ({
-    language: tag, folder, input: { ...common, ...input }, shareImages: [], pageDatesFile: '', requests: 0,
+  const language = (tag: string, folder: string, input: Omit<FetchedLanguage['input'], 'buildDate' | 'sampleContent' | 'shareImagePlan'>) => ({
+    language: tag, folder, input: planned({ ...common, ...input }), imageFiles: [], pageDatesFile: '', requests: 0,
   });
   return [
     language('en', '', { site: languageSite(several, 'en'), messages, signs, reports: [reports(week)], staticPages: [about('')] }),

@@ -30,7 +30,8 @@ const failure = configFailure;
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig(project(), {});
-    expect(config).toMatchObject({ apiUrl: undefined, concurrency: 4, timeoutMs: 30_000, offline: false });
+    expect(config).toMatchObject({ concurrency: 4, timeoutMs: 30_000, offline: false });
+    expect(config.accounts[0]!.apiUrl).toBeUndefined();
     expect(config.buildDate).toBe(new Date().toISOString().slice(0, 10));
     expect(config.site.url).toBe('https://example.com');
   });
@@ -45,10 +46,8 @@ describe('loadConfig', () => {
       ASTRO_TIMEOUT_MS: '500',
       ASTRO_OFFLINE: '1',
     });
-    expect(config).toMatchObject({
-      apiUrl: 'https://api.example.com/base', username: 'u', password: 'p', concurrency: 6,
-      buildDate: '2024-02-29', timeoutMs: 500, offline: true,
-    });
+    expect(config).toMatchObject({ concurrency: 6, buildDate: '2024-02-29', timeoutMs: 500, offline: true });
+    expect(config.accounts[0]).toMatchObject({ apiUrl: 'https://api.example.com/base', username: 'u', password: 'p' });
   });
 
   it.each([

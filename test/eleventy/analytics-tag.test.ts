@@ -24,7 +24,7 @@ async function renderHome(analytics?: AnalyticsSettings): Promise<{ html: string
   copyFileSync(path.join(PROJECT, 'templates/_layouts/base.njk'), path.join(input, '_layouts/base.njk'));
   writeFileSync(path.join(input, 'index.njk'), '---\nlayout: base.njk\npermalink: /index.html\n---\n<h1>Home</h1>\n');
   const model = Object.freeze(modelOf([], { site: analytics ? { ...site, analytics } : site }));
-  const round = { model, pageLists: {} as PageLists, shareImages: [] };
+  const round = { model, pageLists: {} as PageLists, imageFiles: [] };
   const output = path.join(dir, 'dist');
   const eleventy = newEleventy(input, output, {
     quietMode: true,

@@ -135,6 +135,25 @@ describe('fingerprintAssetsPlugin', () => {
     expect(listAssets()).toContain(cssName);
   });
 
+  it('publishes the manifest the command read, without reading the folder again', async () => {
+    const manifest = readAssetManifest(assets, undefined, '/horoscopes/');
+    // Edited after the command read it: the render still publishes and links what the command read.
+    fs.writeFileSync(path.join(assets, 'site.css'), 'body { color: #456; }\n');
+    const eleventy = newEleventy(input, output, {
+      quietMode: true,
+      configPath: path.join(dir, 'eleventy.config.mjs'),
+      config(eleventyConfig: EleventyConfig) {
+        const published = new FingerprintedAssets({ sourceDir: assets });
+        eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets: published, pathPrefix: async () => '/', manifest: async () => manifest });
+        eleventyConfig.addPlugin(filtersPlugin, { assets: published });
+      },
+    });
+    await eleventy.write();
+    const cssName = `site.${sha8('body { color: #123; }\n')}.css`;
+    expect(read('other/index.html')).toBe(`<link rel="stylesheet" href="/horoscopes/assets/${cssName}">\n`);
+    expect(listAssets()).toContain(cssName);
+  });
+
   it('publishes under another URL folder when asked', async () => {
     await createEleventy({ sourceDir: assets, urlPrefix: '/static/v/' }).write();
     expect(read('other/index.html')).toMatch(/href="\/static\/v\/site\.[0-9a-f]{8}\.css"/);

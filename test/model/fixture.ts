@@ -5,6 +5,7 @@ import type { PeriodReports, ReportSource } from '../../src/data/fetch-reports.t
 import { loadMessages } from '../../src/data/i18n.ts';
 import type { Period } from '../../src/data/periods.ts';
 import { reportHtml } from '../../src/data/sanitize.ts';
+import { planShareImages } from '../../src/data/share-images.ts';
 import { readSigns } from '../../src/data/signs.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
@@ -26,7 +27,12 @@ export function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &a
   return { period, entries, html, source };
 }
 
+/** A model's input with its share images planned as a build plans them (src/cli/prepare-site.ts), in the plain colours. */
+export function planned(input: Omit<SiteModelInput, 'shareImagePlan'>): SiteModelInput {
+  return { ...input, shareImagePlan: planShareImages(input.site.title, input.signs, input.messages, undefined, input.brand?.logo) };
+}
+
 /** The model of `periods` built on 2026-11-22, with `extra` inputs. */
 export function modelOf(periods: Period[], extra: Partial<SiteModelInput> = {}) {
-  return buildSiteModel({ site, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: periods.map((p) => reports(p)), ...extra });
+  return buildSiteModel(planned({ site, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: periods.map((p) => reports(p)), ...extra }));
 }

@@ -6,13 +6,13 @@ import { weekPeriod } from '../../src/data/periods.ts';
 import { contentDigest, inputDigest } from '../../src/model/input-digest.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModel, SiteModelInput } from '../../src/model/types.ts';
-import { messages, reports, signs, site } from './fixture.ts';
+import { messages, planned, reports, signs, site } from './fixture.ts';
 
 /** Weeks 46 to 48 of 2026: 9–15, 16–22 and 23–29 November. */
 const weeks = [weekPeriod(2026, 46), weekPeriod(2026, 47), weekPeriod(2026, 48)];
 
 function input(extra: Partial<SiteModelInput> = {}): SiteModelInput {
-  return { site, messages, buildDate: '2026-11-20', sampleContent: false, signs, reports: weeks.map((p) => reports(p)), ...extra };
+  return planned({ site, messages, buildDate: '2026-11-20', sampleContent: false, signs, reports: weeks.map((p) => reports(p)), ...extra });
 }
 
 const digestOf = (value: SiteModelInput, renderer = 'renderer') => inputDigest(contentDigest(value, renderer), value.pageHistory);

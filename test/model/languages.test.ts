@@ -8,7 +8,7 @@ import { readSigns } from '../../src/data/signs.ts';
 import type { StaticPage } from '../../src/data/static-pages.ts';
 import { languageName, languageSite, linkLanguages } from '../../src/model/languages.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
-import { messages, reports, signs, site } from './fixture.ts';
+import { messages, planned, reports, signs, site } from './fixture.ts';
 
 const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const esMessages = loadMessages(content, 'es');
@@ -18,8 +18,8 @@ const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order
 const week = weekPeriod(2026, 47);
 const input = { buildDate: '2026-11-22', sampleContent: false, reports: [reports(week)] };
 const [en, es] = linkLanguages([
-  buildSiteModel({ ...input, site: languageSite(several, 'en'), messages, signs, staticPages: [about] }),
-  buildSiteModel({ ...input, site: languageSite(several, 'es'), messages: esMessages, signs: esSigns }),
+  buildSiteModel(planned({ ...input, site: languageSite(several, 'en'), messages, signs, staticPages: [about] })),
+  buildSiteModel(planned({ ...input, site: languageSite(several, 'es'), messages: esMessages, signs: esSigns })),
 ]) as [ReturnType<typeof buildSiteModel>, ReturnType<typeof buildSiteModel>];
 
 const ORIGIN = 'https://stars.example.org';
@@ -85,8 +85,8 @@ describe('linkLanguages', () => {
 
   it('names a page found in another language alone in its own language only, with no x-default', () => {
     const [, esOnly] = linkLanguages([
-      buildSiteModel({ ...input, site: languageSite(several, 'en'), messages, signs }),
-      buildSiteModel({ ...input, site: languageSite(several, 'es'), messages: esMessages, signs: esSigns, staticPages: [{ ...about, title: 'Nosotros' }] }),
+      buildSiteModel(planned({ ...input, site: languageSite(several, 'en'), messages, signs })),
+      buildSiteModel(planned({ ...input, site: languageSite(several, 'es'), messages: esMessages, signs: esSigns, staticPages: [{ ...about, title: 'Nosotros' }] })),
     ]);
     expect(esOnly!.meta['/es/about/']!.alternates).toEqual([{ hreflang: 'es', href: `${ORIGIN}/es/about/` }]);
   });
@@ -95,8 +95,8 @@ describe('linkLanguages', () => {
     const brazil = { ...site, languages: ['en', 'pt-BR'] };
     const ptMessages = loadMessages(content, 'pt-BR');
     const [root, pt] = linkLanguages([
-      buildSiteModel({ ...input, site: languageSite(brazil, 'en'), messages, signs }),
-      buildSiteModel({ ...input, site: languageSite(brazil, 'pt-BR'), messages: ptMessages, signs: readSigns(path.join(content, 'signs.json'), ptMessages) }),
+      buildSiteModel(planned({ ...input, site: languageSite(brazil, 'en'), messages, signs })),
+      buildSiteModel(planned({ ...input, site: languageSite(brazil, 'pt-BR'), messages: ptMessages, signs: readSigns(path.join(content, 'signs.json'), ptMessages) })),
     ]);
     expect(root!.languageHomes!.map(({ language, url }) => [language, url])).toEqual([['en', '/'], ['pt-BR', '/pt-br/']]);
     expect(pt!.meta['/pt-br/weekly/2026-w47/leo/']!.alternates).toContainEqual({ hreflang: 'pt-BR', href: `${ORIGIN}/pt-br/weekly/2026-w47/leo/` });
@@ -107,8 +107,8 @@ describe('linkLanguages', () => {
   // the default language's would give the same URLs, but the join does not rely on it.
   it("lists each language's sitemap at that language's address", () => {
     const [root] = linkLanguages([
-      buildSiteModel({ ...input, site: languageSite(several, 'en'), messages, signs }),
-      buildSiteModel({ ...input, site: { ...languageSite(several, 'es'), url: 'https://es.stars.example.org' }, messages: esMessages, signs: esSigns }),
+      buildSiteModel(planned({ ...input, site: languageSite(several, 'en'), messages, signs })),
+      buildSiteModel(planned({ ...input, site: { ...languageSite(several, 'es'), url: 'https://es.stars.example.org' }, messages: esMessages, signs: esSigns })),
     ]);
     expect(root!.sitemapIndex).toEqual([{ sitemaps: [`${ORIGIN}/sitemap.xml`, 'https://es.stars.example.org/sitemap.xml'] }]);
   });
@@ -116,8 +116,8 @@ describe('linkLanguages', () => {
   it('puts the sitemap index and the sitemaps it lists under the path of a site published under one', () => {
     const prefixed = { ...several, url: 'https://you.github.io/horoscopes' };
     const [root] = linkLanguages([
-      buildSiteModel({ ...input, site: languageSite(prefixed, 'en'), messages, signs }),
-      buildSiteModel({ ...input, site: languageSite(prefixed, 'es'), messages: esMessages, signs: esSigns }),
+      buildSiteModel(planned({ ...input, site: languageSite(prefixed, 'en'), messages, signs })),
+      buildSiteModel(planned({ ...input, site: languageSite(prefixed, 'es'), messages: esMessages, signs: esSigns })),
     ]);
     expect(root!.sitemaps).toEqual(['https://you.github.io/horoscopes/sitemap-index.xml']);
     expect(root!.sitemapIndex).toEqual([{ sitemaps: ['https://you.github.io/horoscopes/sitemap.xml', 'https://you.github.io/horoscopes/es/sitemap.xml'] }]);

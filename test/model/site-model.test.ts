@@ -5,7 +5,7 @@ import type { StaticPage } from '../../src/data/static-pages.ts';
 import { jsonLdString, ogLocale, pageJsonLd, plainText, type JsonLdPage } from '../../src/model/seo.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
-import { messages, modelOf, reports, signs, site } from './fixture.ts';
+import { messages, modelOf, planned, reports, signs, site } from './fixture.ts';
 
 function model(extra: Partial<SiteModelInput> = {}) {
   return modelOf([weekPeriod(2026, 48), weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11), yearPeriod('yearly', 2026), yearPeriod('ascendantYearly', 2026)], extra);
@@ -139,7 +139,7 @@ describe('buildSiteModel', () => {
     expect(lastmod(first, '/yearly/')).toBe('2026-01-01T00:00:00Z');
     // A day later: the same page keeps its date; an edited one and the charts index (still empty) too, as they say.
     const next = (staticPages: (typeof about)[]) =>
-      buildSiteModel({ site, messages, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), staticPages, pageHistory: first.pageHistory });
+      buildSiteModel(planned({ site, messages, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), staticPages, pageHistory: first.pageHistory }));
     expect(lastmod(next([about]), '/about/')).toBe('2026-11-22T00:00:00Z');
     expect(lastmod(next([{ ...about, html: '<p>Hello</p>' }]), '/about/')).toBe('2026-11-23T00:00:00Z');
     // The title is the page's heading and its <title>: a new one is a change of the page.
@@ -150,7 +150,7 @@ describe('buildSiteModel', () => {
     expect(lastmod(first, '/search/')).toBe('2026-11-22T00:00:00Z');
     expect(lastmod(next([about]), '/search/')).toBe('2026-11-22T00:00:00Z');
     const reworded = { ...messages, ui: { ...messages.ui, search: { ...messages.ui.search, noScript: 'Turn JavaScript on to search.' } } };
-    const later = buildSiteModel({ site, messages: reworded, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), staticPages: [about], pageHistory: first.pageHistory });
+    const later = buildSiteModel(planned({ site, messages: reworded, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), staticPages: [about], pageHistory: first.pageHistory }));
     expect(lastmod(later, '/search/')).toBe('2026-11-23T00:00:00Z');
     expect(lastmod(later, '/about/')).toBe('2026-11-22T00:00:00Z');
   });
@@ -186,7 +186,7 @@ describe('dates across two builds', () => {
   // week 48 intro. Expected days worked out by hand from the rules in src/data/page-dates.ts.
   const first = model();
   const revised = (s: number) => (s === 4 ? '<p>Intro 4, revised</p>' : `<p>Intro ${s} &amp; more</p>`);
-  const second = buildSiteModel({
+  const second = buildSiteModel(planned({
     site,
     messages,
     buildDate: '2026-11-23',
@@ -196,7 +196,7 @@ describe('dates across two builds', () => {
       .map((p) => reports(p))
       .concat(reports(weekPeriod(2026, 48), revised)),
     pageHistory: first.pageHistory,
-  });
+  }));
   const lastmods = (m: typeof first) => Object.fromEntries(m.sitemap.map((e) => [e.loc.replace('https://stars.example.org', ''), e.lastmod]));
   const page = (m: typeof first, url: string) => m.reportPages.find((p) => p.url === url)!;
 
@@ -215,7 +215,7 @@ describe('dates across two builds', () => {
 
   it("counts an editor's override as a change of the page it applies to", () => {
     const override: Override = { kind: 'weekly', periodKey: '2026-w47', sign: 'aries', field: 'text', mode: 'append', html: '<p>Editor</p>', file: 'x.md' };
-    const edited = buildSiteModel({ site, messages, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), overrides: [override], pageHistory: first.pageHistory });
+    const edited = buildSiteModel(planned({ site, messages, buildDate: '2026-11-23', sampleContent: false, signs, reports: [weekPeriod(2026, 47)].map((p) => reports(p)), overrides: [override], pageHistory: first.pageHistory }));
     expect(page(edited, '/weekly/2026-w47/aries/')).toMatchObject({ published: '2026-11-16', updated: '2026-11-23' });
     expect(page(edited, '/weekly/2026-w47/taurus/')).toMatchObject({ published: '2026-11-16', updated: '2026-11-16' });
   });
@@ -323,7 +323,7 @@ describe('a site under a path (url https://example.github.io/horoscopes/)', () =
   const prefixedSite = { ...site, url: 'https://example.github.io/horoscopes' };
   // As readStaticPages gives it: its links already under the path (src/data/sanitize.ts).
   const about = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p><a href="/horoscopes/leo/" rel="noopener">Leo</a></p>', file: 'about.md' };
-  const m = buildSiteModel({ site: prefixedSite, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: [reports(weekPeriod(2026, 47))], staticPages: [about] });
+  const m = buildSiteModel(planned({ site: prefixedSite, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: [reports(weekPeriod(2026, 47))], staticPages: [about] }));
 
   it('hands out every site-relative URL under /horoscopes/ and every absolute one with it, once', () => {
     const { pageHistory: _history, shareImages: _images, ...handedOut } = m;

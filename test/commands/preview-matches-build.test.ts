@@ -1,9 +1,10 @@
 // The live preview re-renders only the pages an edit changes (src/model/page-fingerprints.ts). Never a wrong
 // page: after every kind of edit, `.preview/` must hold what `npm run build` writes for the same inputs, file for
 // file and byte for byte.
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tree } from '../helpers/files.ts';
 import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
 import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -22,15 +23,6 @@ const env = () => ({
 
 /** The preview's line for its first render finished after offset `from` of its output. */
 const renderAfter = (from: number, timeoutMs?: number) => previewRendered(preview!, from, timeoutMs);
-
-/** Every file under `dir`, by relative path. */
-function tree(dir: string): Map<string, Buffer> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  return new Map(files.map((entry) => {
-    const full = path.join(entry.parentPath, entry.name);
-    return [path.relative(dir, full), readFileSync(full)];
-  }));
-}
 
 /** The files that differ between the preview and a fresh build of the same inputs (from the same cache). */
 async function differencesFromBuild(): Promise<string[]> {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
+import { snapshot } from '../helpers/files.ts';
 import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
 import { childText, parseXml } from '../../src/cli/xml.ts';
 
@@ -40,12 +41,6 @@ const env = () => ({
   ASTRO_API_PASSWORD_ES: credentials.password,
   ASTRO_BUILD_DATE: '2026-11-22',
 });
-
-/** Every file under `dir`, byte for byte. */
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
-  const file = path.join(e.parentPath, e.name);
-  return [path.relative(dir, file), readFileSync(file, 'latin1')];
-}));
 
 describe('characters XML forbids', () => {
   it('are left out of every feed, the sitemap and every page head, from reports and editors alike', async () => {

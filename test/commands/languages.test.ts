@@ -3,12 +3,13 @@
 // sitemaps under a sitemap index (valid against the protocol's XSDs), its pages valid for the Nu HTML Checker and
 // linking nothing broken; and a missing Spanish account fails the build naming its variable, dist/ unchanged. The
 // smallest site: the current period of each kind.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { runBuild } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { snapshot } from '../helpers/files.ts';
 import { copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
@@ -62,10 +63,6 @@ async function parsedByXmllint(file: string): Promise<XmlElement> {
 }
 /** Every element of `element`'s tree, itself first. */
 const descendants = (element: XmlElement): XmlElement[] => [element, ...element.children.flatMap(descendants)];
-const snapshot = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
-  const file = path.join(e.parentPath, e.name);
-  return [path.relative(dir, file), readFileSync(file, 'latin1')];
-}));
 
 describe('a site in English and Spanish', () => {
   it('publishes each language from its own account, joined for search engines and readers', async () => {

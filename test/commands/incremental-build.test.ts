@@ -3,11 +3,12 @@
 // template, the stylesheet, the words, the title, analytics, a dependency, the page dates lost, a second language
 // and its files, its account failing); after each, a build that reuses the last one's
 // output and a `--full` build of the same state are compared file for file, byte for byte.
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { tree } from '../helpers/files.ts';
 import { copyProject, runScript, useProjectAndService } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
@@ -25,12 +26,6 @@ afterAll(async () => {
   await spanish?.close();
   await removeDir(fullProject);
 });
-
-/** Every file under `dir`, by relative path. */
-function tree(dir: string): Map<string, Buffer> {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  return new Map(files.map((entry) => [path.relative(dir, path.join(entry.parentPath, entry.name)), readFileSync(path.join(entry.parentPath, entry.name))]));
-}
 
 function differences(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
   const names = [...new Set([...a.keys(), ...b.keys()])].sort();

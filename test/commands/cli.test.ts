@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { CURRENT_PERIODS, copyProject, runScript, spawnScript } from '../helpers/project-copy.ts';
+import { snapshot } from '../helpers/files.ts';
+import { CURRENT_PERIODS, copyProject, runScript, type ScriptRun } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 let project: string;
@@ -15,31 +16,9 @@ beforeAll(() => {
 });
 afterAll(() => removeDir(project));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runBuildCommand(env: Record<string, string>): Promise<Run> {
-  // No ASTRO_* setting of the machine leaks in.
-  return new Promise((resolve, reject) => {
-    const child = spawnScript(project, 'build.ts', { ASTRO_BUILD_DATE: '2026-11-22', ...env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(
-    readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => [path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name), 'latin1')]),
-  );
+/** `npm run build` in the copy: no ASTRO_* setting of the machine leaks in (commandEnv). */
+function runBuildCommand(env: Record<string, string>): Promise<ScriptRun> {
+  return runScript(project, 'build.ts', { ASTRO_BUILD_DATE: '2026-11-22', ...env }).done;
 }
 
 describe('npm run build', () => {

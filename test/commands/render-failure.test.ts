@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { snapshot } from '../helpers/files.ts';
 import { copyProject, runScript, type ScriptRun } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
@@ -26,14 +27,7 @@ afterEach(() => {
 });
 
 /** Every file under dist/ with its bytes. */
-function snapshot(): Record<string, string> {
-  const dir = path.join(project, 'dist');
-  return Object.fromEntries(
-    readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((d) => d.isFile())
-      .map((d) => [path.relative(dir, path.join(d.parentPath, d.name)), readFileSync(path.join(d.parentPath, d.name), 'latin1')]),
-  );
-}
+const published = () => snapshot(path.join(project, 'dist'));
 
 const stagingFolders = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-') && !name.endsWith('-previous'));
 
@@ -55,16 +49,16 @@ async function failingBuild(env: Record<string, string> = {}): Promise<string> {
 
 describe('a render that fails part-way', () => {
   it('from a template that throws on one page leaves dist/ byte for byte as it was', async () => {
-    const before = snapshot();
+    const before = published();
     // Printing an undefined variable throws (the strict Nunjucks environment), for the weekly Leo page only.
     edit('templates/_layouts/report.njk', (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`);
     expect(await failingBuild()).toMatch(/^Build failed: Having trouble writing to \d+ pages from "\.\/templates\/report\.njk": .*report\.njk\) \[Line 1, Column \d+\] attempted to output null or undefined value$/);
-    expect(snapshot()).toEqual(before);
+    expect(published()).toEqual(before);
     expect(stagingFolders()).toEqual([]);
   });
 
   it('from a filter that throws on one report leaves dist/ byte for byte as it was', async () => {
-    const before = snapshot();
+    const before = published();
     edit('.eleventy.js', (text) =>
       text.replace(
         'export default function (eleventyConfig) {',
@@ -73,7 +67,7 @@ describe('a render that fails part-way', () => {
     );
     edit('templates/_layouts/report.njk', (text) => `{{ report.url | boom }}\n${text}`);
     expect(await failingBuild()).toMatch(/^Build failed: .*boom on \/monthly\/2026-11\/virgo\/$/);
-    expect(snapshot()).toEqual(before);
+    expect(published()).toEqual(before);
     expect(stagingFolders()).toEqual([]);
   });
 });

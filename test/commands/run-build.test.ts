@@ -4,10 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runBuild, type BuildSummary } from '../../src/cli/run-build.ts';
+import type { BuildSummary } from '../../src/cli/build-summary.ts';
+import { runBuild } from '../../src/cli/run-build.ts';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
 import { childrenNamed, childText, parseXml } from '../../src/cli/xml.ts';
+import { filesUnder, snapshot } from '../helpers/files.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { copyProject, shareRunImages } from '../helpers/project-copy.ts';
 
@@ -75,17 +77,6 @@ async function build(env: Record<string, string> = {}, outputDir = path.join(wor
   } catch (error) {
     return { error: error as Error, logs, warnings };
   }
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.join(d.parentPath, d.name));
-}
-
-function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(filesUnder(dir).map((f) => [path.relative(dir, f), readFileSync(f, 'latin1')]));
 }
 
 const reportRequests = (s: SampleService) => s.log.filter((e) => REPORT_PATH.test(e.path));
