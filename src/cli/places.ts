@@ -60,10 +60,10 @@ function serviceName(apiUrl: string | undefined): string {
 
 async function search(options: PlacesOptions, name: string): Promise<{ places: Place[]; from: string }> {
   if (!options.env) loadDotEnv(options.rootDir);
-  const config = loadConfig(options.rootDir, options.env);
+  // Places have no language: the default language's account alone answers, whatever the other languages set.
+  const config = loadConfig(options.rootDir, options.env, { defaultAccountOnly: true });
   if (config.offline) throw new UsageError('ASTRO_OFFLINE is set: looking up places needs the service');
   // Imported only when used, as the build does: a real service needs none of the sample service's modules.
-  // The default language's account: places have no language.
   const { apiUrl, username, password } = config.accounts[0]!;
   const sample = apiUrl ? undefined : await (await import('../sample-service/server.ts')).startSampleService({});
   const client = new AstroClient({

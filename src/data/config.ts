@@ -357,14 +357,18 @@ function checkLanguagesHaveWords(contentDir: string, languages: readonly string[
   });
 }
 
-/** Builds the configuration from an environment (defaults to `process.env`) and `content/site.json`. */
-export function loadConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env): BuildConfig {
+/**
+ * Builds the configuration from an environment (defaults to `process.env`) and `content/site.json`. With
+ * `defaultAccountOnly` (commands that ask the service for no language's pages) only the default language's
+ * account is read and required.
+ */
+export function loadConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env, { defaultAccountOnly = false } = {}): BuildConfig {
   const get = (name: string) => env[name]?.trim() ?? '';
   const offline = parseFlag('ASTRO_OFFLINE', get('ASTRO_OFFLINE'));
   const contentDir = path.resolve(rootDir, DEFAULTS.contentDir);
   const site = readSiteConfig(path.join(contentDir, 'site.json'), `${DEFAULTS.contentDir}/site.json`);
   checkLanguagesHaveWords(contentDir, site.languages);
-  const accounts = languageAccounts(site.languages ?? [site.language], env, offline);
+  const accounts = languageAccounts(defaultAccountOnly ? [site.language] : (site.languages ?? [site.language]), env, offline);
   return {
     accounts,
     concurrency: get('ASTRO_CONCURRENCY') ? parsePositiveInt('ASTRO_CONCURRENCY', get('ASTRO_CONCURRENCY'), 64) : DEFAULTS.concurrency,

@@ -17,6 +17,8 @@ function suiteFiles(): string[] {
 
 /** Lines of `text` that reach the project's own content/: a relative path up to it, or the root joined with it. */
 export function contentReaches(text: string): string[] {
+  // The local name of scripts/lib/copy-project.ts's copier, where a file imports it.
+  const copier = /import \{ copyProject(?: as (\w+))? \} from '[./]*scripts\/lib\/copy-project\.ts'/.exec(text);
   const rootNames = [...text.matchAll(/const (\w+) = path\.resolve\(import\.meta\.dirname, '\.\.(?:\/\.\.)*'\)/g)].map((m) => m[1]!);
   const reaches = [
     /['"`](?:\.\.\/)+content(?:\/|['"`])/,
@@ -25,8 +27,10 @@ export function contentReaches(text: string): string[] {
     // A build of the project itself, whose content/ is the owner's.
     /rootDir: path\.resolve\(import\.meta\.dirname/,
     ...rootNames.map((name) => new RegExp(name === 'rootDir' ? '^\\s*rootDir,\\s*$' : `\\brootDir:\\s*${name}\\b`)),
+    // A command run in the project itself reads the owner's content/ (the sample service alone reads none).
+    ...rootNames.map((name) => new RegExp(`runScript\\(\\s*${name}\\s*,\\s*'(?!sample-api\\.ts')`)),
     // The project copier without a content folder of the test's own copies the owner's.
-    /copyProjectInto\([^,)]*\)/,
+    ...(copier ? [new RegExp(`\\b${copier[1] ?? 'copyProject'}\\((?:[^,()]|\\([^()]*\\))*\\)`)] : []),
   ];
   return text.split('\n').filter((line) => reaches.some((re) => re.test(line)));
 }
@@ -40,11 +44,15 @@ describe("the owner's content/", () => {
   it.each([
     ["const content = path.resolve(import.meta.dirname, '../../content');", true],
     ["readFileSync(path.join(ROOT, 'content/site.json'))", true],
-    ["const project = copyProjectInto();", true],
+    ["import { copyProject } from '../../scripts/lib/copy-project.ts';\nconst project = copyProject(path.join(base, 'x'));", true],
+    ["import { copyProject } from '../../scripts/lib/copy-project.ts';\nconst project = copyProject(path.join(base, 'x'), FIXTURE);", false],
+    ["return runScript(ROOT, 'places.ts', env).done;", true],
+    ["return runScript(ROOT, 'sample-api.ts', env);", false],
     ["runBuild({ rootDir: ROOT, env })", true],
     ["rootDir: path.resolve(import.meta.dirname, '..'),", true],
     ["const content = path.resolve(import.meta.dirname, '../fixtures/site/content');", false],
-    ["const project = copyProjectInto(undefined, FIXTURE_CONTENT);", false],
+    ["import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';\nconst project = copyProjectInto(undefined, FIXTURE_CONTENT);", false],
+    ["import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';\nconst project = copyProjectInto();", true],
     ["writeFileSync(path.join(project, 'content/site.json'), text);", false],
   ])('is found in %s: %s', (line, found) => {
     const text = `const ROOT = path.resolve(import.meta.dirname, '../..');\n${line}`;

@@ -1,22 +1,32 @@
-// `npm run places -- NAME` (src/cli/places.ts), run as editors run it, in the work tree: it writes nothing there.
+// `npm run places -- NAME` (src/cli/places.ts), run as editors run it, in a copy of the project whose site has two
+// languages: places have none, so the default language's account alone is asked for.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { runScript } from '../helpers/project-copy.ts';
+import { copyProject, runScript } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
-const repo = path.resolve(import.meta.dirname, '../..');
+let project: string;
 
 /** ASTRO_API_URL is set (empty: unset) so that a developer's .env cannot point the command elsewhere. */
 function places(args: readonly string[], env: Record<string, string> = { ASTRO_API_URL: '' }) {
   // https://nodejs.org/api/cli.html#node_disable_compile_cache1
-  return runScript(repo, 'places.ts', { NODE_DISABLE_COMPILE_CACHE: '1', ...env }, args).done;
+  return runScript(project, 'places.ts', { NODE_DISABLE_COMPILE_CACHE: '1', ...env }, args).done;
 }
 
 let service: SampleService;
 beforeAll(async () => {
+  project = copyProject();
+  const siteFile = path.join(project, 'content/site.json');
+  const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
   service = await startSampleService({ username: 'editor', password: 'right' });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await removeDir(project);
+});
 
 describe('npm run places', () => {
   it('lists the places of the embedded sample service with their place_id, in aligned columns', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/run-build.ts';
 import { copyProject } from '../../scripts/lib/copy-project.ts';
-import { CURRENT_PERIODS } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, FIXTURE_CONTENT } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const workingDir = process.cwd();
@@ -15,7 +15,7 @@ it('builds a project in a folder whose path starts with the working directory’
   const base = tempDir('render-site-');
   const checkout = path.join(base, 'site');
   mkdirSync(checkout);
-  const project = copyProject(path.join(base, 'site-tmp'));
+  const project = copyProject(path.join(base, 'site-tmp'), FIXTURE_CONTENT);
   const siteFile = path.join(project, 'content/site.json');
   const site = { ...JSON.parse(readFileSync(siteFile, 'utf8')), periods: CURRENT_PERIODS };
   writeFileSync(siteFile, JSON.stringify(site));
