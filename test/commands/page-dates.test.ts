@@ -1,4 +1,4 @@
-// Issue 15's check, through `npm run build`: built on 2026-11-22, then rebuilt on 2026-11-23 after the service
+// True dates, checked through `npm run build`: built on 2026-11-22, then rebuilt on 2026-11-23 after the service
 // revised one current report (Leo's November text). Every date in the feeds, the sitemap and JSON-LD of both
 // builds is read back and compared; the expected days are worked out by hand in the comments.
 import { readFileSync } from 'node:fs';
