@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../data/config.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../eleventy/security-headers.ts';
-import { siteAddress, type SiteAddress } from '../model/urls.ts';
+import { servedPath, siteAddress, type SiteAddress } from '../model/urls.ts';
 import { alternatesProblems, headOf, readAlternates, type WrittenPage } from './check-alternates.ts';
 import { pageProblems } from './check-page.ts';
 import { hasLinks, internalUrls, linkProblem } from './link-check.ts';
@@ -26,9 +26,6 @@ function filesUnder(dir: string): Set<string> {
   const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
   return new Set(entries.map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')));
 }
-
-/** `weekly/2026-w47/leo/index.html` → `/weekly/2026-w47/leo/`: the path `_headers` names it by. */
-const pathOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 
 /** The well-formedness of a feed or sitemap, counted by its root element. */
 function checkXml(file: string, text: string, check: SiteCheck): void {
@@ -64,7 +61,7 @@ export function checkSite(dir: string, site: Pick<SiteConfig, 'url' | 'languages
     const text = bytes.toString('utf8');
     if (file.endsWith('.html')) {
       check.pages++;
-      const headerPolicy = headersFor(headerRules, pathOf(file))['Content-Security-Policy'];
+      const headerPolicy = headersFor(headerRules, servedPath(file))['Content-Security-Policy'];
       check.problems.push(...pageProblems(text, published.origin, headerPolicy).map((problem) => `${file}: ${problem}`));
       clusters.push(readAlternates(file, headOf(bytes)));
     } else if (file.endsWith('.xml')) {

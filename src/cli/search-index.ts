@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { servedPath } from '../model/urls.ts';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
 
 /** The bundle's folder in a language's output; src/model/urls.ts SEARCH_BUNDLE names its script there. */
@@ -86,7 +87,7 @@ async function indexPages(outputDir: string, pages: readonly string[]): Promise<
     for (let start = 0; start < pages.length; start += IN_FLIGHT) {
       const batch = pages.slice(start, start + IN_FLIGHT);
       const contents = await Promise.all(batch.map((page) => readFile(path.join(outputDir, page), 'utf8')));
-      const added = await Promise.all(batch.map((page, i) => index.addHTMLFile({ url: `/${page.replace(/(^|\/)index\.html$/, '$1')}`, content: contents[i]! })));
+      const added = await Promise.all(batch.map((page, i) => index.addHTMLFile({ url: servedPath(page), content: contents[i]! })));
       const errors = added.flatMap((answer, i) => answer.errors.map((error) => `${batch[i]}: ${error}`));
       if (errors.length) throw fail(errors);
     }

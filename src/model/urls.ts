@@ -125,3 +125,8 @@ export function outputFile(url: string, pathPrefix = '/'): string {
   const relative = path.replace(/^\//, '');
   return path.endsWith('/') ? `${relative}index.html` : relative;
 }
+
+/** The inverse of `outputFile`, without the prefix: `leo/index.html` → `/leo/`, `404.html` → `/404.html`. */
+export function servedPath(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+}

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { decodeAttribute } from '../../../src/cli/link-check.ts';
+import { servedPath } from '../../../src/model/urls.ts';
 
 export interface BuiltSite {
   dir: string;
@@ -27,7 +28,7 @@ export function readBuiltSite(dir: string): BuiltSite {
 
 /** `weekly/2026-w47/leo/index.html` → `/weekly/2026-w47/leo/`; `404.html` → `/404.html`. */
 export function urlOf(file: string): string {
-  return `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+  return servedPath(file);
 }
 
 /** `<meta property="og:url" content="...">` or `<meta name="..." content="...">`. */
