@@ -11,6 +11,7 @@ import { outputFile, prefixed } from '../model/urls.ts';
 import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
 import { pagePrints, planRender } from './render-plan.ts';
 import { writeSearchIndex } from './search-index.ts';
+import { searchParts } from '../model/search-parts.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
 export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
@@ -72,8 +73,7 @@ export async function renderSite({ rootDir, renderer, outputDir, model, imageFil
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // Every page is in the folder now, rendered or taken: the index reads them there.
-  const indexed = Object.values(model.meta).flatMap((meta) => (meta.searchFilters ? [outputFile(meta.url, pathPrefix)] : []));
-  Object.assign(files, await writeSearchIndex({ outputDir, pages: indexed, files, renderer, ...(previous ? { previous } : {}) }));
+  Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, ...(previous ? { previous } : {}) }));
   // The files the plugins copied: assets and share images.
   const copied = [...assets.values(), ...imageFiles];
   for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };

@@ -149,15 +149,19 @@ interface HeadersFileOptions {
    * whose policy also has the search page's additions.
    */
   searchPaths?: readonly string[];
+  /** The folders of the search index's closed parts beside Pagefind's own (`pagefind-2024`), in each language's folder. */
+  searchPartFolders?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'searchPartFolders'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
   languageFolders?: () => Promise<readonly string[]>;
   /** The search pages' and Pagefind's worker's paths in the output, asked at each render. */
   searchPaths?: () => Promise<readonly string[]>;
+  /** The search index's closed parts' folders, asked at each render. */
+  searchPartFolders?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -186,9 +190,11 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
       lines.push('', '# Fingerprinted: the file name changes whenever the content does.', `${folder}${pattern.slice(1)}`);
       lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
     }
-    for (const chunks of DEFAULTS.searchChunkFolders) {
-      lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
-      lines.push(`${folder}${SEARCH_FOLDER}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+    for (const bundle of [SEARCH_FOLDER, ...(options.searchPartFolders ?? [])]) {
+      for (const chunks of DEFAULTS.searchChunkFolders) {
+        lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
+        lines.push(`${folder}${bundle}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+      }
     }
   }
   const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));
@@ -238,7 +244,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [] } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], searchPartFolders = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
@@ -249,7 +255,7 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
     layout: false,
     eleventyExcludeFromCollections: true,
     eleventyComputed: {
-      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths() }),
+      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths(), searchPartFolders: await searchPartFolders() }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
     },

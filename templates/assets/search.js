@@ -1,6 +1,12 @@
 // The search page: the query of `?q=` (the header's form sends it here), looked up with Pagefind's JS API in the
 // index the build wrote, and the results listed with DOM methods: no inline script or style for the policy to
 // allow. https://pagefind.app/docs/api/
+//
+// The index is in parts (src/model/search-parts.ts): the main bundle, whose script this loads, and one bundle per
+// closed year, merged into it (https://pagefind.app/docs/multisite/). `parts.json`, beside the script, names them
+// with a tag each that changes with the bundle, so each bundle's entry file may come from the browser's cache.
+/** Pagefind's default weights, given to every bundle: `options()` reaches the main bundle alone. */
+const RANKING = { termSimilarity: 1.0, pageLength: 0.75, termSaturation: 1.4, termFrequency: 1.0 };
 const results = document.getElementById('search-results');
 const input = document.getElementById('site-search-q');
 const status = results?.querySelector('[role="status"]');
@@ -17,7 +23,11 @@ if (results && status && query) {
 
 async function search(text) {
   // Pagefind searches in its worker, off the page's thread; `_headers` gives the worker's file the search policy.
-  const pagefind = await import(results.dataset.bundle);
+  const bundle = new URL(results.dataset.bundle, window.location.href);
+  const [pagefind, list] = await Promise.all([import(bundle.pathname), partsOf(bundle)]);
+  await pagefind.options({ ranking: RANKING, metaCacheTag: list.tag });
+  // A bundle's path ends with `/`: Pagefind skips a merge whose path starts the main bundle's.
+  await Promise.all(list.parts.map((part) => pagefind.mergeIndex(new URL(`../${part.folder}/`, bundle).pathname, { ranking: RANKING, metaCacheTag: part.tag })));
   const found = await pagefind.search(text);
   const pages = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
   status.textContent = pages.length ? `${results.dataset.results ?? ''}: ${found.results.length}` : (results.dataset.noResults ?? '');
@@ -26,6 +36,13 @@ async function search(text) {
   for (const page of pages) list.append(resultItem(page));
   results.querySelector('.search-list')?.remove();
   if (pages.length) results.append(list);
+}
+
+/** The list of parts, asked of the server every time (it changes with every build), answered from cache when unchanged. */
+async function partsOf(bundle) {
+  const response = await fetch(new URL('parts.json', bundle), { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${response.url}: ${response.status}`);
+  return response.json();
 }
 
 function resultItem(page) {

@@ -10,6 +10,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 
 const page = (title: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1><p>Mercury retrograde.</p></main></body></html>`;
 const PAGES = ['weekly/2026-w47/leo/index.html', 'weekly/2026-w47/virgo/index.html'];
+const PARTS = [{ folder: 'pagefind', pages: PAGES }];
 
 /** An output folder holding `pages`, and the manifest entries of its pages. */
 function output(root: string, name: string, pages: Record<string, string>): { dir: string; files: ManifestFiles } {
@@ -26,7 +27,8 @@ function output(root: string, name: string, pages: Record<string, string>): { di
 /** Each file of the bundle by its inode: a file taken from the published output keeps its inode. */
 function bundleInodes(dir: string): Record<string, number> {
   const bundle = path.join(dir, 'pagefind');
-  const files = readdirSync(bundle, { recursive: true, encoding: 'utf8' }).filter((file) => statSync(path.join(bundle, file)).isFile());
+  // The list of parts is written anew every build.
+  const files = readdirSync(bundle, { recursive: true, encoding: 'utf8' }).filter((file) => file !== 'parts.json' && statSync(path.join(bundle, file)).isFile());
   return Object.fromEntries(files.sort().map((file) => [file, statSync(path.join(bundle, file)).ino]));
 }
 
@@ -36,19 +38,20 @@ describe('writeSearchIndex', () => {
   it('takes the published bundle when the pages are the same, and writes it anew when one changed or a file of the bundle was replaced', async () => {
     const root = tempDir('search-index-');
     const first = output(root, 'first', pages);
-    const published = await writeSearchIndex({ outputDir: first.dir, pages: PAGES, files: first.files, renderer: 'r1' });
+    const published = await writeSearchIndex({ outputDir: first.dir, parts: PARTS, files: first.files, renderer: 'r1' });
     const publishedFiles = { ...first.files, ...published };
     expect(Object.keys(published)).toContain('pagefind/pagefind-entry.json');
+    expect(Object.keys(published)).toContain('pagefind/parts.json');
 
     // The next day: the same pages, built into a new folder.
     const same = output(root, 'same', pages);
-    const taken = await writeSearchIndex({ outputDir: same.dir, pages: PAGES, files: same.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } });
+    const taken = await writeSearchIndex({ outputDir: same.dir, parts: PARTS, files: same.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } });
     expect(taken).toEqual(published);
     expect(bundleInodes(same.dir)).toEqual(bundleInodes(first.dir));
 
     // One page's text changed: a bundle of its own, none of its files the published ones.
     const changed = output(root, 'changed', { ...pages, [PAGES[1]!]: page('Virgo, revised') });
-    await writeSearchIndex({ outputDir: changed.dir, pages: PAGES, files: changed.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } });
+    await writeSearchIndex({ outputDir: changed.dir, parts: PARTS, files: changed.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } });
     const publishedInodes = new Set(Object.values(bundleInodes(first.dir)));
     expect(Object.values(bundleInodes(changed.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
 
@@ -64,7 +67,7 @@ describe('writeSearchIndex', () => {
 
     // The same pages under another renderer (templates, Pagefind's version): written anew too.
     const renderer = output(root, 'renderer', pages);
-    await writeSearchIndex({ outputDir: renderer.dir, pages: PAGES, files: renderer.files, renderer: 'r2', previous: { dir: first.dir, files: publishedFiles } });
+    await writeSearchIndex({ outputDir: renderer.dir, parts: PARTS, files: renderer.files, renderer: 'r2', previous: { dir: first.dir, files: publishedFiles } });
     expect(Object.values(bundleInodes(renderer.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
   }, 60_000);
 });

@@ -130,20 +130,23 @@ describe('renderHeadersFile', () => {
 });
 
 describe("Pagefind's files in _headers", () => {
-  // A real bundle, for Pagefind's real file names: two pages indexed, then again with one page changed.
+  // A real index in two parts, for Pagefind's real file names: the main bundle and a closed year's, one page each;
+  // then again with one page changed.
   const page = (text: string) => `<!doctype html><html lang="en"><head><title>x</title></head><body><main data-pagefind-body><p>${text}</p><span data-pagefind-filter="kind">weekly</span></main></body></html>`;
   async function bundle(dir: string, texts: string[]): Promise<Map<string, string>> {
     const pages = texts.map((_text, i) => `p${i}/index.html`);
     texts.forEach((text, i) => (fs.mkdirSync(path.join(dir, `p${i}`), { recursive: true }), fs.writeFileSync(path.join(dir, pages[i]!), page(text))));
-    const files = await writeSearchIndex({ outputDir: dir, pages, files: {}, renderer: '' });
+    const parts = [{ folder: 'pagefind', pages: pages.slice(0, 1) }, { folder: 'pagefind-2025', pages: pages.slice(1) }];
+    const files = await writeSearchIndex({ outputDir: dir, parts, files: {}, renderer: '' });
     return new Map(Object.entries(files).map(([file, { sha256 }]) => [`/${file}`, sha256]));
   }
 
-  it('caches the files named after their content for a year, and no file that keeps its name when its content changes', async () => {
+  it('caches the files named after their content for a year, in every part, and no file that keeps its name when its content changes', async () => {
     const root = tempDir('pagefind-headers-');
     const before = await bundle(path.join(root, 'before'), ['Mercury retrograde.', 'Venus enters Libra.']);
     const after = await bundle(path.join(root, 'after'), ['Mercury retrograde.', 'Mars enters Leo.']);
-    const text = renderHeadersFile({ languageFolders: ['/', '/es/'] });
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], searchPartFolders: ['pagefind-2025'] });
+    const chunk = /\/pagefind(-2025)?\/(fragment|index|filter)\/[a-z]+_[0-9a-f]+\.pf_[a-z]+$/;
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       const cached = (file: string) => host(text, file).get('cache-control');
       for (const folder of ['/', '/es/']) {
@@ -153,9 +156,11 @@ describe("Pagefind's files in _headers", () => {
         }
         const files = [...before.keys()].map((file) => `${folder}${file.slice(1)}`);
         const immutable = files.filter((file) => cached(file) === IMMUTABLE_CACHE_CONTROL);
-        expect(immutable.filter((file) => !/\/pagefind\/(fragment|index|filter)\/[a-z]+_[0-9a-f]+\.pf_[a-z]+$/.test(file)), host.name).toEqual([]);
-        expect(new Set(immutable.map((file) => file.split('/').at(-2))), host.name).toEqual(new Set(['fragment', 'index', 'filter']));
-        for (const file of ['pagefind-entry.json', 'pagefind.js', 'pagefind-worker.js']) expect(cached(`${folder}pagefind/${file}`), `${host.name} ${file}`).toBeUndefined();
+        expect(immutable.filter((file) => !chunk.test(file)), host.name).toEqual([]);
+        // Every chunk of both parts is cached.
+        expect(files.filter((file) => chunk.test(file) && !immutable.includes(file)), host.name).toEqual([]);
+        expect(new Set(immutable.map((file) => file.split('/').slice(-3, -1).join('/'))), host.name).toEqual(new Set(['pagefind/fragment', 'pagefind/index', 'pagefind/filter', 'pagefind-2025/fragment', 'pagefind-2025/index', 'pagefind-2025/filter']));
+        for (const file of ['pagefind/pagefind-entry.json', 'pagefind/pagefind.js', 'pagefind/pagefind-worker.js', 'pagefind/parts.json', 'pagefind-2025/pagefind-entry.json']) expect(cached(`${folder}${file}`), `${host.name} ${file}`).toBeUndefined();
       }
     }
   }, 60_000);
