@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { servedPath } from '../model/urls.ts';
+import type * as PagefindApi from 'pagefind';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
 import { SEARCH_FOLDER, type SearchPart } from '../model/search-parts.ts';
 
@@ -110,7 +111,7 @@ async function indexParts(outputDir: string, parts: readonly SearchPart[]): Prom
   }
 }
 
-async function indexPart(pagefind: typeof import('pagefind'), outputDir: string, { folder, pages }: SearchPart): Promise<void> {
+async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { folder, pages }: SearchPart): Promise<void> {
   const fail = (errors: string[]) => new Error(`the search index (Pagefind), ${folder}: ${errors.join('; ')}`);
   const created = await pagefind.createIndex({});
   if (!created.index) throw fail(created.errors);

@@ -24,10 +24,10 @@ if (results && status && query) {
 async function search(text) {
   // Pagefind searches in its worker, off the page's thread; `_headers` gives the worker's file the search policy.
   const bundle = new URL(results.dataset.bundle, window.location.href);
-  const [pagefind, list] = await Promise.all([import(bundle.pathname), partsOf(bundle)]);
-  await pagefind.options({ ranking: RANKING, metaCacheTag: list.tag });
+  const [pagefind, index] = await Promise.all([import(bundle.pathname), partsOf(bundle)]);
+  await pagefind.options({ ranking: RANKING, metaCacheTag: index.tag });
   // A bundle's path ends with `/`: Pagefind skips a merge whose path starts the main bundle's.
-  await Promise.all(list.parts.map((part) => pagefind.mergeIndex(new URL(`../${part.folder}/`, bundle).pathname, { ranking: RANKING, metaCacheTag: part.tag })));
+  await Promise.all(index.parts.map((part) => pagefind.mergeIndex(new URL(`../${part.folder}/`, bundle).pathname, { ranking: RANKING, metaCacheTag: part.tag })));
   const found = await pagefind.search(text);
   const pages = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
   status.textContent = pages.length ? `${results.dataset.results ?? ''}: ${found.results.length}` : (results.dataset.noResults ?? '');

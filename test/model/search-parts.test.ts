@@ -13,7 +13,7 @@ const PERIODS = [
   monthPeriod(2024, 12), monthPeriod(2025, 6), monthPeriod(2026, 12),
   yearPeriod('yearly', 2024), yearPeriod('yearly', 2025), yearPeriod('yearly', 2026), yearPeriod('ascendantYearly', 2025),
 ];
-const about = { slug: 'about', url: '/about/', title: 'About', html: '<p>Us.</p>', source: 'content/pages/about.md' };
+const about = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Us.</p>', file: 'content/pages/about.md' };
 
 function modelOn(buildDate: string): SiteModel {
   return buildSiteModel({ site, messages, buildDate, sampleContent: false, signs, reports: PERIODS.map((p) => reports(p)), staticPages: [about] });
