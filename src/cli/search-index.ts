@@ -33,9 +33,17 @@ interface SearchIndexOptions {
   previous?: { dir: string; files?: ManifestFiles };
 }
 
+/**
+ * Pagefind's weights (https://pagefind.app/docs/ranking/), given to every bundle: each part scores its pages against
+ * its own page lengths, so `pageLength` 0 (no favour to shorter pages than the bundle's average) keeps a part's scores
+ * comparable with another's; the rest are Pagefind's defaults. test/cli/search-ranking.test.ts measures the agreement.
+ */
+export const SEARCH_RANKING = { termSimilarity: 1.0, pageLength: 0, termSaturation: 1.4, termFrequency: 1.0 };
+
 /** The content of SEARCH_PARTS_FILE: each bundle's tag changes when its entry file does (Pagefind's `metaCacheTag`). */
 export interface SearchPartsFile {
   tag: string;
+  ranking: typeof SEARCH_RANKING;
   parts: { folder: string; tag: string }[];
 }
 
@@ -76,7 +84,7 @@ async function indexOrReuse({ outputDir, parts, files, renderer, previous }: Sea
     }
   }
   const [main, ...closed] = parts.map(({ folder }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16) }));
-  const list: SearchPartsFile = { tag: main!.tag, parts: closed };
+  const list: SearchPartsFile = { tag: main!.tag, ranking: SEARCH_RANKING, parts: closed };
   const text = `${JSON.stringify(list)}\n`;
   writeFileSync(path.join(outputDir, SEARCH_PARTS_FILE), text);
   written[SEARCH_PARTS_FILE] = { sha256: sha256(text) };

@@ -4,9 +4,8 @@
 //
 // The index is in parts (src/model/search-parts.ts): the main bundle, whose script this loads, and one bundle per
 // closed year, merged into it (https://pagefind.app/docs/multisite/). `parts.json`, beside the script, names them
-// with a tag each that changes with the bundle, so each bundle's entry file may come from the browser's cache.
-/** Pagefind's default weights, given to every bundle: `options()` reaches the main bundle alone. */
-const RANKING = { termSimilarity: 1.0, pageLength: 0.75, termSaturation: 1.4, termFrequency: 1.0 };
+// with a tag each that changes with the bundle, so each bundle's entry file may come from the browser's cache, and
+// the ranking weights (src/cli/search-index.ts), given to every bundle: `options()` reaches the main bundle alone.
 const results = document.getElementById('search-results');
 const input = document.getElementById('site-search-q');
 const status = results?.querySelector('[role="status"]');
@@ -25,9 +24,9 @@ async function search(text) {
   // Pagefind searches in its worker, off the page's thread; `_headers` gives the worker's file the search policy.
   const bundle = new URL(results.dataset.bundle, window.location.href);
   const [pagefind, index] = await Promise.all([import(bundle.pathname), partsOf(bundle)]);
-  await pagefind.options({ ranking: RANKING, metaCacheTag: index.tag });
+  await pagefind.options({ ranking: index.ranking, metaCacheTag: index.tag });
   // A bundle's path ends with `/`: Pagefind skips a merge whose path starts the main bundle's.
-  await Promise.all(index.parts.map((part) => pagefind.mergeIndex(new URL(`../${part.folder}/`, bundle).pathname, { ranking: RANKING, metaCacheTag: part.tag })));
+  await Promise.all(index.parts.map((part) => pagefind.mergeIndex(new URL(`../${part.folder}/`, bundle).pathname, { ranking: index.ranking, metaCacheTag: part.tag })));
   const found = await pagefind.search(text);
   const pages = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
   status.textContent = pages.length ? `${results.dataset.results ?? ''}: ${found.results.length}` : (results.dataset.noResults ?? '');

@@ -1,9 +1,9 @@
 // An incremental build must publish exactly what a full build publishes. One project goes through a sequence of
-// states a site lives through (days, weeks, a month, a year with a week 53, a revised report, editors' edits, a
-// template, the stylesheet, the words, the title, analytics, a dependency, the page dates lost, a second language
-// and its files, its account failing); after each, a build that reuses the last one's
-// output and a `--full` build of the same state are compared file for file, byte for byte.
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// states a site lives through (days, weeks, a month, a year with a week 53 and its close, a late edit in the closed
+// year, a revised report, editors' edits, a template, the stylesheet, the words, the title, analytics, a dependency,
+// the page dates lost, a second language and its files, its account failing); after each, a build that reuses the
+// last one's output and a `--full` build of the same state are compared file for file, byte for byte.
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
@@ -91,6 +91,8 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: 'an override added', change: write('content/overrides/weekly/2027-w01/leo.md', override('append', 'From the editors.')), reuses: true },
   { name: 'an override changed', change: write('content/overrides/weekly/2027-w01/leo.md', override('prepend', 'Editors again.')), reuses: true },
   { name: 'an override removed', change: remove('content/overrides/weekly/2027-w01/leo.md'), reuses: true },
+  // 2026 is a closed year now, a part of the search index of its own: this changes it, and only it.
+  { name: 'a late override in a closed year', change: write('content/overrides/weekly/2026-w52/leo.md', override('append', 'A late word.')), reuses: true },
   // An intro shows on its sign's hub, its period's hub and the home page too.
   { name: "an override of a report's intro", change: write('content/overrides/weekly/2027-w01/virgo.md', '---\nfield: intro\n---\nA new week for [Virgo](/virgo/).\n'), reuses: true },
   { name: 'a chart added', change: write('content/charts/ada-lovelace.md', '---\nname: Ada Lovelace\ndate: 1815-12-10\ntime: "12:00"\nplace: London\n---\nA mathematician.\n'), reuses: true },
@@ -123,6 +125,18 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: 'nothing changed, in two languages', change: () => {}, reuses: true },
 ];
 
+/**
+ * States after which the closed year's part of the search index (src/model/search-parts.ts) is taken from the last
+ * build (true) or indexed again (false), by its entry file's inode: a file taken is a link to the published one.
+ */
+const CLOSED_PART = 'pagefind-2026/pagefind-entry.json';
+const CLOSED_PART_TAKEN: Record<string, boolean> = {
+  'an override added': true,
+  'an override changed': true,
+  'a late override in a closed year': false,
+  'a chart added': true,
+};
+
 /** States after which the build keeps the published output whole: nothing a page shows changed. */
 const KEPT = ['the next day, in the same week', 'nothing changed', 'nothing changed, in two languages'];
 
@@ -131,9 +145,18 @@ describe('an incremental build', () => {
     // A short archive keeps the test quick; every kind of period still has a past and a future.
     edit('content/site.json', (t) => t.replace(/"periods": \{[\s\S]*?\n {2}\}/, '"periods": {\n    "weekly": { "past": 2, "future": 1 },\n    "monthly": { "past": 1, "future": 1 },\n    "yearly": { "past": 0, "future": 1 },\n    "ascendantYearly": { "past": 0, "future": 0 }\n  }'))();
     write('package-lock.json', JSON.stringify({ name: 'horoscope-site', version: '0.1.0', lockfileVersion: 3 }, null, 2))();
+    const inode = () => {
+      try {
+        return statSync(path.join(context.project, 'dist', CLOSED_PART)).ino;
+      } catch {
+        return undefined;
+      }
+    };
     for (const state of STATES) {
       state.change();
+      const before = inode();
       const { incremental, full, differ } = await buildBoth();
+      if (state.name in CLOSED_PART_TAKEN) expect(inode() === before && before !== undefined, `${state.name}: ${CLOSED_PART} taken`).toBe(CLOSED_PART_TAKEN[state.name]);
       expect(differ, state.name).toEqual([]);
       expect(full, state.name).toEqual({ pages: incremental.pages, rendered: incremental.pages, reused: 0 });
       expect(incremental.rendered + incremental.reused, state.name).toBe(incremental.pages);

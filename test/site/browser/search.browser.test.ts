@@ -29,7 +29,8 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   // No service named: the embedded sample service writes each language's reports. The sample texts of the week of
   // 2026-11-22 name retrograde planets in most signs' reports.
-  served = await serveCopy(({ language: _language, ...site }) => ({ ...site, languages: ['en', 'es'] }));
+  // Last year's yearly reports too: a closed year, its own part of the index, merged by the search page.
+  served = await serveCopy(({ language: _language, periods, ...site }) => ({ ...site, languages: ['en', 'es'], periods: { ...(periods as object), yearly: { past: 1, future: 0 } } }));
   ({ server } = served);
   browser = await launchChromium();
 });
