@@ -74,7 +74,7 @@ function archiveReport({ name, periods, targets }: (typeof ARCHIVES)[number], ru
   const plainMs = m(runs.plain, 'wallMs');
   const row = (label: string, list: ChildResult[]) =>
     `| ${label} | ${seconds(m(list, 'wallMs'))} | ${(m(list, 'wallMs') / plainMs).toFixed(2)} | ${seconds(m(list, 'searchIndexMs'))} | ${seconds(m(list, 'userCpuMs'))} | ${m(list, 'rendered')} | ${m(list, 'reused')} | ${megabytes(m(list, 'maxRssKb'))} |`;
-  // The search index is built again whole when any indexed page changed (src/cli/search-index.ts).
+  // The parts of the search index whose pages changed are indexed again (src/cli/search-index.ts).
   const withoutIndex = median(runs.newWeek.map((r) => r.wallMs - (r.searchIndexMs ?? 0)));
   const newWeekS = m(runs.newWeek, 'wallMs') / 1000;
   return [
