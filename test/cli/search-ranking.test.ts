@@ -1,9 +1,10 @@
 // The merged index ranks as one index of the whole archive would: a site of two languages over two years (a closed
 // year's part beside the main one) is built, the same pages indexed again whole, and a fixed set of queries run in
 // Pagefind's own search (its browser script, run by Node against the built files served over HTTP) on both. Each
-// query must find the same pages, and the merged index's first five must be among the whole index's first five
-// (counting every page tied with its fifth). The share of queries that agree is printed.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// query must find the same pages; the merged index's first five agree when they are among the whole index's first
+// five (counting every page tied with its fifth). The share of queries that agree is printed and has a floor: each
+// part ranks by its own word counts, so they do not always agree (docs/search.md).
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +99,7 @@ describe('the merged search index', () => {
     }
     console.log(`search ranking: first five agree on ${agreeing} of ${total} queries (${((100 * agreeing) / total).toFixed(0)} %)\n${disagreements.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(20);
+    // Each part ranks by its own word counts (docs/search.md, "Ranking across parts"): measured 18 of 28 on this site.
+    expect(agreeing / total).toBeGreaterThanOrEqual(0.6);
   }, 300_000);
 });
