@@ -36,7 +36,7 @@ interface SearchIndexOptions {
 /**
  * Pagefind's weights (https://pagefind.app/docs/ranking/), given to every bundle: each part scores its pages against
  * its own page lengths, so `pageLength` 0 (no favour to shorter pages than the bundle's average) keeps a part's scores
- * comparable with another's; the rest are Pagefind's defaults. test/cli/search-ranking.test.ts measures the agreement.
+ * comparable with another's; the rest are Pagefind's defaults. test/commands/search-ranking.test.ts measures the agreement.
  */
 export const SEARCH_RANKING = { termSimilarity: 1.0, pageLength: 0, termSaturation: 1.4, termFrequency: 1.0 };
 

@@ -61,7 +61,7 @@ describe('writeSearchIndex', () => {
     rmSync(entry);
     writeFileSync(entry, 'damaged');
     const repaired = output(root, 'repaired', pages);
-    expect(await writeSearchIndex({ outputDir: repaired.dir, pages: PAGES, files: repaired.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } })).toEqual(published);
+    expect(await writeSearchIndex({ outputDir: repaired.dir, parts: PARTS, files: repaired.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } })).toEqual(published);
     expect(readFileSync(path.join(repaired.dir, 'pagefind/pagefind-entry.json'))).toEqual(entryText);
     expect(Object.values(bundleInodes(repaired.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
 

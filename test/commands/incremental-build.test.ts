@@ -3,7 +3,7 @@
 // year, a revised report, editors' edits, a template, the stylesheet, the words, the title, analytics, a dependency,
 // the page dates lost, a second language and its files, its account failing); after each, a build that reuses the
 // last one's output and a `--full` build of the same state are compared file for file, byte for byte.
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';

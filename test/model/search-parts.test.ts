@@ -6,7 +6,7 @@ import { closedPartFolders, searchParts } from '../../src/model/search-parts.ts'
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModel } from '../../src/model/types.ts';
 import { outputFile } from '../../src/model/urls.ts';
-import { messages, reports, signs, site } from './fixture.ts';
+import { messages, planned, reports, signs, site } from './fixture.ts';
 
 const PERIODS = [
   weekPeriod(2024, 52), weekPeriod(2025, 1), weekPeriod(2025, 52), weekPeriod(2026, 1), weekPeriod(2026, 53),
@@ -16,7 +16,7 @@ const PERIODS = [
 const about = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Us.</p>', file: 'content/pages/about.md' };
 
 function modelOn(buildDate: string): SiteModel {
-  return buildSiteModel({ site, messages, buildDate, sampleContent: false, signs, reports: PERIODS.map((p) => reports(p)), staticPages: [about] });
+  return buildSiteModel(planned({ site, messages, buildDate, sampleContent: false, signs, reports: PERIODS.map((p) => reports(p)), staticPages: [about] }));
 }
 
 /** How many parts hold each indexed page, and the pages the parts hold that the model does not index. */
