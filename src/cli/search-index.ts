@@ -34,17 +34,20 @@ interface SearchIndexOptions {
 }
 
 /**
- * Pagefind's weights (https://pagefind.app/docs/ranking/), given to every bundle: each part scores its pages against
- * its own page lengths, so `pageLength` 0 (no favour to shorter pages than the bundle's average) keeps a part's scores
- * comparable with another's; the rest are Pagefind's defaults. test/commands/search-ranking.test.ts measures the agreement.
+ * Pagefind's weights (https://pagefind.app/docs/ranking/), given to every bundle: `pageLength` 0 (no favour to pages
+ * shorter than their bundle's average) makes a word's tf on a page the same in any part, so the search page can
+ * rescale each part's scores to the whole archive's (docs/search.md); the rest are Pagefind's defaults.
  */
 export const SEARCH_RANKING = { termSimilarity: 1.0, pageLength: 0, termSaturation: 1.4, termFrequency: 1.0 };
 
-/** The content of SEARCH_PARTS_FILE: each bundle's tag changes when its entry file does (Pagefind's `metaCacheTag`). */
+/**
+ * The content of SEARCH_PARTS_FILE: every part, the main one first, with its folder, its tag (which changes when its
+ * entry file does: Pagefind's `metaCacheTag`) and how many pages it holds (the search page weighs each part's scores
+ * by it), and the ranking weights every bundle is given.
+ */
 export interface SearchPartsFile {
-  tag: string;
   ranking: typeof SEARCH_RANKING;
-  parts: { folder: string; tag: string }[];
+  parts: { folder: string; tag: string; pages: number }[];
 }
 
 /**
@@ -83,8 +86,10 @@ async function indexOrReuse({ outputDir, parts, files, renderer, previous }: Sea
       written[relative] = { sha256: sha256(readFileSync(path.join(outputDir, relative))), ...(file === ENTRY ? { print: built } : {}) };
     }
   }
-  const [main, ...closed] = parts.map(({ folder }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16) }));
-  const list: SearchPartsFile = { tag: main!.tag, ranking: SEARCH_RANKING, parts: closed };
+  const list: SearchPartsFile = {
+    ranking: SEARCH_RANKING,
+    parts: parts.map(({ folder, pages }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16), pages: pages.length })),
+  };
   const text = `${JSON.stringify(list)}\n`;
   writeFileSync(path.join(outputDir, SEARCH_PARTS_FILE), text);
   written[SEARCH_PARTS_FILE] = { sha256: sha256(text) };

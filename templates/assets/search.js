@@ -3,13 +3,14 @@
 // allow. https://pagefind.app/docs/api/
 //
 // The index is in parts (src/model/search-parts.ts): the main bundle, whose script this loads, and one bundle per
-// closed year, merged into it (https://pagefind.app/docs/multisite/). `parts.json`, beside the script, names them
+// closed year, merged into it (https://pagefind.app/docs/multisite/). `parts.json`, beside the script, lists them
 // with a tag each that changes with the bundle, so each bundle's entry file may come from the browser's cache, and
 // the ranking weights (src/cli/search-index.ts), given to every bundle: `options()` reaches the main bundle alone.
-const results = document.getElementById('search-results');
-const input = document.getElementById('site-search-q');
+// The script also runs in Node, where the suite imports `rankedSearch`: no document, nothing to do.
+const results = globalThis.document?.getElementById('search-results');
+const input = globalThis.document?.getElementById('site-search-q');
 const status = results?.querySelector('[role="status"]');
-const query = (new URLSearchParams(window.location.search).get('q') ?? '').trim();
+const query = (new URLSearchParams(globalThis.location?.search).get('q') ?? '').trim();
 
 if (results && status && query) {
   if (input) input.value = query;
@@ -24,17 +25,58 @@ async function search(text) {
   // Pagefind searches in its worker, off the page's thread; `_headers` gives the worker's file the search policy.
   const bundle = new URL(results.dataset.bundle, window.location.href);
   const [pagefind, index] = await Promise.all([import(bundle.pathname), partsOf(bundle)]);
-  await pagefind.options({ ranking: index.ranking, metaCacheTag: index.tag });
-  // A bundle's path ends with `/`: Pagefind skips a merge whose path starts the main bundle's.
-  await Promise.all(index.parts.map((part) => pagefind.mergeIndex(new URL(`../${part.folder}/`, bundle).pathname, { ranking: index.ranking, metaCacheTag: part.tag })));
-  const found = await pagefind.search(text);
-  const pages = await Promise.all(found.results.slice(0, 20).map((result) => result.data()));
-  status.textContent = pages.length ? `${results.dataset.results ?? ''}: ${found.results.length}` : (results.dataset.noResults ?? '');
+  await mergeParts(pagefind, index, (part) => new URL(`../${part.folder}/`, bundle).pathname);
+  const found = await rankedSearch(pagefind, text, index.parts);
+  const pages = await Promise.all(found.slice(0, 20).map((result) => result.data()));
+  status.textContent = pages.length ? `${results.dataset.results ?? ''}: ${found.length}` : (results.dataset.noResults ?? '');
   const list = document.createElement('ol');
   list.className = 'search-list';
   for (const page of pages) list.append(resultItem(page));
   results.querySelector('.search-list')?.remove();
   if (pages.length) results.append(list);
+}
+
+/**
+ * Gives the main bundle its settings and merges the other parts into it, each with the same ranking and a `part`
+ * filter naming it, so a search can ask one part alone. `pathOf(part)` is a bundle's path; it ends with `/`, and
+ * Pagefind skips a merge whose path starts the main bundle's.
+ */
+export async function mergeParts(pagefind, index, pathOf) {
+  const [main, ...closed] = index.parts;
+  const settings = (part) => ({ basePath: pathOf(part), ranking: index.ranking, metaCacheTag: part.tag, mergeFilter: { part: part.folder } });
+  // One call: a second one before Pagefind starts replaces the first's options rather than adding to them.
+  await pagefind.options(settings(main));
+  await Promise.all(closed.map((part) => pagefind.mergeIndex(pathOf(part), settings(part))));
+}
+
+/**
+ * The pages found, best first, scored as one index of the whole archive would score them. Pagefind scores a word on a
+ * page as idf × tf (https://pagefind.app/docs/ranking/), with tf of the page alone when `pageLength` is 0, but the
+ * idf from its own part's counts: how many pages the part holds, and how many hold the word. So each part is asked
+ * alone, for the query and for each of its words, and a word's score is scaled by the whole archive's idf over the
+ * part's.
+ */
+export async function rankedSearch(pagefind, text, parts) {
+  const words = [...new Set(text.split(/\s+/).filter(Boolean))];
+  const alone = (part, term) => pagefind.search(term, { filters: { part: part.folder } }).then((found) => found.results);
+  const asked = await Promise.all(parts.map(async (part) => {
+    const found = await alone(part, text);
+    const perWord = words.length === 1 ? [found] : await Promise.all(words.map((word) => alone(part, word)));
+    return { part, found, perWord };
+  }));
+  const pages = parts.reduce((sum, part) => sum + part.pages, 0);
+  const holding = words.map((_, i) => asked.reduce((sum, { perWord }) => sum + perWord[i].length, 0));
+  const ranked = asked.flatMap(({ part, found, perWord }) => {
+    const scale = words.map((_, i) => idf(pages, holding[i]) / idf(part.pages, perWord[i].length));
+    const scores = perWord.map((list) => new Map(list.map((result) => [result.id, result.score])));
+    return found.map((result) => ({ result, score: scores.reduce((sum, byPage, i) => sum + (byPage.get(result.id) ?? 0) * scale[i], 0) }));
+  });
+  return ranked.sort((a, b) => b.score - a.score).map(({ result }) => result);
+}
+
+/** BM25's inverse document frequency, as Pagefind computes it. */
+function idf(pages, holding) {
+  return Math.log((pages - holding + 0.5) / (holding + 0.5) + 1);
 }
 
 /** The list of parts, asked of the server every time (it changes with every build), answered from cache when unchanged. */

@@ -101,6 +101,7 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: "a static page's title changed", change: edit('content/pages/about.md', (t) => t.replace(/^title: .*$/m, 'title: About us')), reuses: false },
   { name: 'a template edited', change: edit('templates/_layouts/report.njk', (t) => t.replace('</article>', '<p>Edited.</p></article>')), reuses: false },
   { name: 'the stylesheet edited', change: append('templates/assets/site.css', '\n.edited { color: red; }\n'), reuses: false },
+  { name: "the search page's script edited", change: append('templates/assets/search.js', '\n// Edited.\n'), reuses: false },
   // Every page links the theme, and the share images take its colours.
   { name: "the owner's theme edited", change: edit('content/theme.css', (t) => t.replace('--accent: #5b3fa8;', '--accent: #b3261e;')), reuses: false },
   // The search page's words too: its data attributes, which its script shows, and its date in the sitemap.
