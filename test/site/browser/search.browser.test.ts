@@ -88,8 +88,8 @@ describe('the search page in Chromium', () => {
     expect(hrefs.length).toBeGreaterThan(5);
     expect(hrefs.filter((href) => /^\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$/.test(href)).length).toBeGreaterThan(5);
     // Every result, of the main part and of last year's merged into it: among them last year's pages, and the report
-    // page that names retrograde most often, as the built pages say (each part ranks by its own statistics, so that
-    // page need not be among the first twenty: test/commands/search-ranking.test.ts measures how far they agree).
+    // page that names retrograde most often, as the built pages say (how the parts rank together:
+    // test/commands/search-ranking.test.ts).
     const all = await page.evaluate(`(async () => {
       const pagefind = await import('/pagefind/pagefind.js');
       const found = await pagefind.search('retrograde');
