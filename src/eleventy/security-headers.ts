@@ -149,7 +149,7 @@ interface HeadersFileOptions {
    * whose policy also has the search page's additions.
    */
   searchPaths?: readonly string[];
-  /** The folders of the search index's closed parts beside Pagefind's own (`pagefind-2024`), in each language's folder. */
+  /** The folders of the search index's closed parts beside Pagefind's own (`pagefind-closed`, `pagefind-oldest`), in each language's folder. */
   searchPartFolders?: readonly string[];
 }
 

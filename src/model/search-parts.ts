@@ -1,8 +1,10 @@
 // Which part of a language's search index each indexed page is in. Pagefind has no incremental index, so the index
-// is split where the archive stops changing: one bundle per closed year (its periods' report pages and hubs) and the
-// main bundle, `pagefind/`, for the rest (the open years, the sign hubs, charts and editors' pages). A build indexes
-// again only the parts whose pages changed; the search page merges them (templates/assets/search.js).
-// https://pagefind.app/docs/multisite/
+// is split where the archive stops changing: the closed years but the oldest, together (they change when a year
+// closes or leaves the window, about twice a year), the oldest closed year (the window's start moves through it
+// week by week), and the main bundle, `pagefind/`, for the rest (the open years, the sign hubs, charts and editors'
+// pages). A build indexes again only the parts whose pages changed; the search page merges them
+// (templates/assets/search.js). Few parts keep a query's download small: each costs it an entry file, metadata and
+// an index chunk per word. https://pagefind.app/docs/multisite/
 import type { SiteModel } from './types.ts';
 import { outputFile } from './urls.ts';
 
@@ -10,16 +12,15 @@ import { outputFile } from './urls.ts';
 export const SEARCH_FOLDER = 'pagefind';
 
 export interface SearchPart {
-  /** Its folder in the language's output: `pagefind` (the main bundle) or `pagefind-2024` (a closed year). */
+  /** Its folder in the language's output: `pagefind` (the main bundle), `pagefind-closed` or `pagefind-oldest`. */
   folder: string;
   /** Its pages, relative to the language's output, sorted: Pagefind numbers pages in the order they arrive. */
   pages: string[];
 }
 
-/** A closed year's folder: a sibling of the main one, so neither bundle's path is a prefix of the other's. */
-export function closedPartFolder(year: number): string {
-  return `${SEARCH_FOLDER}-${year}`;
-}
+/** The closed years' folders, siblings of the main one so that no bundle's path starts another's. */
+export const CLOSED_FOLDER = `${SEARCH_FOLDER}-closed`;
+export const OLDEST_FOLDER = `${SEARCH_FOLDER}-oldest`;
 
 /**
  * The year from which periods may still change: the earliest year of a period that is current or later (a week of
@@ -31,19 +32,26 @@ function firstOpenYear(model: SiteModel): number {
   return Math.min(Number(model.site.buildDate.slice(0, 4)), ...open.map((hub) => hub.period.year));
 }
 
-/** The closed years' folders of `model`, oldest first: the parts besides the main bundle. */
-export function closedPartFolders(model: SiteModel): string[] {
+/** The folder of each year's periods: the main one for the open years, else the oldest year's or the closed one. */
+function folderOfYear(model: SiteModel): (year: number) => string {
   const open = firstOpenYear(model);
-  const years = new Set(model.periodHubs.map((hub) => hub.period.year).filter((year) => year < open));
-  return [...years].sort((a, b) => a - b).map(closedPartFolder);
+  const oldest = Math.min(...model.periodHubs.map((hub) => hub.period.year));
+  return (year) => (year >= open ? SEARCH_FOLDER : year === oldest ? OLDEST_FOLDER : CLOSED_FOLDER);
+}
+
+/** The folders of `model`'s parts besides the main one, newest first. */
+export function closedPartFolders(model: SiteModel): string[] {
+  const folderOf = folderOfYear(model);
+  const used = new Set(model.periodHubs.map((hub) => folderOf(hub.period.year)));
+  return [CLOSED_FOLDER, OLDEST_FOLDER].filter((folder) => used.has(folder));
 }
 
 /**
- * Every indexed page of `model` (those with search filters) in exactly one part: a period's hub and reports in their
- * year's part when that year is closed, everything else in the main one. The main part comes first, always.
+ * Every indexed page of `model` (those with search filters) in exactly one part: a period's hub and reports in its
+ * year's part, everything else in the main one. The main part comes first, always.
  */
 export function searchParts(model: SiteModel): SearchPart[] {
-  const open = firstOpenYear(model);
+  const folderOf = folderOfYear(model);
   const yearOf = new Map<string, number>();
   for (const hub of model.periodHubs) {
     for (const url of [hub.url, ...hub.pages.map((page) => page.url)]) yearOf.set(url, hub.period.year);
@@ -53,8 +61,7 @@ export function searchParts(model: SiteModel): SearchPart[] {
   for (const meta of Object.values(model.meta)) {
     if (!meta.searchFilters) continue;
     const year = yearOf.get(meta.url);
-    const folder = year !== undefined && year < open ? closedPartFolder(year) : SEARCH_FOLDER;
-    parts.get(folder)!.push(outputFile(meta.url, model.site.pathPrefix));
+    parts.get(year === undefined ? SEARCH_FOLDER : folderOf(year))!.push(outputFile(meta.url, model.site.pathPrefix));
   }
   return [...parts].map(([folder, pages]) => ({ folder, pages: pages.sort() }));
 }

@@ -2,8 +2,8 @@
 // index the build wrote, and the results listed with DOM methods: no inline script or style for the policy to
 // allow. https://pagefind.app/docs/api/
 //
-// The index is in parts (src/model/search-parts.ts): the main bundle, whose script this loads, and one bundle per
-// closed year, merged into it (https://pagefind.app/docs/multisite/). `parts.json`, beside the script, lists them
+// The index is in parts (src/model/search-parts.ts): the main bundle, whose script this loads, and the closed
+// years' bundles, merged into it (https://pagefind.app/docs/multisite/). `parts.json`, beside the script, lists them
 // with a tag each that changes with the bundle, so each bundle's entry file may come from the browser's cache, and
 // the ranking weights (src/cli/search-index.ts), given to every bundle: `options()` reaches the main bundle alone.
 // The script also runs in Node, where the suite imports `rankedSearch`: no document, nothing to do.

@@ -127,10 +127,10 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
 ];
 
 /**
- * States after which the closed year's part of the search index (src/model/search-parts.ts) is taken from the last
+ * States after which the oldest closed year's part of the search index (src/model/search-parts.ts) is taken from the last
  * build (true) or indexed again (false), by its entry file's inode: a file taken is a link to the published one.
  */
-const CLOSED_PART = 'pagefind-2026/pagefind-entry.json';
+const CLOSED_PART = 'pagefind-oldest/pagefind-entry.json';
 const CLOSED_PART_TAKEN: Record<string, boolean> = {
   'an override added': true,
   'an override changed': true,

@@ -26,12 +26,12 @@ interface Search { options(o: object): Promise<void>; mergeIndex(p: string, o: o
 let project = '';
 let server: StaticServer;
 beforeAll(async () => {
-  project = copyProject({ periods: { weekly: { past: 60, future: 0 }, monthly: { past: 14, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } } });
+  project = copyProject({ periods: { weekly: { past: 16, future: 0 }, monthly: { past: 4, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } } });
   const siteFile = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
   const dist = path.join(project, 'dist');
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, outputDir: dist, cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-02-11' }, outputDir: dist, cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
   server = await startStaticServer(dist, {});
 }, 300_000);
 afterAll(async () => {
@@ -77,7 +77,7 @@ describe('the merged search index', () => {
     for (const [language, queries] of Object.entries(QUERIES)) {
       const folder = language ? `${language}/` : '';
       const list = JSON.parse(readFileSync(path.join(project, 'dist', folder, 'pagefind', 'parts.json'), 'utf8')) as SearchPartsFile;
-      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-2025']);
+      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-oldest']);
       const merged = await searchScript(folder, `merged-${language}`);
       await mergeParts(merged, list, (part: { folder: string }) => `${server.url}/${folder}${part.folder}/`);
       const whole = await searchScript(folder, `whole-${language}`);

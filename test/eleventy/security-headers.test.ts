@@ -136,7 +136,7 @@ describe("Pagefind's files in _headers", () => {
   async function bundle(dir: string, texts: string[]): Promise<Map<string, string>> {
     const pages = texts.map((_text, i) => `p${i}/index.html`);
     texts.forEach((text, i) => (fs.mkdirSync(path.join(dir, `p${i}`), { recursive: true }), fs.writeFileSync(path.join(dir, pages[i]!), page(text))));
-    const parts = [{ folder: 'pagefind', pages: pages.slice(0, 1) }, { folder: 'pagefind-2025', pages: pages.slice(1) }];
+    const parts = [{ folder: 'pagefind', pages: pages.slice(0, 1) }, { folder: 'pagefind-closed', pages: pages.slice(1) }];
     const files = await writeSearchIndex({ outputDir: dir, parts, files: {}, renderer: '' });
     return new Map(Object.entries(files).map(([file, { sha256 }]) => [`/${file}`, sha256]));
   }
@@ -145,8 +145,8 @@ describe("Pagefind's files in _headers", () => {
     const root = tempDir('pagefind-headers-');
     const before = await bundle(path.join(root, 'before'), ['Mercury retrograde.', 'Venus enters Libra.']);
     const after = await bundle(path.join(root, 'after'), ['Mercury retrograde.', 'Mars enters Leo.']);
-    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], searchPartFolders: ['pagefind-2025'] });
-    const chunk = /\/pagefind(-2025)?\/(fragment|index|filter)\/[a-z]+_[0-9a-f]+\.pf_[a-z]+$/;
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], searchPartFolders: ['pagefind-closed'] });
+    const chunk = /\/pagefind(-closed)?\/(fragment|index|filter)\/[a-z]+_[0-9a-f]+\.pf_[a-z]+$/;
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       const cached = (file: string) => host(text, file).get('cache-control');
       for (const folder of ['/', '/es/']) {
@@ -159,8 +159,8 @@ describe("Pagefind's files in _headers", () => {
         expect(immutable.filter((file) => !chunk.test(file)), host.name).toEqual([]);
         // Every chunk of both parts is cached.
         expect(files.filter((file) => chunk.test(file) && !immutable.includes(file)), host.name).toEqual([]);
-        expect(new Set(immutable.map((file) => file.split('/').slice(-3, -1).join('/'))), host.name).toEqual(new Set(['pagefind/fragment', 'pagefind/index', 'pagefind/filter', 'pagefind-2025/fragment', 'pagefind-2025/index', 'pagefind-2025/filter']));
-        for (const file of ['pagefind/pagefind-entry.json', 'pagefind/pagefind.js', 'pagefind/pagefind-worker.js', 'pagefind/parts.json', 'pagefind-2025/pagefind-entry.json']) expect(cached(`${folder}${file}`), `${host.name} ${file}`).toBeUndefined();
+        expect(new Set(immutable.map((file) => file.split('/').slice(-3, -1).join('/'))), host.name).toEqual(new Set(['pagefind/fragment', 'pagefind/index', 'pagefind/filter', 'pagefind-closed/fragment', 'pagefind-closed/index', 'pagefind-closed/filter']));
+        for (const file of ['pagefind/pagefind-entry.json', 'pagefind/pagefind.js', 'pagefind/pagefind-worker.js', 'pagefind/parts.json', 'pagefind-closed/pagefind-entry.json']) expect(cached(`${folder}${file}`), `${host.name} ${file}`).toBeUndefined();
       }
     }
   }, 60_000);

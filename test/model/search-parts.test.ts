@@ -42,19 +42,29 @@ describe('searchParts', () => {
     expect(strays).toEqual([]);
   });
 
-  it("puts a closed year's periods in its part, and what may still change in the main one", () => {
+  it('puts the oldest closed year in its part, the other closed years together, and what may still change in the main one', () => {
     const parts = Object.fromEntries(searchParts(modelOn('2026-11-22')).map((part) => [part.folder, part.pages]));
-    expect(Object.keys(parts)).toEqual(['pagefind', 'pagefind-2024', 'pagefind-2025']);
-    expect(parts['pagefind-2024']!.filter((page) => !/^(weekly\/2024-w52|monthly\/2024-12|yearly\/2024)\//.test(page))).toEqual([]);
-    expect(parts['pagefind-2025']).toContain('ascendant/2025/leo/index.html');
-    expect(parts['pagefind-2025']).toContain('weekly/2025-w52/index.html');
+    expect(Object.keys(parts)).toEqual(['pagefind', 'pagefind-closed', 'pagefind-oldest']);
+    expect(parts['pagefind-oldest']!.filter((page) => !/^(weekly\/2024-w52|monthly\/2024-12|yearly\/2024)\//.test(page))).toEqual([]);
+    expect(parts['pagefind-oldest']).toContain('weekly/2024-w52/leo/index.html');
+    expect(parts['pagefind-closed']).toEqual(expect.arrayContaining(['ascendant/2025/leo/index.html', 'weekly/2025-w52/index.html', 'weekly/2025-w01/leo/index.html']));
+    expect(parts['pagefind-closed']!.filter((page) => !/^[a-z]+\/2025/.test(page))).toEqual([]);
     expect(parts.pagefind).toEqual(expect.arrayContaining(['leo/index.html', 'about/index.html', 'weekly/2026-w01/leo/index.html', 'yearly/2026/leo/index.html']));
     expect(parts.pagefind!.filter((page) => /^[a-z]+\/(2024|2025)/.test(page))).toEqual([]);
   });
 
   it('keeps a year open while one of its periods is current: week 53 of 2026 on 2027-01-01', () => {
-    expect(closedPartFolders(modelOn('2027-01-01'))).toEqual(['pagefind-2024', 'pagefind-2025']);
-    expect(closedPartFolders(modelOn('2027-01-05'))).toEqual(['pagefind-2024', 'pagefind-2025', 'pagefind-2026']);
+    const yearsOf = (date: string, folder: string) => [...new Set(searchParts(modelOn(date)).find((part) => part.folder === folder)?.pages.map((page) => /\/(\d{4})/.exec(page)?.[1]))];
+    expect(closedPartFolders(modelOn('2027-01-01'))).toEqual(['pagefind-closed', 'pagefind-oldest']);
+    expect(yearsOf('2027-01-01', 'pagefind-closed')).toEqual(['2025']);
+    expect(yearsOf('2027-01-05', 'pagefind-closed')).toEqual(['2025', '2026']);
+    expect(yearsOf('2027-01-05', 'pagefind-oldest')).toEqual(['2024']);
+  });
+
+  it('has no part but the main one while every period is of an open year', () => {
+    const model = buildSiteModel(planned({ site, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: [reports(weekPeriod(2026, 47))], staticPages: [about] }));
+    expect(closedPartFolders(model)).toEqual([]);
+    expect(searchParts(model).map((part) => part.folder)).toEqual(['pagefind']);
   });
 
   it('gives each part a path no other part starts with, so Pagefind merges every one', () => {
