@@ -15,10 +15,10 @@
 //                                      a site in English and Spanish, a Spanish override's edit too
 //   npm run bench -- --languages N [--ten-year]   a site of the first N of en, es, pt, fr, de, it: cold and warm
 //                                      builds of the three- (or ten-) year archive (scripts/bench-languages.ts)
-//   npm run bench -- --incremental     builds that take unchanged pages from the last one, on the three- and ten-year
-//                                      archives, next to full builds and plain Eleventy (scripts/bench-incremental.ts)
-//   npm run bench -- --search          what the search index adds to a full and a next-day build of the three-year
-//                                      archive, and what one query downloads on the ten-year one (scripts/bench-search.ts)
+//   npm run bench -- --incremental --search   the daily rebuild, search included, on the three- and ten-year
+//                                      archives against plain Eleventy, six languages' new week, what one query
+//                                      downloads and how the merged index ranks (scripts/bench-incremental.ts;
+//                                      either flag alone runs the same)
 import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -190,8 +190,7 @@ async function benchReport(context: BenchContext): Promise<[section: Parameters<
   const { options } = context;
   if (options.pagesWanted !== undefined) return ['pages', await largeArchive(context, options.pagesWanted)];
   if (options.languages !== undefined && !options.preview) return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
-  if (options.incremental) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
-  if (options.search) return ['search', await (await import('./bench-search.ts')).searchBench(context)];
+  if (options.incremental || options.search) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
   if (options.preview) return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
   const runs = await archiveRounds(context);
   if (options.profile) await profileBuilds(context);

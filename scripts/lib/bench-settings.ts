@@ -59,9 +59,8 @@ export interface BenchOptions {
   profile: boolean;
   /** --preview: the live preview's edits instead of the rounds. */
   preview: boolean;
-  /** --incremental: builds that take unchanged pages from the last one, instead of the rounds. */
+  /** --incremental and --search (either runs both): the daily rebuild, search included, instead of the rounds. */
   incremental: boolean;
-  /** --search: what the search index costs a build and a query, instead of the rounds. */
   search: boolean;
   write: boolean;
   workDir: string;
