@@ -10,7 +10,6 @@ import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
-import { closedPartFolders } from './src/model/search-parts.ts';
 import { SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
 /** @param {import('./src/eleventy/eleventy-types.ts').EleventyConfig} eleventyConfig */
@@ -58,12 +57,7 @@ export default function (eleventyConfig) {
     return homes.map((home) => sitePath(home, model.site.pathPrefix));
   };
   const searchPaths = async () => (await languageFolders()).flatMap((folder) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${folder}${file.slice(1)}`));
-  // The closed years' parts of the search index: each language has the same periods, so the same parts.
-  const searchPartFolders = async () => {
-    const model = source ? (await source.round().catch(() => undefined))?.model : undefined;
-    return model ? closedPartFolders(model) : [];
-  };
-  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, searchPartFolders });
+  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths });
   // The link-preview images, copied after the pages.
   eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (await round())?.imageFiles ?? [] });
 

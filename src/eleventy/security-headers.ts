@@ -7,6 +7,7 @@
 // https://docs.netlify.com/manage/routing/headers/ · https://developers.cloudflare.com/pages/configuration/headers/
 // https://www.w3.org/TR/CSP3/#meta-element
 import path from 'node:path';
+import { CLOSED_FOLDER, OLDEST_FOLDER } from '../model/search-parts.ts';
 import { SEARCH_BUNDLE } from '../model/urls.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 
@@ -149,19 +150,15 @@ interface HeadersFileOptions {
    * whose policy also has the search page's additions.
    */
   searchPaths?: readonly string[];
-  /** The folders of the search index's closed parts beside Pagefind's own (`pagefind-closed`, `pagefind-oldest`), in each language's folder. */
-  searchPartFolders?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'searchPartFolders'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
   languageFolders?: () => Promise<readonly string[]>;
   /** The search pages' and Pagefind's worker's paths in the output, asked at each render. */
   searchPaths?: () => Promise<readonly string[]>;
-  /** The search index's closed parts' folders, asked at each render. */
-  searchPartFolders?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -190,7 +187,8 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
       lines.push('', '# Fingerprinted: the file name changes whenever the content does.', `${folder}${pattern.slice(1)}`);
       lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
     }
-    for (const bundle of [SEARCH_FOLDER, ...(options.searchPartFolders ?? [])]) {
+    // Every part's bundle (src/model/search-parts.ts), whether this build has it or not: a rule matching nothing is harmless.
+    for (const bundle of [SEARCH_FOLDER, CLOSED_FOLDER, OLDEST_FOLDER]) {
       for (const chunks of DEFAULTS.searchChunkFolders) {
         lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
         lines.push(`${folder}${bundle}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
@@ -244,7 +242,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], searchPartFolders = async () => [] } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
@@ -255,7 +253,7 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
     layout: false,
     eleventyExcludeFromCollections: true,
     eleventyComputed: {
-      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths(), searchPartFolders: await searchPartFolders() }),
+      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths() }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
     },

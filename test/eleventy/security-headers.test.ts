@@ -105,7 +105,8 @@ describe('renderHeadersFile', () => {
   it("gives each language's fingerprinted assets the same year-long cache, and only those", () => {
     const text = renderHeadersFile({ languageFolders: ['/', '/es/', '/pt-br/'] });
     const rules = parseHeadersFile(text);
-    const chunks = (folder: string) => ['fragment', 'index', 'filter'].map((name) => `${folder}pagefind/${name}/*`);
+    // Every part of the search index, whether a build has it or not (src/model/search-parts.ts).
+    const chunks = (folder: string) => ['pagefind', 'pagefind-closed', 'pagefind-oldest'].flatMap((bundle) => ['fragment', 'index', 'filter'].map((name) => `${folder}${bundle}/${name}/*`));
     expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...chunks('/'), '/es/assets/*', ...chunks('/es/'), '/pt-br/assets/*', ...chunks('/pt-br/')]);
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       for (const file of ['/assets/site.1a2b3c4d.css', '/es/assets/site.1a2b3c4d.css', '/pt-br/assets/site.1a2b3c4d.css']) {
@@ -145,7 +146,7 @@ describe("Pagefind's files in _headers", () => {
     const root = tempDir('pagefind-headers-');
     const before = await bundle(path.join(root, 'before'), ['Mercury retrograde.', 'Venus enters Libra.']);
     const after = await bundle(path.join(root, 'after'), ['Mercury retrograde.', 'Mars enters Leo.']);
-    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], searchPartFolders: ['pagefind-closed'] });
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'] });
     const chunk = /\/pagefind(-closed)?\/(fragment|index|filter)\/[a-z]+_[0-9a-f]+\.pf_[a-z]+$/;
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       const cached = (file: string) => host(text, file).get('cache-control');
@@ -350,7 +351,7 @@ describe("the search page's policy", () => {
     expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
     const searchRule = { '! Content-Security-Policy': '', 'Content-Security-Policy': SEARCH_POLICY };
     for (const page of SEARCH_PATHS) expect(rules[page], page).toEqual(searchRule);
-    expect(Object.keys(rules).filter((rule) => !rule.includes('/pagefind/') || rule.endsWith('.js'))).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
+    expect(Object.keys(rules).filter((rule) => !/\/pagefind(-closed|-oldest)?\//.test(rule) || rule.endsWith('.js'))).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
   });
 
   it('sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page\'s on search pages alone', () => {
