@@ -121,7 +121,7 @@ async function indexParts(outputDir: string, parts: readonly SearchPart[]): Prom
     }
   };
   try {
-    const failed = (await Promise.allSettled(services.map(lane))).find((lane) => lane.status === 'rejected');
+    const failed = (await Promise.allSettled(services.map(lane))).find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   } finally {
     await Promise.all(services.map((pagefind) => pagefind.close()));
