@@ -1,8 +1,10 @@
 // The search index of two small pages, written by Pagefind, then again by a build whose pages are the same: the
 // bundle is taken from the published output (the very files, hard-linked), not written anew; a page that changed,
-// or a bundle file damaged since, makes Pagefind write it again.
+// or a bundle file damaged since, makes Pagefind write it again. Parts indexed side by side: the same bytes every
+// time, each page at the path the site serves it from.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
 import { writeSearchIndex } from '../../src/cli/search-index.ts';
@@ -30,6 +32,13 @@ function bundleInodes(dir: string): Record<string, number> {
   // The list of parts is written anew every build.
   const files = readdirSync(bundle, { recursive: true, encoding: 'utf8' }).filter((file) => file !== 'parts.json' && statSync(path.join(bundle, file)).isFile());
   return Object.fromEntries(files.sort().map((file) => [file, statSync(path.join(bundle, file)).ino]));
+}
+
+/** The URL of each page in a bundle's fragments (gzip, after Pagefind's `pagefind_dcd` signature), sorted. */
+function fragmentUrls(bundle: string): string[] {
+  const dir = path.join(bundle, 'fragment');
+  const text = (file: string) => gunzipSync(readFileSync(path.join(dir, file))).toString('utf8').replace(/^pagefind_dcd/, '');
+  return readdirSync(dir).map((file) => (JSON.parse(text(file)) as { url: string }).url).sort();
 }
 
 describe('writeSearchIndex', () => {
@@ -69,5 +78,32 @@ describe('writeSearchIndex', () => {
     const renderer = output(root, 'renderer', pages);
     await writeSearchIndex({ outputDir: renderer.dir, parts: PARTS, files: renderer.files, renderer: 'r2', previous: { dir: first.dir, files: publishedFiles } });
     expect(Object.values(bundleInodes(renderer.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
+  }, 60_000);
+
+  it('writes the same bytes for the same pages, whichever Pagefind service indexes a part, each page at its served path', async () => {
+    const root = tempDir('search-index-');
+    const parts = [
+      { folder: 'pagefind', pages: ['404.html', 'index.html', 'leo/index.html', 'weekly/2026-w47/leo/index.html', 'weekly/2026-w47/virgo/index.html'] },
+      { folder: 'pagefind-2024', pages: ['monthly/2024-03/aries/index.html', 'weekly/2024-w10/aries/index.html', 'weekly/2024-w10/index.html', 'weekly/2024-w10/taurus/index.html'] },
+      { folder: 'pagefind-2025', pages: ['yearly/2025/leo/index.html', 'yearly/2025/virgo/index.html'] },
+    ];
+    const site = Object.fromEntries(parts.flatMap(({ pages }) => pages.map((file) => [file, page(`Page ${file}`)])));
+    const twice = [];
+    for (const name of ['first', 'second']) {
+      const { dir, files } = output(root, name, site);
+      twice.push(await writeSearchIndex({ outputDir: dir, parts, files, renderer: 'r1' }));
+      expect(fragmentUrls(path.join(dir, 'pagefind'))).toEqual(['/', '/404.html', '/leo/', '/weekly/2026-w47/leo/', '/weekly/2026-w47/virgo/']);
+      expect(fragmentUrls(path.join(dir, 'pagefind-2024'))).toEqual(['/monthly/2024-03/aries/', '/weekly/2024-w10/', '/weekly/2024-w10/aries/', '/weekly/2024-w10/taurus/']);
+      expect(fragmentUrls(path.join(dir, 'pagefind-2025'))).toEqual(['/yearly/2025/leo/', '/yearly/2025/virgo/']);
+    }
+    // Every file of every bundle, by its hash.
+    expect(twice[1]).toEqual(twice[0]);
+  }, 60_000);
+
+  it('stops at the first part that fails, with its error', async () => {
+    const root = tempDir('search-index-');
+    const { dir, files } = output(root, 'missing', { [PAGES[0]!]: page('Leo') });
+    const parts = [{ folder: 'pagefind', pages: [PAGES[0]!] }, { folder: 'pagefind-2024', pages: [PAGES[1]!] }];
+    await expect(writeSearchIndex({ outputDir: dir, parts, files, renderer: 'r1' })).rejects.toThrow(`ENOENT: no such file or directory, open '${path.join(dir, PAGES[1]!)}'`);
   }, 60_000);
 });
