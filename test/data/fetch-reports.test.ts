@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReportEntry } from '../../src/api/index.ts';
-import { fetchReports, type ReportHtml } from '../../src/data/fetch-reports.ts';
+import { fetchReports, type PeriodReports, type ReportHtml, type UnreadReports } from '../../src/data/fetch-reports.ts';
 import { allPeriods } from '../../src/data/periods.ts';
 import { ResponseCache, type CacheEntry } from '../../src/data/response-cache.ts';
 import { SANITIZER_VERSION } from '../../src/data/sanitize.ts';
@@ -31,12 +31,18 @@ function answering(ids: number[]): Handler {
   };
 }
 
+/** A period whose answer was read: without answer digests, every one. */
+function readReports(reports: PeriodReports | UnreadReports): PeriodReports {
+  if ('read' in reports) throw new Error(`${reports.period.key} was not read`);
+  return reports;
+}
+
 async function fetchWith(ids: number[]) {
   const { service, client } = await setUp(answering(ids));
   cacheDir = mkdtempSync(path.join(tmpdir(), 'fetch-reports-'));
   const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate: BUILD_DATE, offline: false });
   const singles = service.to('/api/monthly-reports').map((r) => (JSON.parse(r.body) as { sign_id?: number }).sign_id).filter((id) => id !== undefined);
-  return { entries: result.reports[0]!.entries, singles };
+  return { entries: readReports(result.reports[0]!).entries, singles };
 }
 
 describe('fetchReports with an incomplete all-signs answer', () => {
@@ -70,7 +76,7 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
   async function fetchOnce(handler: Handler, buildDate = BUILD_DATE) {
     const { service, client } = await setUp(handler);
     const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate, offline: false });
-    return { reports: result.reports[0]!, requests: service.to('/api/monthly-reports').length };
+    return { reports: readReports(result.reports[0]!), requests: service.to('/api/monthly-reports').length };
   }
 
   beforeEach(() => {
