@@ -80,6 +80,23 @@ describe('holdsExactly', () => {
     expect(holdsExactly(dir, { ...published(), 'virgo/index.html': { sha256: sha256('virgo') } })).toBe(false);
     expect(holdsExactly(path.join(dir, 'none'), published())).toBe(false);
   });
+
+  it('with the stats recordStats keeps for the folders, still finds a stray file in a page folder, and a file removed', async () => {
+    write('index.html', 'home');
+    write('leo/index.html', 'leo');
+    const file = manifestPath(path.join(dir, '..', `${path.basename(dir)}-cache`));
+    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: published() });
+    await recordStats(file, dir, 0);
+    const { manifest } = await loadManifest(file);
+    rmSync(path.dirname(file), { recursive: true });
+    expect(Object.keys(manifest!.dirs!).sort()).toEqual(['', 'leo']);
+    expect(holdsExactly(dir, manifest!.files, manifest!.dirs)).toBe(true);
+    write('leo/stray.html', 'dropped in');
+    expect(holdsExactly(dir, manifest!.files, manifest!.dirs)).toBe(false);
+    rmSync(path.join(dir, 'leo/stray.html'));
+    rmSync(path.join(dir, 'leo/index.html'));
+    expect(holdsExactly(dir, manifest!.files, manifest!.dirs)).toBe(false);
+  });
 });
 
 const MTIME = 1_700_000_000; // 2023-11-14, in seconds
