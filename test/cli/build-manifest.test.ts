@@ -41,8 +41,21 @@ describe('previousManifest', () => {
   it('drops a damaged manifest with a warning', async () => {
     writeFileSync(file, '{"version": 2, "files": ');
     expect((await previous(file)).warnings).toEqual([`warning: ignored a damaged build manifest ${file}: not JSON; every page is rendered`]);
-    writeFileSync(file, JSON.stringify({ ...manifest, version: 2, files: { 'index.html': {} } }));
-    expect((await previous(file)).warnings).toEqual([`warning: ignored a damaged build manifest ${file}: not a build manifest; every page is rendered`]);
+    const stat = { size: 4, mtimeNs: '1', ctimeNs: '1', ino: '7' };
+    // Each a field wrong: the files and folders are checked by hand (build-manifest.ts `isEntry`, `isStat`).
+    for (const damaged of [
+      { files: { 'index.html': {} } },
+      { files: [] },
+      { files: { 'index.html': { sha256: 'x', print: 3 } } },
+      { files: { 'index.html': { sha256: 'x', stat: { ...stat, ino: 7 } } } },
+      { files: {}, dirs: { '': { ...stat, size: '4' } } },
+      { files: {}, dirs: { '': null } },
+    ]) {
+      writeFileSync(file, JSON.stringify({ ...manifest, version: 2, ...damaged }));
+      expect((await previous(file)).warnings, JSON.stringify(damaged)).toEqual([`warning: ignored a damaged build manifest ${file}: not a build manifest; every page is rendered`]);
+    }
+    writeFileSync(file, JSON.stringify({ ...manifest, version: 2, files: { 'index.html': { sha256: 'x', stat } }, dirs: { '': stat } }));
+    expect((await previous(file)).warnings).toEqual([]);
   });
 
   it('says once that every page is rendered when there is no earlier build, and nothing with --full', async () => {
