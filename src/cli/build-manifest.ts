@@ -3,28 +3,57 @@
 // everything that decided them (src/cli/render-plan.ts). A page is taken from the published output only when both
 // still hold; anything else is rendered.
 import { hash } from 'node:crypto';
-import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { isSettled, sameStat, SETTLED_MS, statOf, type FileStat } from '../data/file-stat.ts';
 import { writeFileAtomic } from '../data/write-atomic.ts';
 import { outputFile } from '../model/urls.ts';
+import { folderStats, folderTree, foldersHold } from './output-folders.ts';
 
 const MANIFEST = { file: 'build-manifest.json', version: 2 };
 
-/** What the file system knows of a file, as git's index records it: exact (nanoseconds, a 64-bit inode), as text. */
-const fileStatSchema = z.object({ size: z.number(), mtimeNs: z.string(), ctimeNs: z.string(), ino: z.string() });
-export type FileStat = z.infer<typeof fileStatSchema>;
+/** A published file: the hash of its bytes, its stat once recorded, and for a paginated page its fingerprint. */
+interface FileEntry {
+  print?: string;
+  sha256: string;
+  stat?: FileStat;
+}
 
+/**
+ * The files and folders are checked by `isEntry` and `isStat`, not by zod: a ten-year archive's 17,000 files and
+ * 8,600 folders took zod longer than parsing the JSON, in a build that keeps the output (docs/performance.md).
+ */
 const manifestSchema = z.object({
   version: z.literal(MANIFEST.version),
   /** The digest of what the published pages were made of (src/model/input-digest.ts), and the day they were built. */
   inputs: z.string(),
   buildDate: z.string(),
-  files: z.record(z.string(), z.object({ print: z.string().optional(), sha256: z.string(), stat: fileStatSchema.optional() })),
+  files: z.custom<Record<string, FileEntry>>((files) => isRecordOf(files, isEntry)),
+  /** The stat of the output's folders, once recorded (output-folders.ts). */
+  dirs: z.custom<Record<string, FileStat>>((dirs) => isRecordOf(dirs, isStat)).optional(),
 });
 
 export type Manifest = Omit<z.infer<typeof manifestSchema>, 'version'>;
+
+function isRecordOf(value: unknown, isValue: (value: unknown) => boolean): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const key in value) if (!isValue((value as Record<string, unknown>)[key])) return false;
+  return true;
+}
+
+function isEntry(value: unknown): value is FileEntry {
+  if (!value || typeof value !== 'object') return false;
+  const { print, sha256, stat } = value as Record<string, unknown>;
+  return typeof sha256 === 'string' && (print === undefined || typeof print === 'string') && (stat === undefined || isStat(stat));
+}
+
+function isStat(value: unknown): value is FileStat {
+  if (!value || typeof value !== 'object') return false;
+  const { size, mtimeNs, ctimeNs, ino } = value as Record<string, unknown>;
+  return typeof size === 'number' && typeof mtimeNs === 'string' && typeof ctimeNs === 'string' && typeof ino === 'string';
+}
 
 /** By path relative to the output folder, with `/` separators. */
 export type ManifestFiles = Manifest['files'];
@@ -82,21 +111,13 @@ export async function previousManifest(file: string, { full, warn, log }: { full
  * The build's manifest holds no file's stat, not even one it took over with a page: linking the page into the new
  * output and removing the old one change its inode's ctime, so only `recordStats`, after that, records them.
  */
-export function saveManifest(file: string, { files, ...rest }: Manifest): Promise<void> {
+export function saveManifest(file: string, { files, dirs: _dirs, ...rest }: Manifest): Promise<void> {
   const withoutStats = Object.fromEntries(Object.entries(files).map(([name, { print, sha256 }]) => [name, print === undefined ? { sha256 } : { print, sha256 }]));
   return writeFileAtomic(file, manifestText({ ...rest, files: withoutStats }));
 }
 
 export function manifestText(manifest: Manifest): string {
   return JSON.stringify({ version: MANIFEST.version, ...manifest });
-}
-
-export function statOf(stats: BigIntStats): FileStat {
-  return { size: Number(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino) };
-}
-
-export function sameStat(a: FileStat, b: FileStat): boolean {
-  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs && a.ino === b.ino;
 }
 
 /**
@@ -115,13 +136,6 @@ export function stillAsRecorded(file: string, entry: ManifestEntry): boolean {
 export function sha256(content: string | Uint8Array): string {
   return hash('sha256', content, 'base64url');
 }
-
-/**
- * A change within one tick of the file system's clock keeps the times of the change before it, so only a file last
- * changed longer ago than the coarsest clock (FAT's two seconds) gets its stat recorded: git's "racy clean" files,
- * https://git-scm.com/docs/racy-git.
- */
-export const SETTLED_MS = 2_000;
 
 /**
  * Adds to the manifest `manifestFile` the stat of each file of `outputDir` that still holds the bytes it records
@@ -143,10 +157,11 @@ export async function recordStats(manifestFile: string, outputDir: string, settl
     const stat = verifiedStat(path.join(outputDir, name), entry.sha256, settledMs);
     recorded[name] = stat ? { ...entry, stat } : entry;
   }
+  const dirs = folderStats(outputDir, folderTree(Object.keys(files)), settledMs);
   // No mkdir, unlike writeFileAtomic: a cache folder removed meanwhile stays removed.
   const temp = `${manifestFile}.${process.pid}.stats.tmp`;
   try {
-    await writeFile(temp, manifestText({ ...manifest, files: recorded }));
+    await writeFile(temp, manifestText({ ...manifest, files: recorded, dirs }));
     if ((await readFile(manifestFile, 'utf8')) === text) await rename(temp, manifestFile);
   } finally {
     await rm(temp, { force: true });
@@ -159,7 +174,7 @@ function verifiedStat(file: string, expected: string, settledMs: number): FileSt
   try {
     fd = openSync(file, 'r');
     const before = statOf(fstatSync(fd, { bigint: true }));
-    if (Number(BigInt(before.ctimeNs) / 1_000_000n) > Date.now() - settledMs) return undefined;
+    if (!isSettled(before, settledMs)) return undefined;
     const same = sha256(readFileSync(fd)) === expected;
     return same && sameStat(before, statOf(fstatSync(fd, { bigint: true }))) ? before : undefined;
   } catch {
@@ -181,17 +196,12 @@ export function reusableFrom(publishedDir: string, files: ManifestFiles | undefi
   };
 }
 
-/** Whether `dir` holds the manifest's files, each with its bytes, and nothing else: what the build that wrote them published. */
-export function holdsExactly(dir: string, files: ManifestFiles): boolean {
-  let found: string[];
-  try {
-    found = readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => !entry.isDirectory())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-  } catch {
-    return false;
-  }
-  return found.length === Object.keys(files).length && found.every((file) => Object.hasOwn(files, file) && stillAsRecorded(path.join(dir, file), files[file]!));
+/**
+ * Whether `dir` holds the manifest's files, each with its bytes, and nothing else: what the build that wrote them
+ * published. Only the folders whose stat is not the one `dirs` records are listed (output-folders.ts).
+ */
+export function holdsExactly(dir: string, files: ManifestFiles, dirs?: Manifest['dirs']): boolean {
+  return foldersHold(dir, folderTree(Object.keys(files)), dirs) && Object.entries(files).every(([file, entry]) => stillAsRecorded(path.join(dir, file), entry));
 }
 
 /** Puts each of `relativePaths` of `fromDir` into `toDir`: a hard link where the file system allows it, else a copy. */

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { ASTRO_ERROR_CODES, AstroClient, AstroError, AUTH_ENDPOINT, type ClientStats } from '../api/index.ts';
 import type { BuildConfig, LanguageAccount } from '../data/config.ts';
 import { resolveCharts, type ChartInput } from '../data/charts.ts';
+import { AnswerDigests } from '../data/answer-digests.ts';
 import { fetchReports, ReportsUnavailableError } from '../data/fetch-reports.ts';
 import { allPeriods } from '../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../data/response-cache.ts';
+import { SANITIZER_VERSION } from '../data/sanitize.ts';
 import { writeFileAtomic } from '../data/write-atomic.ts';
 import type { SampleService } from '../sample-service/server.ts';
 import { createProgress } from './progress.ts';
@@ -72,6 +74,7 @@ function listed(items: readonly string[]): string {
 export async function fetchContent(config: BuildConfig, account: LanguageAccount, chartInputs: ChartInput[], options: FetchOptions, log: (line: string) => void) {
   const periods = allPeriods(config.buildDate, config.site.periods);
   const cache = new ResponseCache(config.cacheDir, await cacheFolder(config.cacheDir, account, account === config.accounts[0]));
+  const digests = await AnswerDigests.load(cache.dir, SANITIZER_VERSION);
   const service = await openService(config, account, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
   // The client's own count of requests in progress (backoff waits included): send/response events do not pair
@@ -96,6 +99,7 @@ export async function fetchContent(config: BuildConfig, account: LanguageAccount
     const [fetched, resolved] = await Promise.allSettled([fetchReports({
       client,
       cache,
+      digests,
       periods,
       buildDate: config.buildDate,
       offline: config.offline,
@@ -106,6 +110,7 @@ export async function fetchContent(config: BuildConfig, account: LanguageAccount
       },
     }), resolveCharts(chartInputs, client, cache)]);
     if (fetched.status === 'rejected' || resolved.status === 'rejected') throw oneFailure(service.baseUrl, [fetched, resolved]);
+    await digests.save();
     const stats: ClientStats = { ...(client?.stats ?? { requests: 0, retries: 0, reauths: 0 }) };
     return { ...fetched.value, charts: resolved.value.charts, stats, unreadable: cache.unreadable, fromSampleService: service.sample !== undefined, cacheDir: cache.dir };
   } finally {

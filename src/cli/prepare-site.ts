@@ -16,7 +16,7 @@ import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import { siteAddress } from '../model/urls.ts';
-import type { SiteModel, SiteModelInput } from '../model/types.ts';
+import type { DigestedInput, SiteModel, SiteModelInput } from '../model/types.ts';
 import { fetchContent } from './fetch-content.ts';
 
 /** What fetching the site's content takes: a build's options (run-build.ts) and the preview's are these and more. */
@@ -62,6 +62,11 @@ export interface FetchedLanguage {
   requests: number;
 }
 
+/** One language's content as fetched: the past periods whose answers' digests hold are there by those alone. */
+export interface DigestedLanguage extends Omit<FetchedLanguage, 'input'> {
+  input: DigestedInput;
+}
+
 /** One language's part of the site, ready to render into its folder of the output. */
 export interface PreparedLanguage extends Omit<FetchedLanguage, 'input'> {
   model: SiteModel;
@@ -70,8 +75,20 @@ export interface PreparedLanguage extends Omit<FetchedLanguage, 'input'> {
 export interface FetchedSite {
   config: BuildConfig;
   /** Every language, the default first (one on a site of one language). */
-  languages: FetchedLanguage[];
+  languages: DigestedLanguage[];
   summary: FetchSummary;
+}
+
+/** Each language with every period's HTML: the answers known by their digests alone are read now. */
+export async function readAnswers(languages: readonly DigestedLanguage[]): Promise<FetchedLanguage[]> {
+  return Promise.all(languages.map(async ({ input, ...rest }) => {
+    const reports = await Promise.all(input.reports.map(async (report) => {
+      if (!('read' in report)) return report;
+      const { read: _read, ...known } = report;
+      return { ...known, html: await report.read() };
+    }));
+    return { ...rest, input: { ...input, reports } };
+  }));
 }
 
 export interface PreparedSite extends Omit<FetchedSite, 'languages'> {
@@ -110,7 +127,7 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
   const tags = config.accounts.map((account) => account.language);
   // Every language's files first: a bad one fails the build before any request.
   const editors = await Promise.all(tags.map((language, i) => readEditorFiles(config.contentDir, config.site, language, i === 0 ? tags.slice(1) : undefined)));
-  const languages: FetchedLanguage[] = [];
+  const languages: DigestedLanguage[] = [];
   const summaries: FetchSummary[] = [];
   for (const [i, account] of config.accounts.entries()) {
     const fetched = await fetchLanguage(config, account, editors[i]!, options);
@@ -161,7 +178,7 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
   const historyFile = pageDatesFile(fetched.cacheDir);
   const history = await loadPageHistory(historyFile);
   if (history.problem) warn(`warning: ignored a damaged page dates file ${history.problem}; dates start afresh from this build`);
-  const language: FetchedLanguage = {
+  const language: DigestedLanguage = {
     language: account.language,
     folder: languageFolder(account.language, isDefault),
     input: {
@@ -171,7 +188,7 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
       sampleContent: fetched.fromSampleService || (!account.apiUrl && config.offline),
       signs: editors.signs,
       // The answers as published; the service's own text is no page's, and would double what a build holds.
-      reports: fetched.reports.map(({ entries: _entries, ...published }) => published),
+      reports: fetched.reports.map((report) => ('entries' in report ? withoutEntries(report) : report)),
       charts: fetched.charts,
       overrides: editors.overrides,
       staticPages: editors.staticPages,
@@ -184,6 +201,10 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
     requests: fetched.stats.requests,
   };
   return { language, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
+}
+
+function withoutEntries({ entries: _entries, ...published }: PeriodReports): Omit<PeriodReports, 'entries'> {
+  return published;
 }
 
 /** A line per stale period, and a louder one when the answer had the wrong shape: the format may have changed. */

@@ -8,7 +8,7 @@ import { savePageHistory, type PageHistory } from '../data/page-dates.ts';
 import { contentDigest, inputDigest, siteDigest } from '../model/input-digest.ts';
 import { formatSummary, markdownSummary, type BuildSummary } from './build-summary.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
-import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
+import { collectGarbage, fetchSite, modelsOneByOne, readAnswers, type DigestedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import type { RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
@@ -61,19 +61,19 @@ interface PublishOptions {
  * digest, src/model/input-digest.ts), a day no earlier, and the output still holding exactly the files the
  * manifest lists. Otherwise renders, with the languages' models, the pages that changed.
  */
-async function publish(config: BuildConfig, languages: FetchedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
+async function publish(config: BuildConfig, languages: DigestedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
   const previous = await previousManifest(manifestFile, how);
   const renderer = rendererFingerprint(config.rootDir, config.contentDir);
   const contents = languages.map(({ input }) => contentDigest(input, renderer));
   const inputs = siteDigest(languages.map(({ input }, i) => inputDigest(contents[i]!, input.pageHistory)));
-  if (previous && previous.inputs === inputs && previous.buildDate <= config.buildDate && holdsExactly(config.outputDir, previous.files)) {
+  if (previous && previous.inputs === inputs && previous.buildDate <= config.buildDate && holdsExactly(config.outputDir, previous.files, previous.dirs)) {
     how.log('Nothing a page shows has changed since the last build: the published output stays as it is.');
     const pages = Object.keys(previous.files).filter((file) => file.endsWith('.html')).length;
     return { pages, rendered: 0, reused: pages, files: previous.files };
   }
-  const rendered = await render(config, modelsOneByOne(languages), renderer, previous?.files);
+  const rendered = await render(config, modelsOneByOne(await readAnswers(languages)), renderer, previous?.files);
   // The inputs as the next build will see them: with the page history this one leaves.
   const next = siteDigest(rendered.histories.map((history, i) => inputDigest(contents[i]!, history)));
   await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }), 'its build manifest', how.warn);

@@ -4,9 +4,12 @@
 //   an answer that is not JSON, has the wrong shape or is too large), an earlier cached copy is used and the
 //   period is reported stale with the reason; with no copy the build fails;
 // - offline, everything comes from the cache and whatever is missing is named.
-// Each report's HTML is sanitized once, when it arrives, and the cache keeps the result beside the answer.
+// Each report's HTML is sanitized once, when it arrives, and the cache keeps the result beside the answer. A final
+// period whose answer's digest is recorded for the file as it is (answer-digests.ts) is not read until its HTML is
+// needed: a build that keeps the published output never reads it.
 import { AstroError, REPORT_ENDPOINTS, type AstroClient, type ReportEntry } from '../api/index.ts';
 import { isFinal, periodParams, type Period } from './periods.ts';
+import { htmlDigest, type AnswerDigests } from './answer-digests.ts';
 import type { CacheEntry, ResponseCache } from './response-cache.ts';
 import { reportHtml, SANITIZER_VERSION } from './sanitize.ts';
 
@@ -24,6 +27,8 @@ export interface PeriodReports {
   entries: ReportEntry[];
   /** Their HTML as published, indexed by sign_id. */
   html: ReportHtml[];
+  /** `htmlDigest(html)`, when the cache records it. */
+  digest?: string;
   source: ReportSource;
   /** Why a stale copy was served: the failed request's one-line message. */
   problem?: string;
@@ -31,9 +36,19 @@ export interface PeriodReports {
   shapeChanged?: boolean;
 }
 
+/** A period from the cache whose answer was not read: its recorded digest stands for its HTML until `read`. */
+export interface UnreadReports {
+  period: Period;
+  digest: string;
+  source: 'cache';
+  read: () => Promise<ReportHtml[]>;
+}
+
 interface FetchReportsOptions {
   client: AstroClient | undefined;
   cache: ResponseCache;
+  /** The cached answers' digests: those that hold are trusted, and the answers read are recorded. */
+  digests?: AnswerDigests;
   periods: Period[];
   buildDate: string;
   offline: boolean;
@@ -47,7 +62,7 @@ interface FetchReportsOptions {
 }
 
 interface FetchReportsResult {
-  reports: PeriodReports[];
+  reports: (PeriodReports | UnreadReports)[];
   fromCache: number;
   stale: PeriodReports[];
   /** Preview only: the periods left out, with why. */
@@ -112,6 +127,14 @@ function sanitizedCopy(entry: CacheEntry | undefined): ReportHtml[] | undefined 
   return version === SANITIZER_VERSION && complete ? (value as ReportHtml[]) : undefined;
 }
 
+/** The HTML of a period whose digest was trusted, read when the model needs it. */
+async function readCopy(cache: ResponseCache, endpoint: string, body: Record<string, unknown>): Promise<ReportHtml[]> {
+  const cached = await cache.get<ReportEntry[]>(endpoint, body);
+  const html = cached && isCompleteCopy(cached.response) ? sanitizedCopy(cached) : undefined;
+  if (!html) throw new Error(`the cached answer ${cache.fileFor(endpoint, body)} changed while the build ran; run the build again`);
+  return html;
+}
+
 function sanitizeEntries(entries: ReportEntry[]): ReportHtml[] {
   return entries.map((entry) => ({ intro: reportHtml(entry.intro), text: reportHtml(entry.text) }));
 }
@@ -124,7 +147,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
   const settled = { done: 0, failed: 0 };
   let fatal: unknown;
 
-  const settleOne = async (period: Period): Promise<PeriodReports | undefined> => {
+  const settleOne = async (period: Period): Promise<PeriodReports | UnreadReports | undefined> => {
     const result = await periodReports(period);
     if (result) settled.done++;
     else settled.failed++;
@@ -132,24 +155,35 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
     return result;
   };
 
-  const periodReports = async (period: Period): Promise<PeriodReports | undefined> => {
+  const periodReports = async (period: Period): Promise<PeriodReports | UnreadReports | undefined> => {
     const endpoint = REPORT_ENDPOINTS[period.kind];
     const body = { ...periodParams(period) };
-    const cached = await cache.get<ReportEntry[]>(endpoint, body);
+    const file = cache.fileFor(endpoint, body);
+    const fromCopy = offline || options.preview || isFinal(period, buildDate);
+    const trusted = fromCopy ? options.digests?.trusted(file) : undefined;
+    if (trusted) {
+      fromCache++;
+      return { period, digest: trusted, source: 'cache', read: () => readCopy(cache, endpoint, body) };
+    }
+    const { entry: cached, stat } = await cache.read<ReportEntry[]>(endpoint, body);
     const copy = cached && isCompleteCopy(cached.response) ? cached.response : undefined;
     // Sanitizing the archive is a large share of a build (docs/performance.md); a copy made by another version of
     // the sanitizer is sanitized again and kept (best effort: a read-only cache only costs the next build time).
-    const copyHtml = async () => {
+    const copyHtml = async (): Promise<Pick<PeriodReports, 'html' | 'digest'>> => {
       const kept = sanitizedCopy(cached);
-      if (kept) return kept;
+      if (kept) {
+        const digest = htmlDigest(kept);
+        if (stat) options.digests?.record(file, stat, digest);
+        return { html: kept, digest };
+      }
       const html = sanitizeEntries(copy!);
       await cache.set(endpoint, body, copy, { version: SANITIZER_VERSION, value: html }, cached!.storedAt).catch(() => {});
-      return html;
+      return { html };
     };
     try {
-      if (copy && (offline || options.preview || isFinal(period, buildDate))) {
+      if (copy && fromCopy) {
         fromCache++;
-        return { period, entries: copy, html: await copyHtml(), source: 'cache' };
+        return { period, entries: copy, ...(await copyHtml()), source: 'cache' };
       }
       if (offline || !client) {
         failures.push({ period, endpoint, reason: 'not in the cache' });
@@ -162,7 +196,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
     } catch (error) {
       if (isBridgeable(error) && copy) {
         const shapeChanged = error.code === 'ASTRO_INVALID_RESPONSE' && error.field !== undefined;
-        const result: PeriodReports = { period, entries: copy, html: await copyHtml(), source: 'stale', problem: error.message, shapeChanged };
+        const result: PeriodReports = { period, entries: copy, ...(await copyHtml()), source: 'stale', problem: error.message, shapeChanged };
         stale.push(result);
         return result;
       }
@@ -179,6 +213,6 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
   if (fatal) throw fatal;
   failures.sort((a, b) => periods.indexOf(a.period) - periods.indexOf(b.period));
   if (failures.length > 0 && !options.preview) throw new ReportsUnavailableError(failures, offline);
-  const reports = results.filter((result): result is PeriodReports => result !== undefined);
+  const reports = results.filter((result) => result !== undefined);
   return { reports, fromCache, stale, missing: failures };
 }

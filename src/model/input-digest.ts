@@ -3,9 +3,10 @@
 // later one, would write the same bytes, so it keeps the published output (src/cli/run-build.ts).
 // https://docs.astro.build/en/reference/content-loader-reference/#digest
 import { createHash, hash } from 'node:crypto';
+import { htmlDigest } from '../data/answer-digests.ts';
 import type { PageHistory } from '../data/page-dates.ts';
 import { isCurrent } from '../data/periods.ts';
-import type { SiteModelInput } from './types.ts';
+import type { DigestedInput } from './types.ts';
 
 function digest(text: string): string {
   return hash('sha256', text, 'base64url');
@@ -17,12 +18,13 @@ function digest(text: string): string {
  * (`inputDigest`): with the same reports they stay as it has them, unless the day goes back (page-dates.ts).
  * `renderer` stands for what renders the model (src/cli/render-plan.ts).
  */
-export function contentDigest(input: SiteModelInput, renderer: string): string {
+export function contentDigest(input: DigestedInput, renderer: string): string {
   const { buildDate, reports, pageHistory: _history, ...rest } = input;
   const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), ...rest }));
-  // A period at a time: the archive's reports as one string would be tens of megabytes.
-  for (const { period, html } of reports) {
-    hasher.update(`\n${JSON.stringify({ period, current: isCurrent(period, buildDate), html })}`);
+  // A period's HTML by its digest, the one the cache records beside its answer (src/data/answer-digests.ts).
+  for (const report of reports) {
+    const html = 'read' in report ? report.digest : (report.digest ?? htmlDigest(report.html));
+    hasher.update(`\n${JSON.stringify({ period: report.period, current: isCurrent(report.period, buildDate), html })}`);
   }
   return hasher.digest('base64url');
 }

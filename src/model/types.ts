@@ -3,7 +3,7 @@
 import type { ReportKind } from '../api/index.ts';
 import type { ChartPage } from '../data/charts.ts';
 import type { SiteConfig } from '../data/config.ts';
-import type { PeriodReports, ReportSource } from '../data/fetch-reports.ts';
+import type { PeriodReports, ReportSource, UnreadReports } from '../data/fetch-reports.ts';
 import type { Messages } from '../data/i18n.ts';
 import type { Override, OverrideField } from '../data/overrides.ts';
 import type { PageDates, PageHistory } from '../data/page-dates.ts';
@@ -290,4 +290,9 @@ export interface SiteModelInput {
   shareImagePlan: ShareImagePlan;
   /** The owner's logo and favicon from content/, named in site.json (site-logo.ts). */
   brand?: Brand;
+}
+
+/** A model's input as fetched: a period from the cache may be there by its digest alone (fetch-reports.ts). */
+export interface DigestedInput extends Omit<SiteModelInput, 'reports'> {
+  reports: (SiteModelInput['reports'][number] | UnreadReports)[];
 }

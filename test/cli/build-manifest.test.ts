@@ -4,7 +4,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, statOf, type FileStat, type ManifestFiles } from '../../src/cli/build-manifest.ts';
+import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
+import { statOf, type FileStat } from '../../src/data/file-stat.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const files = { 'index.html': { sha256: 'abc' }, 'leo/index.html': { print: 'p1', sha256: 'def' } };
@@ -40,8 +41,21 @@ describe('previousManifest', () => {
   it('drops a damaged manifest with a warning', async () => {
     writeFileSync(file, '{"version": 2, "files": ');
     expect((await previous(file)).warnings).toEqual([`warning: ignored a damaged build manifest ${file}: not JSON; every page is rendered`]);
-    writeFileSync(file, JSON.stringify({ ...manifest, version: 2, files: { 'index.html': {} } }));
-    expect((await previous(file)).warnings).toEqual([`warning: ignored a damaged build manifest ${file}: not a build manifest; every page is rendered`]);
+    const stat = { size: 4, mtimeNs: '1', ctimeNs: '1', ino: '7' };
+    // Each a field wrong: the files and folders are checked by hand (build-manifest.ts `isEntry`, `isStat`).
+    for (const damaged of [
+      { files: { 'index.html': {} } },
+      { files: [] },
+      { files: { 'index.html': { sha256: 'x', print: 3 } } },
+      { files: { 'index.html': { sha256: 'x', stat: { ...stat, ino: 7 } } } },
+      { files: {}, dirs: { '': { ...stat, size: '4' } } },
+      { files: {}, dirs: { '': null } },
+    ]) {
+      writeFileSync(file, JSON.stringify({ ...manifest, version: 2, ...damaged }));
+      expect((await previous(file)).warnings, JSON.stringify(damaged)).toEqual([`warning: ignored a damaged build manifest ${file}: not a build manifest; every page is rendered`]);
+    }
+    writeFileSync(file, JSON.stringify({ ...manifest, version: 2, files: { 'index.html': { sha256: 'x', stat } }, dirs: { '': stat } }));
+    expect((await previous(file)).warnings).toEqual([]);
   });
 
   it('says once that every page is rendered when there is no earlier build, and nothing with --full', async () => {
@@ -78,6 +92,23 @@ describe('holdsExactly', () => {
     expect(holdsExactly(dir, published())).toBe(true);
     expect(holdsExactly(dir, { ...published(), 'virgo/index.html': { sha256: sha256('virgo') } })).toBe(false);
     expect(holdsExactly(path.join(dir, 'none'), published())).toBe(false);
+  });
+
+  it('with the stats recordStats keeps for the folders, still finds a stray file in a page folder, and a file removed', async () => {
+    write('index.html', 'home');
+    write('leo/index.html', 'leo');
+    const file = manifestPath(path.join(dir, '..', `${path.basename(dir)}-cache`));
+    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: published() });
+    await recordStats(file, dir, 0);
+    const { manifest } = await loadManifest(file);
+    rmSync(path.dirname(file), { recursive: true });
+    expect(Object.keys(manifest!.dirs!).sort()).toEqual(['', 'leo']);
+    expect(holdsExactly(dir, manifest!.files, manifest!.dirs)).toBe(true);
+    write('leo/stray.html', 'dropped in');
+    expect(holdsExactly(dir, manifest!.files, manifest!.dirs)).toBe(false);
+    rmSync(path.join(dir, 'leo/stray.html'));
+    rmSync(path.join(dir, 'leo/index.html'));
+    expect(holdsExactly(dir, manifest!.files, manifest!.dirs)).toBe(false);
   });
 });
 

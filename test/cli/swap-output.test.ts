@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { linkFiles, loadManifest, manifestPath, saveManifest, sha256, statOf, type ManifestFiles } from '../../src/cli/build-manifest.ts';
+import { linkFiles, loadManifest, manifestPath, saveManifest, sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
+import { statOf } from '../../src/data/file-stat.ts';
 import { leftoverDirs, makeStagingDir, previousDirFor, removeInBackground, swapIntoPlace } from '../../src/cli/swap-output.ts';
 
 let work: string;

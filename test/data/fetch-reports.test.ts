@@ -1,11 +1,12 @@
 // src/data/fetch-reports.ts against a real node:http server on port 0: answers that lack signs or repeat one, and
-// the sanitized HTML the cache keeps beside each answer.
+// the sanitized HTML the cache keeps beside each answer, and the digest kept for it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportEntry } from '../../src/api/index.ts';
-import { fetchReports, type ReportHtml } from '../../src/data/fetch-reports.ts';
+import { AnswerDigests, htmlDigest } from '../../src/data/answer-digests.ts';
+import { fetchReports, type PeriodReports, type ReportHtml, type UnreadReports } from '../../src/data/fetch-reports.ts';
 import { allPeriods } from '../../src/data/periods.ts';
 import { ResponseCache, type CacheEntry } from '../../src/data/response-cache.ts';
 import { SANITIZER_VERSION } from '../../src/data/sanitize.ts';
@@ -31,12 +32,18 @@ function answering(ids: number[]): Handler {
   };
 }
 
+/** A period whose answer was read: without answer digests, every one. */
+function readReports(reports: PeriodReports | UnreadReports): PeriodReports {
+  if ('read' in reports) throw new Error(`${reports.period.key} was not read`);
+  return reports;
+}
+
 async function fetchWith(ids: number[]) {
   const { service, client } = await setUp(answering(ids));
   cacheDir = mkdtempSync(path.join(tmpdir(), 'fetch-reports-'));
   const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate: BUILD_DATE, offline: false });
   const singles = service.to('/api/monthly-reports').map((r) => (JSON.parse(r.body) as { sign_id?: number }).sign_id).filter((id) => id !== undefined);
-  return { entries: result.reports[0]!.entries, singles };
+  return { entries: readReports(result.reports[0]!).entries, singles };
 }
 
 describe('fetchReports with an incomplete all-signs answer', () => {
@@ -70,7 +77,7 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
   async function fetchOnce(handler: Handler, buildDate = BUILD_DATE) {
     const { service, client } = await setUp(handler);
     const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate, offline: false });
-    return { reports: result.reports[0]!, requests: service.to('/api/monthly-reports').length };
+    return { reports: readReports(result.reports[0]!), requests: service.to('/api/monthly-reports').length };
   }
 
   beforeEach(() => {
@@ -115,5 +122,53 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
       expect(readEntry().sanitized?.version).toBe(SANITIZER_VERSION);
       expect((readEntry().sanitized?.value as ReportHtml[])[11]!.text).toBe(PUBLISHED);
     }
+  });
+});
+
+describe('fetchReports with the answers\' digests', () => {
+  beforeEach(() => {
+    cacheDir = mkdtempSync(path.join(tmpdir(), 'fetch-reports-'));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const endpoint = '/api/monthly-reports';
+  const body = { year: 2026, month: 11 };
+  const handler: Handler = (request, res) => {
+    const asked = JSON.parse(request.body) as { year: number; month: number };
+    sendJson(res, 200, { reports: Array.from({ length: 12 }, (_, id) => reportEntry(asked, id, { text: `<p>Words ${id}</p>` })) });
+  };
+
+  /** A fetch as a build does it: the digests loaded, then saved. Stats count at once (no settling time). */
+  async function fetchWithDigests(buildDate: string) {
+    const { client } = await setUp(handler);
+    const cache = new ResponseCache(cacheDir, 'test', 0);
+    const digests = await AnswerDigests.load(cache.dir, SANITIZER_VERSION);
+    const reads = vi.spyOn(cache, 'read');
+    const result = await fetchReports({ client, cache, digests, periods: PERIODS, buildDate, offline: false });
+    await digests.save();
+    return { reports: result.reports[0]!, reads: reads.mock.calls.filter(([e]) => e === endpoint).length, file: cache.fileFor(endpoint, body) };
+  }
+
+  it('reads a final period\'s answer once, then takes its recorded digest without reading it, until the file changes', async () => {
+    await fetchWithDigests(BUILD_DATE);
+    // December: 2026-11 is final. Its answer is read, and its digest recorded.
+    const read = await fetchWithDigests('2026-12-15');
+    expect(read.reads).toBe(1);
+    const html = readReports(read.reports).html;
+    expect(html[3]!.text).toBe('<p>Words 3</p>');
+
+    const trusted = await fetchWithDigests('2026-12-15');
+    expect(trusted.reads).toBe(0);
+    expect(trusted.reports).toMatchObject({ digest: htmlDigest(html), source: 'cache' });
+    expect('read' in trusted.reports && (await trusted.reports.read())).toEqual(html);
+
+    // Changed in place, to the same size: read again, and the change shows.
+    const text = readFileSync(trusted.file, 'utf8');
+    writeFileSync(trusted.file, text.replaceAll('<p>Words 3</p>', '<p>Wards 3</p>'));
+    expect(readFileSync(trusted.file, 'utf8')).toHaveLength(text.length);
+    const changed = await fetchWithDigests('2026-12-15');
+    expect(changed.reads).toBe(1);
+    expect(readReports(changed.reports).html[3]!.text).toBe('<p>Wards 3</p>');
+    expect(htmlDigest(readReports(changed.reports).html)).not.toBe(htmlDigest(html));
   });
 });

@@ -91,12 +91,20 @@ describe('the history file', () => {
     expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object)).toEqual(['/monthly/2026-11/leo/', '/weekly/2026-w47/leo/']);
   });
 
+  const record = (change: Record<string, string> = {}) =>
+    JSON.stringify({ firstSeen: '2026-11-16', hash: 'b', changed: '2026-11-16', introHash: 'ib', introChanged: '2026-11-16', ...change });
+
   it.each([
     ['not JSON', '{"/weekly/2026-w47/leo/": {', /^.*page-dates\.json: .*JSON/],
     ['a bad date', '{"/weekly/2026-w47/leo/": {"firstSeen": "16 Nov", "hash": "b", "changed": "2026-11-16"}}', /page-dates\.json: \/weekly\/2026-w47\/leo\/\.firstSeen: must be a date YYYY-MM-DD$/],
     ['a missing field', '{"/weekly/2026-w47/leo/": {"firstSeen": "2026-11-16", "changed": "2026-11-16"}}', /page-dates\.json: \/weekly\/2026-w47\/leo\/\.hash: /],
     ['an array', '[]', /page-dates\.json: must be a JSON object of page dates by page URL$/],
     ['a key that is no URL', '{"leo": {"firstSeen": "2026-11-16", "hash": "b", "changed": "2026-11-16"}}', /page-dates\.json: leo: is not a page URL/],
+    // Whole records but for one thing: the hand check before zod (page-dates.ts `isHistory`) must refuse each.
+    ['an extra field', `{"/weekly/2026-w47/leo/": ${record({ extra: 'x' })}}`, /page-dates\.json: \/weekly\/2026-w47\/leo\/: .*extra/],
+    ['an empty hash', `{"/weekly/2026-w47/leo/": ${record({ hash: '' })}}`, /page-dates\.json: \/weekly\/2026-w47\/leo\/\.hash: /],
+    ['a bad intro date', `{"/weekly/2026-w47/leo/": ${record({ introChanged: 'soon' })}}`, /\/weekly\/2026-w47\/leo\/\.introChanged: must be a date YYYY-MM-DD$/],
+    ['a whole record under a key that is no URL', `{"leo": ${record()}}`, /page-dates\.json: leo: is not a page URL/],
   ])('when damaged (%s) is empty, with a one-line problem naming the file', async (_what, text, problem) => {
     await savePageHistory(file, {});
     writeFileSync(file, text);

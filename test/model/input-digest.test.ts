@@ -1,6 +1,7 @@
 // A build whose inputs have the published build's digest keeps the published output: the digest must change with
 // everything the model reads, and stay the same only where the model does.
 import { describe, expect, it } from 'vitest';
+import { htmlDigest } from '../../src/data/answer-digests.ts';
 import type { Override } from '../../src/data/overrides.ts';
 import { weekPeriod } from '../../src/data/periods.ts';
 import { contentDigest, inputDigest } from '../../src/model/input-digest.ts';
@@ -41,6 +42,14 @@ describe('the input digest', () => {
     expect(digestOf(input({ reports: weeks.map((p) => reports(p, undefined, 'cache')) }))).toBe(digestOf(input()));
     const rawChanged = weeks.map((p) => ({ ...reports(p), entries: reports(p).entries.map((e) => ({ ...e, sign_name: 'x' })) }));
     expect(digestOf(input({ reports: rawChanged }))).toBe(digestOf(input()));
+  });
+
+  it("is the same when a period's answer was not read and its recorded digest stands for its HTML", () => {
+    const unread = weeks.map((p) => ({ period: p, digest: htmlDigest(reports(p).html), source: 'cache' as const, read: () => Promise.resolve(reports(p).html) }));
+    const value = input();
+    expect(inputDigest(contentDigest({ ...value, reports: unread }, 'renderer'), undefined)).toBe(digestOf(value));
+    const revised = htmlDigest(reports(weeks[0]!, (s) => `<p>Revised ${s}</p>`).html);
+    expect(inputDigest(contentDigest({ ...value, reports: [{ ...unread[0]!, digest: revised }, ...unread.slice(1)] }, 'renderer'), undefined)).not.toBe(digestOf(value));
   });
 
   it.each<[string, Partial<SiteModelInput>]>([
