@@ -12,10 +12,13 @@ import type { SearchPartsFile } from '../../src/cli/search-index.ts';
 import { startStaticServer } from './static-server.ts';
 import { mergeParts, rankedSearch } from '../../templates/assets/search.js';
 
-/** Queries per language: signs, planets, common and rarer words, a year, several words at once. */
+/**
+ * Queries per language: signs, planets, common and rarer words, words of one part alone (a year, an annular eclipse:
+ * where a part lacks the word, Pagefind matches a shorter word it starts with), several words at once.
+ */
 export const RANKING_QUERIES: Readonly<Record<string, readonly string[]>> = {
-  en: ['leo', 'virgo', 'scorpio', 'aquarius', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'retrograde', 'moon', 'love', 'career', 'money', 'health', 'family', 'eclipse', 'patience', '2025', 'mercury retrograde', 'leo love', 'saturn career money'],
-  es: ['leo', 'escorpio', 'mercurio', 'venus', 'marte', 'retrógrado', 'amor', 'trabajo', 'luna', 'familia', '2025', 'amor familia'],
+  en: ['leo', 'virgo', 'scorpio', 'aquarius', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'retrograde', 'moon', 'love', 'career', 'money', 'health', 'family', 'eclipse', 'patience', '2025', '2026', 'annular', 'restless', 'mercury retrograde', 'leo love', 'saturn career money', 'annular eclipse'],
+  es: ['leo', 'escorpio', 'mercurio', 'venus', 'marte', 'retrógrado', 'amor', 'trabajo', 'luna', 'familia', '2025', '2026', 'anular', 'orgulloso', 'amor familia'],
 };
 
 export interface RankingAgreement {

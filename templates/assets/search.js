@@ -61,17 +61,35 @@ export async function rankedSearch(pagefind, text, parts) {
   const alone = (part, term) => pagefind.search(term, { filters: { part: part.folder } }).then((found) => found.results);
   const asked = await Promise.all(parts.map(async (part) => {
     const found = await alone(part, text);
-    const perWord = words.length === 1 ? [found] : await Promise.all(words.map((word) => alone(part, word)));
+    const perWord = await Promise.all(words.map(async (word) => {
+      const results = words.length === 1 ? found : await alone(part, word);
+      return { results, spelled: results.length > 0 && (await spelledIn(alone, part, word, results[0])) };
+    }));
     return { part, found, perWord };
   }));
+  // A word that some part holds, the whole archive holds: a part that lacks it has none of its pages to add.
+  const held = words.map((_, i) => asked.some(({ perWord }) => perWord[i].spelled));
+  const counted = (word, i) => word.spelled || !held[i];
   const pages = parts.reduce((sum, part) => sum + part.pages, 0);
-  const holding = words.map((_, i) => asked.reduce((sum, { perWord }) => sum + perWord[i].length, 0));
-  const ranked = asked.flatMap(({ part, found, perWord }) => {
-    const scale = words.map((_, i) => idf(pages, holding[i]) / idf(part.pages, perWord[i].length));
-    const scores = perWord.map((list) => new Map(list.map((result) => [result.id, result.score])));
+  const holding = words.map((_, i) => asked.reduce((sum, { perWord }) => sum + (counted(perWord[i], i) ? perWord[i].results.length : 0), 0));
+  const ranked = asked.filter(({ perWord }) => perWord.every(counted)).flatMap(({ part, found, perWord }) => {
+    const scale = perWord.map((word, i) => idf(pages, holding[i]) / idf(part.pages, word.results.length));
+    const scores = perWord.map((word) => new Map(word.results.map((result) => [result.id, result.score])));
     return found.map((result) => ({ result, score: scores.reduce((sum, byPage, i) => sum + (byPage.get(result.id) ?? 0) * scale[i], 0) }));
   });
   return ranked.sort((a, b) => b.score - a.score).map(({ result }) => result);
+}
+
+/**
+ * Whether a part's matches of `word` are words that start with it. When a part holds no such word, Pagefind matches
+ * the longest word it holds that `word` starts with ("2025" finds "20"), which an index holding the word would not.
+ * An exact search finds the word itself; otherwise the first match's marked word says which it was.
+ */
+async function spelledIn(alone, part, word, first) {
+  if ((await alone(part, `"${word}"`)).length) return true;
+  const bare = (text) => text.toLocaleLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const marked = bare(/<mark>(.*?)<\/mark>/.exec((await first.data()).excerpt ?? '')?.[1] ?? bare(word));
+  return !(marked.length < bare(word).length && bare(word).startsWith(marked));
 }
 
 /** BM25's inverse document frequency, as Pagefind computes it. */
