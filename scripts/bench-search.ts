@@ -1,7 +1,7 @@
 // What one search downloads: `/search/?q=…` in Chromium (a fresh profile, so nothing cached), the built site served
 // with its `_headers` by scripts/lib/static-server.ts, until the results are listed. The search page merges every
-// part of the index (docs/search.md), so every part's files count: `/pagefind/` and each closed year's
-// `/pagefind-YYYY/`. Part of `npm run bench -- --incremental --search` (scripts/bench-incremental.ts).
+// part of the index (docs/search.md), so every part's files count: `/pagefind/`, `/pagefind-closed/` and
+// `/pagefind-oldest/`. Part of `npm run bench -- --incremental --search` (scripts/bench-incremental.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'playwright-core';
@@ -17,14 +17,14 @@ export interface QueryBytes {
   pagefindBytes: number;
   requests: number;
   pagefindRequests: number;
-  /** How many parts' folders the page fetched from: the main one and each closed year's it merged. */
+  /** How many parts' folders the page fetched from: the main one and each closed part it merged. */
   parts: number;
   /** What the page said once it had searched ("Pages found: N"). */
   status: string;
 }
 
-/** A part's folder at the site's root: `/pagefind/` or `/pagefind-2024/`. */
-const PART_PATH = /^\/(pagefind(?:-\d{4})?)\//;
+/** A part's folder at the site's root: `/pagefind/`, `/pagefind-closed/` or `/pagefind-oldest/`. */
+const PART_PATH = /^\/(pagefind(?:-closed|-oldest)?)\//;
 
 /** Searches `/search/?q=${query}` on the site built in `outputDir` and adds up what the browser downloaded. */
 export async function queryBytes(outputDir: string, query = QUERY): Promise<QueryBytes> {
