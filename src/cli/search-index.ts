@@ -3,7 +3,6 @@
 // loads and merges (templates/assets/search.js). https://pagefind.app/docs/node-api/
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { servedPath } from '../model/urls.ts';
 import type * as PagefindApi from 'pagefind';
@@ -109,27 +108,17 @@ function reusableBundle(dir: string, files: ManifestFiles | undefined, folder: s
 }
 
 /**
- * Pagefind's index of each part's pages, each page at its site path (the bundle's folder gives the path prefix). A
- * Pagefind service indexes one page at a time, on one core: a service per core takes the parts in turn, each part's
- * pages still sent in their order, so a bundle's bytes do not depend on which service wrote it.
+ * Pagefind's index of each part's pages, each page at its site path (the bundle's folder gives the path prefix), the
+ * parts one after the other in one Pagefind service (a service per core saved under 10 % of a full build:
+ * docs/performance.md, "Search").
  */
 async function indexParts(outputDir: string, parts: readonly SearchPart[]): Promise<void> {
-  const queue = [...parts];
-  const services = await Promise.all(Array.from({ length: Math.min(os.availableParallelism(), parts.length) }, (_, n) => pagefindService(n)));
-  const lane = async (pagefind: typeof PagefindApi) => {
-    for (let part = queue.shift(); part; part = queue.shift()) {
-      // A part that fails leaves the rest unindexed: the other services stop after their current part.
-      await indexPart(pagefind, outputDir, part).catch((error: unknown) => {
-        queue.length = 0;
-        throw error;
-      });
-    }
-  };
+  // Loaded only when a build indexes: the preview and the commands that never do skip starting its binary.
+  const pagefind = await import('pagefind');
   try {
-    const failed = (await Promise.allSettled(services.map(lane))).find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    for (const part of parts) await indexPart(pagefind, outputDir, part);
   } finally {
-    await Promise.all(services.map((pagefind) => pagefind.close()));
+    await pagefind.close();
   }
   for (const { folder } of parts) {
     const unused = (file: string) => UNUSED.test(file) || (folder !== SEARCH_FOLDER && MAIN_ONLY.test(file));
@@ -137,15 +126,6 @@ async function indexParts(outputDir: string, parts: readonly SearchPart[]): Prom
       if (unused(file)) rmSync(path.join(outputDir, folder, file));
     }
   }
-}
-
-/**
- * The Pagefind module, the `n`th time: the module starts one service process and keeps it, so each service is the
- * module imported under a URL of its own. Loaded only when a build indexes: the preview and the commands that never
- * do skip starting its binary.
- */
-async function pagefindService(n: number): Promise<typeof PagefindApi> {
-  return (await import(`${import.meta.resolve('pagefind')}?service=${n}`)) as typeof PagefindApi;
 }
 
 async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { folder, pages }: SearchPart): Promise<void> {
