@@ -80,12 +80,12 @@ describe('writeSearchIndex', () => {
     expect(Object.values(bundleInodes(renderer.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
   }, 60_000);
 
-  it('writes the same bytes for the same pages, whichever Pagefind service indexes a part, each page at its served path', async () => {
+  it('writes the same bytes for the same pages, each page at its served path', async () => {
     const root = tempDir('search-index-');
     const parts = [
       { folder: 'pagefind', pages: ['404.html', 'index.html', 'leo/index.html', 'weekly/2026-w47/leo/index.html', 'weekly/2026-w47/virgo/index.html'] },
-      { folder: 'pagefind-2024', pages: ['monthly/2024-03/aries/index.html', 'weekly/2024-w10/aries/index.html', 'weekly/2024-w10/index.html', 'weekly/2024-w10/taurus/index.html'] },
-      { folder: 'pagefind-2025', pages: ['yearly/2025/leo/index.html', 'yearly/2025/virgo/index.html'] },
+      { folder: 'pagefind-oldest', pages: ['monthly/2024-03/aries/index.html', 'weekly/2024-w10/aries/index.html', 'weekly/2024-w10/index.html', 'weekly/2024-w10/taurus/index.html'] },
+      { folder: 'pagefind-closed', pages: ['yearly/2025/leo/index.html', 'yearly/2025/virgo/index.html'] },
     ];
     const site = Object.fromEntries(parts.flatMap(({ pages }) => pages.map((file) => [file, page(`Page ${file}`)])));
     const twice = [];
@@ -93,8 +93,8 @@ describe('writeSearchIndex', () => {
       const { dir, files } = output(root, name, site);
       twice.push(await writeSearchIndex({ outputDir: dir, parts, files, renderer: 'r1' }));
       expect(fragmentUrls(path.join(dir, 'pagefind'))).toEqual(['/', '/404.html', '/leo/', '/weekly/2026-w47/leo/', '/weekly/2026-w47/virgo/']);
-      expect(fragmentUrls(path.join(dir, 'pagefind-2024'))).toEqual(['/monthly/2024-03/aries/', '/weekly/2024-w10/', '/weekly/2024-w10/aries/', '/weekly/2024-w10/taurus/']);
-      expect(fragmentUrls(path.join(dir, 'pagefind-2025'))).toEqual(['/yearly/2025/leo/', '/yearly/2025/virgo/']);
+      expect(fragmentUrls(path.join(dir, 'pagefind-oldest'))).toEqual(['/monthly/2024-03/aries/', '/weekly/2024-w10/', '/weekly/2024-w10/aries/', '/weekly/2024-w10/taurus/']);
+      expect(fragmentUrls(path.join(dir, 'pagefind-closed'))).toEqual(['/yearly/2025/leo/', '/yearly/2025/virgo/']);
     }
     // Every file of every bundle, by its hash.
     expect(twice[1]).toEqual(twice[0]);
@@ -103,7 +103,7 @@ describe('writeSearchIndex', () => {
   it('stops at the first part that fails, with its error', async () => {
     const root = tempDir('search-index-');
     const { dir, files } = output(root, 'missing', { [PAGES[0]!]: page('Leo') });
-    const parts = [{ folder: 'pagefind', pages: [PAGES[0]!] }, { folder: 'pagefind-2024', pages: [PAGES[1]!] }];
+    const parts = [{ folder: 'pagefind', pages: [PAGES[0]!] }, { folder: 'pagefind-oldest', pages: [PAGES[1]!] }];
     await expect(writeSearchIndex({ outputDir: dir, parts, files, renderer: 'r1' })).rejects.toThrow(`ENOENT: no such file or directory, open '${path.join(dir, PAGES[1]!)}'`);
   }, 60_000);
 });

@@ -94,7 +94,7 @@ describe('npm run serve:dist', () => {
     writeDist();
     setSiteUrl('https://horoscopes.example.com');
     await serving({ PORT: '0' }, async (line) => {
-      const base = /at (http:\/\/127\.0\.0\.1:\d+)\/ with the 5 rules of dist\/_headers/.exec(line)![1]!;
+      const base = /at (http:\/\/127\.0\.0\.1:\d+)\/ with the 11 rules of dist\/_headers/.exec(line)![1]!;
       const home = await get(base, '/');
       expect(home.status).toBe(200);
       expect(home.headers['content-security-policy']).toContain("default-src 'self'");
