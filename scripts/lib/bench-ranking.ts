@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SearchPartsFile } from '../../src/cli/search-index.ts';
+import { servedPath } from '../../src/model/urls.ts';
 import { startStaticServer } from './static-server.ts';
 import { mergeParts, rankedSearch } from '../../templates/assets/search.js';
 
@@ -99,7 +100,7 @@ async function wholeIndex(languageDir: string, outputPath: string): Promise<stri
     const files = readdirSync(languageDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('index.html') && !otherLanguages.some((dir) => file.startsWith(dir)));
     for (const file of files.sort()) {
       const content = readFileSync(path.join(languageDir, file), 'utf8');
-      if (content.includes('data-pagefind-body')) await index.addHTMLFile({ url: `/${file.replace(/(^|\/)index\.html$/, '$1')}`, content });
+      if (content.includes('data-pagefind-body')) await index.addHTMLFile({ url: servedPath(file), content });
     }
     await index.writeFiles({ outputPath });
   } finally {
