@@ -4,8 +4,9 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildProject } from '../helpers/build-project.ts';
 import { tree } from '../helpers/files.ts';
-import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, useProjectAndService } from '../helpers/project-copy.ts';
 import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
@@ -26,8 +27,8 @@ const renderAfter = (from: number, timeoutMs?: number) => previewRendered(previe
 
 /** The files that differ between the preview and a fresh build of the same inputs (from the same cache). */
 async function differencesFromBuild(): Promise<string[]> {
-  const build = await runScript(context.project, 'build.ts', { ...env(), ASTRO_OFFLINE: '1' }).done;
-  expect(build.code, build.stderr).toBe(0);
+  const build = await buildProject(context.project, { ...env(), ASTRO_OFFLINE: '1' });
+  expect(build.error).toBeUndefined();
   const preview = tree(path.join(context.project, '.preview'));
   const built = tree(path.join(context.project, 'dist'));
   // The preview writes no search index (docs/search.md): the build's alone.
