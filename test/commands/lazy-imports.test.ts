@@ -51,5 +51,5 @@ describe('what a build loads', () => {
     expect(await loadedByBuild(service)).toEqual([]);
     // Without a service URL the build starts the embedded sample service.
     expect(new Set(await loadedByBuild({}))).toEqual(new Set(['sample-service']));
-  }, 60_000);
+  });
 });

@@ -44,10 +44,10 @@ async function differencesFromBuild(): Promise<string[]> {
 
 beforeAll(async () => {
   preview = startScript(context.project, 'serve.ts', { ...env(), PORT: String(await freePort()) });
-  await renderAfter(0, 120_000);
+  await renderAfter(0);
   // Eleventy starts watching after the first render, and serves once the watcher is ready, at the address it
   // says (another program may have taken the free port meanwhile).
-  base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m, 30_000))[1]!;
+  base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m))[1]!;
 });
 // Registered after useProjectAndService's: Vitest runs it first, so the project is removed once the preview is gone.
 afterAll(() => preview?.stop());
@@ -96,9 +96,9 @@ describe('the preview after an edit', () => {
     const from = preview!.output.length;
     writeNew('content/overrides/weekly/2026-w47/lion.md', '---\nfield: text\n---\nA text for no sign.\n');
     // The error's own line (Eleventy's "File added" line names the file first).
-    const error = await preview!.waitFor(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, 30_000, from);
+    const error = await preview!.waitFor(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, undefined, from);
     // Eleventy ends the failed build with its "Wrote" line: all it printed for the error is in.
-    await preview!.waitFor(/^\[11ty\] Wrote /m, 30_000, error.index);
+    await preview!.waitFor(/^\[11ty\] Wrote /m, undefined, error.index);
     const printed = preview!.output.slice(from);
     expect(printed).not.toMatch(/stack trace|\n\s+at /);
     // Every page answers with the error, and reloads itself once the preview has rendered again.

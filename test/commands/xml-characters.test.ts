@@ -80,7 +80,7 @@ describe('characters XML forbids', () => {
     expect(aries).toContain('<meta name="description" content="Editors: a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf abcdef raw ');
     const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
     for (const page of pages) expect(FORBIDDEN.test(readFileSync(path.join(dist, page), 'utf8')), page).toBe(false);
-  }, 60_000);
+  });
 
   it('in an owner\'s message stop the next build in one line before any request, dist/ as it was', async () => {
     const dist = path.join(context.project, 'dist');
@@ -93,5 +93,5 @@ describe('characters XML forbids', () => {
     expect(run.stderr).toBe('Build failed: content/i18n/es.json: feed.title: contains the control character U+0006; remove it\ndist/ was left unchanged.\n');
     expect(context.service.log.length).toBe(requests);
     expect(snapshot(dist)).toEqual(before);
-  }, 60_000);
+  });
 });
