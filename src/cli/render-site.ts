@@ -54,6 +54,8 @@ interface RenderOptions {
   imageFiles?: readonly PublishedFile[];
   /** The published output and its manifest: the pages whose files there still hold are taken, not rendered. */
   previous?: { dir: string; files?: ManifestFiles };
+  /** False leaves the search index out (run-build.ts `BuildOptions`). */
+  searchIndex?: boolean;
   quiet?: boolean;
 }
 
@@ -67,7 +69,7 @@ export interface RenderResult {
 }
 
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
-export async function renderSite({ rootDir, renderer, outputDir, model, imageFiles = [], previous, quiet = true }: RenderOptions): Promise<RenderResult> {
+export async function renderSite({ rootDir, renderer, outputDir, model, imageFiles = [], previous, searchIndex = true, quiet = true }: RenderOptions): Promise<RenderResult> {
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
   const { pathPrefix } = model.site;
   const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix, ownerAssets(path.join(rootDir, 'content')));
@@ -94,7 +96,7 @@ export async function renderSite({ rootDir, renderer, outputDir, model, imageFil
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // Every page is in the folder now, rendered or taken: the index reads them there.
-  Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, ...(previous ? { previous } : {}) }));
+  if (searchIndex) Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, ...(previous ? { previous } : {}) }));
   // The files the plugins copied: assets and share images.
   const copied = [...assets.values(), ...imageFiles];
   for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
