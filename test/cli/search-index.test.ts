@@ -7,8 +7,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
+import { linkFiles, sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
 import { writeSearchIndex } from '../../src/cli/search-index.ts';
+import { inodesAndBytes } from '../helpers/inodes.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const page = (title: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1><p>Mercury retrograde.</p></main></body></html>`;
@@ -110,6 +111,19 @@ describe('writeSearchIndex', () => {
     expect(bundleInodes(same.dir)).toEqual(bundleInodes(first.dir));
     expect(readFileSync(path.join(same.dir, 'pagefind/parts.json'), 'utf8')).toBe(listText);
   });
+
+  it('writes a bundle into a folder holding links to the published one without writing through them', async () => {
+    const root = tempDir('search-index-');
+    const first = output(root, 'first', pages);
+    const publishedFiles = { ...first.files, ...(await writeSearchIndex({ outputDir: first.dir, parts: PARTS, files: first.files, renderer: 'r1' })) };
+    const before = inodesAndBytes(first.dir);
+    // The staging folder already holds the published bundle's files, linked; a page changed, so Pagefind writes the bundle.
+    const changed = output(root, 'changed', { ...pages, [PAGES[1]!]: page('Virgo, revised') });
+    linkFiles(first.dir, changed.dir, Object.keys(publishedFiles).filter((file) => file.startsWith('pagefind/')));
+    await writeSearchIndex({ outputDir: changed.dir, parts: PARTS, files: changed.files, renderer: 'r1', previous: { dir: first.dir, files: publishedFiles } });
+    expect(inodesAndBytes(first.dir)).toEqual(before);
+    expect(readFileSync(path.join(changed.dir, 'pagefind/pagefind-entry.json'))).not.toEqual(readFileSync(path.join(first.dir, 'pagefind/pagefind-entry.json')));
+  }, 60_000);
 
   it('writes the same bytes for the same pages, each page at its served path', async () => {
     const root = tempDir('search-index-');
