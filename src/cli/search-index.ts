@@ -5,10 +5,10 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../data/write-atomic.ts';
-import { servedPath } from '../model/urls.ts';
+import { SEARCH_FOLDER, servedPath } from '../model/urls.ts';
 import type * as PagefindApi from 'pagefind';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
-import { SEARCH_FOLDER, type SearchPart } from '../model/search-parts.ts';
+import type { SearchPart } from '../model/search-parts.ts';
 
 /** Pagefind's manifest of a bundle: its entry in the build manifest records what the bundle was built from. */
 const ENTRY = 'pagefind-entry.json';
