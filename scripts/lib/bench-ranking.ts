@@ -53,7 +53,7 @@ export async function rankingAgreement(languageDir: string, queries?: readonly s
     await one.options({ basePath: `${whole.url}/`, ranking: list.ranking });
     const result: RankingAgreement = { agreeing: 0, total: 0, disagreements: [] };
     for (const query of queries ?? queriesOf(languageDir)) {
-      const [a, b] = [await found((await rankedSearch(merged, query, list.parts)) as Result[]), await found((await one.search(query)).results)];
+      const [a, b] = [await found((await rankedSearch(merged, query, list.parts)).ranked as Result[]), await found((await one.search(query)).results)];
       result.total += 1;
       const disagreement = compare(a, b);
       if (disagreement) result.disagreements.push(`"${query}": ${disagreement}`);
