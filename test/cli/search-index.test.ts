@@ -1,13 +1,13 @@
 // The search index of two small pages, written by Pagefind, then again by a build whose pages are the same: the
 // bundle is taken from the published output (the very files, hard-linked), not written anew; a page that changed,
 // or a bundle file damaged since, makes Pagefind write it again. Parts indexed side by side: the same bytes every
-// time, each page at the path the site serves it from.
+// time, each page at the path the site serves it from, and the list of parts naming an index chunk of each.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
-import { writeSearchIndex } from '../../src/cli/search-index.ts';
+import { writeSearchIndex, type SearchPartsFile } from '../../src/cli/search-index.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const page = (title: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1><p>Mercury retrograde.</p></main></body></html>`;
@@ -95,6 +95,13 @@ describe('writeSearchIndex', () => {
       expect(fragmentUrls(path.join(dir, 'pagefind'))).toEqual(['/', '/404.html', '/leo/', '/weekly/2026-w47/leo/', '/weekly/2026-w47/virgo/']);
       expect(fragmentUrls(path.join(dir, 'pagefind-oldest'))).toEqual(['/monthly/2024-03/aries/', '/weekly/2024-w10/', '/weekly/2024-w10/aries/', '/weekly/2024-w10/taurus/']);
       expect(fragmentUrls(path.join(dir, 'pagefind-closed'))).toEqual(['/yearly/2025/leo/', '/yearly/2025/virgo/']);
+      // Each part names an index chunk of its own, which the search page asks for when the part finds nothing.
+      const list = JSON.parse(readFileSync(path.join(dir, 'pagefind/parts.json'), 'utf8')) as SearchPartsFile;
+      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-oldest', 'pagefind-closed']);
+      for (const part of list.parts) {
+        expect(part.probe).toMatch(/^index\/[^/]+\.pf_index$/);
+        expect(statSync(path.join(dir, part.folder, part.probe!)).isFile()).toBe(true);
+      }
     }
     // Every file of every bundle, by its hash.
     expect(twice[1]).toEqual(twice[0]);
