@@ -18,7 +18,7 @@ const asked = (new URLSearchParams(globalThis.location?.search).get('q') ?? '').
  * Each word of a query costs every part two or three searches (rankedSearch): a query is cut to its first words and
  * characters, which any real search fits in, so that a pasted page cannot keep the visitor's browser busy for seconds.
  */
-export const QUERY_LIMITS = { words: 10, characters: 100 };
+const QUERY_LIMITS = { words: 10, characters: 100 };
 
 if (results && status && asked) {
   const { query, cut } = cappedQuery(asked);
@@ -31,11 +31,11 @@ if (results && status && asked) {
 }
 
 /** `text`'s first words and characters, within QUERY_LIMITS, and whether it was cut. */
-export function cappedQuery(text) {
-  const words = text.split(/\s+/).filter(Boolean).slice(0, QUERY_LIMITS.words).join(' ');
+function cappedQuery(text) {
+  const words = text.split(/\s+/).filter(Boolean);
   // Characters, not UTF-16 units: a cut never splits an emoji or another character beyond the BMP in two.
-  const query = [...words].slice(0, QUERY_LIMITS.characters).join('').trim();
-  return { query, cut: query !== text.split(/\s+/).filter(Boolean).join(' ') };
+  const query = [...words.slice(0, QUERY_LIMITS.words).join(' ')].slice(0, QUERY_LIMITS.characters).join('').trim();
+  return { query, cut: query !== words.join(' ') };
 }
 
 async function search(text, cut) {
@@ -49,9 +49,9 @@ async function search(text, cut) {
   const merged = await mergeParts(pagefind, index, pathOf);
   const { ranked, silent } = await rankedSearch(pagefind, text, merged);
   const unread = await Promise.all(silent.map((part) => unreadable(part, pathOf)));
-  // The closed parts this build has (the page names them), which the list may lack; and the parts that failed.
-  const expected = (results.dataset.parts ?? '').split(' ').filter(Boolean);
-  const partial = !listed || expected.some((folder) => !index.parts.some((part) => part.folder === folder)) || merged.length < index.parts.length || unread.includes(true);
+  // The page names the closed parts its build has: a list that lacks one is damaged.
+  const lacking = (results.dataset.parts ?? '').split(' ').filter((folder) => folder && !index.parts.some((part) => part.folder === folder));
+  const partial = !listed || lacking.length > 0 || merged.length < index.parts.length || unread.includes(true);
   const pages = await Promise.all(ranked.slice(0, 20).map((result) => result.data()));
   const notes = [cut && results.dataset.shortened, partial && results.dataset.partial].filter(Boolean);
   const count = pages.length ? `${results.dataset.results ?? ''}: ${ranked.length}` : (results.dataset.noResults ?? '');
