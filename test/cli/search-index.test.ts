@@ -78,7 +78,7 @@ describe('writeSearchIndex', () => {
     const renderer = output(root, 'renderer', pages);
     await writeSearchIndex({ outputDir: renderer.dir, parts: PARTS, files: renderer.files, renderer: 'r2', previous: { dir: first.dir, files: publishedFiles } });
     expect(Object.values(bundleInodes(renderer.dir)).filter((ino) => publishedInodes.has(ino))).toEqual([]);
-  }, 60_000);
+  });
 
   it('writes the same bytes for the same pages, each page at its served path', async () => {
     const root = tempDir('search-index-');
@@ -105,12 +105,12 @@ describe('writeSearchIndex', () => {
     }
     // Every file of every bundle, by its hash.
     expect(twice[1]).toEqual(twice[0]);
-  }, 60_000);
+  });
 
   it('stops at the first part that fails, with its error', async () => {
     const root = tempDir('search-index-');
     const { dir, files } = output(root, 'missing', { [PAGES[0]!]: page('Leo') });
     const parts = [{ folder: 'pagefind', pages: [PAGES[0]!] }, { folder: 'pagefind-oldest', pages: [PAGES[1]!] }];
     await expect(writeSearchIndex({ outputDir: dir, parts, files, renderer: 'r1' })).rejects.toThrow(`ENOENT: no such file or directory, open '${path.join(dir, PAGES[1]!)}'`);
-  }, 60_000);
+  });
 });

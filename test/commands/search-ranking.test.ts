@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
   await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-02-11' }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
-}, 300_000);
+});
 afterAll(() => removeDir(project));
 
 describe('the merged search index', () => {
@@ -44,5 +44,5 @@ describe('the merged search index', () => {
     // A word no page spells still finds what the whole index finds for it, and that is some pages.
     expect(Object.keys(fallbackFinds)).toHaveLength(4);
     expect(Object.entries(fallbackFinds).filter(([, found]) => found === 0)).toEqual([]);
-  }, 300_000);
+  });
 });
