@@ -44,11 +44,12 @@ export const SEARCH_RANKING = { termSimilarity: 1.0, pageLength: 0, termSaturati
 /**
  * The content of SEARCH_PARTS_FILE: every part, the main one first, with its folder, its tag (which changes when its
  * entry file does: Pagefind's `metaCacheTag`) and how many pages it holds (the search page weighs each part's scores
- * by it), and the ranking weights every bundle is given.
+ * by it), one of its index chunks (`probe`, relative to its folder: the search page asks for it when the part finds
+ * nothing, to tell a part that holds no match from one it cannot read), and the ranking weights every bundle is given.
  */
 export interface SearchPartsFile {
   ranking: typeof SEARCH_RANKING;
-  parts: { folder: string; tag: string; pages: number }[];
+  parts: { folder: string; tag: string; pages: number; probe?: string }[];
 }
 
 /**
@@ -89,13 +90,19 @@ async function indexOrReuse({ outputDir, parts, files, renderer, previous }: Sea
   }
   const list: SearchPartsFile = {
     ranking: SEARCH_RANKING,
-    parts: parts.map(({ folder, pages }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16), pages: pages.length })),
+    parts: parts.map(({ folder, pages }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16), pages: pages.length, probe: probeOf(written, folder) })),
   };
   const text = `${JSON.stringify(list)}\n`;
   // Replaced, never written in place: the staging folder's files may be links to the published ones (linkFiles).
   await writeFileAtomic(path.join(outputDir, SEARCH_PARTS_FILE), text);
   written[SEARCH_PARTS_FILE] = { sha256: sha256(text) };
   return written;
+}
+
+/** The first index chunk of the bundle in `folder`, relative to it: none when it indexed no page. */
+function probeOf(written: ManifestFiles, folder: string): string | undefined {
+  const [first] = Object.keys(written).filter((file) => file.startsWith(`${folder}/index/`)).sort();
+  return first?.slice(folder.length + 1);
 }
 
 /** The published bundle's files in `folder` when it was built from the same pages and is still there as recorded. */

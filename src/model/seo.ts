@@ -317,7 +317,7 @@ export function siteMeta(
   meta[notFound.url] = notFound;
   // The one page that loads Pagefind (its policy also lets it run WebAssembly).
   const search = meta[urls.page(SITE_PATHS.search)]!;
-  search.search = { bundle: urls.page(SEARCH_SCRIPT) };
+  search.search = { bundle: urls.page(SEARCH_SCRIPT), closedParts: [] };
   const sitemap = heads.map((head) => ({ loc: urls.absolute(head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
   return { meta, sitemap };
 }

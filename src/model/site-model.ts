@@ -12,6 +12,7 @@ import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
+import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
 import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
@@ -54,7 +55,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, input.shareImagePlan);
-  return {
+  const model: SiteModel = {
     site: {
       ...site,
       pathPrefix: urls.pathPrefix,
@@ -83,6 +84,9 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     sitemaps: [urls.absolute(urls.page(SITE_PATHS.sitemap))],
     sitemapIndex: [],
   };
+  // The search page names the closed parts of its language's index: a list of parts that lacks one is damaged.
+  model.meta[urls.page(SITE_PATHS.search)]!.search!.closedParts = closedPartFolders(model);
+  return model;
 }
 
 /**

@@ -3,12 +3,14 @@
 // or a bundle file damaged since, or another renderer, makes Pagefind write it again. The list of parts is written
 // anew, never through the published one. Parts indexed side by side: the same bytes every time, each page at the
 // path the site serves it from, and Pagefind's code in the main part alone.
+// or a bundle file damaged since, makes Pagefind write it again. Parts indexed side by side: the same bytes every
+// time, each page at the path the site serves it from, and the list of parts naming an index chunk of each.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { linkFiles, sha256, type ManifestFiles } from '../../src/cli/build-manifest.ts';
-import { writeSearchIndex } from '../../src/cli/search-index.ts';
+import { writeSearchIndex, type SearchPartsFile } from '../../src/cli/search-index.ts';
 import { inodesAndBytes } from '../helpers/inodes.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -144,6 +146,13 @@ describe('writeSearchIndex', () => {
       // publishes none of its own, nor Pagefind's ready-made interface.
       expect(readdirSync(path.join(dir, 'pagefind')).filter(isProgram).sort()).toEqual(['pagefind-worker.js', 'pagefind.js', 'wasm.en.pagefind', 'wasm.unknown.pagefind']);
       for (const closed of ['pagefind-oldest', 'pagefind-closed']) expect(readdirSync(path.join(dir, closed)).filter(isProgram)).toEqual([]);
+      // Each part names an index chunk of its own, which the search page asks for when the part finds nothing.
+      const list = JSON.parse(readFileSync(path.join(dir, 'pagefind/parts.json'), 'utf8')) as SearchPartsFile;
+      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-oldest', 'pagefind-closed']);
+      for (const part of list.parts) {
+        expect(part.probe).toMatch(/^index\/[^/]+\.pf_index$/);
+        expect(statSync(path.join(dir, part.folder, part.probe!)).isFile()).toBe(true);
+      }
     }
     // Every file of every bundle, by its hash.
     expect(twice[1]).toEqual(twice[0]);

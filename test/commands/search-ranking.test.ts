@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/run-build.ts';
 import type { SearchPartsFile } from '../../src/cli/search-index.ts';
-import { rankingAgreement } from '../../scripts/lib/bench-ranking.ts';
+import { FALLBACK_QUERIES, rankingAgreement } from '../../scripts/lib/bench-ranking.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
@@ -28,16 +28,21 @@ describe('the merged search index', () => {
   it('finds the pages one index of the whole archive finds, and ranks the first five as it does', async () => {
     const disagreements: string[] = [];
     let total = 0;
+    const fallbackFinds: Record<string, number> = {};
     for (const folder of ['', 'es/']) {
       const dir = path.join(project, 'dist', folder);
       const list = JSON.parse(readFileSync(path.join(dir, 'pagefind', 'parts.json'), 'utf8')) as SearchPartsFile;
       expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-oldest']);
       const agreement = await rankingAgreement(dir);
       total += agreement.total;
+      for (const query of FALLBACK_QUERIES.filter((query) => query in agreement.wholeFinds)) fallbackFinds[`${folder || 'en'} ${query}`] = agreement.wholeFinds[query]!;
       disagreements.push(...agreement.disagreements.map((line) => `${folder || 'en'} ${line}`));
     }
     console.log(`search ranking: the first five agree on ${total - disagreements.length} of ${total} queries\n${disagreements.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(20);
     expect(disagreements).toEqual([]);
+    // A word no page spells still finds what the whole index finds for it, and that is some pages.
+    expect(Object.keys(fallbackFinds)).toHaveLength(4);
+    expect(Object.entries(fallbackFinds).filter(([, found]) => found === 0)).toEqual([]);
   });
 });
