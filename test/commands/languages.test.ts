@@ -196,7 +196,7 @@ describe('a site in English and Spanish', () => {
       // As a command: a build in this process would render with the layout Eleventy already read.
       const run = await runScript(project, 'build.ts', env()).done;
       expect(run.code).toBe(1);
-      expect(run.stderr).toMatch(/^Build failed: the build wrote a broken language cluster: \S*index\.html: its hreflang es names https:\/\/\S*\/missing\/, which the build did not write$/m);
+      expect(run.stderr).toMatch(/^Build failed: the build wrote a broken language cluster: \S*index\.html:\d+: its hreflang es names https:\/\/\S*\/missing\/, which the build did not write$/m);
     } finally {
       writeFileSync(layout, text);
     }
