@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { PeriodWindows } from '../src/data/config.ts';
 import { BENCH_LANGUAGES, languageServices, projectWithLanguages } from './bench-languages.ts';
 import { queryBytes, QUERY, type QueryBytes } from './bench-search.ts';
-import { log, plainBuild, siteBuild, type BenchContext } from './bench.ts';
+import { log, plainBuild, siteBuild, type BenchContext } from './lib/bench-builds.ts';
 import { plainDataFrom } from './lib/bench-plain-data.ts';
 import { rankingAgreement, type RankingAgreement } from './lib/bench-ranking.ts';
 import { machineLine, median, megabytes, periodCount, ratio, seconds } from './lib/bench-report.ts';

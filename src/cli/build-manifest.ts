@@ -204,7 +204,11 @@ export function holdsExactly(dir: string, files: ManifestFiles, dirs?: Manifest[
   return foldersHold(dir, folderTree(Object.keys(files)), dirs) && Object.entries(files).every(([file, entry]) => stillAsRecorded(path.join(dir, file), entry));
 }
 
-/** Puts each of `relativePaths` of `fromDir` into `toDir`: a hard link where the file system allows it, else a copy. */
+/**
+ * Puts each of `relativePaths` of `fromDir` into `toDir`: a hard link where the file system allows it, else a copy.
+ * A link shares its bytes with the published output, which no build may change: whatever writes into `toDir` after
+ * this writes a new file (renamed over a link, as writeFileAtomic does), never into one.
+ */
 export function linkFiles(fromDir: string, toDir: string, relativePaths: readonly string[]): void {
   const made = new Set<string>();
   for (const relative of relativePaths) {

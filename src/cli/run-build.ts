@@ -16,6 +16,11 @@ import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swa
 export interface BuildOptions extends FetchSiteOptions {
   /** Render every page, taking nothing from the last build's output (`npm run build -- --full`). */
   full?: boolean;
+  /**
+   * Write the search index (the default). Only tests that read no part of it leave it out, as it is most of what a
+   * small site's build costs: their output is then not what `npm run build` publishes.
+   */
+  searchIndex?: boolean;
 }
 
 /** The whole build. Resolves with the summary; on failure rejects and leaves `dist/` as it was. */
@@ -26,7 +31,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
   const { config, languages, summary: fetched } = await fetchSite({ ...options, env });
-  const published = await publish(config, languages, { full: options.full ?? false, log, warn });
+  const published = await publish(config, languages, { full: options.full ?? false, searchIndex: options.searchIndex ?? true, log, warn });
   for (const [i, history] of (published.histories ?? []).entries()) {
     const file = languages[i]!.pageDatesFile;
     await keepAfterPublishing(file, () => savePageHistory(file, history), 'its page dates', warn);
@@ -52,6 +57,7 @@ async function keepAfterPublishing(file: string, save: () => Promise<void>, what
 
 interface PublishOptions {
   full: boolean;
+  searchIndex: boolean;
   log: (line: string) => void;
   warn: (line: string) => void;
 }
@@ -73,7 +79,7 @@ async function publish(config: BuildConfig, languages: DigestedLanguage[], how: 
     const pages = Object.keys(previous.files).filter((file) => file.endsWith('.html')).length;
     return { pages, rendered: 0, reused: pages, files: previous.files };
   }
-  const rendered = await render(config, modelsOneByOne(await readAnswers(languages)), renderer, previous?.files);
+  const rendered = await render(config, modelsOneByOne(await readAnswers(languages)), { renderer, searchIndex: how.searchIndex }, previous?.files);
   // The inputs as the next build will see them: with the page history this one leaves.
   const next = siteDigest(rendered.histories.map((history, i) => inputDigest(contents[i]!, history)));
   await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }), 'its build manifest', how.warn);
@@ -93,7 +99,7 @@ interface Rendered extends RenderResult {
  * the other (each into its folder). Pages that did not change since the published build (its manifest, beside the
  * cache) are taken from it instead of rendered.
  */
-async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>, renderer: string, previous: Manifest['files'] | undefined): Promise<Rendered> {
+async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>, { renderer, searchIndex }: { renderer: string; searchIndex: boolean }, previous: Manifest['files'] | undefined): Promise<Rendered> {
   // Loaded only here: a build that keeps the published output needs neither Eleventy nor Pagefind.
   const { renderSite } = await import('./render-site.ts');
   const staging = await makeStagingDir(config.outputDir);
@@ -105,6 +111,7 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
         outputDir: path.join(staging, folder),
         model,
         renderer,
+        searchIndex,
         imageFiles,
         ...(previous ? { previous: { dir: path.join(config.outputDir, folder), files: inFolder(previous, folder) } } : {}),
       });

@@ -1,13 +1,14 @@
 // The search index: Pagefind's Node API reads a language's pages, as the build wrote them into its folder of the
 // output, and writes a bundle per part of the index (src/model/search-parts.ts) beside them, which the search page
 // loads and merges (templates/assets/search.js). https://pagefind.app/docs/node-api/
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { servedPath } from '../model/urls.ts';
+import { writeFileAtomic } from '../data/write-atomic.ts';
+import { SEARCH_FOLDER, servedPath } from '../model/urls.ts';
 import type * as PagefindApi from 'pagefind';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
-import { SEARCH_FOLDER, type SearchPart } from '../model/search-parts.ts';
+import type { SearchPart } from '../model/search-parts.ts';
 import { filesUnder } from './files-under.ts';
 
 /** Pagefind's manifest of a bundle: its entry in the build manifest records what the bundle was built from. */
@@ -92,7 +93,8 @@ async function indexOrReuse({ outputDir, parts, files, renderer, previous }: Sea
     parts: parts.map(({ folder, pages }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16), pages: pages.length })),
   };
   const text = `${JSON.stringify(list)}\n`;
-  writeFileSync(path.join(outputDir, SEARCH_PARTS_FILE), text);
+  // Replaced, never written in place: the staging folder's files may be links to the published ones (linkFiles).
+  await writeFileAtomic(path.join(outputDir, SEARCH_PARTS_FILE), text);
   written[SEARCH_PARTS_FILE] = { sha256: sha256(text) };
   return written;
 }
@@ -117,7 +119,11 @@ async function indexParts(outputDir: string, parts: readonly SearchPart[]): Prom
   // Loaded only when a build indexes: the preview and the commands that never do skip starting its binary.
   const pagefind = await import('pagefind');
   try {
-    for (const part of parts) await indexPart(pagefind, outputDir, part);
+    for (const part of parts) {
+      // Pagefind writes over what it finds: into an empty folder, it can write through no link to the published output.
+      rmSync(path.join(outputDir, part.folder), { recursive: true, force: true });
+      await indexPart(pagefind, outputDir, part);
+    }
   } finally {
     await pagefind.close();
   }

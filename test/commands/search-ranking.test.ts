@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
   await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-02-11' }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
-}, 300_000);
+});
 afterAll(() => removeDir(project));
 
 describe('the merged search index', () => {
@@ -39,5 +39,5 @@ describe('the merged search index', () => {
     console.log(`search ranking: the first five agree on ${total - disagreements.length} of ${total} queries\n${disagreements.join('\n')}`);
     expect(total).toBeGreaterThanOrEqual(20);
     expect(disagreements).toEqual([]);
-  }, 300_000);
+  });
 });

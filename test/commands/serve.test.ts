@@ -27,7 +27,7 @@ async function startPreview(port?: number): Promise<string> {
     ASTRO_API_PASSWORD: 'preview-secret',
   });
   // Printed once the first render is written and the server listens.
-  return (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m, 45_000))[1]!;
+  return (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m))[1]!;
 }
 
 /** Makes an edit and waits until the preview has rendered it, its share images copied and the old ones removed. */

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream });
   site = readBuiltSite(path.join(project, 'dist'));
-}, 120_000);
+});
 afterAll(() => removeDir(project));
 
 /** The links of a page's main content. */

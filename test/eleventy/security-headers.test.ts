@@ -164,7 +164,7 @@ describe("Pagefind's files in _headers", () => {
         for (const file of ['pagefind/pagefind-entry.json', 'pagefind/pagefind.js', 'pagefind/pagefind-worker.js', 'pagefind/parts.json', 'pagefind-closed/pagefind-entry.json']) expect(cached(`${folder}${file}`), `${host.name} ${file}`).toBeUndefined();
       }
     }
-  }, 60_000);
+  });
 });
 
 describe('securityHeadersPlugin in an Eleventy build', () => {
