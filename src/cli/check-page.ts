@@ -1,69 +1,19 @@
-// One page of a built site as `npm run check` reads it: HTML whose elements all close as written, no inline script,
-// a Content-Security-Policy that allows each of the page's scripts and no script source the page does not use, and
-// JSON-LD that parses. The policy is the page's <meta> element's and, where the host reads `_headers`, that file's
-// for the page's path (src/eleventy/security-headers.ts writes both); a browser enforces each.
-// https://www.w3.org/TR/CSP3/#directive-script-src · https://html.spec.whatwg.org/multipage/syntax.html#void-elements
-import { Parser } from 'htmlparser2';
+// The rule of `npm run check` for each page of a built site: HTML whose elements all close as written and whose
+// end tags each close one, no inline script or style, a distinct id per element, a <title>, JSON-LD that parses,
+// `<html lang>` the language of the page's folder, and a Content-Security-Policy that allows each of the page's
+// scripts and no script source the page does not use. The policy is the page's <meta> element's and, where the
+// host reads `_headers`, that file's for the page's path (src/eleventy/security-headers.ts writes both); a browser
+// enforces each. https://www.w3.org/TR/CSP3/#directive-script-src
+import { languageFolder } from '../model/languages.ts';
+import { servedPath } from '../model/urls.ts';
+import type { PageProblem, ReadPage } from './read-page.ts';
+import type { CheckContext, SiteRule } from './site-rule.ts';
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** Sources that let no script of another origin, and no code of the page itself, run. */
 const ALWAYS_FINE = new Set(["'self'", "'none'", "'wasm-unsafe-eval'"]);
 
-/** What a page says of itself: its problems, and the policy and scripts the CSP check compares. */
-interface ReadPage {
-  problems: string[];
-  /** The content of its `<meta http-equiv="Content-Security-Policy">`. */
-  policy?: string;
-  /** The `src` of each of its scripts. */
-  scripts: string[];
-}
-
-/** The 1-based line of offset `index` of `text`. */
-const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
-
-/** Reads the page with htmlparser2, noting an element closed by another's tag, inline code and bad JSON-LD. */
-function readPage(html: string): ReadPage {
-  const page: ReadPage = { problems: [], scripts: [] };
-  let script: { inline: boolean; jsonLd: boolean; text: string } | undefined;
-  const parser = new Parser({
-    onopentag(name, attribs) {
-      for (const attribute of Object.keys(attribs)) {
-        if (attribute.startsWith('on')) page.problems.push(`has inline script: the ${attribute} attribute of a <${name}> (line ${lineAt(html, parser.startIndex)})`);
-      }
-      if (name === 'meta' && attribs['http-equiv']?.toLowerCase() === 'content-security-policy') page.policy = attribs.content ?? '';
-      if (name !== 'script') return;
-      if (attribs.src !== undefined) page.scripts.push(attribs.src);
-      script = { inline: attribs.src === undefined, jsonLd: attribs.type === 'application/ld+json', text: '' };
-    },
-    ontext(text) {
-      if (script) script.text += text;
-    },
-    onclosetag(name, isImplied) {
-      // Closed by its own end tag, a void element, or `<circle/>` in SVG; anything else was left open.
-      if (isImplied && !VOID_ELEMENTS.has(name) && html[parser.endIndex - 1] !== '/') {
-        page.problems.push(`is not well-formed HTML: <${name}> is not closed (line ${lineAt(html, parser.startIndex)})`);
-      }
-      if (name !== 'script' || !script) return;
-      if (script.jsonLd) jsonLdProblem(script.text, page.problems);
-      else if (script.inline) page.problems.push(`has inline script: a <script> without src (line ${lineAt(html, parser.startIndex)})`);
-      script = undefined;
-    },
-  });
-  parser.end(html);
-  if (!/^\s*<!doctype html>/i.test(html)) page.problems.unshift('is not well-formed HTML: it does not start with <!doctype html>');
-  return page;
-}
-
-function jsonLdProblem(text: string, problems: string[]): void {
-  try {
-    JSON.parse(text);
-  } catch (error) {
-    problems.push(`its JSON-LD does not parse (${(error as Error).message})`);
-  }
-}
-
 /** The sources a policy lets scripts come from (`script-src`, else `default-src`); undefined when it sets neither. */
-function scriptSources(policy: string): string[] | undefined {
+export function scriptSources(policy: string): string[] | undefined {
   const directives = new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!.toLowerCase(), sources]));
   return directives.get('script-src') ?? directives.get('default-src');
 }
@@ -89,14 +39,46 @@ function policyProblems(label: string, policy: string, scripts: readonly string[
 }
 
 /**
- * Every problem of one page (`html` its text), each a phrase to follow the page's name; `origin` is the site's,
- * `headerPolicy` the Content-Security-Policy `_headers` gives the page's path, if any.
+ * What is wrong with the policies of one page (`page` as read), each a phrase to follow the page's name; `origin`
+ * is the site's, `headerPolicy` the Content-Security-Policy `_headers` gives the page's path, if any.
  */
-export function pageProblems(html: string, origin: string, headerPolicy?: string): string[] {
+export function pagePolicyProblems(page: ReadPage, origin: string, headerPolicy?: string): string[] {
   const own = new URL(origin).origin;
-  const page = readPage(html);
-  if (page.policy === undefined) page.problems.push('has no Content-Security-Policy (<meta http-equiv="Content-Security-Policy">)');
-  else page.problems.push(...policyProblems('its Content-Security-Policy', page.policy, page.scripts, own));
-  if (headerPolicy !== undefined) page.problems.push(...policyProblems('its Content-Security-Policy in _headers', headerPolicy, page.scripts, own));
-  return page.problems;
+  const problems: string[] = [];
+  if (page.policy === undefined) problems.push('has no Content-Security-Policy (<meta http-equiv="Content-Security-Policy">)');
+  else problems.push(...policyProblems('its Content-Security-Policy', page.policy, page.scripts, own));
+  if (headerPolicy !== undefined) problems.push(...policyProblems('its Content-Security-Policy in _headers', headerPolicy, page.scripts, own));
+  return problems;
+}
+
+/** The language of the pages in `file`'s folder: another language's under its own folder, else the default. */
+function folderLanguage(file: string, site: CheckContext['site']): string {
+  return site.languages?.find((language, i) => i > 0 && file.startsWith(languageFolder(language, false))) ?? site.language;
+}
+
+/** What is wrong with the page's language and title. */
+function languageAndTitleProblems(file: string, page: ReadPage, site: CheckContext['site']): PageProblem[] {
+  const problems: PageProblem[] = [];
+  const expected = folderLanguage(file, site);
+  const folder = languageFolder(expected, expected === site.language) || 'the root';
+  if (page.lang === undefined) problems.push({ line: page.htmlLine, message: `has no <html lang>: the pages in ${folder} are in ${expected}` });
+  else if (page.lang.toLowerCase() !== expected.toLowerCase()) problems.push({ line: page.htmlLine, message: `<html lang="${page.lang}"> is not the language of the pages in ${folder}, ${expected}` });
+  if (!page.title) problems.push({ message: page.title === undefined ? 'has no <title> in its <head>' : 'its <title> is empty' });
+  return problems;
+}
+
+/** The rule for each HTML page of the site. */
+export function pageRule(context: CheckContext): SiteRule {
+  return {
+    visit(file) {
+      if (!file.name.endsWith('.html')) return;
+      context.counts.pages++;
+      const page = file.page();
+      const policies = pagePolicyProblems(page, context.published.origin, context.headerPolicy(servedPath(file.name)));
+      const problems: PageProblem[] = [...page.problems, ...languageAndTitleProblems(file.name, page, context.site), ...policies.map((message) => ({ message }))];
+      for (const { line, message } of problems) {
+        context.report({ file: file.name, ...(line ? { line } : {}), message });
+      }
+    },
+  };
 }

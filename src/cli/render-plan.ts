@@ -3,10 +3,11 @@
 // everything that decides its bytes: the renderer (templates, code, dependencies, the site's settings and words),
 // the model's site-wide parts and the page's own data (src/model/page-fingerprints.ts).
 import { hash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprints, PAGE_LIST_KEYS, type PageLists } from '../model/page-fingerprints.ts';
 import type { SiteModel } from '../model/types.ts';
+import { filesUnder } from './files-under.ts';
 
 /** What decides how a model is rendered, besides the model: relative to the project's root (copied whole by scripts/lib/copy-project.ts). */
 export const RENDERER_INPUTS = {
@@ -22,25 +23,17 @@ export const RENDERER_INPUTS = {
  */
 export function rendererFingerprint(rootDir: string, contentDir: string): string {
   const files = [
-    ...RENDERER_INPUTS.folders.flatMap((folder) => filesUnder(path.join(rootDir, folder))),
+    ...RENDERER_INPUTS.folders.flatMap((folder) => filesIn(path.join(rootDir, folder))),
     ...RENDERER_INPUTS.files.map((file) => path.join(rootDir, file)),
-    ...filesUnder(contentDir).filter((file) => !RENDERER_INPUTS.pageDataFolders.includes(path.relative(contentDir, file).split(path.sep)[0]!)),
+    ...filesIn(contentDir).filter((file) => !RENDERER_INPUTS.pageDataFolders.includes(path.relative(contentDir, file).split(path.sep)[0]!)),
   ];
   const parts = [`node ${process.versions.node.split('.')[0]}`];
   for (const file of files.sort()) parts.push(`${path.relative(rootDir, file)}\0${hash('sha256', readOptional(file), 'base64url')}`);
   return hash('sha256', parts.join('\n'), 'base64url');
 }
 
-function filesUnder(dir: string): string[] {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.join(entry.parentPath, entry.name));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
+/** Every file under `dir`, by full path. */
+const filesIn = (dir: string): string[] => filesUnder(dir).map((file) => path.join(dir, file));
 
 function readOptional(file: string): Buffer | string {
   try {

@@ -1,7 +1,7 @@
 // Runs Eleventy for the build and the preview: `templates/` in, `.eleventy.js` as the configuration, the site's
 // data handed over as a site source. https://www.11ty.dev/docs/programmatic/
 import { hash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublishedFile } from '../eleventy/copy-into-output.ts';
 import { newEleventy } from '../eleventy/new-eleventy.ts';
@@ -10,6 +10,7 @@ import { provideSite, type SiteSource } from '../eleventy/site-source.ts';
 import type { SiteModel } from '../model/types.ts';
 import { outputFile, prefixed } from '../model/urls.ts';
 import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
+import { filesUnder } from './files-under.ts';
 import { pagePrints, planRender } from './render-plan.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { searchParts } from '../model/search-parts.ts';
@@ -36,8 +37,8 @@ const templatesRead = new Map<string, string>();
  * templates changed between two builds in one process (the tests build in theirs), they are read afresh.
  */
 function templateCacheHolds(dir: string): boolean {
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const digest = hash('sha256', files.map((entry) => path.join(entry.parentPath, entry.name)).sort().map((file) => `${file}\0${hash('sha256', readFileSync(file))}`).join('\n'));
+  const files = filesUnder(dir).map((file) => path.join(dir, file));
+  const digest = hash('sha256', files.map((file) => `${file}\0${hash('sha256', readFileSync(file))}`).join('\n'));
   const before = templatesRead.get(dir);
   templatesRead.set(dir, before === undefined || before === digest ? digest : 'changed');
   return templatesRead.get(dir) !== 'changed';

@@ -9,6 +9,7 @@ import { SEARCH_FOLDER, servedPath } from '../model/urls.ts';
 import type * as PagefindApi from 'pagefind';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
 import type { SearchPart } from '../model/search-parts.ts';
+import { filesUnder } from './files-under.ts';
 
 /** Pagefind's manifest of a bundle: its entry in the build manifest records what the bundle was built from. */
 const ENTRY = 'pagefind-entry.json';
@@ -83,7 +84,7 @@ async function indexOrReuse({ outputDir, parts, files, renderer, previous }: Sea
   }
   if (toIndex.length) await indexParts(outputDir, toIndex.map(({ part }) => part));
   for (const { part, built } of toIndex) {
-    for (const file of bundleFiles(path.join(outputDir, part.folder))) {
+    for (const file of filesUnder(path.join(outputDir, part.folder))) {
       const relative = `${part.folder}/${file}`;
       written[relative] = { sha256: sha256(readFileSync(path.join(outputDir, relative))), ...(file === ENTRY ? { print: built } : {}) };
     }
@@ -158,12 +159,4 @@ async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { fold
   const written = await index.writeFiles({ outputPath: path.join(outputDir, folder) });
   if (written.errors.length) throw fail(written.errors);
   await index.deleteIndex();
-}
-
-/** Every file under `dir`, relative to it with `/` separators, sorted. */
-function bundleFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .sort();
 }

@@ -72,66 +72,95 @@ function readStartTag(xml: string, start: number): { element: XmlElement; end: n
   }
 }
 
+/** Where a document is not well-formed: `index` is the offset in its text where reading stopped. */
+export class XmlError extends Error {
+  readonly index: number;
+  constructor(message: string, index: number) {
+    super(message);
+    this.name = 'XmlError';
+    this.index = index;
+  }
+}
+
+/** The reading of one document: the text, the offset reached, the open elements and the root. */
+interface Reading {
+  xml: string;
+  i: number;
+  stack: XmlElement[];
+  root?: XmlElement;
+}
+
+/** Reads a document; throws an XmlError where it is not well-formed. */
 export function parseXml(xml: string, { allowDeclaration = true }: ParseXmlOptions = {}): XmlElement {
   // eslint-disable-next-line no-control-regex -- the characters XML 1.0 allows nowhere
   const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.exec(xml);
-  if (forbidden) throw new Error(`character U+${forbidden[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${forbidden.index}`);
-  let i = 0;
-  const stack: XmlElement[] = [];
-  let root: XmlElement | undefined;
-  const skipSpace = (): void => {
-    while (i < xml.length && /\s/.test(xml[i]!)) i++;
-  };
-  if (allowDeclaration && xml.startsWith('<?xml')) {
-    const end = xml.indexOf('?>');
-    if (end < 0) throw new Error('unclosed XML declaration');
-    i = end + 2;
-  }
-  skipSpace();
-  while (i < xml.length) {
-    if (root && stack.length === 0) {
-      skipSpace();
-      if (i < xml.length) throw new Error(`content after the root element at ${i}`);
-      break;
+  if (forbidden) throw new XmlError(`character U+${forbidden[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${forbidden.index}`, forbidden.index);
+  const reading: Reading = { xml, i: 0, stack: [] };
+  try {
+    if (allowDeclaration && xml.startsWith('<?xml')) {
+      const end = xml.indexOf('?>');
+      if (end < 0) throw new Error('unclosed XML declaration');
+      reading.i = end + 2;
     }
-    if (xml.startsWith('<![CDATA[', i)) {
-      // Text as it is, up to the first ]]> (https://www.w3.org/TR/xml/#sec-cdata-sect).
-      const end = xml.indexOf(']]>', i + 9);
-      if (end < 0) throw new Error('unclosed CDATA section');
-      if (!stack.length) throw new Error('CDATA outside the root element');
-      stack[stack.length - 1]!.text += xml.slice(i + 9, end);
-      i = end + 3;
-    } else if (xml.startsWith('<!--', i)) {
-      const end = xml.indexOf('-->', i);
-      if (end < 0) throw new Error('unclosed comment');
-      i = end + 3;
-    } else if (xml.startsWith('</', i)) {
-      i += 2;
-      const name = NAME.exec(xml.slice(i))?.[0];
-      if (!name) throw new Error(`bad end tag at ${i}`);
-      i += name.length;
-      skipSpace();
-      if (xml[i] !== '>') throw new Error(`bad end tag ${name}`);
-      i++;
-      const open = stack.pop();
-      if (open?.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
-    } else if (xml[i] === '<') {
-      const { element, end, selfClosing } = readStartTag(xml, i + 1);
-      if (stack.length) stack[stack.length - 1]!.children.push(element);
-      else if (root) throw new Error('second root element');
-      else root = element;
-      i = end;
-      if (!selfClosing) stack.push(element);
-    } else {
-      const end = xml.indexOf('<', i);
-      const raw = xml.slice(i, end < 0 ? xml.length : end);
-      if (!stack.length) throw new Error('text outside the root element');
-      stack[stack.length - 1]!.text += decode(raw, `text of <${stack[stack.length - 1]!.name}>`);
-      i += raw.length;
-    }
+    skipSpace(reading);
+    while (reading.i < xml.length && !(reading.root && reading.stack.length === 0)) readNode(reading);
+    skipSpace(reading);
+    if (reading.i < xml.length) throw new Error(`content after the root element at ${reading.i}`);
+    if (!reading.root || reading.stack.length) throw new Error(`unclosed <${reading.stack.at(-1)?.name}>`);
+    return reading.root;
+  } catch (error) {
+    throw error instanceof XmlError ? error : new XmlError((error as Error).message, reading.i);
   }
-  if (!root || stack.length) throw new Error(`unclosed <${stack[stack.length - 1]?.name}>`);
-  return root;
+}
+
+function skipSpace(reading: Reading): void {
+  while (reading.i < reading.xml.length && /\s/.test(reading.xml[reading.i]!)) reading.i++;
+}
+
+/** Reads what starts at the reading's offset: a CDATA section, a comment, an end tag, a start tag or text. */
+function readNode(reading: Reading): void {
+  const { xml, stack } = reading;
+  const i = reading.i;
+  if (xml.startsWith('<![CDATA[', i)) {
+    // Text as it is, up to the first ]]> (https://www.w3.org/TR/xml/#sec-cdata-sect).
+    const end = xml.indexOf(']]>', i + 9);
+    if (end < 0) throw new Error('unclosed CDATA section');
+    if (!stack.length) throw new Error('CDATA outside the root element');
+    stack.at(-1)!.text += xml.slice(i + 9, end);
+    reading.i = end + 3;
+  } else if (xml.startsWith('<!--', i)) {
+    const end = xml.indexOf('-->', i);
+    if (end < 0) throw new Error('unclosed comment');
+    reading.i = end + 3;
+  } else if (xml.startsWith('</', i)) {
+    readEndTag(reading);
+  } else if (xml[i] === '<') {
+    const { element, end, selfClosing } = readStartTag(xml, i + 1);
+    if (stack.length) stack.at(-1)!.children.push(element);
+    else if (reading.root) throw new Error('second root element');
+    else reading.root = element;
+    reading.i = end;
+    if (!selfClosing) stack.push(element);
+  } else {
+    const end = xml.indexOf('<', i);
+    const raw = xml.slice(i, end < 0 ? xml.length : end);
+    if (!stack.length) throw new Error('text outside the root element');
+    stack.at(-1)!.text += decode(raw, `text of <${stack.at(-1)!.name}>`);
+    reading.i += raw.length;
+  }
+}
+
+function readEndTag(reading: Reading): void {
+  const { xml } = reading;
+  reading.i += 2;
+  const name = NAME.exec(xml.slice(reading.i))?.[0];
+  if (!name) throw new Error(`bad end tag at ${reading.i}`);
+  reading.i += name.length;
+  skipSpace(reading);
+  if (xml[reading.i] !== '>') throw new Error(`bad end tag ${name}`);
+  const open = reading.stack.pop();
+  if (open?.name !== name) throw new Error(`</${name}> closes <${open?.name}>`);
+  reading.i++;
 }
 
 export function childrenNamed(element: XmlElement, name: string): XmlElement[] {

@@ -22,6 +22,9 @@ describe('parseXml', () => {
     ['<feed a=1/>', 'unquoted attribute a'],
     ['<feed/><feed/>', 'content after the root element at 7'],
     ['<feed>&#1;</feed>', 'reference to a disallowed character in text of <feed>: &#1;'],
+    // Noncharacters XML forbids too, which strict parsers reject (https://www.w3.org/TR/xml/#charsets).
+    ['<feed>&#xFFFF;</feed>', 'reference to a disallowed character in text of <feed>: &#xFFFF;'],
+    ['<feed a="&#xFFFE;"/>', 'reference to a disallowed character in feed@a: &#xFFFE;'],
     ['<feed>\u0001</feed>', 'character U+0001 at 6'],
   ])('rejects %j: %s', (xml, message) => {
     expect(() => parseXml(xml)).toThrow(message);
