@@ -43,10 +43,10 @@ async function childSiteBuild(json: string): Promise<void> {
   const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
   const sampler = setInterval(sampleHeap, 50).unref();
   module.enableCompileCache(); // as scripts/build.ts does, before importing the build
-  const { runBuild } = await import('../src/cli/run-build.ts');
+  const { runBuild } = await import('../src/cli/build/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
-  const { SEARCH_INDEX_MEASURE } = await import('../src/cli/search-index.ts');
+  const { SEARCH_INDEX_MEASURE } = await import('../src/cli/build/search-index.ts');
   const searchIndexMs = performance.getEntriesByName(SEARCH_INDEX_MEASURE, 'measure').reduce((sum, entry) => sum + entry.duration, 0);
   clearInterval(sampler);
   sampleHeap();
@@ -195,7 +195,7 @@ async function previewReport({ options, work, env }: BenchContext, languages: re
     `- Command: \`npm run bench -- --preview${languages.length > 1 ? ` --languages ${languages.length}` : ''} --rounds ${options.rounds} --date ${options.buildDate}\``,
     `- ${machineLine()}`,
     `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date ${options.buildDate}; the three-year archive (${runs.pages})${languages.length > 1 ? ` in ${languages.join(', ')}` : ''}`,
-    `- Each edit's time runs from writing the file to the end of the preview's render (its \`Preview: rendered …\` line, printed before the browser is told to reload), the 50 ms a saved file must stay unchanged before the rebuild (chokidar's \`awaitWriteFinish\`, src/cli/serve.ts) included; the page is then fetched and must show the edit. Medians of ${options.rounds} edits per kind; warm build: median wall time of ${options.rounds} \`npm run build -- --full\`s of the same archive from the same cache (every page rendered), ${warmS.toFixed(2)} s.`,
+    `- Each edit's time runs from writing the file to the end of the preview's render (its \`Preview: rendered …\` line, printed before the browser is told to reload), the 50 ms a saved file must stay unchanged before the rebuild (chokidar's \`awaitWriteFinish\`, src/cli/preview/serve.ts) included; the page is then fetched and must show the edit. Medians of ${options.rounds} edits per kind; warm build: median wall time of ${options.rounds} \`npm run build -- --full\`s of the same archive from the same cache (every page rendered), ${warmS.toFixed(2)} s.`,
     '',
     '| edit | median | range | rendered | target |',
     '|---|---|---|---|---|',

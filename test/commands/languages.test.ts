@@ -7,14 +7,14 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { runBuild } from '../../src/cli/run-build.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { snapshot } from '../helpers/files.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
 import { sitemapIndexSchemaErrors, sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
-import { childText, childrenNamed, parseXml, type XmlElement } from '../../src/cli/xml.ts';
+import { childText, childrenNamed, parseXml, type XmlElement } from '../../src/cli/check/xml.ts';
 import { readBuiltSite } from '../site/helpers/built-site.ts';
 import { brokenLinks } from '../site/helpers/link-check.ts';
 

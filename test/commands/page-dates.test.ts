@@ -8,7 +8,7 @@ import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { REVISION_PARAGRAPH } from '../../src/sample-service/faults.ts';
 import { buildProject } from '../helpers/build-project.ts';
 import { useProjectAndService } from '../helpers/project-copy.ts';
-import { childrenNamed, childText, parseXml } from '../../src/cli/xml.ts';
+import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';
 
 const SITE_URL = 'https://horoscopes.example.com';
 const credentials = { username: 'owner', password: 'dates-secret' };

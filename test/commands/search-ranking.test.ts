@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/run-build.ts';
-import type { SearchPartsFile } from '../../src/cli/search-index.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
+import type { SearchPartsFile } from '../../src/cli/build/search-index.ts';
 import { FALLBACK_QUERIES, rankingAgreement } from '../../scripts/lib/bench-ranking.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';

@@ -7,7 +7,7 @@ import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { createServer, type AddressInfo } from 'node:net';
 import { commandLine } from '../../src/cli/command-line.ts';
-import { previewHost } from '../../src/cli/preview-address.ts';
+import { previewHost } from '../../src/cli/preview/preview-address.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';

@@ -12,7 +12,7 @@ import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { snapshot } from '../helpers/files.ts';
 import { buildProject } from '../helpers/build-project.ts';
 import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
-import { childText, parseXml } from '../../src/cli/xml.ts';
+import { childText, parseXml } from '../../src/cli/check/xml.ts';
 
 const credentials = { username: 'owner', password: 'xml-secret' };
 const context = useProjectAndService(credentials, { periods: CURRENT_PERIODS });

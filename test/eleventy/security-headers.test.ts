@@ -15,7 +15,7 @@ import securityHeadersPlugin, {
   metaContentSecurityPolicy,
   renderHeadersFile,
 } from '../../src/eleventy/security-headers.ts';
-import { writeSearchIndex } from '../../src/cli/search-index.ts';
+import { writeSearchIndex } from '../../src/cli/build/search-index.ts';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../helpers/headers-file.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

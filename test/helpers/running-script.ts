@@ -82,7 +82,7 @@ export function startScript(project: string, script: string, env: Record<string,
 }
 
 /**
- * `npm start`'s line for its first render finished after offset `from` of its output (src/cli/serve.ts), once
+ * `npm start`'s line for its first render finished after offset `from` of its output (src/cli/preview/serve.ts), once
  * Eleventy's "Wrote" line follows it: Eleventy prints that after every `eleventy.after` listener is done, the
  * share images' copy included.
  */

@@ -8,8 +8,8 @@ import { HtmlValidate } from 'html-validate';
 import { describe, expect, inject, it } from 'vitest';
 import { metaContent, readBuiltSite } from './helpers/built-site.ts';
 import { brokenLinks } from './helpers/link-check.ts';
-import { checkSite } from '../../src/cli/check-site.ts';
-import { childrenNamed, parseXml } from '../../src/cli/xml.ts';
+import { checkSite } from '../../src/cli/check/check-site.ts';
+import { childrenNamed, parseXml } from '../../src/cli/check/xml.ts';
 
 const i18nDir = path.resolve(import.meta.dirname, '../fixtures/site/content/i18n');
 const languageSites = inject('languageSites');

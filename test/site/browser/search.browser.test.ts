@@ -14,7 +14,7 @@ import { openPage } from '../../../scripts/lib/open-page.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { focusedElement, hasFocusIndicator, overflowCulprits } from './page-checks.ts';
 import type { StaticServer } from '../../../scripts/lib/static-server.ts';
-import { decodeAttribute } from '../../../src/cli/link-check.ts';
+import { decodeAttribute } from '../../../src/cli/check/link-check.ts';
 import { mainOf } from '../helpers/built-site.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 

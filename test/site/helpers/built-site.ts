@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { filesUnder } from '../../../src/cli/files-under.ts';
-import { decodeAttribute } from '../../../src/cli/link-check.ts';
+import { decodeAttribute } from '../../../src/cli/check/link-check.ts';
 import { servedPath } from '../../../src/model/urls.ts';
 
 export interface BuiltSite {

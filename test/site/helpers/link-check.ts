@@ -1,7 +1,7 @@
 // The link checker of the built-site tests, over a site read once (built-site.ts): npm run check's
-// (src/cli/link-check.ts), every problem a line naming the file and the URL.
-import { hasLinks, LinkChecker, targetFile } from '../../../src/cli/link-check.ts';
-import { siteFile } from '../../../src/cli/site-rule.ts';
+// (src/cli/check/link-check.ts), every problem a line naming the file and the URL.
+import { hasLinks, LinkChecker, targetFile } from '../../../src/cli/check/link-check.ts';
+import { siteFile } from '../../../src/cli/check/site-rule.ts';
 import type { SiteAddress } from '../../../src/model/urls.ts';
 import type { BuiltSite } from './built-site.ts';
 
