@@ -59,7 +59,7 @@ describe('npm run build', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Build summary: \d+ pages/);
     const leftovers = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-'));
-    for (let waited = 0; leftovers().length > 0 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    for (let waited = 0; leftovers().length > 0 && waited < 300_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     expect(leftovers()).toEqual([]);
     expect(existsSync(path.join(project, 'dist/index.html'))).toBe(true);
   });

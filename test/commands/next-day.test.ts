@@ -82,7 +82,7 @@ describe('the answers, offline (every period from the cache)', () => {
 describe('the published output', () => {
   /** The manifest, once the build's detached process recorded its folders' stats (src/cli/build/swap-output.ts). */
   async function withFolderStats() {
-    for (let waited = 0; waited < 30_000; waited += 100) {
+    for (let waited = 0; waited < 300_000; waited += 100) {
       const { manifest } = await loadManifest(manifestPath(path.join(work, 'cache')));
       if (manifest?.dirs) return manifest;
       await sleep(100);

@@ -26,7 +26,7 @@ function writeSite(dir: string, marker: string, folders = 50): void {
   writeFileSync(path.join(dir, 'index.html'), marker);
 }
 
-async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = 300_000): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
