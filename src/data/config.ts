@@ -113,6 +113,15 @@ const analyticsSchema = z.discriminatedUnion(
 
 export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 
+const CHART_FORM_LIMIT = 'must be the most natal charts the service is asked for a day, a whole number from 1 to 100000';
+
+const chartFormSchema = z.strictObject(
+  { dailyLimit: z.int({ error: CHART_FORM_LIMIT }).min(1, CHART_FORM_LIMIT).max(100_000, CHART_FORM_LIMIT) },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day' : undefined) },
+);
+
+export type ChartFormSettings = z.infer<typeof chartFormSchema>;
+
 const SITE_URL = 'must be the site\'s http or https address, such as "https://horoscopes.example.com"';
 
 /**
@@ -161,6 +170,8 @@ const siteShape = {
   favicon: z.string().min(1).optional(),
   // Off unless named: then no page loads a script but the search page, which runs Pagefind from the site's own files.
   analytics: analyticsSchema.optional(),
+  // Off unless named: the visitors' own birth-chart form, answered by the Cloudflare Worker (docs/deployment.md).
+  chartForm: chartFormSchema.optional(),
 };
 
 const siteFields = z.strictObject(siteShape, {
