@@ -4,7 +4,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CLIENT_DEFAULTS, type ReportKind } from '../api/index.ts';
+import { accountVariables, type AccountVariables } from './account-variables.ts';
 import { findTextProblem } from './owner-text.ts';
+
+export { accountVariables, type AccountVariables } from './account-variables.ts';
 
 export const DEFAULTS = {
   // The client's own (src/api/options.ts): requests in flight at most, and milliseconds per request.
@@ -216,11 +219,6 @@ export interface LanguageAccount {
   variables: AccountVariables;
 }
 
-export interface AccountVariables {
-  url: string;
-  username: string;
-  password: string;
-}
 
 export interface BuildConfig {
   /** The default language's accounts and every other's, default first (one on a site of one language). */
@@ -302,15 +300,6 @@ function parseFlag(name: string, value: string): boolean {
 
 function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
-}
-
-/**
- * The variables of a language's account: the plain `ASTRO_API_*` for the default language, else with the tag
- * upper-cased and `-` as `_` (`pt-BR` → `ASTRO_API_USERNAME_PT_BR`).
- */
-export function accountVariables(language: string, isDefault: boolean): AccountVariables {
-  const suffix = isDefault ? '' : `_${language.toUpperCase().replaceAll('-', '_')}`;
-  return { url: `ASTRO_API_URL${suffix}`, username: `ASTRO_API_USERNAME${suffix}`, password: `ASTRO_API_PASSWORD${suffix}` };
 }
 
 function checkApiUrl(name: string, apiUrl: string): string {
