@@ -25,7 +25,8 @@ export default {
     const context: FormContext = { env, url, data, t: wordsOf(data), shellPath: `${route[1]}charts/yours/`, today: new Date().toISOString().slice(0, 10) };
     const account = accountFor(env, data.language);
     if (route[2]) return places(request, context, account);
-    if (request.method !== 'POST') return problemPage(context, 405, 'badRequest', { Allow: 'GET, POST' });
+    // A 400 like every other request no form of ours sends; Allow says what would do.
+    if (request.method !== 'POST') return problemPage(context, 400, 'badRequest', { Allow: 'GET, POST' });
     return chart(request, context, account);
   },
 };
@@ -54,7 +55,7 @@ function json(status: number, body: object, headers: Record<string, string> = {}
 }
 
 async function places(request: Request, context: FormContext, account: Account | undefined): Promise<Response> {
-  if (request.method !== 'GET') return json(405, { error: context.t('chartForm.badRequest') }, { Allow: 'GET' });
+  if (request.method !== 'GET') return json(400, { error: context.t('chartForm.badRequest') }, { Allow: 'GET' });
   if (!(await context.env.PLACES_LIMITER.limit({ key: visitor(request) })).success) {
     return json(429, { error: context.t('chartForm.tooMany') }, { 'Retry-After': '60' });
   }
@@ -76,6 +77,8 @@ async function places(request: Request, context: FormContext, account: Account |
 async function chart(request: Request, context: FormContext, account: Account | undefined): Promise<Response> {
   // A form of this site's pages posts with this origin; anything else is another site's page (CSRF) or no browser.
   if (request.headers.get('Origin') !== context.url.origin) return problemPage(context, 403, 'badRequest');
+  // Every POST counts, a bad one too: the limit is what keeps a visitor from hammering the Worker.
+  if (!(await context.env.CHART_LIMITER.limit({ key: visitor(request) })).success) return problemPage(context, 429, 'tooMany', { 'Retry-After': '60' });
   let input: ChartRequest;
   try {
     input = await readChartRequest(request, context.data.dateMin, context.today);
@@ -83,7 +86,6 @@ async function chart(request: Request, context: FormContext, account: Account | 
     if (error instanceof InputError) return problemPage(context, 400, error.problem);
     throw error;
   }
-  if (!(await context.env.CHART_LIMITER.limit({ key: visitor(request) })).success) return problemPage(context, 429, 'tooMany', { 'Retry-After': '60' });
   if (!account) return problemPage(context, 503, 'unavailable');
   let placeId = input.place === undefined ? undefined : await placeFromToken(account.password, input.place);
   if (input.place !== undefined && placeId === undefined) return problemPage(context, 400, 'badPlace');

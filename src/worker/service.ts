@@ -22,6 +22,8 @@ export interface Account {
   url: string;
   username: string;
   password: string;
+  /** ASTRO_TIMEOUT_MS, as for the build; else CLIENT_LIMITS'. */
+  timeoutMs?: number;
 }
 
 const clients = new Map<string, FetchClient>();
@@ -38,14 +40,15 @@ export function accountFor(env: Env, language: string): Account | undefined {
   const url = read(variables.url) || read(plain.url);
   const username = read(variables.username);
   const password = typeof env[variables.password] === 'string' ? (env[variables.password] as string) : '';
-  return url && username && password ? { url, username, password } : undefined;
+  const timeoutMs = /^\d+$/.test(read('ASTRO_TIMEOUT_MS')) ? Number(read('ASTRO_TIMEOUT_MS')) : undefined;
+  return url && username && password ? { url, username, password, ...(timeoutMs ? { timeoutMs } : {}) } : undefined;
 }
 
 function clientFor(account: Account): FetchClient {
-  const key = `${account.url}\0${account.username}\0${account.password}`;
+  const key = `${account.url}\0${account.username}\0${account.password}\0${account.timeoutMs}`;
   let client = clients.get(key);
   if (!client) {
-    client = new FetchClient({ baseUrl: account.url, username: account.username, password: account.password, concurrency: 4, ...CLIENT_LIMITS });
+    client = new FetchClient({ baseUrl: account.url, username: account.username, password: account.password, concurrency: 4, ...CLIENT_LIMITS, ...(account.timeoutMs ? { timeoutMs: account.timeoutMs } : {}) });
     clients.set(key, client);
   }
   return client;
