@@ -117,4 +117,86 @@ describe('the chart form Worker', () => {
     // Another visitor is not held back.
     expect((await post('/es/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' })).status).toBe(400);
   });
+
+  it.each([
+    ['a body over 4 kB', { date: '1990-05-17', time: '14:30', q: 'x'.repeat(5000) }, {}],
+    ['a JSON body', JSON.stringify({ date: '1990-05-17', time: '14:30', q: 'Lima' }), { 'Content-Type': 'application/json' }],
+    ['a date before the first the form takes', { date: '1899-12-31', time: '14:30', q: 'Lima' }, {}],
+    ['a date after today', { date: '2999-01-01', time: '14:30', q: 'Lima' }, {}],
+    ['a day that does not exist', { date: '1990-02-30', time: '14:30', q: 'Lima' }, {}],
+    ['an impossible time', { date: '1990-05-17', time: '24:30', q: 'Lima' }, {}],
+    ['minutes past 59', { date: '1990-05-17', time: '12:60', q: 'Lima' }, {}],
+    ['a place id no places answer gave', { date: '1990-05-17', time: '14:30', q: 'Lima', place: '3936456.AAAAAAAAAAAAAAAAAAAAAA' }, {}],
+    ['a bare place id', { date: '1990-05-17', time: '14:30', q: 'Lima', place: '3936456' }, {}],
+    ['a field sent twice', 'date=1990-05-17&date=1991-05-17&time=14:30&q=Lima', {}],
+  ])('refuses %s with a 400 and one line, calling no service', async (_what, fields, headers) => {
+    const response = await post('/charts/yours/', fields, { headers });
+    expect(response.status).toBe(400);
+    const message = /<div class="chart-message" role="alert">\n<h2>[^<]+<\/h2>\n<p>([^<]+)<\/p>/.exec(await response.text());
+    expect(message?.[1]).toMatch(/^[^\n]+\.$/);
+    expect(service.log).toHaveLength(0);
+  });
+
+  it('refuses a wrong method on both routes with a 400, and a POST from another origin', async () => {
+    expect((await fetch(new URL('/charts/yours/', worker.url), { method: 'PUT', body: 'x', headers: { 'CF-Connecting-IP': newVisitor() } })).status).toBe(400);
+    expect((await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { method: 'POST', headers: { Origin: worker.url.origin } })).status).toBe(400);
+    const foreign = await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' }, { headers: { Origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(service.log).toHaveLength(0);
+  });
+
+  it.each([
+    ['down', { rules: [{ path: '/api/natal', status: 503 }] }],
+    ['garbled', { rules: [{ path: '/api/natal', body: '{"planets": [' }] }],
+    ['slow', { rules: [{ path: '/api/natal', delayMs: 2000 }] }],
+  ])('answers a service %s with the 503 page in the visitor\'s language, leaking nothing', async (_what, faults) => {
+    const [lima] = await suggestions('/es/charts/yours/', 'Lima');
+    service.setFaults(faults);
+    const response = await post('/es/charts/yours/', { date: '1975-03-03', time: '03:03', q: 'Lima', place: lima!.token });
+    expect(response.status).toBe(503);
+    const body = await response.text();
+    expect(body).toContain('El servicio de cartas no responde ahora mismo');
+    const tokens = service.log.flatMap((entry) => (entry.token ? [entry.token] : []));
+    const everything = `${body}\n${[...response.headers].join('\n')}`;
+    for (const secret of [PASSWORD, service.url, `127.0.0.1:${service.port}`, ...tokens]) expect(everything).not.toContain(secret);
+  });
+
+  it('publishes hostile service texts and place names sanitized and escaped, under the site\'s exact policy', async () => {
+    const node = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD });
+    const [rome] = await node.places('Rome');
+    const natal = await node.natal({ name: 'Visitor', date: '1960-06-06', time: '06:06', place_id: rome!.id, lang: 'en' });
+    await node.close();
+    const hostile = {
+      ...natal,
+      intro: '<p>Intro<script>alert(1)</script><img src=x onerror=alert(2)></p>',
+      profile: { ...natal.profile, cityName: '<img src=x onerror=alert(3)>Rome' },
+      planets: natal.planets.map((planet) => ({ ...planet, planetName: `${planet.planetName}<script>alert(4)</script>`, text: '<p onclick="alert(5)">Text<iframe src="https://evil.example"></iframe></p>' })),
+    };
+    service.setFaults({ rules: [{ path: '/api/natal', body: JSON.stringify(hostile) }] });
+    const [token] = await suggestions('/charts/yours/', 'Rome');
+    const response = await post('/charts/yours/', { date: '1960-06-06', time: '06:07', q: 'Rome', place: token!.token });
+    expect(response.status).toBe(200);
+    const result = resultOf(await response.text());
+    expect(result).toContain('&#60;img src=x onerror=alert(3)&#62;Rome');
+    expect(result).not.toMatch(/<script|<img|<iframe|onclick|onerror=alert\(2/);
+    const shell = await fetch(new URL('/charts/yours/', worker.url));
+    expect(response.headers.get('content-security-policy')).toBe(shell.headers.get('content-security-policy'));
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('stops calling the service past the daily cap, saying so, and the rest of the site is served', async () => {
+    const visitor = () => newVisitor();
+    const [lima] = await suggestions('/charts/yours/', 'Lima');
+    let refused: Response | undefined;
+    for (let day = 1; day <= DAILY_LIMIT + 1 && !refused; day++) {
+      const response = await post('/charts/yours/', { date: `1950-01-${String((day % 28) + 1).padStart(2, '0')}`, time: `${String(Math.floor(day / 28)).padStart(2, '0')}:00`, q: 'Lima', place: lima!.token }, { visitor: visitor() });
+      if (response.status !== 200) refused = response;
+    }
+    expect(refused?.status).toBe(503);
+    expect(await refused!.text()).toContain('The form has drawn all the charts it can today');
+    const callsBefore = service.log.length;
+    expect((await post('/charts/yours/', { date: '1950-12-12', time: '12:12', q: 'Lima', place: lima!.token })).status).toBe(503);
+    expect(service.log.length).toBe(callsBefore);
+    expect((await fetch(new URL('/', worker.url))).status).toBe(200);
+  });
 });
