@@ -4,7 +4,7 @@
 import { formatDegrees } from '../data/format-degrees.ts';
 import type { ChartView } from '../model/types.ts';
 import { prefixed, sitePath } from '../model/urls.ts';
-import { chartWheelSvg } from '../model/chart-wheel.ts';
+import { chartWheelSvg } from '../model/chart-page-wheel.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 import type { FingerprintedAssets } from './fingerprint-assets.ts';
 

@@ -6,7 +6,7 @@ import { formatDegrees } from '../data/format-degrees.ts';
 import type { NatalPage } from '../data/natal-page.ts';
 import { describeDateTime } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
-import { chartWheelSvg } from '../model/chart-wheel.ts';
+import { chartWheelSvg } from '../model/chart-page-wheel.ts';
 import type { ChartFormData } from '../model/chart-form-data.ts';
 import type { ChartRequest } from './form-input.ts';
 import type { Suggestion } from './service.ts';

@@ -2,10 +2,12 @@
 // languages, against the embedded sample service on a loopback port with its fault modes: never a mocked fetch.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AstroClient } from '../../src/api/index.ts';
 import { runBuild } from '../../src/cli/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { startWorker, type LocalWorker } from '../../scripts/lib/start-worker.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
@@ -183,7 +185,68 @@ describe('the chart form Worker', () => {
     expect(response.headers.get('content-security-policy')).toBe(shell.headers.get('content-security-policy'));
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
+});
 
+// The form as visitors use it, in Debian's Chromium: two languages, JavaScript on and off.
+describe('the chart form in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  async function open(path: string, javaScriptEnabled: boolean): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { 'CF-Connecting-IP': newVisitor() } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(new URL(path, worker.url).href);
+    return { page, problems };
+  }
+
+  async function expectChart(page: Page, wheelTitle: string): Promise<void> {
+    await expect.poll(() => page.locator('#chart-result svg.chart-wheel title').first().textContent()).toBe(wheelTitle);
+    expect(await page.locator('#chart-result table.planets tbody tr').count()).toBe(10);
+    expect(await page.locator('#chart-result section.planet-text').count()).toBeGreaterThan(0);
+  }
+
+  it('draws a chart without JavaScript: the place typed, then picked among those that match', async () => {
+    const { page, problems } = await open('/es/charts/yours/', false);
+    await page.fill('#chart-date', '1988-08-08');
+    await page.fill('#chart-time', '08:08');
+    await page.fill('#chart-place', 'San');
+    await Promise.all([page.waitForURL(/\/es\/charts\/yours\/$/), page.click('form.chart-form button[type=submit]')]);
+    expect(await page.locator('.chart-pick legend').textContent()).toContain('Varios lugares coinciden con «San»');
+    await Promise.all([page.waitForLoadState(), page.click('.chart-pick button[type=submit]')]);
+    await expectChart(page, 'La rueda de tu carta natal');
+    // The fields keep what was sent.
+    expect(await page.inputValue('#chart-date')).toBe('1988-08-08');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('suggests places as the visitor types with JavaScript, and draws the chart of the one picked', async () => {
+    const { page, problems } = await open('/charts/yours/', true);
+    await page.fill('#chart-date', '1990-05-17');
+    await page.fill('#chart-time', '14:30');
+    await page.locator('#chart-place').pressSequentially('Lim');
+    await page.locator('#chart-place-row').waitFor({ state: 'visible' });
+    const labels = await page.locator('#chart-place-choice option').allTextContents();
+    expect(labels).toContain('Lima, PE.LMA, PE');
+    await page.selectOption('#chart-place-choice', { label: 'Lima, PE.LMA, PE' });
+    await Promise.all([page.waitForLoadState(), page.click('form.chart-form button[type=submit]')]);
+    await expectChart(page, 'Your natal chart wheel');
+    expect(await page.locator('#chart-result dd').nth(2).textContent()).toBe('Lima');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+// Last: it spends the day's calls.
+describe('the daily cap', () => {
   it('stops calling the service past the daily cap, saying so, and the rest of the site is served', async () => {
     const visitor = () => newVisitor();
     const [lima] = await suggestions('/charts/yours/', 'Lima');
