@@ -1,19 +1,20 @@
-// The chart form as site.json turns it on and off, in a site of two languages: off, the site is byte for byte the
-// one it was before it was ever on; on, each language gains the form page (also the Worker's shell), the Worker's
-// words beside it and the suggestions script, linked from the charts index and the footer, and nothing else changes.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+// The chart form as site.json turns it on and off, in a site of two languages. Off, the site is byte for byte what
+// the same templates write without any of the form's additions (its templates removed, its blocks cut from the
+// others): what it was before the form existed. On, each language gains the form page (also the Worker's shell), the
+// Worker's words beside it and the suggestions script, linked from the charts index and the footer, nothing else.
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../src/cli/run-build.ts';
 import type { ChartFormData } from '../../src/model/chart-form.ts';
-import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 
 let project = '';
 let before: BuiltSite;
 let on: BuiltSite;
-let after: BuiltSite;
+let withoutForm: BuiltSite;
 
 const FORM_FILES = ['charts/yours/index.html', 'charts/yours/form.json', 'charts/yours/chart-form.js'];
 
@@ -31,14 +32,29 @@ beforeAll(async () => {
   };
   before = await build({}, 'off-before');
   on = await build({ chartForm: { dailyLimit: 50 } }, 'on');
-  after = await build({}, 'off-after');
+  // The templates as they were before the form: every block that prints it cut, whatever its whitespace control.
+  for (const file of ['chart-form.njk', 'chart-form-data.njk', 'chart-form-script.njk']) rmSync(path.join(project, 'templates', file));
+  for (const file of ['_layouts/base.njk', 'charts-index.njk']) {
+    const template = path.join(project, 'templates', file);
+    const text = readFileSync(template, 'utf8');
+    const cut = text.replace(/\n?\{%-? for form in model\.chartForms -?%\}[\s\S]*?\{%-? endfor -?%\}/g, '');
+    if (cut === text) throw new Error(`templates/${file} no longer prints the form's link: update this test`);
+    writeFileSync(template, cut);
+  }
+  // In a process of its own: this one keeps the templates it compiled.
+  writeFileSync(siteFile, JSON.stringify({ ...rest, languages: ['en', 'es'] }));
+  const { done } = runScript(project, 'build.ts', { ASTRO_BUILD_DATE: '2026-11-22' });
+  const run = await done;
+  if (run.code !== 0) throw new Error(`the build without the form failed: ${run.stderr}`);
+  cpSync(path.join(project, 'dist'), path.join(project, 'without-form'), { recursive: true });
+  withoutForm = readBuiltSite(path.join(project, 'without-form'));
 }, 240_000);
 afterAll(() => removeDir(project));
 
 describe('the chart form setting', () => {
-  it('off again, leaves the site byte for byte as it was before it was on', () => {
-    expect([...after.files].sort()).toEqual([...before.files].sort());
-    for (const file of before.files) expect(after.read(file), file).toBe(before.read(file));
+  it('off, leaves the site byte for byte as the templates without the form write it', () => {
+    expect([...before.files].sort()).toEqual([...withoutForm.files].sort());
+    for (const file of before.files) expect(before.read(file), file).toBe(withoutForm.read(file));
     expect(before.files.has('charts/yours/index.html')).toBe(false);
   });
 
