@@ -15,17 +15,26 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+type Format = (key: string, values?: Record<string, string | number>) => string;
+
+/** Each language's formatter, kept with its data (one per isolate): compiling the messages is most of a cached answer's work. */
+const formatters = new WeakMap<ChartFormData, Format>();
+
 /** The form's words in one language, formatted with their values (ICU, as the build formats them). */
-export function wordsOf(data: ChartFormData): (key: string, values?: Record<string, string | number>) => string {
+export function wordsOf(data: ChartFormData): Format {
+  const known = formatters.get(data);
+  if (known) return known;
   const compiled = new Map<string, IntlMessageFormat>();
-  return (key, values) => {
-    let format = compiled.get(key);
-    if (!format) {
-      format = new IntlMessageFormat(data.messages[key] ?? key, data.language);
-      compiled.set(key, format);
+  const format: Format = (key, values) => {
+    let message = compiled.get(key);
+    if (!message) {
+      message = new IntlMessageFormat(data.messages[key] ?? key, data.language);
+      compiled.set(key, message);
     }
-    return String(format.format(values));
+    return String(message.format(values));
   };
+  formatters.set(data, format);
+  return format;
 }
 
 type Words = ReturnType<typeof wordsOf>;
