@@ -99,6 +99,19 @@ describe('the chart form Worker', () => {
     expect(service.log.find((entry) => entry.path === '/api/natal')!.body).toMatchObject({ lang: 'es' });
   });
 
+  it('draws the same wheel as the static page of the same chart, but for its name and ids', async () => {
+    // test/fixtures/site/content/charts/frida-kahlo.md: 1907-07-06 08:30, the first place named Mexico City.
+    const [place] = await suggestions('/charts/yours/', 'Mexico City');
+    const html = await (await post('/charts/yours/', { date: '1907-07-06', time: '08:30', q: 'Mexico City', place: place!.token })).text();
+    const wheelOf = (page: string) => /<svg [\s\S]*?<\/svg>/.exec(page)![0];
+    const own = wheelOf(readFileSync(path.join(project, 'dist/charts/frida-kahlo/index.html'), 'utf8'));
+    const visitors = wheelOf(resultOf(html));
+    // The wheel's own title and description name the chart; the rest, every planet's title included, is the same.
+    const unnamed = (svg: string, slug: string) => svg.replaceAll(`wheel-${slug}`, 'wheel').replace(/<title id="wheel-title">[^<]*<\/title><desc id="wheel-desc">[^<]*<\/desc>/, '');
+    expect(unnamed(visitors, 'yours')).toBe(unnamed(own, 'frida-kahlo'));
+    expect(visitors).not.toBe(own);
+  });
+
   it('signs in once for many charts, and answers the same chart twice with one natal call', async () => {
     const [lima] = await suggestions('/charts/yours/', 'Lima');
     for (const date of ['2001-01-01', '2002-02-02', '2001-01-01']) {
