@@ -13,6 +13,7 @@ import { startWorker, type LocalWorker } from '../../scripts/lib/start-worker.ts
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
+import { blocking, formatViolations, ruleIds, runAxe } from '../site/browser/axe.ts';
 
 const USERNAME = 'edge-owner';
 const PASSWORD = 'worker-secret-password-42';
@@ -240,10 +241,17 @@ describe('the chart form in a browser', () => {
     return { page, problems };
   }
 
-  async function expectChart(page: Page, wheelTitle: string): Promise<void> {
+  async function expectAccessible(page: Page): Promise<void> {
+    const serious = blocking(await runAxe(page));
+    expect(ruleIds(serious), formatViolations(serious)).toEqual([]);
+  }
+
+  async function expectChart(page: Page, wheelTitle: string, javaScript: boolean): Promise<void> {
     await expect.poll(() => page.locator('#chart-result svg.chart-wheel title').first().textContent()).toBe(wheelTitle);
     expect(await page.locator('#chart-result table.planets tbody tr').count()).toBe(10);
     expect(await page.locator('#chart-result section.planet-text').count()).toBeGreaterThan(0);
+    // axe runs in the page: only where JavaScript is on.
+    if (javaScript) await expectAccessible(page);
   }
 
   it('draws a chart without JavaScript: the place typed, then picked among those that match', async () => {
@@ -254,7 +262,7 @@ describe('the chart form in a browser', () => {
     await Promise.all([page.waitForURL(/\/es\/charts\/yours\/$/), page.click('form.chart-form button[type=submit]')]);
     expect(await page.locator('.chart-pick legend').textContent()).toContain('Varios lugares coinciden con «San»');
     await Promise.all([page.waitForLoadState(), page.click('.chart-pick button[type=submit]')]);
-    await expectChart(page, 'La rueda de tu carta natal');
+    await expectChart(page, 'La rueda de tu carta natal', false);
     // The fields keep what was sent.
     expect(await page.inputValue('#chart-date')).toBe('1988-08-08');
     expect(problems).toEqual([]);
@@ -263,6 +271,7 @@ describe('the chart form in a browser', () => {
 
   it('suggests places as the visitor types with JavaScript, and draws the chart of the one picked', async () => {
     const { page, problems } = await open('/charts/yours/', true);
+    await expectAccessible(page);
     await page.fill('#chart-date', '1990-05-17');
     await page.fill('#chart-time', '14:30');
     await page.locator('#chart-place').pressSequentially('Lim');
@@ -271,7 +280,7 @@ describe('the chart form in a browser', () => {
     expect(labels).toContain('Lima, PE.LMA, PE');
     await page.selectOption('#chart-place-choice', { label: 'Lima, PE.LMA, PE' });
     await Promise.all([page.waitForLoadState(), page.click('form.chart-form button[type=submit]')]);
-    await expectChart(page, 'Your natal chart wheel');
+    await expectChart(page, 'Your natal chart wheel', true);
     expect(await page.locator('#chart-result dd').nth(2).textContent()).toBe('Lima');
     expect(problems).toEqual([]);
     await page.context().close();
