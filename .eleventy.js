@@ -20,7 +20,7 @@ export default function (eleventyConfig) {
   const round = async () => (source ? source.round().catch(() => undefined) : undefined);
   if (source) {
     // The model every template reads, and the arrays the paginated templates render a page per item of: all of
-    // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/render-plan.ts). Frozen:
+    // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/build/render-plan.ts). Frozen:
     // Eleventy passes frozen global data as it is instead of deep-copying it into every page.
     // https://www.11ty.dev/docs/data-global-custom/
     eleventyConfig.addGlobalData('model', async () => (await source.round()).model);
@@ -69,7 +69,7 @@ export default function (eleventyConfig) {
   // How long a saved file must stay unchanged before the rebuild. https://github.com/paulmillr/chokidar#performance
   eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
   eleventyConfig.setServerOptions({
-    // The command prints the address it listens on (src/cli/preview-address.ts).
+    // The command prints the address it listens on (src/cli/preview/preview-address.ts).
     messageOnStart: () => false,
     // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
     // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
@@ -85,7 +85,7 @@ export default function (eleventyConfig) {
   });
 }
 
-// The folders in and out are the command's (src/cli/render-site.ts: templates/ beside this file, and a staging
+// The folders in and out are the command's (src/cli/build/render-site.ts: templates/ beside this file, and a staging
 // folder or .preview/): folders set here would win over them.
 export const config = {
   dir: { includes: '_includes', layouts: '_layouts' },

@@ -1,5 +1,5 @@
 // `npm run bench -- --incremental --search`: the daily rebuild, search included (every build indexes the parts of
-// the search index whose pages changed, src/cli/search-index.ts), against the bounds. Per round and archive (the
+// the search index whose pages changed, src/cli/build/search-index.ts), against the bounds. Per round and archive (the
 // three-year and the ten-year one, one language): a build on a Wednesday (not measured), the next day's build (same
 // week: nothing a page shows changes), the first build of the next week, a `--full` build of that week, and plain
 // Eleventy rendering the same pages from scratch (bench/plain/). Medians over the rounds. Then, once, on the
@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { PeriodWindows } from '../src/data/config.ts';
 import { BENCH_LANGUAGES, languageServices, projectWithLanguages } from './bench-languages.ts';
 import { queryBytes, QUERY, type QueryBytes } from './bench-search.ts';
-import { log, plainBuild, siteBuild, type BenchContext } from './bench.ts';
+import { log, plainBuild, siteBuild, type BenchContext } from './lib/bench-builds.ts';
 import { plainDataFrom } from './lib/bench-plain-data.ts';
 import { rankingAgreement, type RankingAgreement } from './lib/bench-ranking.ts';
 import { machineLine, median, megabytes, periodCount, ratio, seconds } from './lib/bench-report.ts';

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { accountVariables, type PeriodWindows } from '../src/data/config.ts';
 import type { SampleService } from '../src/sample-service/server.ts';
-import { log, siteBuild, type BenchContext } from './bench.ts';
+import { log, siteBuild, type BenchContext } from './lib/bench-builds.ts';
 import { copyProject } from './lib/copy-project.ts';
 import { machineLine, median, megabytes, periodCount, ratio, seconds } from './lib/bench-report.ts';
 import { DEFAULTS, TEN_YEAR_PERIODS, type ChildResult } from './lib/bench-settings.ts';

@@ -1,4 +1,4 @@
-// `npm run bench -- --preview`: how fast the live preview (src/cli/serve.ts) shows an edit on the three-year
+// `npm run bench -- --preview`: how fast the live preview (src/cli/preview/serve.ts) shows an edit on the three-year
 // archive, next to a warm `npm run build` of the same archive, and its memory through 100 edits. With
 // `--languages 2`, on a site in English and Spanish, with a Spanish override's edit too.
 //
@@ -37,7 +37,7 @@ interface ChildRequest {
 
 async function child(json: string): Promise<void> {
   const request = JSON.parse(json) as ChildRequest;
-  const { servePreview } = await import('../src/cli/serve.ts');
+  const { servePreview } = await import('../src/cli/preview/serve.ts');
   const gc = (globalThis as { gc?: () => void }).gc;
   await servePreview({
     ...request,

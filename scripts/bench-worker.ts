@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { runBuild } from '../src/cli/run-build.ts';
+import { runBuild } from '../src/cli/build/run-build.ts';
 import { startSampleService } from '../src/sample-service/server.ts';
 import { copyProject } from './lib/copy-project.ts';
 import { startWorker } from './lib/start-worker.ts';

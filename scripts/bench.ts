@@ -19,7 +19,6 @@
 //                                      archives against plain Eleventy, six languages' new week, what one query
 //                                      downloads and how the merged index ranks (scripts/bench-incremental.ts;
 //                                      either flag alone runs the same)
-import { spawn, spawnSync } from 'node:child_process';
 import module from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,25 +26,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
-import { previousDirsBeside } from '../src/cli/swap-output.ts';
 import type { PeriodWindows } from '../src/data/config.ts';
+import { log, plainBuild, siteBuild, type BenchContext, type SiteBuildRequest } from './lib/bench-builds.ts';
 import { plainDataFrom } from './lib/bench-plain-data.ts';
 import { archiveReport, machineLine, median, megabytes, periodCount, ratio, seconds, writeBenchmarkSection } from './lib/bench-report.ts';
 import { DEFAULTS, type ArchiveRuns, type BenchOptions, type ChildResult } from './lib/bench-settings.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const scriptPath = fileURLToPath(import.meta.url);
-
-interface SiteBuildRequest {
-  /** The project to build; default this one (another for experiments on a copy). */
-  rootDir?: string;
-  outputDir: string;
-  cacheDir: string;
-  env: Record<string, string>;
-  periods: PeriodWindows;
-  /** Render every page (`npm run build -- --full`); otherwise take unchanged pages from the output's last build. */
-  full?: boolean;
-}
 
 // ---------------------------------------------------------------------------------------------- child side
 
@@ -56,10 +43,10 @@ async function childSiteBuild(json: string): Promise<void> {
   const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
   const sampler = setInterval(sampleHeap, 50).unref();
   module.enableCompileCache(); // as scripts/build.ts does, before importing the build
-  const { runBuild } = await import('../src/cli/run-build.ts');
+  const { runBuild } = await import('../src/cli/build/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
-  const { SEARCH_INDEX_MEASURE } = await import('../src/cli/search-index.ts');
+  const { SEARCH_INDEX_MEASURE } = await import('../src/cli/build/search-index.ts');
   const searchIndexMs = performance.getEntriesByName(SEARCH_INDEX_MEASURE, 'measure').reduce((sum, entry) => sum + entry.duration, 0);
   clearInterval(sampler);
   sampleHeap();
@@ -82,55 +69,6 @@ async function childSiteBuild(json: string): Promise<void> {
 }
 
 // --------------------------------------------------------------------------------------------- parent side
-
-/**
- * Flushes the file system's pending writes (`sync`) before a measured build, so that no build pays for the
- * previous one's output or for the removal of a folder just before it: each starts with the disk's queue empty.
- */
-function settleDisk(): void {
-  spawnSync('sync', { stdio: 'ignore' });
-}
-
-function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ChildResult> {
-  settleDisk();
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: rootDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const wallMs = performance.now() - started;
-      const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-      if (code !== 0 || !line) {
-        reject(new Error(`benchmark child \`node ${args.slice(0, 3).join(' ')} …\` exited with ${code}:\n${stderr.slice(-4000)}`));
-        return;
-      }
-      resolve({ wallMs, ...(JSON.parse(line.slice('BENCH_RESULT '.length)) as Omit<ChildResult, 'wallMs'>) });
-    });
-  });
-}
-
-export async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
-  // --expose-gc as package.json's build script: the share images' memory is collected (src/data/share-images.ts).
-  const result = await runChild(['--expose-gc', ...nodeFlags, scriptPath, '--child-site', JSON.stringify(request)]);
-  // The build leaves the removal of the output it replaced to a detached process (src/cli/swap-output.ts).
-  // Wait for it, so it never runs during the next measurement, and report how long it went on.
-  const exited = performance.now();
-  while ((await previousDirsBeside(request.outputDir)).length > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { ...result, backgroundRemovalMs: performance.now() - exited };
-}
-
-type PlainVariant = 'idiomatic' | 'compiled-once';
-
-export function plainBuild(outputDir: string, dataFile: string, variant: PlainVariant, nodeFlags: string[] = []): Promise<ChildResult> {
-  const env = { ...process.env, BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_VARIANT: variant };
-  return runChild([...nodeFlags, path.join(rootDir, 'bench/plain/build.js'), outputDir], env);
-}
 
 /** The command line; `childSite` is set in a child process started by siteBuild. */
 function parseOptions(): { childSite?: string; options: BenchOptions } {
@@ -175,15 +113,6 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
     },
   };
 }
-
-/** What every measured site build shares: its working folder and the ASTRO_* settings pointing at the sample service. */
-export interface BenchContext {
-  options: BenchOptions;
-  work: string;
-  env: Record<string, string>;
-}
-
-export const log = (line: string) => console.error(line);
 
 /** The report the options ask for, and the section of docs/performance.md it is written to. */
 async function benchReport(context: BenchContext): Promise<[section: Parameters<typeof writeBenchmarkSection>[0], report: string]> {
@@ -266,7 +195,7 @@ async function previewReport({ options, work, env }: BenchContext, languages: re
     `- Command: \`npm run bench -- --preview${languages.length > 1 ? ` --languages ${languages.length}` : ''} --rounds ${options.rounds} --date ${options.buildDate}\``,
     `- ${machineLine()}`,
     `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date ${options.buildDate}; the three-year archive (${runs.pages})${languages.length > 1 ? ` in ${languages.join(', ')}` : ''}`,
-    `- Each edit's time runs from writing the file to the end of the preview's render (its \`Preview: rendered …\` line, printed before the browser is told to reload), the 50 ms a saved file must stay unchanged before the rebuild (chokidar's \`awaitWriteFinish\`, src/cli/serve.ts) included; the page is then fetched and must show the edit. Medians of ${options.rounds} edits per kind; warm build: median wall time of ${options.rounds} \`npm run build -- --full\`s of the same archive from the same cache (every page rendered), ${warmS.toFixed(2)} s.`,
+    `- Each edit's time runs from writing the file to the end of the preview's render (its \`Preview: rendered …\` line, printed before the browser is told to reload), the 50 ms a saved file must stay unchanged before the rebuild (chokidar's \`awaitWriteFinish\`, src/cli/preview/serve.ts) included; the page is then fetched and must show the edit. Medians of ${options.rounds} edits per kind; warm build: median wall time of ${options.rounds} \`npm run build -- --full\`s of the same archive from the same cache (every page rendered), ${warmS.toFixed(2)} s.`,
     '',
     '| edit | median | range | rendered | target |',
     '|---|---|---|---|---|',
@@ -352,10 +281,7 @@ async function profileBuilds({ work, env }: BenchContext): Promise<void> {
   log(`CPU profiles of a warm build and of the plain build written to ${path.relative(rootDir, profileDir)}/warm/ and plain/`);
 }
 
-// Only as a script: importing this file (bench-incremental.ts reuses its builds) must not start a benchmark.
-if (process.argv[1] && path.resolve(process.argv[1]) === scriptPath) {
-  main().catch((error: unknown) => {
-    console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  });
-}
+main().catch((error: unknown) => {
+  console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

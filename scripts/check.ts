@@ -1,9 +1,9 @@
 // `npm run check [-- FOLDER]`: checks a built site (dist/ by default) before it is published, with rules that hold
-// for any content (src/cli/check-site.ts). One line per problem, naming the file in the folder, then exit code 1;
-// or one line saying what was checked.
+// for any content (src/cli/check/check-site.ts). One line per problem, naming the file in the folder and the line, then
+// exit code 1; or one line saying what was checked.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkSite } from '../src/cli/check-site.ts';
+import { checkSite } from '../src/cli/check/check-site.ts';
 import { commandLine, helpText } from '../src/cli/command-line.ts';
 import { loadConfig } from '../src/data/config.ts';
 

@@ -1,12 +1,13 @@
-// Builds the sites the built-site tests inspect, once per run: the tests' own site (test/fixtures/site) from the
-// embedded sample service, and a small one in each other shipped language, each in a project copy by its own
-// `npm run build` while the default one builds here. https://vitest.dev/config/#globalsetup
+// Builds the sites the built-site tests inspect, once per run, in this process: the tests' own site
+// (test/fixtures/site) from the embedded sample service, and a small one in each other shipped language, each in a
+// project copy. https://vitest.dev/config/#globalsetup
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { runBuild } from '../src/cli/run-build.ts';
-import { copyProject, runScript } from './helpers/project-copy.ts';
+import { runBuild } from '../src/cli/build/run-build.ts';
+import { buildProject } from './helpers/build-project.ts';
+import { copyProject } from './helpers/project-copy.ts';
 
 export const TEST_BUILD_DATE = '2026-11-22';
 /** The shipped languages besides English (content/i18n/), each built as a whole site of its own. */
@@ -18,16 +19,15 @@ export default async function setup(project: TestProject) {
   const work = await mkdtemp(path.join(tmpdir(), 'astro-site-'));
   const siteDir = path.join(work, 'dist');
   const defaultSite = copyProject();
-  const [languageSites] = await Promise.all([
-    Promise.all(OTHER_LANGUAGES.map((language) => buildLanguageSite(language))),
-    runBuild({
-      rootDir: defaultSite,
-      env: { ASTRO_BUILD_DATE: TEST_BUILD_DATE },
-      outputDir: siteDir,
-      cacheDir: path.join(work, 'cache'),
-      log: () => {},
-    }),
-  ]);
+  await runBuild({
+    rootDir: defaultSite,
+    env: { ASTRO_BUILD_DATE: TEST_BUILD_DATE },
+    outputDir: siteDir,
+    cacheDir: path.join(work, 'cache'),
+    log: () => {},
+  });
+  const languageSites: { language: string; project: string }[] = [];
+  for (const language of OTHER_LANGUAGES) languageSites.push(await buildLanguageSite(language));
   project.provide('siteDir', siteDir);
   project.provide('buildDate', TEST_BUILD_DATE);
   project.provide('languageSites', Object.fromEntries(languageSites.map(({ language, project: copy }) => [language, path.join(copy, 'dist')])));
@@ -36,13 +36,13 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** The site in `language`: a project copy whose content/site.json says it, built by `npm run build` there. */
+/** The site in `language`: a project copy whose content/site.json says it, built there. */
 async function buildLanguageSite(language: string): Promise<{ language: string; project: string }> {
   const project = copyProject({ periods: LANGUAGE_PERIODS });
   const siteFile = path.join(project, 'content/site.json');
   await writeFile(siteFile, JSON.stringify({ ...JSON.parse(await readFile(siteFile, 'utf8')), language }));
-  const run = await runScript(project, 'build.ts', { ASTRO_BUILD_DATE: TEST_BUILD_DATE }).done;
-  if (run.code !== 0) throw new Error(`the ${language} site did not build: ${run.stderr}`);
+  const run = await buildProject(project, { ASTRO_BUILD_DATE: TEST_BUILD_DATE });
+  if (run.error) throw new Error(`the ${language} site did not build: ${run.error.message}`);
   return { language, project };
 }
 

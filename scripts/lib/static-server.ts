@@ -94,35 +94,48 @@ async function insideRoot(root: string, file: string): Promise<{ path: string; s
   }
 }
 
+function send(res: ServerResponse, method: string, status: number, file: string, size: number, headers: Record<string, string>): void {
+  res.writeHead(status, { ...headers, 'content-type': contentTypeFor(file), 'content-length': size });
+  if (method === 'HEAD') return void res.end();
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/**
+ * The nearest 404.html, from the folder of the missing path up to `root`, as Netlify and Cloudflare Pages look for
+ * it (`/es/nope/` gets `es/404.html`); `missing` is a path inside `root`.
+ */
+async function notFound(root: string, res: ServerResponse, method: string, headers: Record<string, string>, missing = root): Promise<void> {
+  for (let dir = missing; ; dir = path.dirname(dir)) {
+    const page = await insideRoot(root, path.join(dir, DEFAULTS.notFoundPage));
+    if (page?.stat.isFile()) return send(res, method, 404, page.path, page.stat.size, headers);
+    if (dir === root) break;
+  }
+  res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
+  res.end(`404: not found (and the site has no ${DEFAULTS.notFoundPage})\n`);
+}
+
+/** The path in `root` a site path names, decoded; undefined when it is malformed or lands outside `root` (`/../`, encoded or not). */
+function fileOf(root: string, sitePath: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(sitePath);
+  } catch {
+    return undefined;
+  }
+  const file = path.resolve(root, `.${path.posix.normalize(pathname)}`);
+  if (file !== root && !file.startsWith(root + path.sep)) return undefined;
+  return pathname.includes('\0') ? undefined : file;
+}
+
 /** The answer to each request for the site in `root` (a resolved path). */
 function siteHandler(root: string, options: StaticServerOptions) {
   const fixedHeaders = options.headers ?? {};
   const rules = options.headerRules ?? [];
   const prefix = options.pathPrefix ?? '/';
 
-  function send(res: ServerResponse, method: string, status: number, file: string, size: number, extraHeaders: Record<string, string>) {
-    res.writeHead(status, { ...extraHeaders, 'content-type': contentTypeFor(file), 'content-length': size });
-    if (method === 'HEAD') return void res.end();
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
-  }
-
-  /**
-   * The nearest 404.html, from the folder of the missing path up to the root, as Netlify and Cloudflare Pages look
-   * for it (`/es/nope/` gets `es/404.html`); `missing` is a path inside `root`.
-   */
-  async function notFound(res: ServerResponse, method: string, extraHeaders: Record<string, string>, missing = root) {
-    for (let dir = missing; ; dir = path.dirname(dir)) {
-      const page = await insideRoot(root, path.join(dir, DEFAULTS.notFoundPage));
-      if (page?.stat.isFile()) return send(res, method, 404, page.path, page.stat.size, extraHeaders);
-      if (dir === root) break;
-    }
-    res.writeHead(404, { ...extraHeaders, 'content-type': 'text/plain; charset=utf-8' });
-    res.end(`404: not found (and the site has no ${DEFAULTS.notFoundPage})\n`);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse) {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' });
@@ -135,34 +148,22 @@ function siteHandler(root: string, options: StaticServerOptions) {
     }
     // The site's paths below the prefix, as the host that serves its folder there sees them (and `_headers` names them).
     const sitePath = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length - 1) : undefined;
-    const extraHeaders = { ...fixedHeaders, ...headersFor(rules, sitePath ?? url.pathname) };
-    if (sitePath === undefined) return notFound(res, method, extraHeaders);
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(sitePath);
-    } catch {
-      return notFound(res, method, extraHeaders);
-    }
-    // Resolve against the root and refuse anything that lands outside it (`/../`, encoded or not).
-    const file = path.resolve(root, `.${path.posix.normalize(pathname)}`);
-    if (file !== root && !file.startsWith(root + path.sep)) return notFound(res, method, extraHeaders);
-    if (pathname.includes('\0')) return notFound(res, method, extraHeaders);
-
+    const headers = { ...fixedHeaders, ...headersFor(rules, sitePath ?? url.pathname) };
+    const file = sitePath === undefined ? undefined : fileOf(root, sitePath);
+    if (file === undefined) return notFound(root, res, method, headers);
     const found = await insideRoot(root, file);
     if (found?.stat.isDirectory()) {
       if (!url.pathname.endsWith('/')) {
-        res.writeHead(301, { ...extraHeaders, location: `${url.pathname}/${url.search}` });
+        res.writeHead(301, { ...headers, location: `${url.pathname}/${url.search}` });
         return void res.end();
       }
       const index = await insideRoot(root, path.join(found.path, DEFAULTS.indexFile));
-      if (index?.stat.isFile()) return send(res, method, 200, index.path, index.stat.size, extraHeaders);
-      return notFound(res, method, extraHeaders, file);
+      if (index?.stat.isFile()) return send(res, method, 200, index.path, index.stat.size, headers);
+      return notFound(root, res, method, headers, file);
     }
-    if (found?.stat.isFile()) return send(res, method, 200, found.path, found.stat.size, extraHeaders);
-    return notFound(res, method, extraHeaders, file);
-  }
-
-  return handle;
+    if (found?.stat.isFile()) return send(res, method, 200, found.path, found.stat.size, headers);
+    return notFound(root, res, method, headers, file);
+  };
 }
 
 /** Serves `rootDir` (a built site) until `close()`. */

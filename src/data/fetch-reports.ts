@@ -10,6 +10,7 @@
 import { AstroError, REPORT_ENDPOINTS, type AstroClient, type ReportEntry } from '../api/index.ts';
 import { isFinal, periodParams, type Period } from './periods.ts';
 import { htmlDigest, type AnswerDigests } from './answer-digests.ts';
+import type { FileStat } from './file-stat.ts';
 import type { CacheEntry, ResponseCache } from './response-cache.ts';
 import { reportHtml } from './sanitize.ts';
 import { SANITIZER_VERSION } from './sanitizer-version.ts';
@@ -140,80 +141,87 @@ function sanitizeEntries(entries: ReportEntry[]): ReportHtml[] {
   return entries.map((entry) => ({ intro: reportHtml(entry.intro), text: reportHtml(entry.text) }));
 }
 
+/** One period's request: its endpoint and parameters, and the cache file that keeps its answer. */
+interface PeriodRequest {
+  period: Period;
+  endpoint: string;
+  body: Record<string, unknown>;
+  file: string;
+}
+
+/** How a period went: its reports, a failure a stale copy could not bridge, or an error that stops the build. */
+type PeriodOutcome = { reports: PeriodReports | UnreadReports } | { failure: Failure } | { fatal: unknown };
+type Failure = ReportsUnavailableError['failures'][number];
+
 export async function fetchReports(options: FetchReportsOptions): Promise<FetchReportsResult> {
-  const { client, cache, periods, buildDate, offline } = options;
-  const failures: ReportsUnavailableError['failures'] = [];
-  const stale: PeriodReports[] = [];
-  let fromCache = 0;
   const settled = { done: 0, failed: 0 };
-  let fatal: unknown;
+  // In the periods' order, whatever order they settle in: the first fatal error and the failures are the same every run.
+  const outcomes = await Promise.all(
+    options.periods.map(async (period) => {
+      const outcome = await periodReports(options, period);
+      settled['reports' in outcome ? 'done' : 'failed']++;
+      options.onPeriodSettled?.({ ...settled });
+      return outcome;
+    }),
+  );
+  const fatal = outcomes.find((outcome) => 'fatal' in outcome);
+  if (fatal) throw fatal.fatal;
+  const failures = outcomes.flatMap((outcome) => ('failure' in outcome ? [outcome.failure] : []));
+  if (failures.length > 0 && !options.preview) throw new ReportsUnavailableError(failures, options.offline);
+  const reports = outcomes.flatMap((outcome) => ('reports' in outcome ? [outcome.reports] : []));
+  const stale = reports.filter((report): report is PeriodReports => report.source === 'stale');
+  return { reports, fromCache: reports.filter((report) => report.source === 'cache').length, stale, missing: failures };
+}
 
-  const settleOne = async (period: Period): Promise<PeriodReports | UnreadReports | undefined> => {
-    const result = await periodReports(period);
-    if (result) settled.done++;
-    else settled.failed++;
-    options.onPeriodSettled?.({ ...settled });
-    return result;
-  };
+/**
+ * One period's reports, by the cache policy (above): a final period (or, offline or in the preview, any) from the
+ * cache when it has a copy, every other one requested, and a stale copy when the request fails.
+ */
+async function periodReports(options: FetchReportsOptions, period: Period): Promise<PeriodOutcome> {
+  const { client, cache, offline } = options;
+  const endpoint = REPORT_ENDPOINTS[period.kind];
+  const body = { ...periodParams(period) };
+  const request: PeriodRequest = { period, endpoint, body, file: cache.fileFor(endpoint, body) };
+  const fromCopy = offline || options.preview || isFinal(period, options.buildDate);
+  const trusted = fromCopy ? options.digests?.trusted(request.file) : undefined;
+  if (trusted) return { reports: { period, digest: trusted, source: 'cache', read: () => readCopy(cache, endpoint, body) } };
+  const { entry: cached, stat } = await cache.read<ReportEntry[]>(endpoint, body);
+  const copy = cached && isCompleteCopy(cached.response)
+    ? { entries: cached.response, html: () => copyHtml(options, request, cached, stat) }
+    : undefined;
+  try {
+    if (copy && fromCopy) return { reports: { period, entries: copy.entries, ...(await copy.html()), source: 'cache' } };
+    if (offline || !client) return { failure: { period, endpoint, reason: 'not in the cache' } };
+    const entries = await requestPeriod(client, period);
+    const html = sanitizeEntries(entries);
+    await cache.set(endpoint, body, entries, { version: SANITIZER_VERSION, value: html });
+    return { reports: { period, entries, html, source: 'network' } };
+  } catch (error) {
+    if (!isBridgeable(error)) return { fatal: error };
+    if (!copy) return { failure: { period, endpoint, reason: error.message, status: error.status, error } };
+    const shapeChanged = error.code === 'ASTRO_INVALID_RESPONSE' && error.field !== undefined;
+    return { reports: { period, entries: copy.entries, ...(await copy.html()), source: 'stale', problem: error.message, shapeChanged } };
+  }
+}
 
-  const periodReports = async (period: Period): Promise<PeriodReports | UnreadReports | undefined> => {
-    const endpoint = REPORT_ENDPOINTS[period.kind];
-    const body = { ...periodParams(period) };
-    const file = cache.fileFor(endpoint, body);
-    const fromCopy = offline || options.preview || isFinal(period, buildDate);
-    const trusted = fromCopy ? options.digests?.trusted(file) : undefined;
-    if (trusted) {
-      fromCache++;
-      return { period, digest: trusted, source: 'cache', read: () => readCopy(cache, endpoint, body) };
-    }
-    const { entry: cached, stat } = await cache.read<ReportEntry[]>(endpoint, body);
-    const copy = cached && isCompleteCopy(cached.response) ? cached.response : undefined;
-    // Sanitizing the archive is a large share of a build (docs/performance.md); a copy made by another version of
-    // the sanitizer is sanitized again and kept (best effort: a read-only cache only costs the next build time).
-    const copyHtml = async (): Promise<Pick<PeriodReports, 'html' | 'digest'>> => {
-      const kept = sanitizedCopy(cached);
-      if (kept) {
-        const digest = htmlDigest(kept);
-        if (stat) options.digests?.record(file, stat, digest);
-        return { html: kept, digest };
-      }
-      const html = sanitizeEntries(copy!);
-      await cache.set(endpoint, body, copy, { version: SANITIZER_VERSION, value: html }, cached!.storedAt).catch(() => {});
-      return { html };
-    };
-    try {
-      if (copy && fromCopy) {
-        fromCache++;
-        return { period, entries: copy, ...(await copyHtml()), source: 'cache' };
-      }
-      if (offline || !client) {
-        failures.push({ period, endpoint, reason: 'not in the cache' });
-        return undefined;
-      }
-      const entries = await requestPeriod(client, period);
-      const html = sanitizeEntries(entries);
-      await cache.set(endpoint, body, entries, { version: SANITIZER_VERSION, value: html });
-      return { period, entries, html, source: 'network' };
-    } catch (error) {
-      if (isBridgeable(error) && copy) {
-        const shapeChanged = error.code === 'ASTRO_INVALID_RESPONSE' && error.field !== undefined;
-        const result: PeriodReports = { period, entries: copy, ...(await copyHtml()), source: 'stale', problem: error.message, shapeChanged };
-        stale.push(result);
-        return result;
-      }
-      if (isBridgeable(error)) {
-        failures.push({ period, endpoint, reason: error.message, status: error.status, error });
-        return undefined;
-      }
-      fatal ??= error;
-      return undefined;
-    }
-  };
-
-  const results = await Promise.all(periods.map(settleOne));
-  if (fatal) throw fatal;
-  failures.sort((a, b) => periods.indexOf(a.period) - periods.indexOf(b.period));
-  if (failures.length > 0 && !options.preview) throw new ReportsUnavailableError(failures, offline);
-  const reports = results.filter((result) => result !== undefined);
-  return { reports, fromCache, stale, missing: failures };
+/**
+ * The HTML of a complete cached copy: as the cache keeps it, its digest recorded, or sanitized again when another
+ * version of the sanitizer made it. Sanitizing the archive is a large share of a build (docs/performance.md), so
+ * the new HTML is kept (best effort: a read-only cache only costs the next build time).
+ */
+async function copyHtml(
+  options: FetchReportsOptions,
+  { endpoint, body, file }: PeriodRequest,
+  cached: CacheEntry<ReportEntry[]>,
+  stat: FileStat | undefined,
+): Promise<Pick<PeriodReports, 'html' | 'digest'>> {
+  const kept = sanitizedCopy(cached);
+  if (kept) {
+    const digest = htmlDigest(kept);
+    if (stat) options.digests?.record(file, stat, digest);
+    return { html: kept, digest };
+  }
+  const html = sanitizeEntries(cached.response);
+  await options.cache.set(endpoint, body, cached.response, { version: SANITIZER_VERSION, value: html }, cached.storedAt).catch(() => {});
+  return { html };
 }

@@ -37,7 +37,7 @@ const messagesSchema = z.strictObject({
     'dailyLimit', 'unavailable', 'errorTitle',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home'),
-  search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed'),
+  search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
   signs: z.strictObject({
     aries: signMessages, taurus: signMessages, gemini: signMessages, cancer: signMessages, leo: signMessages, virgo: signMessages,

@@ -6,13 +6,9 @@
 //   `_headers` (GitHub Pages, a plain bucket) still enforce the same policy in the browser.
 // https://docs.netlify.com/manage/routing/headers/ · https://developers.cloudflare.com/pages/configuration/headers/
 // https://www.w3.org/TR/CSP3/#meta-element
-import path from 'node:path';
 import { CLOSED_FOLDER, OLDEST_FOLDER } from '../model/search-parts.ts';
-import { SEARCH_BUNDLE } from '../model/urls.ts';
+import { SEARCH_FOLDER } from '../model/urls.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
-
-/** Pagefind's folder, `pagefind`, in each language's folder of the output. */
-const SEARCH_FOLDER = path.posix.basename(path.posix.dirname(SEARCH_BUNDLE));
 
 /**
  * The policy, directive by directive. Everything is served from the site's own origin: no inline script or
@@ -40,7 +36,7 @@ const DEFAULTS = {
   // No path prefix: Netlify and Cloudflare Pages match these paths against their own address, which serves dist/ at its root.
   immutablePaths: ['/assets/*'] as readonly string[],
   /**
-   * Pagefind's files named after their content, in its folders (SEARCH_BUNDLE's): fragments, index and filter
+   * Pagefind's files named after their content, in every part's folder: fragments, index and filter
    * chunks (`fragment/en_1a2b3c4.pf_fragment`), a new name for new content. Its other files keep their names from
    * build to build and get the host's short cache: the entry file `pagefind-entry.json` (which names the current
    * chunks), `pagefind.js`, the worker, the WebAssembly (`wasm.en.pagefind`, named after the language) and the

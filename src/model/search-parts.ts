@@ -6,10 +6,7 @@
 // (templates/assets/search.js). Few parts keep a query's download small: each costs it an entry file, metadata and
 // an index chunk per word. https://pagefind.app/docs/multisite/
 import type { SiteModel } from './types.ts';
-import { outputFile } from './urls.ts';
-
-/** The main bundle's folder in a language's output; src/model/urls.ts SEARCH_BUNDLE names its script there. */
-export const SEARCH_FOLDER = 'pagefind';
+import { outputFile, SEARCH_FOLDER } from './urls.ts';
 
 export interface SearchPart {
   /** Its folder in the language's output: `pagefind` (the main bundle), `pagefind-closed` or `pagefind-oldest`. */

@@ -8,7 +8,7 @@ import { SHARE_IMAGE, type ShareImage, type ShareImagePlan } from '../data/share
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SearchFilter, SectionPage, SignHub, SitemapEntry } from './types.ts';
-import { SEARCH_BUNDLE, SITE_PATHS, signFeedUrl, type SiteUrls } from './urls.ts';
+import { SEARCH_SCRIPT, SITE_PATHS, signFeedUrl, type SiteUrls } from './urls.ts';
 
 const DEFAULTS = {
   /** Characters of a page description (search engines show about 155). */
@@ -323,7 +323,7 @@ export function siteMeta(
   meta[notFound.url] = notFound;
   // The one page that loads Pagefind (its policy also lets it run WebAssembly).
   const search = meta[urls.page(SITE_PATHS.search)]!;
-  search.search = { bundle: urls.page(SEARCH_BUNDLE) };
+  search.search = { bundle: urls.page(SEARCH_SCRIPT), closedParts: [] };
   const sitemap = heads.map((head) => ({ loc: urls.absolute(head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
   return { meta, sitemap };
 }

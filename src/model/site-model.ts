@@ -13,6 +13,7 @@ import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { chartFormViews } from './chart-form.ts';
+import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
 import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
@@ -58,7 +59,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const chartForms = chartFormViews(site, messages, signs, urls, buildDate);
   const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated }, input.shareImagePlan);
-  return {
+  const model: SiteModel = {
     site: {
       ...site,
       pathPrefix: urls.pathPrefix,
@@ -88,6 +89,9 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     sitemaps: [urls.absolute(urls.page(SITE_PATHS.sitemap))],
     sitemapIndex: [],
   };
+  // The search page names the closed parts of its language's index: a list of parts that lacks one is damaged.
+  model.meta[urls.page(SITE_PATHS.search)]!.search!.closedParts = closedPartFolders(model);
+  return model;
 }
 
 /**

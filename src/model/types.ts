@@ -124,8 +124,11 @@ export interface PageMeta {
   ogLocaleAlternates?: string[];
   /** Indexed for search (Pagefind reads `<main>`), with these filters; absent: left out of the index. */
   searchFilters?: SearchFilter[];
-  /** The search page alone: where Pagefind's script is (the page's policy also lets it run WebAssembly). */
-  search?: { bundle: string };
+  /**
+   * The search page alone: where Pagefind's script is (the page's policy also lets it run WebAssembly), and the
+   * folders of the closed parts of the index beside the main one (src/model/search-parts.ts).
+   */
+  search?: { bundle: string; closedParts: string[] };
   /** The language switcher: this page (or the home) in each other language. */
   languageLinks?: LanguageLink[];
 }

@@ -28,10 +28,15 @@ export const SITE_PATHS = {
   notFound: '/404.html',
 };
 
-/** Pagefind's script, in the folder where the build writes the search index (src/cli/search-index.ts). */
-export const SEARCH_BUNDLE = '/pagefind/pagefind.js';
+/**
+ * The folder of the search index's main bundle in each language's output, where the build writes it
+ * (src/cli/build/search-index.ts); the other parts' folders are named after it (src/model/search-parts.ts).
+ */
+export const SEARCH_FOLDER = 'pagefind';
+/** Pagefind's script in that folder, which the search page loads. */
+export const SEARCH_SCRIPT = `/${SEARCH_FOLDER}/pagefind.js`;
 /** The worker Pagefind's script starts to search off the page's thread. */
-export const SEARCH_WORKER = '/pagefind/pagefind-worker.js';
+export const SEARCH_WORKER = `/${SEARCH_FOLDER}/pagefind-worker.js`;
 
 /** `/weekly/`: the archive of one kind. */
 export function sectionUrl(kind: ReportKind): string {

@@ -13,7 +13,7 @@ declare module '@11ty/eleventy' {
     watcher?: {
       on(event: 'unlink', listener: (file: string) => void): void;
       getWatched(): Record<string, string[]>;
-      /** Not public: src/cli/preview-watcher.ts. */
+      /** Not public: src/cli/preview/preview-watcher.ts. */
       _closers?: unknown;
       options?: { cwd?: string };
     };
@@ -25,7 +25,7 @@ declare module '@11ty/eleventy' {
 // The RSS plugin, imported by .eleventy.js.
 declare module '@11ty/eleventy-plugin-rss';
 
-// Eleventy's dev server, whose listen call the preview gives a host (src/cli/preview-address.ts).
+// Eleventy's dev server, whose listen call the preview gives a host (src/cli/preview/preview-address.ts).
 declare module '@11ty/eleventy-dev-server' {
   const EleventyDevServer: unknown;
   export default EleventyDevServer;

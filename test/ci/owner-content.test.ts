@@ -29,6 +29,8 @@ export function contentReaches(text: string): string[] {
     ...rootNames.map((name) => new RegExp(name === 'rootDir' ? '^\\s*rootDir,\\s*$' : `\\brootDir:\\s*${name}\\b`)),
     // A command run in the project itself reads the owner's content/ (the sample service alone reads none).
     ...rootNames.map((name) => new RegExp(`runScript\\(\\s*${name}\\s*,\\s*'(?!sample-api\\.ts')`)),
+    // So does a build of it in the test's process (test/helpers/build-project.ts).
+    ...rootNames.map((name) => new RegExp(`buildProject\\(\\s*${name}\\s*,`)),
     // The project copier without a content folder of the test's own copies the owner's.
     ...(copier ? [new RegExp(`\\b${copier[1] ?? 'copyProject'}\\((?:[^,()]|\\([^()]*\\))*\\)`)] : []),
   ];
@@ -48,6 +50,8 @@ describe("the owner's content/", () => {
     ["import { copyProject } from '../../scripts/lib/copy-project.ts';\nconst project = copyProject(path.join(base, 'x'), FIXTURE);", false],
     ["return runScript(ROOT, 'places.ts', env).done;", true],
     ["return runScript(ROOT, 'sample-api.ts', env);", false],
+    ["const run = await buildProject(ROOT, { ASTRO_BUILD_DATE: '2026-11-22' });", true],
+    ["const run = await buildProject(project, { ASTRO_BUILD_DATE: '2026-11-22' });", false],
     ["runBuild({ rootDir: ROOT, env })", true],
     ["rootDir: path.resolve(import.meta.dirname, '..'),", true],
     ["const content = path.resolve(import.meta.dirname, '../fixtures/site/content');", false],

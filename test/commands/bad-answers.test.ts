@@ -1,22 +1,26 @@
-// `npm run build` against a service on a loopback port that answers the current months badly: with a cached copy
-// the build publishes it and says why in a warning; without one it fails in one line and changes nothing.
+// The build against a service on a loopback port that answers the current months badly: with a cached copy it
+// publishes it and says why in a warning; without one it fails with the one line `npm run build` prints
+// (describeFailure) and changes nothing.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FaultRule } from '../../src/sample-service/faults.ts';
-import { CURRENT_PERIODS, runScript, useProjectAndService, type ScriptRun } from '../helpers/project-copy.ts';
+import { describeFailure } from '../../src/cli/describe-failure.ts';
+import { buildProject, type ProjectBuild } from '../helpers/build-project.ts';
+import { CURRENT_PERIODS, useProjectAndService } from '../helpers/project-copy.ts';
 
 const context = useProjectAndService({ username: 'owner', password: 'secret' }, { periods: CURRENT_PERIODS });
 
-async function runBuild(): Promise<ScriptRun> {
-  return runScript(context.project, 'build.ts', {
-    ASTRO_BUILD_DATE: '2026-11-22',
-    ASTRO_API_URL: context.service.url,
-    ASTRO_API_USERNAME: 'owner',
-    ASTRO_API_PASSWORD: 'secret',
-    ASTRO_TIMEOUT_MS: '300', // a stalled body ends the send within a second or so
-  }).done;
-}
+const env = () => ({
+  ASTRO_BUILD_DATE: '2026-11-22',
+  ASTRO_API_URL: context.service.url,
+  ASTRO_API_USERNAME: 'owner',
+  ASTRO_API_PASSWORD: 'secret',
+  ASTRO_TIMEOUT_MS: '300', // a stalled body ends the send within a second or so
+});
+
+// No assertion here reads the search index.
+const runBuild = (): Promise<ProjectBuild> => buildProject(context.project, env(), { searchIndex: false });
 
 const home = () => readFileSync(path.join(context.project, 'dist', 'index.html'), 'utf8');
 const buildFolders = () => readdirSync(context.project).filter((name) => name.startsWith('.dist-build-') && !name.endsWith('-previous'));
@@ -32,15 +36,15 @@ const BAD_ANSWERS: [string, FaultRule, RegExp][] = [
 describe('with a cached copy', () => {
   beforeAll(async () => {
     context.service.setFaults({});
-    expect((await runBuild()).code).toBe(0);
+    expect((await runBuild()).error).toBeUndefined();
   });
 
   it.each(BAD_ANSWERS)('a current month answered with %s is served from the cached copy, with a warning naming period, endpoint and reason', async (_name, rule, reason) => {
     context.service.setFaults({ rules: [{ path: '/api/monthly-reports', ...rule }] });
     const run = await runBuild();
     context.service.setFaults({});
-    expect(run.code, run.stderr).toBe(0);
-    const warning = run.stderr.split('\n').find((line) => line.startsWith('warning: monthly 2026-11 is stale'));
+    expect(run.error).toBeUndefined();
+    const warning = run.warnings.find((line) => line.startsWith('warning: monthly 2026-11 is stale'));
     expect(warning).toMatch(reason);
     expect(home()).toContain('<html');
   });
@@ -55,12 +59,12 @@ describe('without a cached copy', () => {
     context.service.setFaults({ rules: [{ path: '/api/monthly-reports', ...rule }] });
     const run = await runBuild();
     context.service.setFaults({});
-    expect(run.code).toBe(1);
-    const failed = run.stderr.split('\n').filter((line) => line.startsWith('Build failed:'));
-    expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatch(reason);
-    expect(failed[0]).toMatch(/monthly 2026-\d\d/);
-    expect(run.stderr).not.toMatch(/^\s+at /m); // no stack trace
+    expect(run.error).toBeDefined();
+    const failed = describeFailure(run.error, env());
+    expect(failed).toMatch(reason);
+    expect(failed).toMatch(/monthly 2026-\d\d/);
+    expect(failed).not.toContain('\n');
+    expect(failed).not.toMatch(/\bat \S+ \(/); // no stack trace
     expect(home()).toBe('the published site');
     expect(buildFolders()).toEqual([]);
   });

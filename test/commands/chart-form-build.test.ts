@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/run-build.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
 import type { ChartFormData } from '../../src/model/chart-form.ts';
 import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AstroClient } from '../../src/api/index.ts';
 import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
-import { runBuild } from '../../src/cli/run-build.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { startWorker, type LocalWorker } from '../../scripts/lib/start-worker.ts';

@@ -1,10 +1,13 @@
 // `npm run check` on sites the build wrote: it passes on a site at a domain's root, on one under a path and on one
-// of two languages (Spanish first), and a damaged copy of their output fails it with one line naming the page and
-// the problem. Three small sites (the current period of each kind), built once for the whole file.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+// of two languages (Spanish first), and a copy of their output with a fault planted fails it with one line per
+// problem naming the file and the line, every problem of the run. Three small sites (the current period of each
+// kind), built once for the whole file in this process; a copy of one per planted fault.
+import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../src/cli/check-site.ts';
+import { checkSite } from '../../src/cli/check/check-site.ts';
+import { filesUnder } from '../../src/cli/files-under.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
 import { loadConfig } from '../../src/data/config.ts';
 import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
@@ -22,10 +25,14 @@ function projectWith(change: (site: Record<string, unknown>) => Record<string, u
 
 beforeAll(async () => {
   projects.root = projectWith((site) => site);
+  // An editor's link to the top of the page, which names no id and is no broken link.
+  appendFileSync(path.join(projects.root, 'content/pages/about.md'), '\n[Back to the top](#)\n');
   projects.prefixed = projectWith((site) => ({ ...site, url: 'https://example.github.io/horoscopes/' }));
   projects.bilingual = projectWith(({ language: _language, ...site }) => ({ ...site, languages: ['es', 'en'] }));
-  const runs = await Promise.all(Object.values(projects).map((project) => runScript(project, 'build.ts', { ASTRO_BUILD_DATE: '2026-11-22' }).done));
-  for (const run of runs) expect(run.code, run.stderr).toBe(0);
+  // One after the other: Eleventy renders one site at a time in a process.
+  for (const project of Object.values(projects)) {
+    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {} });
+  }
 });
 afterAll(async () => {
   for (const project of Object.values(projects)) if (project) await removeDir(project);
@@ -34,14 +41,19 @@ afterAll(async () => {
 /** `npm run check` in `project`, on its dist/ or on `folder`. */
 const check = (project: string, folder?: string) => runScript(project, 'check.ts', {}, folder ? [folder] : []).done;
 
-/**
- * A copy of `project`'s dist/ with each `[file, text, replacement]` edit made (the text must be there), and what the
- * check finds in it, read as the command reads the project's content/site.json.
- */
-function damaged(project: string, edits: ReadonlyArray<readonly [file: string, text: string | RegExp, replacement: string]>): { dir: string; problems: string[] } {
+/** An edit of a copy of a built site: `[file, text, replacement]` (the text must be there), or any change of the folder. */
+type Edit = readonly [file: string, text: string | RegExp, replacement: string] | ((dir: string) => void);
+
+/** A copy of `project`'s dist/ with each edit made, and what the check finds in it, read as the command reads the project's content/site.json. */
+function damaged(project: string, edits: readonly Edit[]): { dir: string; problems: string[] } {
   const dir = path.join(tempDir('damaged-'), 'dist');
   cpSync(path.join(project, 'dist'), dir, { recursive: true });
-  for (const [file, text, replacement] of edits) {
+  for (const edit of edits) {
+    if (typeof edit === 'function') {
+      edit(dir);
+      continue;
+    }
+    const [file, text, replacement] = edit;
     const before = readFileSync(path.join(dir, file), 'utf8');
     const after = before.replace(text, replacement);
     if (after === before) throw new Error(`${file} has no ${text}`);
@@ -50,8 +62,16 @@ function damaged(project: string, edits: ReadonlyArray<readonly [file: string, t
   return { dir, problems: checkSite(dir, loadConfig(project, {}).site).problems };
 }
 
+/** The 1-based line of the first `text` in `file` of the built site of `project`. */
+function lineOf(project: string, file: string, text: string): number {
+  const html = readFileSync(path.join(project, 'dist', file), 'utf8');
+  const index = html.indexOf(text);
+  if (index < 0) throw new Error(`${file} has no ${text}`);
+  return html.slice(0, index).split('\n').length;
+}
+
 describe('npm run check on what the build wrote', () => {
-  it('passes on a site at a domain\'s root, saying what it checked', async () => {
+  it("passes on a site at a domain's root, saying what it checked", async () => {
     const run = await check(projects.root);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^Checked dist\/: 77 pages, 12 feeds, 1 sitemap, \d{4,} links; no problem found\.\n$/);
@@ -71,7 +91,7 @@ describe('npm run check on what the build wrote', () => {
     expect(run.stdout).toMatch(/^Checked dist\/: 152 pages, 24 feeds, 3 sitemaps, \d{4,} links; no problem found\.\n$/);
   });
 
-  it('fails with one line per problem, each naming the page, and a last line counting them', async () => {
+  it('fails with one line per problem, each naming the page and the line, and a last line counting them', async () => {
     const { dir } = damaged(projects.root, [
       ['weekly/2026-w47/leo/index.html', 'href="/virgo/"', 'href="/virgo-x/"'],
       ['about/index.html', '</body>', '<script>document.title = "x";</script></body>'],
@@ -80,8 +100,8 @@ describe('npm run check on what the build wrote', () => {
     expect(run.stdout).toBe('');
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines).toEqual([
-      expect.stringMatching(/^about\/index\.html: has inline script: a <script> without src \(line \d+\)$/),
-      'weekly/2026-w47/leo/index.html: broken link /virgo-x/ (no such file)',
+      expect.stringMatching(/^about\/index\.html:\d+: has inline script: a <script> without src$/),
+      `weekly/2026-w47/leo/index.html:${lineOf(projects.root, 'weekly/2026-w47/leo/index.html', 'href="/virgo/"')}: broken link /virgo-x/ (no such file)`,
       expect.stringMatching(/^Check failed: 2 problems in .*\/dist\/ \(77 pages, 12 feeds, 1 sitemap, \d+ links checked\)\.$/),
     ]);
     expect(run.code).toBe(1);
@@ -94,36 +114,95 @@ describe('npm run check on what the build wrote', () => {
   });
 });
 
-describe('a damaged site fails the check, naming the page and the problem', () => {
+describe('a damaged site fails the check, naming the page, the line and the problem', () => {
   it('a broken internal link, in a page and in a feed', () => {
     const { problems } = damaged(projects.root, [
       ['weekly/2026-w47/leo/index.html', 'href="/virgo/"', 'href="/virgo-x/"'],
       ['leo/feed.xml', '/weekly/2026-w47/leo/', '/weekly/2026-w46/leo/'],
     ]);
     expect(problems).toEqual([
-      'leo/feed.xml: broken link https://horoscopes.example.com/weekly/2026-w46/leo/ (no such file)',
-      'weekly/2026-w47/leo/index.html: broken link /virgo-x/ (no such file)',
+      expect.stringMatching(/^leo\/feed\.xml:\d+: broken link https:\/\/horoscopes\.example\.com\/weekly\/2026-w46\/leo\/ \(no such file\)$/),
+      `weekly/2026-w47/leo/index.html:${lineOf(projects.root, 'weekly/2026-w47/leo/index.html', 'href="/virgo/"')}: broken link /virgo-x/ (no such file)`,
     ]);
   });
 
   it('a link of a site under a path that misses the path', () => {
     const { problems } = damaged(projects.prefixed, [['aries/index.html', 'href="/horoscopes/virgo/"', 'href="/virgo/"']]);
-    expect(problems).toEqual(['aries/index.html: broken link /virgo/ (not under /horoscopes/)']);
+    expect(problems).toEqual([expect.stringMatching(/^aries\/index\.html:\d+: broken link \/virgo\/ \(not under \/horoscopes\/\)$/)]);
   });
 
-  it('HTML whose element is not closed', () => {
-    const { problems } = damaged(projects.root, [['charts/index.html', '</main>', '']]);
-    expect(problems).toEqual([expect.stringMatching(/^charts\/index\.html: is not well-formed HTML: <main> is not closed \(line \d+\)$/)]);
+  it('a link to an id its page does not have, on another page and on its own', () => {
+    const { problems } = damaged(projects.root, [
+      ['about/index.html', '<a href="/virgo/">', '<a href="/leo/#no-such-anchor">'],
+      ['privacy/index.html', 'href="#main"', 'href="#mian"'],
+    ]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^about\/index\.html:\d+: broken link \/leo\/#no-such-anchor \(leo\/index\.html has no such id\)$/),
+      expect.stringMatching(/^privacy\/index\.html:\d+: broken link #mian \(no such id\)$/),
+    ]);
   });
 
-  it('an inline script, or an event handler attribute', () => {
+  it("an editor's link to the top of the page (#) is no broken link", () => {
+    const about = readFileSync(path.join(projects.root, 'dist/about/index.html'), 'utf8');
+    expect(about).toMatch(/<a href="#"[^>]*>Back to the top<\/a>/);
+    expect(damaged(projects.root, []).problems).toEqual([]);
+  });
+
+  it('a malformed percent escape, among other problems: every one named, the check not stopped', () => {
+    const { problems } = damaged(projects.root, [
+      ['leo/index.html', 'href="/virgo/"', 'href="/leo/%E0%A4%A/"'],
+      ['virgo/index.html', 'href="/leo/"', 'href="/leo-x/"'],
+    ]);
+    expect(problems).toEqual([
+      `leo/index.html:${lineOf(projects.root, 'leo/index.html', 'href="/virgo/"')}: broken link /leo/%E0%A4%A/ (malformed percent escape)`,
+      `virgo/index.html:${lineOf(projects.root, 'virgo/index.html', 'href="/leo/"')}: broken link /leo-x/ (no such file)`,
+    ]);
+  });
+
+  it("the search form's action to a missing path", () => {
+    const { problems } = damaged(projects.root, [['aries/index.html', 'action="/search/"', 'action="/find/"']]);
+    expect(problems).toEqual([`aries/index.html:${lineOf(projects.root, 'aries/index.html', 'action="/search/"')}: broken link /find/ (no such file)`]);
+  });
+
+  it('no link in text that only shows markup', () => {
+    const shown = '<p><code>&lt;a href="javascript:alert(1)"&gt;</code> and <code>&lt;img src="/nope.png"&gt;</code></p></main>';
+    expect(damaged(projects.root, [['about/index.html', '</main>', shown]]).problems).toEqual([]);
+  });
+
+  it('HTML whose element is not closed, or with an end tag that closes no open element', () => {
+    const { problems } = damaged(projects.root, [
+      ['charts/index.html', '</main>', ''],
+      ['about/index.html', '</main>', '</main></div>'],
+    ]);
+    expect(problems).toEqual([
+      `about/index.html:${lineOf(projects.root, 'about/index.html', '</main>')}: is not well-formed HTML: </div> closes no open element`,
+      expect.stringMatching(/^charts\/index\.html:\d+: is not well-formed HTML: <main> is not closed$/),
+    ]);
+  });
+
+  it('an inline script, an event handler attribute, an inline style', () => {
     const { problems } = damaged(projects.root, [
       ['about/index.html', '</body>', '<script>document.title = "x";</script></body>'],
       ['privacy/index.html', '<main id="main"', '<main onclick="alert(1)" id="main"'],
+      ['leo/index.html', '<main id="main"', '<main style="color: red" id="main"'],
     ]);
     expect(problems).toEqual([
-      expect.stringMatching(/^about\/index\.html: has inline script: a <script> without src \(line \d+\)$/),
-      expect.stringMatching(/^privacy\/index\.html: has inline script: the onclick attribute of a <main> \(line \d+\)$/),
+      expect.stringMatching(/^about\/index\.html:\d+: has inline script: a <script> without src$/),
+      `leo/index.html:${lineOf(projects.root, 'leo/index.html', '<main id="main"')}: has inline style: the style attribute of a <main>, which the Content-Security-Policy blocks`,
+      `privacy/index.html:${lineOf(projects.root, 'privacy/index.html', '<main id="main"')}: has inline script: the onclick attribute of a <main>`,
+    ]);
+  });
+
+  it('an id given twice, and a page with no title', () => {
+    const { problems } = damaged(projects.root, [
+      ['about/index.html', '<main id="main"', '<main id="site-search-q"'],
+      ['privacy/index.html', /<title>[^<]*<\/title>/, ''],
+    ]);
+    expect(problems).toEqual([
+      // The skip link's target is gone.
+      `about/index.html:${lineOf(projects.root, 'about/index.html', 'href="#main"')}: broken link #main (no such id)`,
+      `about/index.html:${lineOf(projects.root, 'about/index.html', '<main id="main"')}: gives the id "site-search-q" twice (first on line ${lineOf(projects.root, 'about/index.html', 'id="site-search-q"')})`,
+      'privacy/index.html: has no <title> in its <head>',
     ]);
   });
 
@@ -153,25 +232,119 @@ describe('a damaged site fails the check, naming the page and the problem', () =
     ]);
   });
 
-  it('a feed or a sitemap that is not XML', () => {
+  it("a search page whose Content-Security-Policy lacks 'wasm-unsafe-eval', in the page and in _headers", () => {
+    const { problems } = damaged(projects.root, [
+      ['search/index.html', 'script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;', 'script-src &#39;self&#39;'],
+      ['_headers', /(\/search\/\n(?:.*\n)*?.*script-src 'self') 'wasm-unsafe-eval'/, '$1'],
+    ]);
+    const line = lineOf(projects.root, 'search/index.html', 'data-bundle=');
+    expect(problems).toEqual([
+      `search/index.html:${line}: its Content-Security-Policy does not allow 'wasm-unsafe-eval', which search needs`,
+      `search/index.html:${line}: its Content-Security-Policy in _headers does not allow 'wasm-unsafe-eval', which search needs`,
+    ]);
+  });
+
+  it("Pagefind's worker without 'wasm-unsafe-eval' in _headers", () => {
+    const { problems } = damaged(projects.root, [['_headers', /(\/pagefind\/pagefind-worker\.js\n(?:.*\n)*?.*script-src 'self') 'wasm-unsafe-eval'/, '$1']]);
+    expect(problems).toEqual(["_headers: gives Pagefind's worker /pagefind/pagefind-worker.js a Content-Security-Policy without 'wasm-unsafe-eval', which search needs"]);
+  });
+
+  it("the search's list of parts missing, or not JSON", () => {
+    const line = lineOf(projects.root, 'search/index.html', 'data-bundle=');
+    expect(damaged(projects.root, [(dir) => rmSync(path.join(dir, 'pagefind/parts.json'))]).problems).toEqual([
+      `search/index.html:${line}: its search has no list of the index's parts: pagefind/parts.json is missing`,
+    ]);
+    expect(damaged(projects.root, [(dir) => writeFileSync(path.join(dir, 'pagefind/parts.json'), '<!doctype html>')]).problems).toEqual([
+      expect.stringMatching(new RegExp(`^search/index\\.html:${line}: its search's list of parts, pagefind/parts\\.json, does not parse as JSON \\(.+\\)$`)),
+    ]);
+  });
+
+  it("a part's folder missing, a part left out of the list, a part without its index chunks", () => {
+    const line = lineOf(projects.root, 'search/index.html', 'data-bundle=');
+    const listed = (dir: string, folders: string[]) => {
+      const file = path.join(dir, 'pagefind/parts.json');
+      const parts = JSON.parse(readFileSync(file, 'utf8')) as { parts: { folder: string }[] };
+      writeFileSync(file, JSON.stringify({ ...parts, parts: folders.map((folder) => ({ ...parts.parts[0]!, folder })) }));
+    };
+    // Listed, and its folder gone.
+    expect(damaged(projects.root, [(dir) => listed(dir, ['pagefind', 'pagefind-oldest'])]).problems).toEqual([
+      `search/index.html:${line}: pagefind/parts.json lists the part pagefind-oldest, which has no pagefind-oldest/pagefind-entry.json`,
+    ]);
+    // On disk, and not listed.
+    expect(damaged(projects.root, [(dir) => cpSync(path.join(dir, 'pagefind'), path.join(dir, 'pagefind-closed'), { recursive: true })]).problems).toEqual([
+      `search/index.html:${line}: pagefind/parts.json leaves out the part in pagefind-closed/, which search then never reads`,
+    ]);
+    expect(damaged(projects.root, [(dir) => rmSync(path.join(dir, 'pagefind/index'), { recursive: true })]).problems).toEqual([
+      `search/index.html:${line}: pagefind/parts.json lists the part pagefind, which has no index chunks in pagefind/index/`,
+    ]);
+  });
+
+  it('a page absent from the sitemap', () => {
+    const { problems } = damaged(projects.root, [['sitemap.xml', /<url><loc>https:\/\/horoscopes\.example\.com\/about\/<\/loc>.*?<\/url>/, '']]);
+    expect(problems).toEqual(['about/index.html: is in no sitemap: no <loc> lists https://horoscopes.example.com/about/']);
+  });
+
+  it('a feed or a sitemap that is not XML, or a feed with a reference to a character XML forbids', () => {
     const { problems } = damaged(projects.root, [
       ['leo/feed.xml', '</title>', ''],
+      ['virgo/feed.xml', '</title>', '&#xFFFF;</title>'],
       ['sitemap.xml', '<urlset', '<urlset <'],
     ]);
     expect(problems).toEqual([
-      expect.stringMatching(/^leo\/feed\.xml: is not well-formed XML \(.+\)$/),
-      expect.stringMatching(/^sitemap\.xml: is not well-formed XML \(.+\)$/),
+      expect.stringMatching(/^leo\/feed\.xml:\d+: is not well-formed XML \(.+\)$/),
+      expect.stringMatching(/^sitemap\.xml:2: is not well-formed XML \(.+\)$/),
+      `virgo/feed.xml:${lineOf(projects.root, 'virgo/feed.xml', '</title>')}: is not well-formed XML (reference to a disallowed character in text of <title>: &#xFFFF;)`,
     ]);
   });
 
   it('JSON-LD that does not parse', () => {
     const { problems } = damaged(projects.root, [['leo/index.html', '<script type="application/ld+json">{', '<script type="application/ld+json">{,']]);
-    expect(problems).toEqual([expect.stringMatching(/^leo\/index\.html: its JSON-LD does not parse \(.+\)$/)]);
+    expect(problems).toEqual([expect.stringMatching(/^leo\/index\.html:\d+: its JSON-LD does not parse \(.+\)$/)]);
   });
+});
 
+describe('a damaged site of two languages fails the check', () => {
   it('a translation that does not link back', () => {
     // The English Leo page no longer names its Spanish original, which still names it.
     const { problems } = damaged(projects.bilingual, [['en/leo/index.html', /<link rel="alternate" hreflang="es" [^>]*>\n/, '']]);
-    expect(problems).toEqual(['leo/index.html: its hreflang cluster is not reciprocal: en/leo/index.html names another set of translations']);
+    const line = lineOf(projects.bilingual, 'leo/index.html', '<link rel="alternate" hreflang="en"');
+    expect(problems).toEqual([`leo/index.html:${line}: its hreflang cluster is not reciprocal: en/leo/index.html names another set of translations`]);
+  });
+
+  it('pages that lost every hreflang link', () => {
+    const stripped = (dir: string) => {
+      for (const file of filesUnder(dir).filter((name) => name.endsWith('.html'))) {
+        const html = readFileSync(path.join(dir, file), 'utf8');
+        writeFileSync(path.join(dir, file), html.replace(/<link rel="alternate" hreflang="[^"]*" href="[^"]*">\n/g, ''));
+      }
+    };
+    expect(damaged(projects.bilingual, [stripped]).problems).toEqual(['index.html: no page names its translations (<link rel="alternate" hreflang>)']);
+  });
+
+  it('a page whose <html lang> is not its folder\'s language', () => {
+    const { problems } = damaged(projects.bilingual, [['en/aries/index.html', '<html lang="en">', '<html lang="es">']]);
+    expect(problems).toEqual([
+      // Its translation names it as English.
+      `aries/index.html:${lineOf(projects.bilingual, 'aries/index.html', '<link rel="alternate" hreflang="en"')}: its hreflang en names https://horoscopes.example.com/en/aries/, whose <html lang> is "es"`,
+      'en/aries/index.html:2: <html lang="es"> is not the language of the pages in en/, en',
+      `en/aries/index.html:${lineOf(projects.bilingual, 'en/aries/index.html', '<link rel="alternate" hreflang="en"')}: its hreflang en names https://horoscopes.example.com/en/aries/, whose <html lang> is "es"`,
+    ]);
+  });
+
+  it('hreflang swapped the same way on both pages', () => {
+    const swap = (file: string): Edit => [
+      file,
+      /hreflang="es" href="([^"]*)">\n<link rel="alternate" hreflang="en" href="([^"]*)">/,
+      'hreflang="es" href="$2">\n<link rel="alternate" hreflang="en" href="$1">',
+    ];
+    const { problems } = damaged(projects.bilingual, [swap('leo/index.html'), swap('en/leo/index.html')]);
+    const es = lineOf(projects.bilingual, 'leo/index.html', 'hreflang="es"');
+    const en = lineOf(projects.bilingual, 'en/leo/index.html', 'hreflang="es"');
+    expect(problems).toEqual([
+      `en/leo/index.html:${en}: its hreflang es names https://horoscopes.example.com/en/leo/, whose <html lang> is "en"`,
+      `en/leo/index.html:${en + 1}: its hreflang en names https://horoscopes.example.com/leo/, whose <html lang> is "es"`,
+      `leo/index.html:${es}: its hreflang es names https://horoscopes.example.com/en/leo/, whose <html lang> is "en"`,
+      `leo/index.html:${es + 1}: its hreflang en names https://horoscopes.example.com/leo/, whose <html lang> is "es"`,
+    ]);
   });
 });

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { buildProject } from '../helpers/build-project.ts';
 import { tree } from '../helpers/files.ts';
-import { copyProject, runScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { copyProject, useProjectAndService } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 const credentials = { username: 'owner', password: 'incremental-secret' };
 const context = useProjectAndService(credentials);
-/** The same project again, built with --full after every change (one process a build, as Eleventy keeps templates it read for the life of its process). */
+/** The same project again, built with --full after every change. */
 let fullProject = '';
 /** The Spanish account's service, once the site has a second language. */
 let spanish: SampleService;
@@ -49,18 +50,25 @@ interface Summary {
   reused: number;
 }
 
-/** `npm run build [--full]` in `project`; its summary's figures. */
-async function build(project: string, args: string[]): Promise<Summary> {
-  const run = await runScript(project, 'build.ts', env(), args).done;
-  expect(run.code, run.stderr).toBe(0);
-  const [, pages, rendered, reused] = /Build summary: (\d+) pages in [\d.]+ s \(rendered (\d+), reused (\d+) from the last build\)/.exec(run.stdout)!;
-  return { pages: Number(pages), rendered: Number(rendered), reused: Number(reused) };
+/** The build of `project` as `npm run build [--full]` runs it, in this process; its summary's figures. */
+async function build(project: string, full: boolean): Promise<Summary> {
+  const run = await buildProject(project, env(), { full });
+  expect(run.error, run.warnings.join('\n')).toBeUndefined();
+  const { pages, rendered, reused } = run.summary!;
+  return { pages, rendered, reused };
 }
 
-/** Builds both projects as they are now, one incrementally and one in full, and compares their output. */
-async function buildBoth(): Promise<{ incremental: Summary; full: Summary; differ: string[] }> {
-  const [incremental, full] = await Promise.all([build(context.project, []), build(fullProject, ['--full'])]);
-  return { incremental, full, differ: differences(tree(path.join(context.project, 'dist')), tree(path.join(fullProject, 'dist'))) };
+/** The last `--full` build's figures. */
+let lastFull: Summary;
+
+/**
+ * Builds the project as it is now incrementally and compares its output with a full build's: one of the same state,
+ * or the last one when `unchanged` says no input changed since (it would publish the same bytes).
+ */
+async function buildBoth({ unchanged = false } = {}): Promise<{ incremental: Summary; full: Summary; differ: string[] }> {
+  const incremental = await build(context.project, false);
+  if (!unchanged) lastFull = await build(fullProject, true);
+  return { incremental, full: lastFull, differ: differences(tree(path.join(context.project, 'dist')), tree(path.join(fullProject, 'dist'))) };
 }
 
 /** Makes the same change in both projects. */
@@ -78,8 +86,11 @@ const append = (relative: string, text: string) => inBoth((file) => appendFileSy
 const remove = (relative: string) => inBoth((file) => rmSync(file(relative)));
 const override = (mode: string, words: string) => `---\nfield: text\nmode: ${mode}\n---\n${words}\n`;
 
-/** Each state: what changes, and whether the incremental build may take any page from the last one. */
-const STATES: { name: string; change: () => void; reuses: boolean }[] = [
+/**
+ * Each state: what changes, whether the incremental build may take any page from the last one, and whether no input
+ * changed at all (its full build would be the last one again).
+ */
+const STATES: { name: string; change: () => void; reuses: boolean; unchanged?: boolean }[] = [
   { name: 'the first build', change: () => {}, reuses: false },
   { name: 'the next day, in the same week', change: () => (date = '2026-11-24'), reuses: true },
   { name: 'a new ISO week', change: () => (date = '2026-11-30'), reuses: true },
@@ -112,7 +123,7 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   { name: 'a period leaving the window', change: edit('content/site.json', (t) => t.replace('"weekly": { "past": 2', '"weekly": { "past": 1')), reuses: false },
   // Every page gains the analytics tag, and the pages' policy its sources.
   { name: 'analytics switched on', change: edit('content/site.json', (t) => t.replace('"language": "en"', '"language": "en",\n  "analytics": { "provider": "goatcounter", "code": "starlight" }')), reuses: false },
-  { name: 'nothing changed', change: () => {}, reuses: true },
+  { name: 'nothing changed', change: () => {}, reuses: true, unchanged: true },
   // A cold history dates the charts and editors' pages from today: their lastmod in the sitemap changes.
   { name: 'the page dates lost', change: inBoth((file) => rmSync(file(`.cache/${cacheNamespace(context.service.url)}/page-dates.json`))), reuses: true },
   { name: 'a dependency version changed', change: edit('package-lock.json', (t) => t.replace('"version": "0.1.0"', '"version": "0.1.1"')), reuses: false },
@@ -123,7 +134,7 @@ const STATES: { name: string; change: () => void; reuses: boolean }[] = [
   // The same rule as for one language: its current periods are served stale from its last good copies.
   { name: "the Spanish account's service failing", change: () => spanish.setFaults({ rules: [{ path: /-reports$/, status: 400 }] }), reuses: true },
   { name: 'a translation of a static page removed', change: () => (spanish.setFaults({}), remove('content/pages/es/about.md')()), reuses: true },
-  { name: 'nothing changed, in two languages', change: () => {}, reuses: true },
+  { name: 'nothing changed, in two languages', change: () => {}, reuses: true, unchanged: true },
 ];
 
 /**
@@ -141,38 +152,44 @@ const CLOSED_PART_TAKEN: Record<string, boolean> = {
 /** States after which the build keeps the published output whole: nothing a page shows changed. */
 const KEPT = ['the next day, in the same week', 'nothing changed', 'nothing changed, in two languages'];
 
-describe('an incremental build', () => {
-  it('publishes, after every change, byte for byte what a full build publishes', async () => {
+/** The oldest closed part's entry file in the incremental build's output, by inode; undefined when there is none. */
+function closedPartInode(): number | undefined {
+  try {
+    return statSync(path.join(context.project, 'dist', CLOSED_PART)).ino;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('an incremental build publishes, after every change, byte for byte what a full build publishes', () => {
+  beforeAll(() => {
     // A short archive keeps the test quick; every kind of period still has a past and a future.
     edit('content/site.json', (t) => t.replace(/"periods": \{[\s\S]*?\n {2}\}/, '"periods": {\n    "weekly": { "past": 2, "future": 1 },\n    "monthly": { "past": 1, "future": 1 },\n    "yearly": { "past": 0, "future": 1 },\n    "ascendantYearly": { "past": 0, "future": 0 }\n  }'))();
     write('package-lock.json', JSON.stringify({ name: 'horoscope-site', version: '0.1.0', lockfileVersion: 3 }, null, 2))();
-    const inode = () => {
-      try {
-        return statSync(path.join(context.project, 'dist', CLOSED_PART)).ino;
-      } catch {
-        return undefined;
-      }
-    };
-    for (const state of STATES) {
-      state.change();
-      const before = inode();
-      const { incremental, full, differ } = await buildBoth();
-      if (state.name in CLOSED_PART_TAKEN) expect(inode() === before && before !== undefined, `${state.name}: ${CLOSED_PART} taken`).toBe(CLOSED_PART_TAKEN[state.name]);
-      expect(differ, state.name).toEqual([]);
-      expect(full, state.name).toEqual({ pages: incremental.pages, rendered: incremental.pages, reused: 0 });
-      expect(incremental.rendered + incremental.reused, state.name).toBe(incremental.pages);
-      if (!state.reuses) expect(incremental.reused, state.name).toBe(0);
-      else if (KEPT.includes(state.name)) expect(incremental.rendered, state.name).toBe(0);
-      // One Spanish report changed: its page, its sign's and its period's hubs, and the eight pages that list a
-      // whole language (each home, charts index, search and 404 page); the rest of each language is taken.
-      else if (state.name === 'a Spanish override added') expect(incremental.rendered, state.name).toBe(3 + 8);
-      else expect(incremental.reused, state.name).toBeGreaterThan(0);
-    }
-  }, 600_000);
+  });
 
+  // One test a state, in order: each builds on the state the one before left.
+  it.each(STATES)('after $name', async (state) => {
+    state.change();
+    const before = closedPartInode();
+    const { incremental, full, differ } = await buildBoth({ unchanged: state.unchanged ?? false });
+    if (state.name in CLOSED_PART_TAKEN) expect(closedPartInode() === before && before !== undefined, `${CLOSED_PART} taken`).toBe(CLOSED_PART_TAKEN[state.name]);
+    expect(differ).toEqual([]);
+    expect(full).toEqual({ pages: incremental.pages, rendered: incremental.pages, reused: 0 });
+    expect(incremental.rendered + incremental.reused).toBe(incremental.pages);
+    if (!state.reuses) expect(incremental.reused).toBe(0);
+    else if (KEPT.includes(state.name)) expect(incremental.rendered).toBe(0);
+    // One Spanish report changed: its page, its sign's and its period's hubs, and the eight pages that list a
+    // whole language (each home, charts index, search and 404 page); the rest of each language is taken.
+    else if (state.name === 'a Spanish override added') expect(incremental.rendered).toBe(3 + 8);
+    else expect(incremental.reused).toBeGreaterThan(0);
+  });
+});
+
+describe('an incremental build after damage', () => {
   it('renders again a published file that was edited or removed, and everything when the manifest is damaged', async () => {
     const dist = (relative: string) => path.join(context.project, 'dist', relative);
-    const before = await build(context.project, []);
+    const before = await build(context.project, false);
     writeFileSync(dist('weekly/2027-w01/leo/index.html'), 'edited by hand');
     rmSync(dist('leo/feed.xml'));
     rmSync(dist('monthly/2027-01/virgo/index.html'));
@@ -184,14 +201,14 @@ describe('an incremental build', () => {
 
     writeFileSync(path.join(context.project, '.cache', 'build-manifest.json'), '{"version": 1, "files": ');
     const jobSummary = path.join(context.project, 'job-summary.md');
-    const run = await runScript(context.project, 'build.ts', { ...env(), GITHUB_STEP_SUMMARY: jobSummary }).done;
-    expect(run.code, run.stderr).toBe(0);
+    const run = await buildProject(context.project, { ...env(), GITHUB_STEP_SUMMARY: jobSummary });
+    expect(run.error).toBeUndefined();
     // The scheduled workflow's job summary says so too.
     const table = readFileSync(jobSummary, 'utf8');
     expect(table).toContain('| pages | rendered | reused |');
     expect(table).toMatch(/\| (\d+) \| \1 \| 0 \|/);
     expect(table).toContain('Every page was rendered: there was no earlier build to take unchanged pages from');
-    expect(run.stderr).toContain(`warning: ignored a damaged build manifest ${path.join(context.project, '.cache', 'build-manifest.json')}: not JSON; every page is rendered`);
-    expect(run.stdout).toMatch(/\(rendered (\d+), reused 0 from the last build\)/);
-  }, 120_000);
+    expect(run.warnings).toContain(`warning: ignored a damaged build manifest ${path.join(context.project, '.cache', 'build-manifest.json')}: not JSON; every page is rendered`);
+    expect(run.logs.join('\n')).toMatch(/\(rendered (\d+), reused 0 from the last build\)/);
+  });
 });

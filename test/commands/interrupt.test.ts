@@ -36,7 +36,7 @@ const rendering = () =>
     }
   });
 
-async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+async function until(condition: () => boolean, what: string, timeoutMs = 300_000): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);

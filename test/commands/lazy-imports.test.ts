@@ -5,10 +5,10 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { commandEnv, useProjectAndService } from '../helpers/project-copy.ts';
+import { commandEnv, CURRENT_PERIODS, useProjectAndService } from '../helpers/project-copy.ts';
 
 const credentials = { username: 'owner', password: 'lazy-secret' };
-const context = useProjectAndService(credentials);
+const context = useProjectAndService(credentials, { periods: CURRENT_PERIODS });
 
 /** `node scripts/build.ts` in the project; resolves with the loaded modules' URLs that match `watched`. */
 async function loadedByBuild(env: Record<string, string>): Promise<string[]> {
@@ -51,5 +51,5 @@ describe('what a build loads', () => {
     expect(await loadedByBuild(service)).toEqual([]);
     // Without a service URL the build starts the embedded sample service.
     expect(new Set(await loadedByBuild({}))).toEqual(new Set(['sample-service']));
-  }, 60_000);
+  });
 });

@@ -4,8 +4,9 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildProject } from '../helpers/build-project.ts';
 import { tree } from '../helpers/files.ts';
-import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, useProjectAndService } from '../helpers/project-copy.ts';
 import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 
@@ -26,12 +27,12 @@ const renderAfter = (from: number, timeoutMs?: number) => previewRendered(previe
 
 /** The files that differ between the preview and a fresh build of the same inputs (from the same cache). */
 async function differencesFromBuild(): Promise<string[]> {
-  const build = await runScript(context.project, 'build.ts', { ...env(), ASTRO_OFFLINE: '1' }).done;
-  expect(build.code, build.stderr).toBe(0);
+  // The preview writes no search index (docs/search.md), nor does this build.
+  const build = await buildProject(context.project, { ...env(), ASTRO_OFFLINE: '1' }, { searchIndex: false });
+  expect(build.error).toBeUndefined();
   const preview = tree(path.join(context.project, '.preview'));
   const built = tree(path.join(context.project, 'dist'));
-  // The preview writes no search index (docs/search.md): the build's alone.
-  const names = [...new Set([...preview.keys(), ...built.keys()])].filter((name) => !name.startsWith('pagefind/')).sort();
+  const names = [...new Set([...preview.keys(), ...built.keys()])].sort();
   return names.filter((name) => {
     const a = preview.get(name);
     const b = built.get(name);
@@ -43,10 +44,10 @@ async function differencesFromBuild(): Promise<string[]> {
 
 beforeAll(async () => {
   preview = startScript(context.project, 'serve.ts', { ...env(), PORT: String(await freePort()) });
-  await renderAfter(0, 120_000);
+  await renderAfter(0);
   // Eleventy starts watching after the first render, and serves once the watcher is ready, at the address it
   // says (another program may have taken the free port meanwhile).
-  base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m, 30_000))[1]!;
+  base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m))[1]!;
 });
 // Registered after useProjectAndService's: Vitest runs it first, so the project is removed once the preview is gone.
 afterAll(() => preview?.stop());
@@ -95,9 +96,9 @@ describe('the preview after an edit', () => {
     const from = preview!.output.length;
     writeNew('content/overrides/weekly/2026-w47/lion.md', '---\nfield: text\n---\nA text for no sign.\n');
     // The error's own line (Eleventy's "File added" line names the file first).
-    const error = await preview!.waitFor(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, 30_000, from);
+    const error = await preview!.waitFor(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, undefined, from);
     // Eleventy ends the failed build with its "Wrote" line: all it printed for the error is in.
-    await preview!.waitFor(/^\[11ty\] Wrote /m, 30_000, error.index);
+    await preview!.waitFor(/^\[11ty\] Wrote /m, undefined, error.index);
     const printed = preview!.output.slice(from);
     expect(printed).not.toMatch(/stack trace|\n\s+at /);
     // Every page answers with the error, and reloads itself once the preview has rendered again.

@@ -4,23 +4,28 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describeFailure } from '../../src/cli/describe-failure.ts';
+import { buildProject } from '../helpers/build-project.ts';
 import { snapshot } from '../helpers/files.ts';
-import { copyProject, runScript, type ScriptRun } from '../helpers/project-copy.ts';
+import { copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 let project: string;
 let pristine: Record<string, string>;
 const BUILD = { ASTRO_BUILD_DATE: '2026-11-22' };
 
+/** Two weeks, and one period of each other kind: enough for a page that fails and a week that leaves the window. */
+const PERIODS = { weekly: { past: 1, future: 0 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } };
+
 beforeAll(() => {
-  project = copyProject();
+  project = copyProject({ periods: PERIODS });
   pristine = Object.fromEntries(
     ['.eleventy.js', 'templates/_layouts/report.njk', 'content/site.json'].map((file) => [file, readFileSync(path.join(project, file), 'utf8')]),
   );
 });
 afterAll(() => removeDir(project));
 beforeEach(async () => {
-  expect((await build()).code).toBe(0);
+  expect((await build()).error).toBeUndefined();
 });
 afterEach(() => {
   for (const [file, text] of Object.entries(pristine)) writeFileSync(path.join(project, file), text);
@@ -35,14 +40,19 @@ function edit(file: string, change: (text: string) => string): void {
   writeFileSync(path.join(project, file), change(readFileSync(path.join(project, file), 'utf8')));
 }
 
-/** `npm run build` in a child process: Eleventy compiles the edited templates and config afresh. */
-function build(env: Record<string, string> = {}): Promise<ScriptRun> {
-  return runScript(project, 'build.ts', { ...BUILD, ...env }).done;
-}
+// No assertion here reads the search index.
+const build = (env: Record<string, string> = {}) => buildProject(project, { ...BUILD, ...env }, { searchIndex: false });
 
-/** The one line a failed build ends with. */
+/** The one line `npm run build` ends with when this build fails. */
 async function failingBuild(env: Record<string, string> = {}): Promise<string> {
   const run = await build(env);
+  expect(run.error).toBeDefined();
+  return `Build failed: ${describeFailure(run.error)}`;
+}
+
+/** The one line `npm run build` ends with, in a process of its own: the process imports the edited `.eleventy.js`. */
+async function failingBuildProcess(): Promise<string> {
+  const run = await runScript(project, 'build.ts', BUILD).done;
   expect(run.code).toBe(1);
   return run.stderr.split('\n').find((line) => line.startsWith('Build failed:')) ?? '';
 }
@@ -52,7 +62,7 @@ describe('a render that fails part-way', () => {
     const before = published();
     // Printing an undefined variable throws (the strict Nunjucks environment), for the weekly Leo page only.
     edit('templates/_layouts/report.njk', (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`);
-    expect(await failingBuild()).toMatch(/^Build failed: Having trouble writing to \d+ pages from "\.\/templates\/report\.njk": .*report\.njk\) \[Line 1, Column \d+\] attempted to output null or undefined value$/);
+    expect(await failingBuild()).toMatch(/^Build failed: Having trouble writing to \d+ pages from "[^"]*templates\/report\.njk": .*report\.njk\) \[Line 1, Column \d+\] attempted to output null or undefined value$/);
     expect(published()).toEqual(before);
     expect(stagingFolders()).toEqual([]);
   });
@@ -66,7 +76,7 @@ describe('a render that fails part-way', () => {
       ),
     );
     edit('templates/_layouts/report.njk', (text) => `{{ report.url | boom }}\n${text}`);
-    expect(await failingBuild()).toMatch(/^Build failed: .*boom on \/monthly\/2026-11\/virgo\/$/);
+    expect(await failingBuildProcess()).toMatch(/^Build failed: .*boom on \/monthly\/2026-11\/virgo\/$/);
     expect(published()).toEqual(before);
     expect(stagingFolders()).toEqual([]);
   });
@@ -88,12 +98,12 @@ describe('page dates', () => {
 
 describe('the next good build', () => {
   it('drops the pages of periods that left the window', async () => {
-    // Built by beforeEach with four past weeks: 2026-w43 is the oldest.
-    expect(existsSync(path.join(project, 'dist/weekly/2026-w43/aries/index.html'))).toBe(true);
-    edit('content/site.json', (text) => text.replace('"weekly": { "past": 4, "future": 1 }', '"weekly": { "past": 1, "future": 1 }'));
-    expect((await build()).code).toBe(0);
-    expect(existsSync(path.join(project, 'dist/weekly/2026-w43/aries/index.html'))).toBe(false);
-    expect(existsSync(path.join(project, 'dist/weekly/2026-w43/index.html'))).toBe(false);
+    // Built by beforeEach with one past week: 2026-w46 is the oldest.
     expect(existsSync(path.join(project, 'dist/weekly/2026-w46/aries/index.html'))).toBe(true);
+    edit('content/site.json', (text) => JSON.stringify({ ...JSON.parse(text), periods: { ...PERIODS, weekly: { past: 0, future: 0 } } }));
+    expect((await build()).error).toBeUndefined();
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w46/aries/index.html'))).toBe(false);
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w46/index.html'))).toBe(false);
+    expect(existsSync(path.join(project, 'dist/weekly/2026-w47/aries/index.html'))).toBe(true);
   });
 });

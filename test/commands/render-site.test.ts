@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/run-build.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
 import { copyProject } from '../../scripts/lib/copy-project.ts';
 import { CURRENT_PERIODS, FIXTURE_CONTENT } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
@@ -32,4 +32,18 @@ it('builds a project in a folder whose path starts with the working directory’
   // index, 2 editors' pages, the home, search and 404 pages.
   expect(summary.pages).toBe(48 + 4 + 12 + 4 + 4 + 2 + 3);
   expect(readFileSync(path.join(project, 'dist/weekly/2026-w47/leo/index.html'), 'utf8')).toContain('<h1');
+});
+
+it('reads a template edited since the last build in the same process, as a build in a new process would', async () => {
+  const project = copyProject(tempDir('render-site-'), FIXTURE_CONTENT);
+  const siteFile = path.join(project, 'content/site.json');
+  writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), periods: CURRENT_PERIODS }));
+  const layout = path.join(project, 'templates/_layouts/report.njk');
+  const page = () => readFileSync(path.join(project, 'dist/weekly/2026-w47/leo/index.html'), 'utf8');
+  const build = () => runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, full: true, log: () => {}, warn: () => {} });
+  for (const words of ['First edit.', 'Second edit.']) {
+    writeFileSync(layout, readFileSync(layout, 'utf8').replace('</article>', `<p>${words}</p></article>`));
+    await build();
+    expect(page()).toContain(words);
+  }
 });

@@ -52,7 +52,7 @@ describe('npm start on a site of two languages', () => {
       ASTRO_API_USERNAME_ES: 'duena-espanola',
       ASTRO_API_PASSWORD_ES: 'es-secreto',
     });
-    const base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m, 45_000))[1]!;
+    const base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m))[1]!;
     // Saved the moment the preview says where it is: it watches every folder by then.
     const from = preview.output.length;
     const override = path.join(project, 'content/overrides/es/weekly/2026-w47/leo.md');
@@ -72,9 +72,9 @@ describe('npm start on a site of two languages', () => {
     const from = preview!.output.length;
     const broken = path.join(project, 'content/overrides/es/weekly/2026-w47/lion.md');
     writeFileSync(broken, '---\nfield: text\n---\nUn texto para ningún signo.\n');
-    const error = await preview!.waitFor(/content\/overrides\/es\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, 30_000, from);
+    const error = await preview!.waitFor(/content\/overrides\/es\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, undefined, from);
     // Eleventy ends the failed build with its "Wrote" line: all it printed for the error is in.
-    await preview!.waitFor(/^\[11ty\] Wrote /m, 30_000, error.index);
+    await preview!.waitFor(/^\[11ty\] Wrote /m, undefined, error.index);
     expect(preview!.output.slice(from)).not.toMatch(/stack trace|\n\s+at /);
     const answer = await fetch(`${base}/es/weekly/2026-w47/leo/`);
     expect(answer.status).toBe(500);

@@ -7,7 +7,7 @@ import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { createServer, type AddressInfo } from 'node:net';
 import { commandLine } from '../../src/cli/command-line.ts';
-import { previewHost } from '../../src/cli/preview-address.ts';
+import { previewHost } from '../../src/cli/preview/preview-address.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { previewRendered, startScript, type RunningScript } from '../helpers/running-script.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -27,7 +27,7 @@ async function startPreview(port?: number): Promise<string> {
     ASTRO_API_PASSWORD: 'preview-secret',
   });
   // Printed once the first render is written and the server listens.
-  return (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m, 45_000))[1]!;
+  return (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m))[1]!;
 }
 
 /** Makes an edit and waits until the preview has rendered it, its share images copied and the old ones removed. */

@@ -5,11 +5,11 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/run-build.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
-import { attributeValues } from '../../src/cli/link-check.ts';
-import { childrenNamed, childText, parseXml } from '../../src/cli/xml.ts';
+import { attributeValues } from '../../src/cli/check/link-check.ts';
+import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';
 import { mainOf, readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 import { brokenLinks, targetFile } from '../site/helpers/link-check.ts';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream });
   site = readBuiltSite(path.join(project, 'dist'));
-}, 120_000);
+});
 afterAll(() => removeDir(project));
 
 /** The links of a page's main content. */

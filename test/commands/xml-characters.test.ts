@@ -1,5 +1,5 @@
 // Characters XML 1.0 forbids must never reach a feed, written raw or as numeric references in the service's text
-// or an editor's: a strict XML parser rejects the whole feed. Built through `npm run build`, in English and Spanish,
+// or an editor's: a strict XML parser rejects the whole feed. Built in the test's process, in English and Spanish,
 // from a service whose every report carries each of them, with an editor's override carrying them too, and from an
 // owner's title, words and glyphs that are unusual but allowed (markup characters, quotes, emoji, a tab): every feed
 // parses and carries them as written. An owner's message XML cannot carry stops the next build in one line before
@@ -10,8 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { snapshot } from '../helpers/files.ts';
+import { buildProject } from '../helpers/build-project.ts';
 import { CURRENT_PERIODS, runScript, useProjectAndService } from '../helpers/project-copy.ts';
-import { childText, parseXml } from '../../src/cli/xml.ts';
+import { childText, parseXml } from '../../src/cli/check/xml.ts';
 
 const credentials = { username: 'owner', password: 'xml-secret' };
 const context = useProjectAndService(credentials, { periods: CURRENT_PERIODS });
@@ -54,8 +55,8 @@ describe('characters XML forbids', () => {
     const override = path.join(context.project, 'content/overrides/weekly/2026-w47/aries.md');
     mkdirSync(path.dirname(override), { recursive: true });
     writeFileSync(override, `---\nfield: intro\nmode: prepend\n---\nEditors: ${REFERENCES}\n`);
-    const run = await runScript(context.project, 'build.ts', env()).done;
-    expect(run.code, run.stderr).toBe(0);
+    const run = await buildProject(context.project, env());
+    expect(run.error).toBeUndefined();
     const dist = path.join(context.project, 'dist');
     // Every feed of both languages, as libxml2 parses it and as the tests' own strict parser does.
     const feeds = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'feed.xml').sort();
@@ -80,7 +81,7 @@ describe('characters XML forbids', () => {
     expect(aries).toContain('<meta name="description" content="Editors: a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf abcdef raw ');
     const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
     for (const page of pages) expect(FORBIDDEN.test(readFileSync(path.join(dist, page), 'utf8')), page).toBe(false);
-  }, 60_000);
+  });
 
   it('in an owner\'s message stop the next build in one line before any request, dist/ as it was', async () => {
     const dist = path.join(context.project, 'dist');
@@ -93,5 +94,5 @@ describe('characters XML forbids', () => {
     expect(run.stderr).toBe('Build failed: content/i18n/es.json: feed.title: contains the control character U+0006; remove it\ndist/ was left unchanged.\n');
     expect(context.service.log.length).toBe(requests);
     expect(snapshot(dist)).toEqual(before);
-  }, 60_000);
+  });
 });

@@ -125,6 +125,21 @@ describe('loadConfig', () => {
     },
   );
 
+  // Addresses the URL parser mends or reads as harmless, each of which would go into every absolute link as written:
+  // an empty host (parsed as `https://host/`), a password with no user name, an empty query or fragment (`url.search`
+  // and `url.hash` are both empty), and an empty folder past the path's start.
+  const QUERY = 'must not have a query ("?…") or a fragment ("#…"): every link of the site starts with it';
+  it.each([
+    ['https:///horoscopes.example.com/', 'must be the site\'s http or https address, such as "https://horoscopes.example.com"'],
+    ['https://:secret@horoscopes.example.com/', 'must not carry a user name or password; give the address readers visit'],
+    ['https://horoscopes.example.com/?', QUERY],
+    ['https://horoscopes.example.com/#', QUERY],
+    ['https://horoscopes.example.com/a//b/', 'must not have an empty folder ("//") in its path: write the path with single slashes'],
+  ])('refuses the site url %s in one line saying why', (url, why) => {
+    const message = failure(() => loadConfig(project({ ...goodSite, url }), {})).message;
+    expect(message).toBe(`content/site.json: url: ${why}`);
+  });
+
   it('accepts an http or https address, without its trailing slash', () => {
     expect(loadConfig(project({ ...goodSite, url: 'http://example.com/stars/' }), {}).site.url).toBe('http://example.com/stars');
   });

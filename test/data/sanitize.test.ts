@@ -209,6 +209,14 @@ describe("sanitizeEditorHtml under the path of the site's url", () => {
     expect(links).toEqual(['/horoscopes/about/', '/horoscopes/', '#top', '../x', 'https://x.org/about/']);
   });
 
+  // A browser strips leading spaces and any tab or line break from an href (WHATWG URL parsing), so these are
+  // root-relative links too: published as written, they would miss the path and end at the domain's 404.
+  it.each([' /about/', '\n/about/', '\t/about/ ', '/ab\nout/'])('puts %j under the path too, cleaned', (href) => {
+    const html = `<a href="${href}">about</a>`;
+    const links = parseHtml(sanitizeEditorHtml(html, { pathPrefix: '/horoscopes/' })).elements.map((element) => element.attribs.href);
+    expect(links).toEqual(['/horoscopes/about/']);
+  });
+
   // A replacement pattern in the path (String.prototype.replace's `$&`, `$1`, `` $` ``, `$'`) must stay text: put
   // into the HTML by a pattern replacement, `$&` brought the matched markup back and made an attribute of the rest.
   const hostile = '<p><a href="/c/autofocus/onfocus=alert(9401)//">focus</a></p>';

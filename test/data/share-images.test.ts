@@ -14,7 +14,7 @@ import {
   signImageSvg,
   siteImageSvg,
 } from '../../src/data/share-images.ts';
-import { parseXml, type XmlElement } from '../../src/cli/xml.ts';
+import { parseXml, type XmlElement } from '../../src/cli/check/xml.ts';
 import { themeColours } from '../../src/data/theme.ts';
 
 const content = path.resolve(import.meta.dirname, '../fixtures/site/content');

@@ -15,7 +15,7 @@ import securityHeadersPlugin, {
   metaContentSecurityPolicy,
   renderHeadersFile,
 } from '../../src/eleventy/security-headers.ts';
-import { writeSearchIndex } from '../../src/cli/search-index.ts';
+import { writeSearchIndex } from '../../src/cli/build/search-index.ts';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../helpers/headers-file.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -164,7 +164,7 @@ describe("Pagefind's files in _headers", () => {
         for (const file of ['pagefind/pagefind-entry.json', 'pagefind/pagefind.js', 'pagefind/pagefind-worker.js', 'pagefind/parts.json', 'pagefind-closed/pagefind-entry.json']) expect(cached(`${folder}${file}`), `${host.name} ${file}`).toBeUndefined();
       }
     }
-  }, 60_000);
+  });
 });
 
 describe('securityHeadersPlugin in an Eleventy build', () => {

@@ -1,13 +1,11 @@
 // Every file of a folder, for the tests that compare what commands leave behind byte for byte.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { filesUnder as relativeFilesUnder } from '../../src/cli/files-under.ts';
 
 /** Every file under `dir` (none when it does not exist), by full path. */
 export function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.join(entry.parentPath, entry.name));
+  return relativeFilesUnder(dir).map((file) => path.join(dir, file));
 }
 
 /** Every file under `dir` with its bytes, by path relative to `dir`. */

@@ -4,6 +4,9 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { spawnScript } from './project-copy.ts';
 
+/** How long a wait lasts before it fails: a guard against a command that hangs, far above what a loaded machine takes. */
+const HANG_GUARD_MS = 300_000;
+
 export interface RunningScript {
   readonly child: ChildProcessWithoutNullStreams;
   /** Its stdout and stderr so far, as printed. */
@@ -50,7 +53,7 @@ export function startScript(project: string, script: string, env: Record<string,
     get output() {
       return output;
     },
-    waitFor(pattern, timeoutMs = 60_000, from = 0) {
+    waitFor(pattern, timeoutMs = HANG_GUARD_MS, from = 0) {
       return new Promise((resolve, reject) => {
         const fail = (why: string) => new Error(`${script} ${why}; its output:\n${output}`);
         const check = () => {
@@ -79,12 +82,12 @@ export function startScript(project: string, script: string, env: Record<string,
 }
 
 /**
- * `npm start`'s line for its first render finished after offset `from` of its output (src/cli/serve.ts), once
+ * `npm start`'s line for its first render finished after offset `from` of its output (src/cli/preview/serve.ts), once
  * Eleventy's "Wrote" line follows it: Eleventy prints that after every `eleventy.after` listener is done, the
  * share images' copy included.
  */
-export async function previewRendered(preview: RunningScript, from: number, timeoutMs = 30_000): Promise<string> {
+export async function previewRendered(preview: RunningScript, from: number, timeoutMs = HANG_GUARD_MS): Promise<string> {
   const rendered = await preview.waitFor(/^Preview: rendered \d+ of \d+ .*$/m, timeoutMs, from);
-  await preview.waitFor(/^\[11ty\] Wrote /m, 15_000, rendered.index + rendered[0].length);
+  await preview.waitFor(/^\[11ty\] Wrote /m, HANG_GUARD_MS, rendered.index + rendered[0].length);
   return rendered[0];
 }

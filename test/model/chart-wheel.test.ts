@@ -6,7 +6,7 @@ import {
   spreadGlyphs,
   type ChartWheelInput,
 } from '../../src/model/chart-wheel.ts';
-import { parseXml, type XmlElement } from '../../src/cli/xml.ts';
+import { parseXml, type XmlElement } from '../../src/cli/check/xml.ts';
 
 // The SVG is inlined into HTML pages, so an XML declaration in it is an error: parse without allowing one.
 const parseSvg = (markup: string): XmlElement => parseXml(markup, { allowDeclaration: false });

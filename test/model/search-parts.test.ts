@@ -53,6 +53,10 @@ describe('searchParts', () => {
     expect(parts.pagefind!.filter((page) => /^[a-z]+\/(2024|2025)/.test(page))).toEqual([]);
   });
 
+  it("names the closed parts on the search page, which tells a list of parts that lacks one by them", () => {
+    expect(modelOn('2026-11-22').meta['/search/']!.search).toEqual({ bundle: '/pagefind/pagefind.js', closedParts: ['pagefind-closed', 'pagefind-oldest'] });
+  });
+
   it('keeps a year open while one of its periods is current: week 53 of 2026 on 2027-01-01', () => {
     const yearsOf = (date: string, folder: string) => [...new Set(searchParts(modelOn(date)).find((part) => part.folder === folder)?.pages.map((page) => /\/(\d{4})/.exec(page)?.[1]))];
     expect(closedPartFolders(modelOn('2027-01-01'))).toEqual(['pagefind-closed', 'pagefind-oldest']);
@@ -65,6 +69,7 @@ describe('searchParts', () => {
     const model = buildSiteModel(planned({ site, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: [reports(weekPeriod(2026, 47))], staticPages: [about] }));
     expect(closedPartFolders(model)).toEqual([]);
     expect(searchParts(model).map((part) => part.folder)).toEqual(['pagefind']);
+    expect(model.meta['/search/']!.search!.closedParts).toEqual([]);
   });
 
   it('gives each part a path no other part starts with, so Pagefind merges every one', () => {

@@ -338,7 +338,7 @@ describe('a site under a path (url https://example.github.io/horoscopes/)', () =
     expect(absolute.filter((url) => !url.startsWith('https://example.github.io/horoscopes/') || url.includes('/horoscopes/horoscopes'))).toEqual([]);
     expect(m.site.pathPrefix).toBe('/horoscopes/');
     expect(m.links).toMatchObject({ home: '/horoscopes/', sitemap: '/horoscopes/sitemap.xml', notFound: '/horoscopes/404.html', search: '/horoscopes/search/' });
-    expect(m.meta['/horoscopes/search/']!.search).toEqual({ bundle: '/horoscopes/pagefind/pagefind.js' });
+    expect(m.meta['/horoscopes/search/']!.search).toEqual({ bundle: '/horoscopes/pagefind/pagefind.js', closedParts: [] });
     expect(m.meta['/horoscopes/weekly/2026-w47/leo/']!.canonical).toBe('https://example.github.io/horoscopes/weekly/2026-w47/leo/');
     expect(m.staticPages[0]!.html).toBe(about.html);
   });

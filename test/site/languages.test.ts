@@ -8,7 +8,8 @@ import { HtmlValidate } from 'html-validate';
 import { describe, expect, inject, it } from 'vitest';
 import { metaContent, readBuiltSite } from './helpers/built-site.ts';
 import { brokenLinks } from './helpers/link-check.ts';
-import { childrenNamed, parseXml } from '../../src/cli/xml.ts';
+import { checkSite } from '../../src/cli/check/check-site.ts';
+import { childrenNamed, parseXml } from '../../src/cli/check/xml.ts';
 
 const i18nDir = path.resolve(import.meta.dirname, '../fixtures/site/content/i18n');
 const languageSites = inject('languageSites');
@@ -141,5 +142,9 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
     }
     expect(problems.slice(0, 20)).toEqual([]);
     expect(brokenLinks(site, { origin: 'https://horoscopes.example.com', pathPrefix: '/' }).broken.slice(0, 20)).toEqual([]);
+  });
+
+  it('npm run check finds no problem in it', () => {
+    expect(checkSite(site.dir, { url: 'https://horoscopes.example.com', language }).problems).toEqual([]);
   });
 });

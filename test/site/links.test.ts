@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkSite } from '../../src/cli/check-site.ts';
-import { runBuild } from '../../src/cli/run-build.ts';
+import { checkSite } from '../../src/cli/check/check-site.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
@@ -23,7 +23,7 @@ describe('internal links', () => {
   });
 
   it('npm run check finds no problem in the whole site, its archive included', () => {
-    const { problems, pages } = checkSite(site.dir, { url: SITE_URL });
+    const { problems, pages } = checkSite(site.dir, { url: SITE_URL, language: 'en' });
     expect(problems).toEqual([]);
     expect(pages).toBe(site.html.size);
   });
@@ -117,7 +117,7 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
   });
 
   it('npm run check finds no problem in it', () => {
-    expect(checkSite(prefixed.dir, { url: 'https://example.github.io/horoscopes/' }).problems).toEqual([]);
+    expect(checkSite(prefixed.dir, { url: 'https://example.github.io/horoscopes/', language: 'en' }).problems).toEqual([]);
   });
 
   it('writes the search index of every report page, hub, chart and editor\'s page', () => {

@@ -2,10 +2,10 @@
 // Atom feed per sign.
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { XmlElement } from '../../src/cli/xml.ts';
+import type { XmlElement } from '../../src/cli/check/xml.ts';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { metaContent, readBuiltSite, urlOf } from './helpers/built-site.ts';
-import { childText, childrenNamed, parseXml } from '../../src/cli/xml.ts';
+import { childText, childrenNamed, parseXml } from '../../src/cli/check/xml.ts';
 import { sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
 
 const site = readBuiltSite(inject('siteDir'));

@@ -1,9 +1,11 @@
 // The search, end to end: a small site in English and Spanish (the current period of each kind) built by the build
 // command, served with its own `_headers`, opened in Debian's Chromium at /search/?q=retrograde, as the header's
 // form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
-// a result opens; the Spanish search page finds Spanish pages alone, in Spanish. The same site shows the language
-// switcher: on a phone's and a desktop's width, in the header, with targets a finger can hit and a visible focus.
-import { readdirSync, readFileSync } from 'node:fs';
+// a result opens; the Spanish search page finds Spanish pages alone, in Spanish. With a part of the index or its list
+// missing or damaged, the page lists what the main part finds and says part of the archive could not be searched; a
+// long query is cut, and the page says so. The same site shows the language switcher: on a phone's and a desktop's
+// width, in the header, with targets a finger can hit and a visible focus.
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +14,7 @@ import { openPage } from '../../../scripts/lib/open-page.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { focusedElement, hasFocusIndicator, overflowCulprits } from './page-checks.ts';
 import type { StaticServer } from '../../../scripts/lib/static-server.ts';
-import { decodeAttribute } from '../../../src/cli/link-check.ts';
+import { decodeAttribute } from '../../../src/cli/check/link-check.ts';
 import { mainOf } from '../helpers/built-site.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
@@ -80,7 +82,7 @@ describe('the search page in Chromium', () => {
     expect(response?.headers()['content-security-policy']).toBe(SEARCH_POLICY);
     // The status says "Searching…" until the results are listed, or the search failed.
     const status = page.locator('#search-results [role="status"]');
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).not.toMatch(/^(Searching…)?$/);
+    await expect.poll(() => status.textContent(), { timeout: 300_000 }).not.toMatch(/^(Searching…)?$/);
     expect(problems.cspReports).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
     const links = page.locator('#search-results .search-list a');
@@ -130,12 +132,108 @@ describe('the search page in Chromium', () => {
     contexts.push(context);
     expect(response?.headers()['content-security-policy']).toBe(SEARCH_POLICY);
     const status = page.locator('#search-results [role="status"]');
-    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^Páginas encontradas: \d+$/);
+    await expect.poll(() => status.textContent(), { timeout: 300_000 }).toMatch(/^Páginas encontradas: \d+$/);
     const hrefs = await page.locator('#search-results .search-list a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(5);
     expect(hrefs.filter((href) => !/^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$|^\/es\/[a-z]+\/$|^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/$/.test(href!))).toEqual([]);
     expect(problems.cspReports).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
+/** A fault planted in the served copy's files; it returns what puts them back. */
+type Fault = (dist: string) => () => void;
+
+/** `file` (relative to the built site) moved aside until put back. */
+const gone = (file: string): Fault => (dist) => {
+  renameSync(path.join(dist, file), path.join(dist, `${file}.aside`));
+  return () => renameSync(path.join(dist, `${file}.aside`), path.join(dist, file));
+};
+
+/** `file` replaced by what `text` makes of its content until put back. */
+const rewritten = (file: string, text: (original: string) => string): Fault => (dist) => {
+  const original = readFileSync(path.join(dist, file), 'utf8');
+  writeFileSync(path.join(dist, file), text(original));
+  return () => writeFileSync(path.join(dist, file), original);
+};
+
+/** The search page at `pathname` once it searched: the status's lines (count, then notes), the query box, the links. */
+async function searched(pathname: string): Promise<{ lines: string[]; query: string; hrefs: string[] }> {
+  const { page, context } = await openPage(browser, server.url, pathname);
+  contexts.push(context);
+  const status = page.locator('#search-results [role="status"]');
+  await expect.poll(() => status.textContent(), { timeout: 300_000 }).not.toMatch(/^(Searching…|Buscando…)?$/);
+  // Its text nodes: the lines between its line breaks.
+  const lines = await status.evaluate((element) => [...element.childNodes].filter((node) => node.nodeType === 3).map((node) => node.textContent ?? ''));
+  const hrefs = (await page.locator('#search-results .search-list a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).map((href) => new URL(href!, server.url).pathname);
+  return { lines, query: await page.inputValue('#site-search-q'), hrefs };
+}
+
+/** How many pages the main part alone holds for `word`: Pagefind's own search of that bundle, nothing merged. */
+async function mainPartFinds(folder: string, word: string): Promise<number> {
+  // The search page without a query loads no part: Pagefind's script there knows its own bundle alone.
+  const { page, context } = await openPage(browser, server.url, `${folder}/search/`);
+  contexts.push(context);
+  return page.evaluate(`import('${folder}/pagefind/pagefind.js').then((pagefind) => pagefind.search(${JSON.stringify(word)})).then((found) => found.results.length)`);
+}
+
+describe('the search page with part of the index missing or damaged', () => {
+  /** The fixture's words for the notes, in each language. */
+  const notes = (language: string) => (JSON.parse(readFileSync(path.join(served!.project, `content/i18n/${language}.json`), 'utf8')) as { search: Record<string, string> }).search;
+  const parts = (original: string) => JSON.parse(original) as { parts: unknown[] };
+  let main: Promise<number> | undefined;
+  /** What the main part alone finds for "retrograde", fewer than the whole index, whose other part adds pages. */
+  const mainFinds = () => (main ??= (async () => {
+    const whole = await searched('/search/?q=retrograde');
+    const found = await mainPartFinds('', 'retrograde');
+    expect(whole.lines).toEqual([expect.stringMatching(/^Pages found: \d+$/)]);
+    expect(Number(/\d+$/.exec(whole.lines[0]!)![0])).toBeGreaterThan(found);
+    return found;
+  })());
+
+  it.each<[string, Fault]>([
+    ['the oldest part\'s folder gone', gone('pagefind-oldest')],
+    ['the oldest part\'s index chunks gone', gone('pagefind-oldest/index')],
+    ['parts.json gone', gone('pagefind/parts.json')],
+    ['parts.json cut short', rewritten('pagefind/parts.json', (original) => original.slice(0, original.length / 2))],
+    ['parts.json an HTML page', rewritten('pagefind/parts.json', () => '<!doctype html><title>Not found</title><p>Not found</p>')],
+    ['parts.json an empty object', rewritten('pagefind/parts.json', () => '{}')],
+    ['parts.json listing the main part alone', rewritten('pagefind/parts.json', (original) => JSON.stringify({ ...parts(original), parts: parts(original).parts.slice(0, 1) }))],
+  ])('%s: lists what the main part finds, and says part of the archive could not be searched', async (_fault, plant) => {
+    const main = await mainFinds();
+    const restore = plant(served!.dist);
+    try {
+      const degraded = await searched('/search/?q=retrograde');
+      expect(degraded.lines).toEqual([`Pages found: ${main}`, notes('en').partial]);
+      expect(degraded.hrefs.length).toBeGreaterThan(5);
+      expect(degraded.hrefs.filter((href) => href.startsWith('/yearly/2025/'))).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('says so in the page\'s language: the Spanish search with its oldest part gone', async () => {
+    const main = await mainPartFinds('/es', 'retrógrado');
+    const restore = gone('es/pagefind-oldest')(served!.dist);
+    try {
+      const degraded = await searched('/es/search/?q=retr%C3%B3grado');
+      expect(degraded.lines).toEqual([`Páginas encontradas: ${main}`, notes('es').partial]);
+    } finally {
+      restore();
+    }
+  });
+
+  it('searches the first 10 words of a longer query and the first 100 characters of a longer word, and says it cut them', async () => {
+    const words = ['mercury', 'venus', 'mars', 'jupiter', 'saturn', 'moon', 'sun', 'love', 'career', 'money', 'health', 'family'];
+    const long = await searched(`/search/?q=${words.join('+')}`);
+    expect(long.query).toBe(words.slice(0, 10).join(' '));
+    expect(long.lines).toEqual([expect.stringMatching(/^Pages found: \d+$/), notes('en').shortened]);
+    const word = `retrograde${'x'.repeat(140)}`;
+    const longWord = await searched(`/search/?q=${word}`);
+    expect(longWord.query).toBe(word.slice(0, 100));
+    expect(longWord.lines.slice(1)).toEqual([notes('en').shortened]);
+    // Ten words, as the box sends them, are searched whole.
+    expect((await searched(`/search/?q=${words.slice(0, 10).join('+')}`)).lines).toEqual([expect.stringMatching(/^Pages found: \d+$/)]);
   });
 });
 

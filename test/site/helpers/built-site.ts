@@ -1,8 +1,9 @@
 // The built site read once per test file: every file's path, every HTML page's text, and the href/src/meta
 // values the link and SEO checks need (regexes over our own templates' output, which html-validate checks).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { decodeAttribute } from '../../../src/cli/link-check.ts';
+import { filesUnder } from '../../../src/cli/files-under.ts';
+import { decodeAttribute } from '../../../src/cli/check/link-check.ts';
 import { servedPath } from '../../../src/model/urls.ts';
 
 export interface BuiltSite {
@@ -15,10 +16,7 @@ export interface BuiltSite {
 }
 
 export function readBuiltSite(dir: string): BuiltSite {
-  const files = new Set<string>();
-  for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (statSync(path.join(dir, entry)).isFile()) files.add(entry.split(path.sep).join('/'));
-  }
+  const files = new Set(filesUnder(dir));
   const html = new Map<string, string>();
   for (const file of [...files].sort()) if (file.endsWith('.html')) html.set(file, readFileSync(path.join(dir, file), 'utf8'));
   // The tests loop over every page: with none, each loop would pass without checking anything.

@@ -1,6 +1,7 @@
 // The link checker of the built-site tests, over a site read once (built-site.ts): npm run check's
-// (src/cli/link-check.ts), every problem a line naming the file and the URL.
-import { hasLinks, internalUrls, linkProblem, targetFile } from '../../../src/cli/link-check.ts';
+// (src/cli/check/link-check.ts), every problem a line naming the file and the URL.
+import { hasLinks, LinkChecker, targetFile } from '../../../src/cli/check/link-check.ts';
+import { siteFile } from '../../../src/cli/check/site-rule.ts';
 import type { SiteAddress } from '../../../src/model/urls.ts';
 import type { BuiltSite } from './built-site.ts';
 
@@ -11,21 +12,17 @@ export type PublishedAt = SiteAddress;
 
 /**
  * Every internal URL that is not under the site's path or does not resolve to a file of the site (or an id of its
- * page); `checked` counts the URLs looked at, ids of the page itself aside.
+ * page); `checked` counts the URLs looked at, as npm run check counts them.
  */
 export function brokenLinks(site: BuiltSite, published: PublishedAt): { broken: string[]; checked: number } {
-  const broken: string[] = [];
-  let checked = 0;
+  const links = new LinkChecker(site.files, published);
+  const broken = [];
   for (const file of [...site.files].sort()) {
     if (!hasLinks(file)) continue;
     // Pages as the site holds them in memory (a test may give a page of its own); other files as written.
     const text = file.endsWith('.html') ? site.html.get(file) : site.read(file);
-    if (text === undefined) continue;
-    for (const url of internalUrls(file, text, published)) {
-      if (!url.startsWith('#')) checked++;
-      const problem = linkProblem(url, text, site.files, published);
-      if (problem) broken.push(`${file}: ${url} (${problem})`);
-    }
+    if (text !== undefined) broken.push(...links.check(siteFile(site.dir, file, published.origin, () => text)));
   }
-  return { broken, checked };
+  broken.push(...links.brokenFragments((file) => siteFile(site.dir, file, published.origin, () => site.html.get(file) ?? site.read(file)).page().ids));
+  return { broken: broken.map(({ file, url, why }) => `${file}: ${url} (${why})`), checked: links.checked };
 }

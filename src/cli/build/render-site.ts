@@ -1,0 +1,106 @@
+// Runs Eleventy for the build and the preview: `templates/` in, `.eleventy.js` as the configuration, the site's
+// data handed over as a site source. https://www.11ty.dev/docs/programmatic/
+import { hash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PublishedFile } from '../../eleventy/copy-into-output.ts';
+import { newEleventy } from '../../eleventy/new-eleventy.ts';
+import { ownerAssets, readAssetManifest } from '../../eleventy/fingerprint-assets.ts';
+import { provideSite, type SiteSource } from '../../eleventy/site-source.ts';
+import type { SiteModel } from '../../model/types.ts';
+import { outputFile, prefixed } from '../../model/urls.ts';
+import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
+import { filesUnder } from '../files-under.ts';
+import { pagePrints, planRender } from './render-plan.ts';
+import { writeSearchIndex } from './search-index.ts';
+import { searchParts } from '../../model/search-parts.ts';
+
+/** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
+export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve'; templateCache?: boolean } = {}) {
+  return newEleventy(path.join(rootDir, 'templates'), outputDir, {
+    configPath: path.join(rootDir, '.eleventy.js'),
+    quietMode: options.quietMode ?? true,
+    runMode: options.runMode ?? 'build',
+    config: (eleventyConfig: { setUseTemplateCache(use: boolean): void }) => {
+      provideSite(eleventyConfig, source);
+      if (options.templateCache === false) eleventyConfig.setUseTemplateCache(false);
+    },
+  });
+}
+
+/** Each templates folder this process rendered from: the digest of its files then, or `changed`. */
+const templatesRead = new Map<string, string>();
+
+/**
+ * Whether Eleventy's template cache may serve a build from `dir`. Eleventy keeps the templates it read for the life
+ * of the process, and only its watcher clears them (https://github.com/11ty/eleventy/issues/3667): once a folder's
+ * templates changed between two builds in one process (the tests build in theirs), they are read afresh.
+ */
+function templateCacheHolds(dir: string): boolean {
+  const files = filesUnder(dir).map((file) => path.join(dir, file));
+  const digest = hash('sha256', files.map((file) => `${file}\0${hash('sha256', readFileSync(file))}`).join('\n'));
+  const before = templatesRead.get(dir);
+  templatesRead.set(dir, before === undefined || before === digest ? digest : 'changed');
+  return templatesRead.get(dir) !== 'changed';
+}
+
+interface RenderOptions {
+  rootDir: string;
+  /** The fingerprint of what renders the model (render-plan.ts `rendererFingerprint`). */
+  renderer: string;
+  /** The staging folder, empty. */
+  outputDir: string;
+  model: SiteModel;
+  /** The language's drawn share images and the owner's logo and favicon (`fetchSite`, prepare-site.ts), copied into the output with the pages. */
+  imageFiles?: readonly PublishedFile[];
+  /** The published output and its manifest: the pages whose files there still hold are taken, not rendered. */
+  previous?: { dir: string; files?: ManifestFiles };
+  /** False leaves the search index out (run-build.ts `BuildOptions`). */
+  searchIndex?: boolean;
+  quiet?: boolean;
+}
+
+export interface RenderResult {
+  /** HTML pages in the output, and how many of them were rendered or taken from the published output. */
+  pages: number;
+  rendered: number;
+  reused: number;
+  /** The manifest of the output, for the next build. */
+  files: ManifestFiles;
+}
+
+/** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
+export async function renderSite({ rootDir, renderer, outputDir, model, imageFiles = [], previous, searchIndex = true, quiet = true }: RenderOptions): Promise<RenderResult> {
+  // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
+  const { pathPrefix } = model.site;
+  const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix, ownerAssets(path.join(rootDir, 'content')));
+  const prints = pagePrints(model, renderer);
+  const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
+  // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
+  const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles, assets };
+  const templateCache = templateCacheHolds(path.join(rootDir, 'templates'));
+  const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet, templateCache });
+  // write() resolves to [passthrough copies, templates], each template with the content it wrote.
+  const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
+  const files: ManifestFiles = {};
+  let rendered = 0;
+  for (const template of templates) {
+    if (typeof template.outputPath !== 'string' || template.content === undefined) continue;
+    const relative = path.relative(outputDir, template.outputPath).split(path.sep).join('/');
+    // Eleventy's URL is the page's path in the output; the model's, and so the prints', is under the prefix.
+    const print = template.url ? prints.get(prefixed(template.url, pathPrefix)) : undefined;
+    files[relative] = { sha256: sha256(template.content), ...(print ? { print } : {}) };
+    if (relative.endsWith('.html')) rendered += 1;
+  }
+  // After Eleventy: a link shares its file with the published output, which nothing may write through.
+  const reusedFiles = plan.reused.map((url) => outputFile(url, pathPrefix));
+  if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
+  for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
+  // Every page is in the folder now, rendered or taken: the index reads them there.
+  if (searchIndex) Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, ...(previous ? { previous } : {}) }));
+  // The files the plugins copied: assets and share images.
+  const copied = [...assets.values(), ...imageFiles];
+  for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
+  const reusedPages = reusedFiles.filter((file) => file.endsWith('.html')).length;
+  return { pages: rendered + reusedPages, rendered, reused: reusedPages, files };
+}

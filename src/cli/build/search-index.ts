@@ -1,0 +1,162 @@
+// The search index: Pagefind's Node API reads a language's pages, as the build wrote them into its folder of the
+// output, and writes a bundle per part of the index (src/model/search-parts.ts) beside them, which the search page
+// loads and merges (templates/assets/search.js). https://pagefind.app/docs/node-api/
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../data/write-atomic.ts';
+import { SEARCH_FOLDER, servedPath } from '../../model/urls.ts';
+import type * as PagefindApi from 'pagefind';
+import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
+import type { SearchPart } from '../../model/search-parts.ts';
+import { filesUnder } from '../files-under.ts';
+
+/** Pagefind's manifest of a bundle: its entry in the build manifest records what the bundle was built from. */
+const ENTRY = 'pagefind-entry.json';
+/** The parts the search page merges and each bundle's tag, in the main bundle's folder; written every build. */
+export const SEARCH_PARTS_FILE = `${SEARCH_FOLDER}/parts.json`;
+/** Pages sent to Pagefind at once: enough to keep it busy, few enough to hold little of the archive in memory. */
+const IN_FLIGHT = 128;
+/** Pagefind's ready-made interfaces, which the site does not use: not published. */
+const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
+/** What a merged bundle never loads: the main bundle's script, worker and WebAssembly serve every part. */
+const MAIN_ONLY = /^(pagefind\.js|pagefind-worker\.js|wasm\.[^/]+\.pagefind)$/;
+
+interface SearchIndexOptions {
+  /** A language's folder of the output, its pages written. */
+  outputDir: string;
+  /** The parts of the index, the main one first, and their pages (relative to `outputDir`). */
+  parts: readonly SearchPart[];
+  /** The output's manifest so far, which hashes the pages. */
+  files: ManifestFiles;
+  /** What else shapes the index: the renderer's fingerprint (templates, src/, Pagefind's version in package-lock.json). */
+  renderer: string;
+  /** The published output and its manifest: a part's bundle is taken when it was built from the same pages. */
+  previous?: { dir: string; files?: ManifestFiles };
+}
+
+/**
+ * Pagefind's weights (https://pagefind.app/docs/ranking/), given to every bundle: `pageLength` 0 (no favour to pages
+ * shorter than their bundle's average) makes a word's tf on a page the same in any part, so the search page can
+ * rescale each part's scores to the whole archive's (docs/search.md); the rest are Pagefind's defaults.
+ */
+export const SEARCH_RANKING = { termSimilarity: 1.0, pageLength: 0, termSaturation: 1.4, termFrequency: 1.0 };
+
+/**
+ * The content of SEARCH_PARTS_FILE: every part, the main one first, with its folder, its tag (which changes when its
+ * entry file does: Pagefind's `metaCacheTag`) and how many pages it holds (the search page weighs each part's scores
+ * by it), one of its index chunks (`probe`, relative to its folder: the search page asks for it when the part finds
+ * nothing, to tell a part that holds no match from one it cannot read), and the ranking weights every bundle is given.
+ */
+export interface SearchPartsFile {
+  ranking: typeof SEARCH_RANKING;
+  parts: { folder: string; tag: string; pages: number; probe?: string }[];
+}
+
+/**
+ * Writes each part's bundle into its folder of `outputDir`, and the list of parts, and returns their files for the
+ * manifest. Pagefind writes the same bytes for the same pages, so a part built from the very pages of this build is
+ * taken from the published output instead (docs/performance.md).
+ */
+export async function writeSearchIndex(options: SearchIndexOptions): Promise<ManifestFiles> {
+  const start = performance.now();
+  try {
+    return await indexOrReuse(options);
+  } finally {
+    // What the search costs a build, as `npm run bench -- --search` reads it (a user timing entry of this process).
+    performance.measure(SEARCH_INDEX_MEASURE, { start });
+  }
+}
+
+/** The name of the user timing entry each call of writeSearchIndex leaves. */
+export const SEARCH_INDEX_MEASURE = 'search-index';
+
+async function indexOrReuse({ outputDir, parts, files, renderer, previous }: SearchIndexOptions): Promise<ManifestFiles> {
+  const written: ManifestFiles = {};
+  const toIndex: { part: SearchPart; built: string }[] = [];
+  for (const part of parts) {
+    const built = sha256(JSON.stringify([renderer, part.folder, part.pages.map((page) => [page, files[page]?.sha256 ?? ''])]));
+    const reusable = previous && reusableBundle(previous.dir, previous.files, part.folder, built);
+    if (reusable) {
+      linkFiles(previous.dir, outputDir, Object.keys(reusable));
+      Object.assign(written, reusable);
+    } else toIndex.push({ part, built });
+  }
+  if (toIndex.length) await indexParts(outputDir, toIndex.map(({ part }) => part));
+  for (const { part, built } of toIndex) {
+    for (const file of filesUnder(path.join(outputDir, part.folder))) {
+      const relative = `${part.folder}/${file}`;
+      written[relative] = { sha256: sha256(readFileSync(path.join(outputDir, relative))), ...(file === ENTRY ? { print: built } : {}) };
+    }
+  }
+  const list: SearchPartsFile = {
+    ranking: SEARCH_RANKING,
+    parts: parts.map(({ folder, pages }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16), pages: pages.length, probe: probeOf(written, folder) })),
+  };
+  const text = `${JSON.stringify(list)}\n`;
+  // Replaced, never written in place: the staging folder's files may be links to the published ones (linkFiles).
+  await writeFileAtomic(path.join(outputDir, SEARCH_PARTS_FILE), text);
+  written[SEARCH_PARTS_FILE] = { sha256: sha256(text) };
+  return written;
+}
+
+/** The first index chunk of the bundle in `folder`, relative to it: none when it indexed no page. */
+function probeOf(written: ManifestFiles, folder: string): string | undefined {
+  const [first] = Object.keys(written).filter((file) => file.startsWith(`${folder}/index/`)).sort();
+  return first?.slice(folder.length + 1);
+}
+
+/** The published bundle's files in `folder` when it was built from the same pages and is still there as recorded. */
+function reusableBundle(dir: string, files: ManifestFiles | undefined, folder: string, built: string): ManifestFiles | undefined {
+  if (!files || files[`${folder}/${ENTRY}`]?.print !== built) return undefined;
+  // The list of parts is written anew: it is no part of a bundle.
+  const bundle = Object.entries(files).filter(([file]) => file.startsWith(`${folder}/`) && file !== SEARCH_PARTS_FILE);
+  for (const [file, entry] of bundle) {
+    if (!stillAsRecorded(path.join(dir, file), entry)) return undefined;
+  }
+  return Object.fromEntries(bundle);
+}
+
+/**
+ * Pagefind's index of each part's pages, each page at its site path (the bundle's folder gives the path prefix), the
+ * parts one after the other in one Pagefind service (a service per core saved under 10 % of a full build:
+ * docs/performance.md, "Search").
+ */
+async function indexParts(outputDir: string, parts: readonly SearchPart[]): Promise<void> {
+  // Loaded only when a build indexes: the preview and the commands that never do skip starting its binary.
+  const pagefind = await import('pagefind');
+  try {
+    for (const part of parts) {
+      // Pagefind writes over what it finds: into an empty folder, it can write through no link to the published output.
+      rmSync(path.join(outputDir, part.folder), { recursive: true, force: true });
+      await indexPart(pagefind, outputDir, part);
+    }
+  } finally {
+    await pagefind.close();
+  }
+  for (const { folder } of parts) {
+    const unused = (file: string) => UNUSED.test(file) || (folder !== SEARCH_FOLDER && MAIN_ONLY.test(file));
+    for (const file of readdirSync(path.join(outputDir, folder))) {
+      if (unused(file)) rmSync(path.join(outputDir, folder, file));
+    }
+  }
+}
+
+async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { folder, pages }: SearchPart): Promise<void> {
+  const fail = (errors: string[]) => new Error(`the search index (Pagefind), ${folder}: ${errors.join('; ')}`);
+  const created = await pagefind.createIndex({});
+  if (!created.index) throw fail(created.errors);
+  const { index } = created;
+  // Many pages in flight at once (one at a time takes twice as long), sent in the same order every build: Pagefind
+  // numbers pages as they arrive, so the order is part of the bytes it writes.
+  for (let start = 0; start < pages.length; start += IN_FLIGHT) {
+    const batch = pages.slice(start, start + IN_FLIGHT);
+    const contents = await Promise.all(batch.map((page) => readFile(path.join(outputDir, page), 'utf8')));
+    const added = await Promise.all(batch.map((page, i) => index.addHTMLFile({ url: servedPath(page), content: contents[i]! })));
+    const errors = added.flatMap((answer, i) => answer.errors.map((error) => `${batch[i]}: ${error}`));
+    if (errors.length) throw fail(errors);
+  }
+  const written = await index.writeFiles({ outputPath: path.join(outputDir, folder) });
+  if (written.errors.length) throw fail(written.errors);
+  await index.deleteIndex();
+}

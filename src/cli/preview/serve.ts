@@ -1,0 +1,71 @@
+// `npm start`: a live preview on localhost. Reports come from the cache (only what it lacks is fetched, once);
+// edits to templates or content/ rebuild the pages from that data without asking the service again, and render
+// only the pages whose fingerprint changed, as a build does (src/cli/preview/preview-rounds.ts).
+// https://www.11ty.dev/docs/programmatic/ and https://www.11ty.dev/docs/watch-serve/
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { loadDotEnv } from '../../data/config.ts';
+import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
+import { PreviewModels } from './preview-models.ts';
+import { watchingAll } from './preview-watcher.ts';
+import { OtherLanguages, PreviewRounds } from './preview-rounds.ts';
+import { PreviewSession } from './preview-session.ts';
+import { createEleventy } from '../build/render-site.ts';
+import type { FetchSiteOptions } from '../build/prepare-site.ts';
+
+const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
+
+export async function servePreview(options: FetchSiteOptions & { port?: number; host?: string }): Promise<void> {
+  loadDotEnv(options.rootDir);
+  const outputDir = path.join(options.rootDir, PREVIEW_DIR);
+  const log = options.log ?? ((line) => console.log(line));
+  // Files of an earlier preview may be pages this one does not have: start empty, as a build does.
+  await rm(outputDir, { recursive: true, force: true });
+  // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached, and
+  // rebuild only the models of the languages whose files changed.
+  const models = new PreviewModels();
+  const prepared = await models.prepare({ ...options, preview: true });
+  // Served under the path of site.json's `url`, as published; an edit to it takes a restart.
+  const { pathPrefix } = prepared.languages[0]!.model.site;
+  // Rebuilds after edits read everything from the cache: no log lines, no progress.
+  const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+  const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
+
+  const rounds = new PreviewRounds(outputDir);
+  const others = new OtherLanguages(options.rootDir, outputDir);
+  const session = new PreviewSession({
+    first: prepared,
+    prepare: () => models.prepare({ ...options, ...silent, preview: true }),
+    // The default language is the one the preview's own Eleventy renders; the others: src/cli/preview/preview-rounds.ts.
+    plan: (site) => {
+      const [first] = site.languages;
+      return { ...rounds.plan(Object.freeze(first!.model), site.renderer), imageFiles: first!.imageFiles, site, renderer: site.renderer };
+    },
+    // Eleventy only sends the error to the browser's console: reload the open page, so it shows the error page.
+    onFailure: () => void eleventy.eleventyServe?.reload({ files: [] }),
+  });
+
+  const eleventy = createEleventy(options.rootDir, outputDir, {
+    round: () => session.current(),
+    changed: () => session.changed(),
+    async rendered() {
+      const done = await session.current();
+      // A site of several languages: the others after the default one, each into its folder, as a build does.
+      const more = await others.render(done.site.languages.slice(1), done.renderer).catch((error: unknown) => session.failed(error));
+      await rounds.done(done);
+      const seconds = session.succeeded().toFixed(2);
+      log(`Preview: rendered ${done.rendering + more.rendering} of ${done.prints.size + more.pages} paginated pages in ${seconds} s`);
+    },
+    failure: () => session.failure,
+    pathPrefix,
+  }, { runMode: 'serve' });
+  await eleventy.init();
+  const rebuild = await eleventy.watch();
+  // Ready only once every folder an edit can be saved into is watched (src/cli/preview/preview-watcher.ts).
+  if (eleventy.watcher) await watchingAll(eleventy.watcher, ['content', 'templates'].map((dir) => path.join(options.rootDir, dir)));
+  // Eleventy only logs a deleted file (Eleventy.js, watcher.on("unlink")); a deleted override or page must go.
+  eleventy.watcher?.on('unlink', (file) => void rebuild(file));
+  const port = options.port ?? PREVIEW_ADDRESS.port;
+  listenOn(options.host ?? PREVIEW_ADDRESS.host, (address) => log(describeAddress(address, port, pathPrefix)));
+  await eleventy.serve(port);
+}
