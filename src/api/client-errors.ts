@@ -13,7 +13,8 @@ export interface TransportError extends Error {
 
 // Not `import … from 'node:http'`: an ES import of it loads Node's own copy of undici for its WebSocket getters,
 // a tenth of a second of every build's start-up (docs/performance.md, "Incremental builds").
-const { STATUS_CODES } = process.getBuiltinModule('node:http');
+// Elsewhere (a Worker without Node's modules) a status is its number alone.
+const STATUS_CODES: Record<number, string | undefined> = globalThis.process?.getBuiltinModule?.('node:http').STATUS_CODES ?? {};
 
 export function statusLine(status: number): string {
   const reason = STATUS_CODES[status];

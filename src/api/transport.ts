@@ -8,11 +8,9 @@ import type { Dispatcher } from 'undici';
 import pLimit from 'p-limit';
 import { attemptsSuffix, type ClientErrors, type TransportError } from './client-errors.ts';
 import { ASTRO_ERROR_CODES, AstroError } from './errors.ts';
-import type { ClientEvent, ClientSettings, ClientStats } from './options.ts';
+import { backoff, parseRetryAfter, TRANSIENT_STATUSES, type ClientTransport, type EventData, type TransportContext } from './exchange.ts';
+import type { ClientSettings } from './options.ts';
 import type { RawResponse } from './responses.ts';
-
-/** Statuses that say "try again later"; other 4xx are the request's fault and are not retried. */
-const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 const TIMEOUT_CODES: ReadonlySet<string> = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
@@ -38,9 +36,6 @@ const TRANSIENT_CODES: ReadonlySet<string> = new Set([
 
 const CLOSED_CODES: ReadonlySet<string> = new Set(['UND_ERR_DESTROYED', 'UND_ERR_CLOSED']);
 
-/** An event before the client stamps `inFlight` on it. */
-export type EventData = Omit<ClientEvent, 'inFlight'>;
-
 /** Per-exchange bookkeeping shared by the retry decision and the body reader. */
 interface ExchangeState {
   endpoint: string;
@@ -52,33 +47,9 @@ interface ExchangeState {
 
 type RetryCallback = (err?: Error | null) => void;
 
-/** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const text = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!text) return undefined;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
+export { parseRetryAfter, requestHeaders } from './exchange.ts';
 
-/** The headers of every request; all but /api/auth also carry the token (docs/service-api.md#headers). */
-export function requestHeaders(token: string | undefined): Record<string, string> {
-  return {
-    // The service's interface asks for this to answer in JSON; it names no compression (docs/service-api.md#headers).
-    'Accept-Encoding': 'application/json',
-    'Content-Type': 'application/json',
-    ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
-  };
-}
-
-/** What the transport reports to its client. */
-export interface TransportContext {
-  stats: ClientStats;
-  emit(event: EventData): void;
-}
-
-export class Transport {
+export class Transport implements ClientTransport {
   readonly #settings: ClientSettings;
   readonly #baseUrl: string;
   readonly #errors: ClientErrors;
@@ -228,9 +199,7 @@ export class Transport {
   }
 
   #backoff(failedSends: number): number {
-    const { minDelayMs, maxDelayMs, factor, jitter } = this.#settings.retry;
-    const base = Math.min(maxDelayMs, minDelayMs * factor ** (failedSends - 1));
-    return Math.round(base * (1 - jitter * Math.random()));
+    return backoff(this.#settings.retry, failedSends);
   }
 
   #countSend(state: ExchangeState): void {

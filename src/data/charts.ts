@@ -7,7 +7,9 @@ import type { AstroClient, NatalChart, Place } from '../api/index.ts';
 import { ConfigError } from './config.ts';
 import { readMarkdownFile } from './markdown-file.ts';
 import type { ResponseCache } from './response-cache.ts';
-import { sanitizeReportHtml, withoutXmlForbidden } from './sanitize.ts';
+import { natalPage, type ChartPage } from './natal-page.ts';
+
+export type { ChartPage } from './natal-page.ts';
 
 const PLACES_ENDPOINT = '/api/places';
 const NATAL_ENDPOINT = '/api/natal';
@@ -26,42 +28,6 @@ const chartFrontMatter = z.object({
   lang: z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code').optional(),
 });
 export type ChartInput = z.infer<typeof chartFrontMatter> & { slug: string; file: string; bodyHtml: string };
-
-interface ChartPlanet {
-  id: number;
-  name: string;
-  /** Ecliptic longitude, 0–360. */
-  longitude: number;
-  signId: number;
-  signName: string;
-  degrees: number;
-  minutes: number;
-  house: number;
-  retrograde: boolean;
-  /** Sanitized HTML, or '' when the service sent null. */
-  text: string;
-  housetext: string;
-}
-
-export interface ChartPage {
-  slug: string;
-  url: string;
-  name: string;
-  /** As the editor wrote them. */
-  date: string;
-  time: string;
-  place: string;
-  /** From the service's profile. */
-  cityName: string;
-  localBirth: string;
-  utcBirth: string;
-  timezone: string;
-  intro: string;
-  bodyHtml: string;
-  planets: ChartPlanet[];
-  ascendant?: number;
-  houseCusps?: number[];
-}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -104,48 +70,6 @@ async function cached<T>(cache: ResponseCache, endpoint: string, body: Record<st
   return { value, fromCache: false };
 }
 
-function numeric(text: string | number): number {
-  return typeof text === 'number' ? text : Number.parseFloat(text);
-}
-
-function toPage(input: ChartInput, natal: NatalChart): ChartPage {
-  const extra = natal as NatalChart & { ascendant?: unknown; houses?: unknown };
-  const houses = Array.isArray(extra.houses) && extra.houses.length === 12 && extra.houses.every((h) => typeof h === 'number')
-    ? (extra.houses as number[])
-    : undefined;
-  // The service's plain texts (places, names, dates) are shown as they are: like its HTML, without the characters
-  // XML forbids, which would break the chart's SVG and any feed that quotes them.
-  return {
-    slug: input.slug,
-    url: `/charts/${input.slug}/`,
-    name: input.name,
-    date: input.date,
-    time: input.time,
-    place: input.place,
-    cityName: withoutXmlForbidden(natal.profile.cityName),
-    localBirth: withoutXmlForbidden(natal.profile.birthdate.date).slice(0, 16),
-    utcBirth: withoutXmlForbidden(natal.profile.utBirthdate.date).slice(0, 16),
-    timezone: withoutXmlForbidden(natal.profile.timezoneName),
-    intro: natal.intro ? sanitizeReportHtml(natal.intro) : '',
-    bodyHtml: input.bodyHtml,
-    planets: natal.planets.map((p) => ({
-      id: p.planetId,
-      name: withoutXmlForbidden(p.planetName),
-      longitude: numeric(p.longitude),
-      signId: p.signId,
-      signName: withoutXmlForbidden(p.signName),
-      degrees: p.degrees,
-      minutes: p.minutes,
-      house: p.housePosition,
-      retrograde: p.retrograde,
-      text: p.text ? sanitizeReportHtml(p.text) : '',
-      housetext: p.housetext ? sanitizeReportHtml(p.housetext) : '',
-    })),
-    ascendant: typeof extra.ascendant === 'number' ? extra.ascendant : undefined,
-    houseCusps: houses,
-  };
-}
-
 interface ResolveChartsResult {
   charts: ChartPage[];
   fromCache: number;
@@ -183,6 +107,12 @@ export async function resolveCharts(
     const body = { name: input.name, date: input.date, time: input.time, place_id: placeId, lang: input.lang! };
     const natal = await cached(cache, NATAL_ENDPOINT, body, need((c) => c.natal(body), `${NATAL_ENDPOINT} for ${input.file}`));
     if (natal.fromCache) fromCache++;
-    return toPage(input, natal.value as NatalChart);
+    const page = natalPage(natal.value as NatalChart);
+    // In this order: the page's hash (and so its dates, page-dates.ts) is taken of its JSON.
+    return {
+      slug: input.slug, url: `/charts/${input.slug}/`, name: input.name, date: input.date, time: input.time, place: input.place,
+      cityName: page.cityName, localBirth: page.localBirth, utcBirth: page.utcBirth, timezone: page.timezone, intro: page.intro,
+      bodyHtml: input.bodyHtml, planets: page.planets, ascendant: page.ascendant, houseCusps: page.houseCusps,
+    };
   }
 }

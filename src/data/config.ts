@@ -4,7 +4,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CLIENT_DEFAULTS, type ReportKind } from '../api/index.ts';
+import { accountVariables, type AccountVariables } from './account-variables.ts';
 import { findTextProblem } from './owner-text.ts';
+
+export { accountVariables, type AccountVariables } from './account-variables.ts';
 
 export const DEFAULTS = {
   // The client's own (src/api/options.ts): requests in flight at most, and milliseconds per request.
@@ -113,6 +116,15 @@ const analyticsSchema = z.discriminatedUnion(
 
 export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 
+const CHART_FORM_LIMIT = 'must be the most natal charts the service is asked for a day, a whole number from 1 to 100000';
+
+const chartFormSchema = z.strictObject(
+  { dailyLimit: z.int({ error: CHART_FORM_LIMIT }).min(1, CHART_FORM_LIMIT).max(100_000, CHART_FORM_LIMIT) },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day' : undefined) },
+);
+
+export type ChartFormSettings = z.infer<typeof chartFormSchema>;
+
 const SITE_URL = 'must be the site\'s http or https address, such as "https://horoscopes.example.com"';
 
 /**
@@ -161,6 +173,8 @@ const siteShape = {
   favicon: z.string().min(1).optional(),
   // Off unless named: then no page loads a script but the search page, which runs Pagefind from the site's own files.
   analytics: analyticsSchema.optional(),
+  // Off unless named: the visitors' own birth-chart form, answered by the Cloudflare Worker (docs/deployment.md).
+  chartForm: chartFormSchema.optional(),
 };
 
 const siteFields = z.strictObject(siteShape, {
@@ -205,11 +219,6 @@ export interface LanguageAccount {
   variables: AccountVariables;
 }
 
-export interface AccountVariables {
-  url: string;
-  username: string;
-  password: string;
-}
 
 export interface BuildConfig {
   /** The default language's accounts and every other's, default first (one on a site of one language). */
@@ -291,15 +300,6 @@ function parseFlag(name: string, value: string): boolean {
 
 function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
-}
-
-/**
- * The variables of a language's account: the plain `ASTRO_API_*` for the default language, else with the tag
- * upper-cased and `-` as `_` (`pt-BR` → `ASTRO_API_USERNAME_PT_BR`).
- */
-export function accountVariables(language: string, isDefault: boolean): AccountVariables {
-  const suffix = isDefault ? '' : `_${language.toUpperCase().replaceAll('-', '_')}`;
-  return { url: `ASTRO_API_URL${suffix}`, username: `ASTRO_API_USERNAME${suffix}`, password: `ASTRO_API_PASSWORD${suffix}` };
 }
 
 function checkApiUrl(name: string, apiUrl: string): string {

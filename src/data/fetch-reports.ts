@@ -12,7 +12,8 @@ import { isFinal, periodParams, type Period } from './periods.ts';
 import { htmlDigest, type AnswerDigests } from './answer-digests.ts';
 import type { FileStat } from './file-stat.ts';
 import type { CacheEntry, ResponseCache } from './response-cache.ts';
-import { reportHtml, SANITIZER_VERSION } from './sanitize.ts';
+import { reportHtml } from './sanitize.ts';
+import { SANITIZER_VERSION } from './sanitizer-version.ts';
 
 export type ReportSource = 'network' | 'cache' | 'stale';
 

@@ -30,6 +30,12 @@ const messagesSchema = z.strictObject({
     'title', 'description', 'born', 'localTime', 'utc', 'place', 'wheelCaption', 'wheelTitle', 'wheelDescription', 'wheelPlanet',
     'wheelRetrograde', 'tableCaption', 'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'about',
   ),
+  // Only with content/site.json's chartForm, which then requires them (src/model/chart-form.ts).
+  chartForm: group(
+    'title', 'description', 'intro', 'date', 'time', 'unknownTime', 'unknownTimeNote', 'place', 'placeHint', 'placeChoice', 'submit',
+    'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'badRequest', 'tooMany',
+    'dailyLimit', 'unavailable', 'errorTitle',
+  ).optional(),
   notFound: group('title', 'description', 'text', 'home'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),

@@ -5,25 +5,7 @@
 // The policy is an allow-list, never a block-list: only the tags and the one attribute pair below can come out, and
 // everything sanitize-html does not recognise is dropped. sanitize-html's options are documented at
 // https://github.com/apostrophecms/sanitize-html#readme (section names are quoted next to each choice below).
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { findPackageJSON } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import sanitizeHtml, { type IFrame, type IOptions, type Tag, type Transformer } from 'sanitize-html';
-
-/**
- * What the published HTML depends on: this file, and the versions of sanitize-html and of the HTML parser it uses.
- * The response cache keeps each report's sanitized HTML under it (fetch-reports.ts): any change sanitizes again.
- */
-export const SANITIZER_VERSION = sanitizerVersion();
-
-function sanitizerVersion(): string {
-  const version = (packageJson: string) => (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
-  const library = findPackageJSON('sanitize-html', import.meta.url)!;
-  const parser = findPackageJSON('htmlparser2', library)!;
-  const source = readFileSync(fileURLToPath(import.meta.url));
-  return createHash('sha256').update(source).update(`${version(library)} ${version(parser)}`).digest('hex').slice(0, 16);
-}
 
 /**
  * Tags kept. No `h1`: every page already owns its one `h1` (the page title), so a service heading `h1` is demoted

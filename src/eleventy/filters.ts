@@ -1,10 +1,10 @@
 // Every template filter of ours, in one place: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`. The data arrives computed
 // (src/model/), so filters only format. `absoluteUrl` and `dateToRfc3339` come from @11ty/eleventy-plugin-rss.
 // https://www.11ty.dev/docs/filters/
-import type { ChartView } from '../model/types.ts';
 import { formatDegrees } from '../data/format-degrees.ts';
+import type { ChartView } from '../model/types.ts';
 import { prefixed, sitePath } from '../model/urls.ts';
-import { renderChartWheel } from './chart-wheel.ts';
+import { chartWheelSvg } from '../model/chart-page-wheel.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 import type { FingerprintedAssets } from './fingerprint-assets.ts';
 
@@ -13,25 +13,11 @@ interface SignName {
   name: string;
 }
 
-/** The wheel for one chart page; ids are prefixed with the chart's slug, so they stay unique in the page. */
-function chartWheelSvg(chart: ChartView, signs?: readonly SignName[]): string {
-  return renderChartWheel(
-    {
-      planets: chart.planets.map((p, i) => ({ name: p.name, longitude: p.longitude, retrograde: p.retrograde, label: chart.wheel.planetLabels[i] })),
-      ascendant: chart.ascendant,
-      houseCusps: chart.houseCusps,
-      title: chart.wheel.title,
-      description: chart.wheel.description,
-    },
-    { idPrefix: `wheel-${chart.slug}`, ...(signs?.length === 12 ? { signNames: signs.map((s) => s.name) } : {}) },
-  );
-}
-
 export default function filtersPlugin(eleventyConfig: EleventyConfig, { assets }: { assets: FingerprintedAssets }): void {
   /** The service's `degrees` and `minutes` of a planet as "12°30′". */
   eleventyConfig.addFilter('degrees', (degrees: number, minutes?: number) => formatDegrees(degrees, minutes));
   /** `{{ chart | chartWheel(model.signs) | safe }}`: the inline SVG wheel, which escapes every text it prints. */
-  eleventyConfig.addFilter('chartWheel', chartWheelSvg as (...args: never[]) => unknown);
+  eleventyConfig.addFilter('chartWheel', ((chart: ChartView, signs?: readonly SignName[]) => chartWheelSvg(chart, signs?.map((sign) => sign.name))) as (...args: never[]) => unknown);
   /** `{{ 'site.css' | assetUrl }}` → /assets/site.<hash>.css (fingerprint-assets.ts). */
   eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {
     return assets.url(name, this?.page?.inputPath);

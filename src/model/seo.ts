@@ -149,6 +149,8 @@ interface SitePages {
   periodHubs: PeriodHub[];
   charts: ChartView[];
   staticPages: StaticPage[];
+  /** The visitors' chart form, when it is on. */
+  chartForms: { url: string }[];
   /** `YYYY-MM-DD`: when each chart and editor's page last changed (src/data/page-dates.ts), by URL. */
   updated: ReadonlyMap<string, string>;
 }
@@ -202,6 +204,10 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
       lastmod: pages.updated.get(chart.url),
       searchFilters: [],
     });
+  }
+  for (const form of pages.chartForms) {
+    const crumb = { url: form.url, label: t('chartForm.title') };
+    heads.push({ url: form.url, title: crumb.label, description: t('chartForm.description'), breadcrumbs: [home, chartsCrumb, crumb], image, lastmod: pages.updated.get(form.url) });
   }
   for (const page of pages.staticPages) {
     const breadcrumbs = [home, { url: page.url, label: page.title }];

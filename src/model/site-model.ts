@@ -12,6 +12,7 @@ import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
+import { chartFormViews } from './chart-form.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
@@ -40,6 +41,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
     ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
     ...(input.staticPages ?? []).map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
+    // The chart form shows its own words (only when it is on: otherwise nothing of it is kept).
+    ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
     // The search page shows its own words and links the archives.
     { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
   ];
@@ -54,7 +57,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
-  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, updated }, input.shareImagePlan);
+  const chartForms = chartFormViews(site, messages, signs, urls, buildDate);
+  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated }, input.shareImagePlan);
   const model: SiteModel = {
     site: {
       ...site,
@@ -75,6 +79,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     sections,
     charts,
     staticPages,
+    chartForms,
     feeds,
     meta,
     sitemap,

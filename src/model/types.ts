@@ -223,6 +223,8 @@ export interface SiteModel {
   charts: ChartView[];
   /** Editors' pages (about, privacy), in footer order. */
   staticPages: StaticPage[];
+  /** The visitors' chart form (chart-form.ts): one item when site.json's chartForm turns it on, none otherwise. */
+  chartForms: ChartFormView[];
   /** One Atom feed per sign, in sign order. */
   feeds: SignFeed[];
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
@@ -247,6 +249,20 @@ export interface SiteModel {
   sitemapIndex: { sitemaps: string[] }[];
   /** A site of several languages: each language's home, labelled in its own words, for each language's 404 page. */
   languageHomes?: { language: string; label: string; url: string }[];
+}
+
+/** The visitors' chart form: its page (the Worker's shell), the Worker's routes and files beside it. */
+export interface ChartFormView {
+  url: string;
+  /** The Worker's place suggestions, `?q=`. */
+  placesUrl: string;
+  /** What the Worker reads of this language (chart-form.ts ChartFormData), as JSON. */
+  dataUrl: string;
+  scriptUrl: string;
+  /** `YYYY-MM-DD`: the birth dates the form takes. */
+  dateMin: string;
+  dateMax: string;
+  data: string;
 }
 
 export interface SiteLinks {

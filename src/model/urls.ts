@@ -19,6 +19,8 @@ export const KIND_ORDER: ReportKind[] = ['weekly', 'monthly', 'yearly', 'ascenda
 export const SITE_PATHS = {
   home: '/',
   charts: '/charts/',
+  /** With site.json's chartForm: the visitors' own chart, answered by the Worker (src/worker/). */
+  chartForm: '/charts/yours/',
   search: '/search/',
   sitemap: '/sitemap.xml',
   /** A site of several languages only: the index of every language's sitemap. */

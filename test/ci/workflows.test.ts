@@ -142,7 +142,8 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     const expressions = text.match(/\$\{\{[^}]*secrets\.[^}]*\}\}/g) ?? [];
     const envValues = new Set(envBlocks(workflow).flatMap(({ env }) => Object.values(env)));
     for (const expression of expressions) {
-      expect(expression).toMatch(/^\$\{\{ secrets\.ASTRO_API_[A-Z_]+( != '')? \}\}$/);
+      // The service's account, and the Cloudflare token and account of the optional Workers deployment.
+      expect(expression).toMatch(/^\$\{\{ secrets\.(ASTRO_API_[A-Z_]+|CLOUDFLARE_API_TOKEN|CLOUDFLARE_ACCOUNT_ID)( != '')? \}\}$/);
       expect(envValues.has(expression), `${expression} outside an env: block`).toBe(true);
     }
   });

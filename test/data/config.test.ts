@@ -176,6 +176,22 @@ describe('loadConfig', () => {
     expect(message).toBe(`content/site.json: ${expected}`);
   });
 
+  it('has no chart form unless site.json names one, and reads its daily limit', () => {
+    expect(loadConfig(project(), {}).site.chartForm).toBeUndefined();
+    expect(loadConfig(project({ ...goodSite, chartForm: { dailyLimit: 500 } }), {}).site.chartForm).toEqual({ dailyLimit: 500 });
+  });
+
+  it.each([
+    [true, 'chartForm: must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day'],
+    [{}, 'chartForm.dailyLimit: must be the most natal charts the service is asked for a day, a whole number from 1 to 100000'],
+    [{ dailyLimit: 0 }, 'chartForm.dailyLimit: must be the most natal charts the service is asked for a day, a whole number from 1 to 100000'],
+    [{ dailyLimit: 100_001 }, 'chartForm.dailyLimit: must be the most natal charts the service is asked for a day, a whole number from 1 to 100000'],
+    [{ dailyLimit: 2.5 }, 'chartForm.dailyLimit: must be the most natal charts the service is asked for a day, a whole number from 1 to 100000'],
+    [{ dailyLimit: 10, perHour: 5 }, 'chartForm.perHour: is not a known key (a misspelt one?)'],
+  ])('refuses the chart form setting %j in one line naming the field', (chartForm, expected) => {
+    expect(failure(() => loadConfig(project({ ...goodSite, chartForm }), {})).message).toBe(`content/site.json: ${expected}`);
+  });
+
   it.each(['english', 'en_US', 'en-a1'])('rejects the language %s, which is no BCP 47 tag, naming the field', (language) => {
     const error = failure(() => loadConfig(project({ ...goodSite, language }), {}));
     expect(error.message).toContain('content/site.json: language: must be a language tag such as "en" or "en-GB"');

@@ -9,7 +9,7 @@ import { AnswerDigests, htmlDigest } from '../../src/data/answer-digests.ts';
 import { fetchReports, type PeriodReports, type ReportHtml, type UnreadReports } from '../../src/data/fetch-reports.ts';
 import { allPeriods } from '../../src/data/periods.ts';
 import { ResponseCache, type CacheEntry } from '../../src/data/response-cache.ts';
-import { SANITIZER_VERSION } from '../../src/data/sanitize.ts';
+import { SANITIZER_VERSION } from '../../src/data/sanitizer-version.ts';
 import { reportEntry, sendJson, type Handler } from '../api/helpers/fake-service.ts';
 import { useClientHarness } from '../api/helpers/client-harness.ts';
 

@@ -10,7 +10,7 @@ import { AnswerDigests } from '../../data/answer-digests.ts';
 import { fetchReports, ReportsUnavailableError } from '../../data/fetch-reports.ts';
 import { allPeriods } from '../../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../../data/response-cache.ts';
-import { SANITIZER_VERSION } from '../../data/sanitize.ts';
+import { SANITIZER_VERSION } from '../../data/sanitizer-version.ts';
 import { writeFileAtomic } from '../../data/write-atomic.ts';
 import type { SampleService } from '../../sample-service/server.ts';
 import { createProgress } from './progress.ts';

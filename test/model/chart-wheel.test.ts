@@ -5,7 +5,7 @@ import {
   renderChartWheel,
   spreadGlyphs,
   type ChartWheelInput,
-} from '../../src/eleventy/chart-wheel.ts';
+} from '../../src/model/chart-wheel.ts';
 import { parseXml, type XmlElement } from '../../src/cli/check/xml.ts';
 
 // The SVG is inlined into HTML pages, so an XML declaration in it is an error: parse without allowing one.

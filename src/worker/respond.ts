@@ -1,0 +1,58 @@
+// The Worker's pages: the form page the build wrote (its shell), with #chart-result filled and the fields' values
+// kept, under the page's own headers (`_headers`: the policy and the rest), never cached.
+import type { ChartFormData } from '../model/chart-form-data.ts';
+import type { Env } from './env.ts';
+import { runtime } from './env.ts';
+import type { ChartRequest, InputProblem } from './form-input.ts';
+import { messageHtml, type wordsOf } from './render.ts';
+
+export interface FormContext {
+  env: Env;
+  url: URL;
+  data: ChartFormData;
+  t: ReturnType<typeof wordsOf>;
+  /** The language's form page, site path. */
+  shellPath: string;
+  /** `YYYY-MM-DD`, UTC. */
+  today: string;
+}
+
+/** Headers of the shell's answer that describe that file, not this answer. */
+const FILE_HEADERS = ['etag', 'last-modified', 'content-length', 'cache-control', 'age'];
+
+export async function page(context: FormContext, status: number, resultHtml: string, input?: ChartRequest, extra: Record<string, string> = {}): Promise<Response> {
+  const shell = await context.env.ASSETS.fetch(new Request(`${context.url.origin}${context.shellPath}`));
+  if (!shell.ok) return new Response('Not Found', { status: 404 });
+  const headers = new Headers(shell.headers);
+  for (const name of FILE_HEADERS) headers.delete(name);
+  // Birth data is in this page: no cache anywhere keeps it.
+  headers.set('Cache-Control', 'no-store');
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  let rewriter = new runtime.HTMLRewriter().on('#chart-result', { element: (element) => element.setInnerContent(resultHtml, { html: true }) });
+  if (input) {
+    const value = (selector: string, text: string) => {
+      rewriter = rewriter.on(selector, { element: (element) => element.setAttribute('value', text) });
+    };
+    value('#chart-date', input.date);
+    if (input.timeKnown) value('#chart-time', input.time);
+    else rewriter = rewriter.on('#chart-no-time', { element: (element) => element.setAttribute('checked', '') });
+    value('#chart-place', input.query);
+  }
+  return rewriter.transform(new Response(shell.body, { status, headers }));
+}
+
+const PROBLEM_MESSAGES: Record<InputProblem | 'tooMany' | 'dailyLimit' | 'unavailable', string> = {
+  badRequest: 'chartForm.badRequest',
+  badDate: 'chartForm.badDate',
+  badTime: 'chartForm.badTime',
+  badPlace: 'chartForm.badPlace',
+  tooMany: 'chartForm.tooMany',
+  dailyLimit: 'chartForm.dailyLimit',
+  unavailable: 'chartForm.unavailable',
+};
+
+/** The form page with one message in its result, in the visitor's language. */
+export function problemPage(context: FormContext, status: number, problem: keyof typeof PROBLEM_MESSAGES, extra: Record<string, string> = {}): Promise<Response> {
+  const text = context.t(PROBLEM_MESSAGES[problem], { min: context.data.dateMin, max: context.today });
+  return page(context, status, messageHtml(context.t, text), undefined, extra);
+}

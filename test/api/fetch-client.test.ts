@@ -1,0 +1,100 @@
+// The client on the runtime's fetch (src/api/fetch-client.ts), as a Worker uses it, against the embedded sample
+// service on a loopback port: the same answers as on undici, the same retries, renewal, limits and redaction.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FetchClient, type ClientOptions } from '../../src/api/fetch-client.ts';
+import { AstroClient } from '../../src/api/index.ts';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+
+const USERNAME = 'edge-user';
+const PASSWORD = 'correct-horse-battery';
+const FAST_RETRY = { maxRetries: 2, minDelayMs: 1, maxDelayMs: 50, jitter: 0 };
+
+let service: SampleService;
+beforeAll(async () => {
+  service = await startSampleService({ username: USERNAME, password: PASSWORD });
+});
+afterAll(() => service.close());
+beforeEach(() => {
+  service.setFaults({});
+  service.resetLog();
+});
+
+function client(options: Partial<ClientOptions> = {}): FetchClient {
+  return new FetchClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
+}
+
+const NATAL = { name: 'Visitor', date: '1990-05-17', time: '14:30', place_id: 0, lang: 'en' };
+
+async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string; status?: number }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & { code?: string };
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('FetchClient', () => {
+  it('answers places and natal charts exactly as the undici client does, signing in once', async () => {
+    const edge = client();
+    const node = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD });
+    try {
+      const [place] = await edge.places('Madrid');
+      expect(place).toEqual((await node.places('Madrid'))[0]);
+      const request = { ...NATAL, place_id: place!.id };
+      expect(await edge.natal(request)).toEqual(await node.natal(request));
+      await edge.natal({ ...request, lang: 'es' });
+      expect(service.log.filter((r) => r.path === '/api/auth')).toHaveLength(2);
+      expect(edge.stats).toEqual({ requests: 4, retries: 0, reauths: 0 });
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('renews the token once on a 401 and replays the call', async () => {
+    service.setFaults({ tokenTtlRequests: 1 });
+    const edge = client();
+    await edge.places('Lima');
+    await edge.places('Oslo');
+    expect(edge.stats.reauths).toBe(1);
+    expect(service.log.map((r) => `${r.path} ${r.status}`)).toEqual(['/api/auth 200', '/api/places 200', '/api/places 401', '/api/auth 200', '/api/places 200']);
+  });
+
+  it('retries a 503 and a reset, waits for a short Retry-After, and stops at the attempt budget', async () => {
+    service.setFaults({ rules: [{ path: '/api/places', times: 1, status: 503, retryAfter: 0 }, { path: '/api/places', times: 1, reset: true }] });
+    const edge = client();
+    await expect(edge.places('Lima')).resolves.not.toHaveLength(0);
+    expect(edge.stats.retries).toBe(2);
+    service.setFaults({ rules: [{ path: '/api/places', status: 503 }] });
+    expect(await rejection(edge.places('Lima'))).toMatchObject({ code: 'ASTRO_HTTP_STATUS', status: 503, attempts: 3 });
+  });
+
+  it('gives a Retry-After longer than maxDelayMs back at once', async () => {
+    service.setFaults({ rules: [{ path: '/api/places', status: 429, retryAfter: 120 }] });
+    const error = await rejection(client().places('Lima'));
+    expect(error.message).toContain('Retry-After 120 s exceeds retry.maxDelayMs');
+    expect(service.log.filter((r) => r.path === '/api/places')).toHaveLength(1);
+  });
+
+  it('times out a stalled answer and refuses an answer over maxResponseBytes', async () => {
+    service.setFaults({ rules: [{ path: '/api/places', body: '{"data": []}', stall: true }] });
+    expect(await rejection(client({ timeoutMs: 100, retry: { ...FAST_RETRY, maxRetries: 0 } }).places('Lima'))).toMatchObject({ code: 'ASTRO_TIMEOUT' });
+    service.setFaults({ rules: [{ path: '/api/places', body: `{"data": [], "pad": "${'x'.repeat(5000)}"}` }] });
+    expect(await rejection(client({ maxResponseBytes: 4096 }).places('Lima'))).toMatchObject({ code: 'ASTRO_RESPONSE_TOO_LARGE' });
+  });
+
+  it('checks answers against the schemas and never quotes the password or the token', async () => {
+    service.setFaults({ rules: [{ path: '/api/natal', body: `{"planets": "${PASSWORD}"}` }] });
+    const edge = client();
+    const error = await rejection(edge.natal(NATAL));
+    expect(error).toMatchObject({ code: 'ASTRO_INVALID_RESPONSE' });
+    const token = String(service.log.find((r) => r.token)?.token);
+    expect(`${error.message} ${String(error.cause)}`).not.toContain(PASSWORD);
+    expect(`${error.message} ${String(error.cause)}`).not.toContain(token);
+  });
+
+  it('fails a wrong password once, naming the sign-in', async () => {
+    const error = await rejection(client({ password: 'wrong' }).places('Lima'));
+    expect(error).toMatchObject({ code: 'ASTRO_AUTH_FAILED', status: 401 });
+  });
+});

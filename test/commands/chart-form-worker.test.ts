@@ -1,0 +1,307 @@
+// The chart form's Worker in the real local runtime (workerd, through wrangler's API) over a built site of two
+// languages, against the embedded sample service on a loopback port with its fault modes: never a mocked fetch.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AstroClient } from '../../src/api/index.ts';
+import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
+import { runBuild } from '../../src/cli/build/run-build.ts';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { startWorker, type LocalWorker } from '../../scripts/lib/start-worker.ts';
+import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
+import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
+import { blocking, formatViolations, ruleIds, runAxe } from '../site/browser/axe.ts';
+
+const USERNAME = 'edge-owner';
+const PASSWORD = 'worker-secret-password-42';
+/** Charts the form draws a day: what the cap's test spends, after the others. */
+const DAILY_LIMIT = 40;
+
+let project = '';
+let service: SampleService;
+let worker: LocalWorker;
+let visitors = 0;
+
+beforeAll(async () => {
+  project = copyProject({ periods: CURRENT_PERIODS });
+  const siteFile = path.join(project, 'content/site.json');
+  const { language: _language, ...settings } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(siteFile, JSON.stringify({ ...settings, languages: ['en', 'es'], chartForm: { dailyLimit: DAILY_LIMIT } }));
+  const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream });
+  service = await startSampleService({ username: USERNAME, password: PASSWORD });
+  worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD, ASTRO_TIMEOUT_MS: '400' } });
+}, 240_000);
+afterAll(async () => {
+  await worker?.close();
+  await service?.close();
+  removeDir(project);
+});
+beforeEach(() => {
+  service.setFaults({});
+  service.resetLog();
+});
+
+/** A visitor of its own: the per-visitor limits count each test's requests apart. */
+function newVisitor(): string {
+  visitors += 1;
+  return `203.0.113.${visitors}`;
+}
+
+function post(path: string, fields: Record<string, string> | string, { visitor = newVisitor(), headers = {} }: { visitor?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  return fetch(new URL(path, worker.url), {
+    method: 'POST',
+    body: typeof fields === 'string' ? fields : new URLSearchParams(fields),
+    headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': visitor, ...headers },
+  });
+}
+
+async function suggestions(path: string, query: string, visitor = newVisitor()): Promise<{ label: string; token: string }[]> {
+  const response = await fetch(new URL(`${path}places?q=${encodeURIComponent(query)}`, worker.url), { headers: { 'CF-Connecting-IP': visitor } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { places: { label: string; token: string }[] }).places;
+}
+
+/** The elements a result may hold: the chart's, the place list's and the wheel's, and those the sanitizer keeps. */
+const ALLOWED_IN_RESULT = new Set([
+  ...ALLOWED_TAGS, 'article', 'section', 'figure', 'figcaption', 'span', 'form', 'fieldset', 'legend', 'input', 'label', 'button',
+  'svg', 'g', 'circle', 'line', 'text', 'path', 'title', 'desc',
+]);
+
+/** The site's policy, written out by hand (src/eleventy/security-headers.ts). */
+const SITE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+const calls = (endpoint: string) => service.log.filter((entry) => entry.path === endpoint).length;
+const resultOf = (html: string) => html.slice(html.indexOf('<div id="chart-result">'), html.indexOf('<script src='));
+
+describe('the chart form Worker', () => {
+  it('suggests places with tokens, and draws the chart of the one picked, in the layout, with the texts', async () => {
+    const [madrid] = await suggestions('/charts/yours/', 'Madrid');
+    expect(madrid!.label).toBe('Madrid, ES.29, ES');
+    const response = await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Madrid', place: madrid!.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('<html lang="en"');
+    expect(resultOf(html)).toContain('<title id="wheel-yours-title">Your natal chart wheel</title>');
+    expect(resultOf(html)).toContain('<td>Taurus</td>');
+    // The answer's place id is the one the places answer gave.
+    const natal = service.log.find((entry) => entry.path === '/api/natal')!;
+    expect(natal.body).toEqual({ name: 'Visitor', date: '1990-05-17', time: '14:30', place_id: Number(madrid!.token.split('.')[0]), lang: 'en' });
+  });
+
+  it('answers in Spanish with the Spanish texts, the place typed without JavaScript', async () => {
+    const html = await (await post('/es/charts/yours/', { date: '1985-02-03', time: '08:05', q: 'Lima' })).text();
+    expect(html).toContain('<html lang="es"');
+    expect(resultOf(html)).toContain('La rueda de tu carta natal');
+    expect(service.log.find((entry) => entry.path === '/api/natal')!.body).toMatchObject({ lang: 'es' });
+  });
+
+  it('draws the same wheel as the static page of the same chart, but for its name and ids', async () => {
+    // test/fixtures/site/content/charts/frida-kahlo.md: 1907-07-06 08:30, the first place named Mexico City.
+    const [place] = await suggestions('/charts/yours/', 'Mexico City');
+    const html = await (await post('/charts/yours/', { date: '1907-07-06', time: '08:30', q: 'Mexico City', place: place!.token })).text();
+    const wheelOf = (page: string) => /<svg [\s\S]*?<\/svg>/.exec(page)![0];
+    const own = wheelOf(readFileSync(path.join(project, 'dist/charts/frida-kahlo/index.html'), 'utf8'));
+    const visitors = wheelOf(resultOf(html));
+    // The wheel's own title and description name the chart; the rest, every planet's title included, is the same.
+    const unnamed = (svg: string, slug: string) => svg.replaceAll(`wheel-${slug}`, 'wheel').replace(/<title id="wheel-title">[^<]*<\/title><desc id="wheel-desc">[^<]*<\/desc>/, '');
+    expect(unnamed(visitors, 'yours')).toBe(unnamed(own, 'frida-kahlo'));
+    expect(visitors).not.toBe(own);
+  });
+
+  it('signs in once for many charts, and answers the same chart twice with one natal call', async () => {
+    const [lima] = await suggestions('/charts/yours/', 'Lima');
+    for (const date of ['2001-01-01', '2002-02-02', '2001-01-01']) {
+      expect((await post('/charts/yours/', { date, time: '10:00', q: 'Lima', place: lima!.token })).status).toBe(200);
+    }
+    expect(calls('/api/natal')).toBe(2);
+    expect(calls('/api/auth')).toBe(0);
+  });
+
+  it('renews the token once on a 401', async () => {
+    const [oslo] = await suggestions('/charts/yours/', 'Oslo');
+    service.setFaults({ tokenTtlRequests: 1 });
+    service.resetLog();
+    expect((await post('/charts/yours/', { date: '1970-07-07', time: '07:07', q: 'Oslo', place: oslo!.token })).status).toBe(200);
+    expect(service.log.map((entry) => `${entry.path} ${entry.status}`)).toEqual(['/api/natal 401', '/api/auth 200', '/api/natal 200']);
+  });
+
+  it('answers a 429 with Retry-After past the per-visitor limit, in the visitor\'s language', async () => {
+    const visitor = newVisitor();
+    const statuses: number[] = [];
+    // Bad ones (a date before the form's first) count too, and cost no call.
+    for (let i = 0; i < 10; i++) statuses.push((await post('/es/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' }, { visitor })).status);
+    expect(statuses).toEqual(Array(10).fill(400));
+    const refused = await post('/es/charts/yours/', { date: '2000-01-01', time: '10:00', q: 'Lima' }, { visitor });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.text()).toContain('Demasiadas cartas en poco tiempo');
+    expect(calls('/api/natal') + calls('/api/places')).toBe(0);
+    // Another visitor is not held back.
+    expect((await post('/es/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' })).status).toBe(400);
+  });
+
+  it.each([
+    ['a body over 4 kB', { date: '1990-05-17', time: '14:30', q: 'x'.repeat(5000) }, {}],
+    ['a JSON body', JSON.stringify({ date: '1990-05-17', time: '14:30', q: 'Lima' }), { 'Content-Type': 'application/json' }],
+    ['a date before the first the form takes', { date: '1899-12-31', time: '14:30', q: 'Lima' }, {}],
+    ['a date after today', { date: '2999-01-01', time: '14:30', q: 'Lima' }, {}],
+    ['a day that does not exist', { date: '1990-02-30', time: '14:30', q: 'Lima' }, {}],
+    ['an impossible time', { date: '1990-05-17', time: '24:30', q: 'Lima' }, {}],
+    ['minutes past 59', { date: '1990-05-17', time: '12:60', q: 'Lima' }, {}],
+    ['a place id no places answer gave', { date: '1990-05-17', time: '14:30', q: 'Lima', place: '3936456.AAAAAAAAAAAAAAAAAAAAAA' }, {}],
+    ['a bare place id', { date: '1990-05-17', time: '14:30', q: 'Lima', place: '3936456' }, {}],
+    ['a field sent twice', 'date=1990-05-17&date=1991-05-17&time=14:30&q=Lima', {}],
+  ])('refuses %s with a 400 and one line, calling no service', async (_what, fields, headers) => {
+    const response = await post('/charts/yours/', fields, { headers });
+    expect(response.status).toBe(400);
+    const message = /<div class="chart-message" role="alert">\n<h2>[^<]+<\/h2>\n<p>([^<]+)<\/p>/.exec(await response.text());
+    expect(message?.[1]).toMatch(/^[^\n]+\.$/);
+    expect(service.log).toHaveLength(0);
+  });
+
+  it('refuses a wrong method on both routes with a 400, and a POST from another origin', async () => {
+    expect((await fetch(new URL('/charts/yours/', worker.url), { method: 'PUT', body: 'x', headers: { 'CF-Connecting-IP': newVisitor() } })).status).toBe(400);
+    expect((await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { method: 'POST', headers: { Origin: worker.url.origin } })).status).toBe(400);
+    const foreign = await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' }, { headers: { Origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect(service.log).toHaveLength(0);
+  });
+
+  it.each([
+    ['down', { rules: [{ path: '/api/natal', status: 503 }] }],
+    ['garbled', { rules: [{ path: '/api/natal', body: '{"planets": [' }] }],
+    ['slow', { rules: [{ path: '/api/natal', delayMs: 2000 }] }],
+  ])('answers a service %s with the 503 page in the visitor\'s language, leaking nothing', async (_what, faults) => {
+    const [lima] = await suggestions('/es/charts/yours/', 'Lima');
+    service.setFaults(faults);
+    const response = await post('/es/charts/yours/', { date: '1975-03-03', time: '03:03', q: 'Lima', place: lima!.token });
+    expect(response.status).toBe(503);
+    const body = await response.text();
+    expect(body).toContain('El servicio de cartas no responde ahora mismo');
+    const tokens = service.log.flatMap((entry) => (entry.token ? [entry.token] : []));
+    const everything = `${body}\n${[...response.headers].join('\n')}`;
+    for (const secret of [PASSWORD, service.url, `127.0.0.1:${service.port}`, ...tokens]) expect(everything).not.toContain(secret);
+  });
+
+  it('publishes the XSS corpus in service texts and place names sanitized and escaped, under the site\'s exact policy', async () => {
+    const node = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD });
+    const [rome] = await node.places('Rome');
+    const natal = await node.natal({ name: 'Visitor', date: '1960-06-06', time: '06:06', place_id: rome!.id, lang: 'en' });
+    await node.close();
+    const vectors = XSS_VECTORS.map((vector) => vector.html);
+    const hostile = {
+      ...natal,
+      intro: vectors.join('\n'),
+      profile: { ...natal.profile, cityName: `${vectors[1]}Rome`, timezoneName: vectors[4] },
+      planets: natal.planets.map((planet, i) => ({ ...planet, planetName: `${planet.planetName}${vectors[i]}`, text: vectors.filter((_v, j) => j % 10 === i).join('\n'), housetext: vectors[i + 10] })),
+    };
+    const places = [rome!, { ...rome!, id: rome!.id + 1, name: vectors[0], admin1_code: vectors[2] }];
+    service.setFaults({ rules: [{ path: '/api/natal', body: JSON.stringify(hostile) }, { path: '/api/places', body: JSON.stringify({ data: places }) }] });
+    // Without JavaScript: the places to pick from, then the chart.
+    const choice = await post('/charts/yours/', { date: '1960-06-06', time: '06:07', q: 'Rome<script>alert(1)</script>' });
+    expect(choice.status).toBe(200);
+    const [token] = await suggestions('/charts/yours/', 'Rome<script>alert(1)</script>');
+    const response = await post('/charts/yours/', { date: '1960-06-06', time: '06:07', q: 'Rome', place: token!.token });
+    expect(response.status).toBe(200);
+    for (const result of [resultOf(await choice.text()), resultOf(await response.text())]) {
+      // Only the chart's own elements and those the sanitizer allows; no handler; no script address.
+      const tags = new Set([...result.matchAll(/<([a-zA-Z][\w-]*)/g)].map((match) => match[1]!.toLowerCase()));
+      expect([...tags].filter((tag) => !ALLOWED_IN_RESULT.has(tag))).toEqual([]);
+      expect(result).not.toMatch(/<[^>]*\son[a-z]+\s*=/i);
+      expect(result).not.toMatch(/<[^>]*=\s*["']?\s*javascript:/i);
+    }
+    const shell = await fetch(new URL('/charts/yours/', worker.url));
+    expect(response.headers.get('content-security-policy')).toBe(shell.headers.get('content-security-policy'));
+    expect(response.headers.get('content-security-policy')).toBe(SITE_POLICY);
+  });
+});
+
+// The form as visitors use it, in Debian's Chromium: two languages, JavaScript on and off.
+describe('the chart form in a browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser?.close());
+
+  async function open(path: string, javaScriptEnabled: boolean): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { 'CF-Connecting-IP': newVisitor() } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(new URL(path, worker.url).href);
+    return { page, problems };
+  }
+
+  async function expectAccessible(page: Page): Promise<void> {
+    const serious = blocking(await runAxe(page));
+    expect(ruleIds(serious), formatViolations(serious)).toEqual([]);
+  }
+
+  async function expectChart(page: Page, wheelTitle: string, javaScript: boolean): Promise<void> {
+    await expect.poll(() => page.locator('#chart-result svg.chart-wheel title').first().textContent()).toBe(wheelTitle);
+    expect(await page.locator('#chart-result table.planets tbody tr').count()).toBe(10);
+    expect(await page.locator('#chart-result section.planet-text').count()).toBeGreaterThan(0);
+    // axe runs in the page: only where JavaScript is on.
+    if (javaScript) await expectAccessible(page);
+  }
+
+  it('draws a chart without JavaScript: the place typed, then picked among those that match', async () => {
+    const { page, problems } = await open('/es/charts/yours/', false);
+    await page.fill('#chart-date', '1988-08-08');
+    await page.fill('#chart-time', '08:08');
+    await page.fill('#chart-place', 'San');
+    await Promise.all([page.waitForURL(/\/es\/charts\/yours\/$/), page.click('form.chart-form button[type=submit]')]);
+    expect(await page.locator('.chart-pick legend').textContent()).toContain('Varios lugares coinciden con «San»');
+    await Promise.all([page.waitForLoadState(), page.click('.chart-pick button[type=submit]')]);
+    await expectChart(page, 'La rueda de tu carta natal', false);
+    // The fields keep what was sent.
+    expect(await page.inputValue('#chart-date')).toBe('1988-08-08');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('suggests places as the visitor types with JavaScript, and draws the chart of the one picked', async () => {
+    const { page, problems } = await open('/charts/yours/', true);
+    await expectAccessible(page);
+    await page.fill('#chart-date', '1990-05-17');
+    await page.fill('#chart-time', '14:30');
+    await page.locator('#chart-place').pressSequentially('Lim');
+    await page.locator('#chart-place-row').waitFor({ state: 'visible' });
+    const labels = await page.locator('#chart-place-choice option').allTextContents();
+    expect(labels).toContain('Lima, PE.LMA, PE');
+    await page.selectOption('#chart-place-choice', { label: 'Lima, PE.LMA, PE' });
+    await Promise.all([page.waitForLoadState(), page.click('form.chart-form button[type=submit]')]);
+    await expectChart(page, 'Your natal chart wheel', true);
+    expect(await page.locator('#chart-result dd').nth(2).textContent()).toBe('Lima');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+// Last: it spends the day's calls.
+describe('the daily cap', () => {
+  it('stops calling the service past the daily cap, saying so, and the rest of the site is served', async () => {
+    const visitor = () => newVisitor();
+    const [lima] = await suggestions('/charts/yours/', 'Lima');
+    let refused: Response | undefined;
+    for (let day = 1; day <= DAILY_LIMIT + 1 && !refused; day++) {
+      const response = await post('/charts/yours/', { date: `1950-01-${String((day % 28) + 1).padStart(2, '0')}`, time: `${String(Math.floor(day / 28)).padStart(2, '0')}:00`, q: 'Lima', place: lima!.token }, { visitor: visitor() });
+      if (response.status !== 200) refused = response;
+    }
+    expect(refused?.status).toBe(503);
+    expect(await refused!.text()).toContain('The form has drawn all the charts it can today');
+    const callsBefore = service.log.length;
+    expect((await post('/charts/yours/', { date: '1950-12-12', time: '12:12', q: 'Lima', place: lima!.token })).status).toBe(503);
+    expect(service.log.length).toBe(callsBefore);
+    expect((await fetch(new URL('/', worker.url))).status).toBe(200);
+  });
+});
