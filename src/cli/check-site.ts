@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { SiteConfig } from '../data/config.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../eleventy/security-headers.ts';
 import { servedPath, siteAddress, type SiteAddress } from '../model/urls.ts';
+import { jsonProblems } from './check-json.ts';
 import { alternatesProblems, headOf, readAlternates, type WrittenPage } from './check-alternates.ts';
 import { pageProblems } from './check-page.ts';
 import { hasLinks, internalUrls, linkProblem } from './link-check.ts';
@@ -71,5 +72,6 @@ export function checkSite(dir: string, site: Pick<SiteConfig, 'url' | 'languages
   }
   // A site of one language has no clusters to check; one of several has them on every page but the 404 page.
   if (site.languages || clusters.some((page) => page.alternates.length > 0)) check.problems.push(...alternatesProblems(clusters));
+  check.problems.push(...jsonProblems(dir, [...files].sort()));
   return check;
 }

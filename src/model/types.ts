@@ -114,6 +114,8 @@ export interface PageMeta {
   jsonLd?: string;
   /** The sign's Atom feed, for <link rel="alternate">. */
   feed?: LinkRef;
+  /** The same feed as JSON Feed, for <link rel="alternate" type="application/feed+json">. */
+  jsonFeed?: LinkRef;
   /** Not for search engines (the 404 page). */
   noindex?: boolean;
   /** The link-preview image (og:image, twitter:image). */
@@ -182,6 +184,16 @@ export interface SignFeed {
   entries: FeedEntry[];
 }
 
+/** A sign's feed as JSON Feed 1.1: the Atom feed's entries, dates and language (templates/feed-json.njk). */
+export interface JsonFeed {
+  /** `/leo/feed.json` */
+  url: string;
+  absoluteUrl: string;
+  /** The site's home page, the feed's author's address. */
+  homeAbsoluteUrl: string;
+  feed: SignFeed;
+}
+
 export interface ChartView extends ChartPage {
   /** "Natal chart of Frida Kahlo" */
   title: string;
@@ -222,6 +234,8 @@ export interface SiteModel {
   staticPages: StaticPage[];
   /** One Atom feed per sign, in sign order. */
   feeds: SignFeed[];
+  /** The same feeds as JSON Feed, in sign order. */
+  jsonFeeds: JsonFeed[];
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;
   /** Every page but the 404, for sitemap.xml. */

@@ -55,6 +55,11 @@ export function signFeedUrl(sign: Sign): string {
   return `/${sign.slug}/feed.xml`;
 }
 
+/** `/leo/feed.json`: the same feed as JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
+export function signJsonFeedUrl(sign: Sign): string {
+  return `/${sign.slug}/feed.json`;
+}
+
 /**
  * Where the site is published, from `url` in content/site.json: `https://you.github.io/horoscopes` gives the
  * origin `https://you.github.io` and the path prefix `/horoscopes/` every site-relative URL starts with; a site
