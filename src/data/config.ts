@@ -161,6 +161,9 @@ const siteShape = {
   favicon: z.string().min(1).optional(),
   // Off unless named: then no page loads a script but the search page, which runs Pagefind from the site's own files.
   analytics: analyticsSchema.optional(),
+  // What partners may carry (docs/syndication.md), on unless set to false: the JSON API, and the card that reads it.
+  api: z.boolean({ error: 'must be true or false' }).optional(),
+  card: z.boolean({ error: 'must be true or false' }).optional(),
 };
 
 const siteFields = z.strictObject(siteShape, {
@@ -177,6 +180,9 @@ const siteSchema = siteFields
       ctx.addIssue({ code: 'custom', path: ['languages'], message: 'set "language" (one language) or "languages" (several), not both' });
     } else if (site.language === undefined && site.languages === undefined) {
       ctx.addIssue({ code: 'custom', path: ['language'], message: 'is required: a language tag such as "en" (or "languages": ["en", "es"])' });
+    }
+    if (site.card === true && site.api === false) {
+      ctx.addIssue({ code: 'custom', path: ['card'], message: 'needs the JSON API it reads: remove "api": false, or set "card": false' });
     }
     // BCP 47 tags ignore case: "pt-br" is "pt-BR".
     const tags = site.languages ?? [];

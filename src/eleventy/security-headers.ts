@@ -50,6 +50,11 @@ const DEFAULTS = {
   searchChunkFolders: ['fragment', 'index', 'filter'] as readonly string[],
   /** One year in seconds: the longest lifetime caches honour; `immutable` skips revalidation on reload. */
   immutableCacheControl: 'public, max-age=31536000, immutable',
+  /**
+   * The JSON API's answers: any origin may read them (CORS, https://fetch.spec.whatwg.org/#http-access-control-allow-origin),
+   * and caches keep them an hour: they change at most once a build, and a partner's page asks for them on every view.
+   */
+  apiHeaders: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' } as Readonly<Record<string, string>>,
   /** Virtual input path of the `_headers` template; it only has to be unique among the site's templates. */
   headersTemplatePath: 'eleventy-security-headers/_headers.njk',
 };
@@ -150,15 +155,19 @@ interface HeadersFileOptions {
    * whose policy also has the search page's additions.
    */
   searchPaths?: readonly string[];
+  /** The JSON API's folders as patterns (`/api/v1/*`, `/es/api/v1/*`): the only paths other origins may read. */
+  apiPaths?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
   languageFolders?: () => Promise<readonly string[]>;
   /** The search pages' and Pagefind's worker's paths in the output, asked at each render. */
   searchPaths?: () => Promise<readonly string[]>;
+  /** The JSON API's folders in the output, asked at each render; none when the site publishes no API. */
+  apiPaths?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -202,6 +211,10 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
     lines.push(`  ! Content-Security-Policy`, `  Content-Security-Policy: ${searchPolicy}`);
   }
+  for (const folder of options.apiPaths ?? []) {
+    lines.push('', '# The JSON API: any origin may read it, and caches keep it an hour.', folder);
+    lines.push(...Object.entries(DEFAULTS.apiHeaders).map(([name, value]) => `  ${name}: ${value}`));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -242,7 +255,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [] } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
@@ -253,7 +266,8 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
     layout: false,
     eleventyExcludeFromCollections: true,
     eleventyComputed: {
-      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths() }),
+      headersFile: async () =>
+        renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths(), apiPaths: await apiPaths() }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
     },

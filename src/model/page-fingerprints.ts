@@ -10,9 +10,9 @@ import type { ReportPage, SiteModel } from './types.ts';
  * fingerprint changed (src/cli/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
-export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds'>;
+export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api'>;
 
-export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds'] as const satisfies readonly (keyof PageLists)[];
+export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api'] as const satisfies readonly (keyof PageLists)[];
 
 interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
@@ -59,6 +59,7 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
   // A JSON Feed prints its Atom feed's data: that feed stands for its own fingerprint.
   for (const feed of model.feeds) known.set(feed, `feed:${add(feed.url, feed, replacer)}`);
   for (const feed of model.jsonFeeds) add(feed.url, feed, replacer);
+  for (const file of model.api) add(file.url, file);
   return { siteWide, pages };
 }
 

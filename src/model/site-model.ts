@@ -12,6 +12,7 @@ import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
+import { apiFiles } from './api.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
 import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, signJsonFeedUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
@@ -80,6 +81,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     staticPages,
     feeds,
     jsonFeeds,
+    api: site.api === false ? [] : apiFiles(signHubs, site, urls),
     meta,
     sitemap,
     shareImages: allShareImages(input.shareImagePlan),

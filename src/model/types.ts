@@ -194,6 +194,13 @@ export interface JsonFeed {
   feed: SignFeed;
 }
 
+/** A file of the JSON API (src/model/api.ts): its URL and the document templates/api.njk prints as JSON. */
+export interface ApiFile {
+  /** `/api/v1/leo/weekly/2026-w47.json` */
+  url: string;
+  document: object;
+}
+
 export interface ChartView extends ChartPage {
   /** "Natal chart of Frida Kahlo" */
   title: string;
@@ -236,6 +243,8 @@ export interface SiteModel {
   feeds: SignFeed[];
   /** The same feeds as JSON Feed, in sign order. */
   jsonFeeds: JsonFeed[];
+  /** The JSON API's files (src/model/api.ts); none when site.json's `api` is false. */
+  api: ApiFile[];
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;
   /** Every page but the 404, for sitemap.xml. */

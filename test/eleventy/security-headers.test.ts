@@ -116,6 +116,21 @@ describe('renderHeadersFile', () => {
     }
   });
 
+  it('lets any origin read the JSON API, in each language, cached an hour, and nothing else', () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], apiPaths: ['/api/v1/*', '/es/api/v1/*'] });
+    for (const host of [cloudflareHeaders, netlifyHeaders]) {
+      for (const file of ['/api/v1/index.json', '/es/api/v1/leo/weekly/current.json']) {
+        expect(host(text, file).get('access-control-allow-origin'), `${host.name} ${file}`).toBe('*');
+        expect(host(text, file).get('cache-control'), `${host.name} ${file}`).toBe('public, max-age=3600');
+      }
+      for (const file of ['/', '/leo/feed.json', '/es/', '/apiary/', '/assets/site.1a2b3c4d.css']) {
+        expect(host(text, file).get('access-control-allow-origin'), `${host.name} ${file}`).toBeUndefined();
+      }
+    }
+    // A site without the API lets no other origin read anything.
+    expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('Access-Control');
+  });
+
   it('takes other fingerprinted folders and rejects patterns that are not URL paths', () => {
     const rules = parseHeadersFile(renderHeadersFile({ immutablePaths: ['/assets/*', '/fonts/*'] }));
     expect(rules['/fonts/*']).toEqual({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
