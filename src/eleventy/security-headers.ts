@@ -89,8 +89,10 @@ const ADDED_DIRECTIVE = /^(?!default-)[a-z]+(-[a-z]+)*-src$/;
  * The full policy, for the `Content-Security-Policy` HTTP header, with `additions`' origins after each directive's
  * own sources; a directive the list lacks starts from `'self'`, what `default-src` gave it, and comes last.
  */
-export function contentSecurityPolicy(additions: PolicyAdditions = {}): string {
+export function contentSecurityPolicy(additions: PolicyAdditions = {}, { framedAnywhere = false }: { framedAnywhere?: boolean } = {}): string {
   const directives = new Map(POLICY_DIRECTIVES.map(([name, sources]) => [name, sources]));
+  // The pages partners frame (docs/syndication.md), and those alone, may be framed by any page.
+  if (framedAnywhere) directives.set('frame-ancestors', '*');
   for (const [name, origins = []] of Object.entries(additions)) {
     if (!ADDED_DIRECTIVE.test(name)) throw new SecurityHeadersError(`${JSON.stringify(name)} is not a fetch directive such as "connect-src"`);
     for (const origin of origins) {
@@ -157,9 +159,11 @@ interface HeadersFileOptions {
   searchPaths?: readonly string[];
   /** The JSON API's folders as patterns (`/api/v1/*`, `/es/api/v1/*`): the only paths other origins may read. */
   apiPaths?: readonly string[];
+  /** The folders of the pages partners frame (`/embed/*`, `/es/embed/*`): the only paths any page may frame. */
+  embedPaths?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
@@ -168,6 +172,8 @@ interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditio
   searchPaths?: () => Promise<readonly string[]>;
   /** The JSON API's folders in the output, asked at each render; none when the site publishes no API. */
   apiPaths?: () => Promise<readonly string[]>;
+  /** The framed pages' folders in the output, asked at each render; none when the site publishes no card. */
+  embedPaths?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -210,6 +216,11 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     // Cloudflare Pages sends every matching rule's value, so the `/*` policy is detached first: two policies would
     // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
     lines.push(`  ! Content-Security-Policy`, `  Content-Security-Policy: ${searchPolicy}`);
+  }
+  const framedPolicy = contentSecurityPolicy(options.policyAdditions, { framedAnywhere: true });
+  for (const folder of options.embedPaths ?? []) {
+    lines.push('', '# The pages partners frame: any page may frame them (the site-wide policy and X-Frame-Options detached).', folder);
+    lines.push(`  ! Content-Security-Policy`, `  ! X-Frame-Options`, `  Content-Security-Policy: ${framedPolicy}`);
   }
   for (const folder of options.apiPaths ?? []) {
     lines.push('', '# The JSON API: any origin may read it, and caches keep it an hour.', folder);
@@ -255,7 +266,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [] } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [], embedPaths = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
@@ -267,7 +278,14 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
     eleventyExcludeFromCollections: true,
     eleventyComputed: {
       headersFile: async () =>
-        renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths(), apiPaths: await apiPaths() }),
+        renderHeadersFile({
+          immutablePaths,
+          policyAdditions: await policyAdditions(),
+          languageFolders: await languageFolders(),
+          searchPaths: await searchPaths(),
+          apiPaths: await apiPaths(),
+          embedPaths: await embedPaths(),
+        }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
     },

@@ -10,9 +10,9 @@ import type { ReportPage, SiteModel } from './types.ts';
  * fingerprint changed (src/cli/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
-export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api'>;
+export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'embeds'>;
 
-export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api'] as const satisfies readonly (keyof PageLists)[];
+export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api', 'embeds'] as const satisfies readonly (keyof PageLists)[];
 
 interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
@@ -60,6 +60,7 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
   for (const feed of model.feeds) known.set(feed, `feed:${add(feed.url, feed, replacer)}`);
   for (const feed of model.jsonFeeds) add(feed.url, feed, replacer);
   for (const file of model.api) add(file.url, file);
+  for (const embed of model.embeds) add(embed.url, embed, replacer);
   return { siteWide, pages };
 }
 

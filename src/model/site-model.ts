@@ -13,6 +13,7 @@ import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { apiFiles } from './api.ts';
+import { embedParts } from './embed.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
 import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, signJsonFeedUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
@@ -82,6 +83,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     feeds,
     jsonFeeds,
     api: site.api === false ? [] : apiFiles(signHubs, site, urls),
+    ...embedParts(signHubs, site, urls, t, input.colours),
     meta,
     sitemap,
     shareImages: allShareImages(input.shareImagePlan),

@@ -12,6 +12,7 @@ import type { ShareImage, ShareImagePlan } from '../data/share-images.ts';
 import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
+import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
 
 export interface PeriodInfo extends Period {
@@ -201,6 +202,27 @@ export interface ApiFile {
   document: object;
 }
 
+/** The `<horoscope-card>` element's script (templates/embed-card.njk), written once, at the site's root. */
+export interface CardScript {
+  /** `/embed/card.js` */
+  url: string;
+  /** What the script reads: each language's API folder (absolute), the default language, the theme's light colours. */
+  config: { apis: Record<string, string>; language: string; colours: ThemeColours };
+}
+
+/** The page a partner frames (templates/embed-page.njk): a sign's current report of one kind, as a card. */
+export interface EmbedPage {
+  /** `/embed/leo/weekly/` */
+  url: string;
+  report: ReportPage;
+  /** The whole <title>. */
+  documentTitle: string;
+  /** The site's home, absolute: the card's attribution. */
+  homeAbsoluteUrl: string;
+  /** The report's page, absolute: the frame's links open outside it. */
+  reportAbsoluteUrl: string;
+}
+
 export interface ChartView extends ChartPage {
   /** "Natal chart of Frida Kahlo" */
   title: string;
@@ -245,6 +267,10 @@ export interface SiteModel {
   jsonFeeds: JsonFeed[];
   /** The JSON API's files (src/model/api.ts); none when site.json's `api` is false. */
   api: ApiFile[];
+  /** The card's script: one item at the site's root when site.json leaves `card` on; none otherwise. */
+  card: CardScript[];
+  /** The pages partners frame, per sign and kind with a current report; none when `card` is off. */
+  embeds: EmbedPage[];
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;
   /** Every page but the 404, for sitemap.xml. */
@@ -313,6 +339,8 @@ export interface SiteModelInput {
   shareImagePlan: ShareImagePlan;
   /** The owner's logo and favicon from content/, named in site.json (site-logo.ts). */
   brand?: Brand;
+  /** The theme's light colours (content/theme.css, theme.ts), for the card; none: share-images.ts's plain ones. */
+  colours?: ThemeColours;
 }
 
 /** A model's input as fetched: a period from the cache may be there by its digest alone (fetch-reports.ts). */

@@ -89,6 +89,17 @@ export function apiArchiveUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): strin
   return `${apiFolder(sign, kind)}index.json`;
 }
 
+/** The folder of the embeddable card (docs/syndication.md): its script and the pages partners frame. */
+export const EMBED_FOLDER = '/embed/';
+
+/** The card's script, at one address partners copy into their pages. */
+export const EMBED_SCRIPT = `${EMBED_FOLDER}card.js`;
+
+/** `/embed/leo/weekly/`: the page a partner frames, the current report of a sign and kind as a card. */
+export function embedPageUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): string {
+  return `${EMBED_FOLDER}${sign.slug}/${KIND_SEGMENTS[kind]}/`;
+}
+
 /**
  * Where the site is published, from `url` in content/site.json: `https://you.github.io/horoscopes` gives the
  * origin `https://you.github.io` and the path prefix `/horoscopes/` every site-relative URL starts with; a site
