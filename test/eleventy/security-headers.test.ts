@@ -131,6 +131,21 @@ describe('renderHeadersFile', () => {
     expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('Access-Control');
   });
 
+  it("lets any page frame the card's pages, in each language, and no other page of the site", () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], embedPaths: ['/embed/*', '/es/embed/*'] });
+    const framing = (policy: string | undefined) => policy?.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-ancestors'));
+    for (const file of ['/embed/leo/weekly/', '/es/embed/leo/yearly/']) {
+      expect(framing(cloudflareHeaders(text, file).get('content-security-policy')), file).toBe('frame-ancestors *');
+      // Cloudflare detaches X-Frame-Options there; where a host keeps it, browsers obey frame-ancestors instead.
+      expect(cloudflareHeaders(text, file).get('x-frame-options'), file).toBeUndefined();
+    }
+    for (const file of ['/', '/leo/', '/es/leo/', '/embedded/']) {
+      expect(framing(cloudflareHeaders(text, file).get('content-security-policy')), file).toBe("frame-ancestors 'none'");
+      expect(cloudflareHeaders(text, file).get('x-frame-options'), file).toBe('DENY');
+    }
+    expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('frame-ancestors *');
+  });
+
   it('takes other fingerprinted folders and rejects patterns that are not URL paths', () => {
     const rules = parseHeadersFile(renderHeadersFile({ immutablePaths: ['/assets/*', '/fonts/*'] }));
     expect(rules['/fonts/*']).toEqual({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
@@ -301,8 +316,9 @@ describe("the project's templates work under the policy", () => {
     const heads = templates.filter(({ text }) => /<head[\s>]/i.test(text));
     expect(heads.length).toBeGreaterThan(0);
     for (const { file, text } of heads) {
-      // The search page's own policy where the model says the page is the search page, the site's everywhere else.
-      expect(text, file).toMatch(/<meta http-equiv="Content-Security-Policy" content="\{% if meta\.search %\}\{\{ searchCsp \}\}\{% else %\}\{\{ csp \}\}\{% endif %\}">/);
+      // The search page's own policy where the model says the page is the search page, the site's everywhere else
+      // (the framed card's page is never the search page).
+      expect(text, file).toMatch(/<meta http-equiv="Content-Security-Policy" content="(\{% if meta\.search %\}\{\{ searchCsp \}\}\{% else %\}\{\{ csp \}\}\{% endif %\}|\{\{ csp \}\})">/);
     }
   });
 

@@ -102,23 +102,21 @@ interface CardView {
   background: string;
 }
 
-/** What each card's shadow root shows, once every card has rendered its answer. */
+/** What each card's shadow root shows, once every card has rendered its answer (run in the page: no DOM types here). */
 async function cards(page: Page): Promise<CardView[]> {
-  await page.waitForFunction(() => [...document.querySelectorAll('horoscope-card')].every((card) => card.shadowRoot?.querySelector('a')));
-  return page.evaluate(() =>
-    [...document.querySelectorAll('horoscope-card')].map((card) => {
-      const root = card.shadowRoot!;
-      const all = [...root.querySelectorAll('*')];
-      return {
-        lang: root.firstElementChild!.getAttribute('lang') ?? '',
-        heading: root.querySelector('h2')!.textContent ?? '',
-        links: [...root.querySelectorAll('a')].map((a) => a.href),
-        elements: [...new Set(all.map((element) => element.localName))],
-        attributes: [...new Set(all.flatMap((element) => element.getAttributeNames()))],
-        background: getComputedStyle(root.firstElementChild!).backgroundColor,
-      };
-    }),
-  );
+  await page.waitForFunction("[...document.querySelectorAll('horoscope-card')].every((card) => card.shadowRoot?.querySelector('a'))");
+  return (await page.evaluate(`[...document.querySelectorAll('horoscope-card')].map((card) => {
+    const root = card.shadowRoot;
+    const all = [...root.querySelectorAll('*')];
+    return {
+      lang: root.firstElementChild.getAttribute('lang') ?? '',
+      heading: root.querySelector('h2').textContent ?? '',
+      links: [...root.querySelectorAll('a')].map((a) => a.href),
+      elements: [...new Set(all.map((element) => element.localName))],
+      attributes: [...new Set(all.flatMap((element) => element.getAttributeNames()))],
+      background: getComputedStyle(root.firstElementChild).backgroundColor,
+    };
+  })`)) as CardView[];
 }
 
 describe('the embeddable card on a partner page with a strict policy', () => {
@@ -161,14 +159,7 @@ describe('the embeddable card on a partner page with a strict policy', () => {
 
   it('reads /api/ across origins, and nothing else of the site', async () => {
     const { page } = await openPartner('/cards');
-    const status = (address: string) =>
-      page.evaluate(async (url) => {
-        try {
-          return (await fetch(url)).status;
-        } catch {
-          return 'blocked';
-        }
-      }, `${SITE}${address}`);
+    const status = (address: string) => page.evaluate(`fetch(${JSON.stringify(`${SITE}${address}`)}).then((answer) => answer.status, () => 'blocked')`);
     expect(await status('/api/v1/index.json')).toBe(200);
     expect(await status('/es/api/v1/leo/weekly/current.json')).toBe(200);
     expect(await status('/leo/feed.json')).toBe('blocked');
