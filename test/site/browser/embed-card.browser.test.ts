@@ -2,7 +2,8 @@
 // policy (the lines docs/syndication.md gives): `<horoscope-card>` renders a sign's current report in two languages
 // in its shadow root, in the site's colours, links back to the report, and raises no CSP violation; fed hostile
 // texts it runs nothing and holds only the elements report pages allow; the page of a sign and kind loads framed
-// there, and the site's other pages refuse to be framed; and a cross-origin fetch reads /api/ and nothing else.
+// there, and the site's other pages refuse to be framed; axe finds nothing on that page; and a cross-origin fetch
+// reads /api/ and nothing else.
 // The site (English and Spanish, one period of each kind) is built here for an address on a loopback port, which
 // serves it with its `_headers`: the browser's own CSP, framing and CORS checks decide, as on a real host.
 import { createServer, type Server } from 'node:http';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage, type OpenedPage } from '../../../scripts/lib/open-page.ts';
 import { ALLOWED_TAGS } from '../../../src/data/sanitize.ts';
+import { runAxe } from './axe.ts';
 import { XSS_VECTORS } from '../../fixtures/xss-vectors.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
@@ -155,6 +157,15 @@ describe('the embeddable card on a partner page with a strict policy', () => {
     await expect.poll(() => refused.problems.cspReports.join('\n')).toMatch(/frame-ancestors 'none'/);
     // Chromium shows its error page in the frame instead.
     expect(refused.page.frame({ name: 'page' })!.url()).toBe('chrome-error://chromewebdata/');
+  });
+
+  it('gives the framed page no accessibility violation (axe), in light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const opened = await openPage(browser, SITE, '/es/embed/leo/weekly/', { colorScheme });
+      contexts.push(opened.context);
+      expect(opened.problems.cspReports).toEqual([]);
+      expect(await runAxe(opened.page), colorScheme).toEqual([]);
+    }
   });
 
   it('reads /api/ across origins, and nothing else of the site', async () => {
