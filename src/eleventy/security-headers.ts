@@ -217,7 +217,8 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
     lines.push(`  ! Content-Security-Policy`, `  Content-Security-Policy: ${searchPolicy}`);
   }
-  const framedPolicy = contentSecurityPolicy(options.policyAdditions, { framedAnywhere: true });
+  // The framed pages load no script, analytics' neither: the policy without additions.
+  const framedPolicy = contentSecurityPolicy({}, { framedAnywhere: true });
   for (const folder of options.embedPaths ?? []) {
     lines.push('', '# The pages partners frame: any page may frame them (the site-wide policy and X-Frame-Options detached).', folder);
     lines.push(`  ! Content-Security-Policy`, `  ! X-Frame-Options`, `  Content-Security-Policy: ${framedPolicy}`);
@@ -270,6 +271,8 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
+  // The framed card's pages' (templates/embed-page.njk): they load no script, so nothing is added.
+  eleventyConfig.addGlobalData('embedCsp', META_CONTENT_SECURITY_POLICY);
   // The search page's (the layout prints it where the model says the page is the search page).
   eleventyConfig.addGlobalData('searchCsp', async () => metaContentSecurityPolicy(contentSecurityPolicy(searchPolicyAdditions(await policyAdditions()))));
   // The template only prints the computed text: nothing in a header value is ever read as template syntax.
