@@ -10,7 +10,7 @@ import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
-import { SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
+import { API_ROOT, EMBED_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
 /** @param {import('./src/eleventy/eleventy-types.ts').EleventyConfig} eleventyConfig */
 export default function (eleventyConfig) {
@@ -57,7 +57,11 @@ export default function (eleventyConfig) {
     return homes.map((home) => sitePath(home, model.site.pathPrefix));
   };
   const searchPaths = async () => (await languageFolders()).flatMap((folder) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${folder}${file.slice(1)}`));
-  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths });
+  // The JSON API's folder in each language's, the only paths other origins may read (none when it is switched off).
+  const apiPaths = async () => ((await round())?.model.api.length ? (await languageFolders()).map((folder) => `${folder}${API_ROOT.slice(1)}*`) : []);
+  // The framed pages' folder in each language's, the only pages any site may frame (none when the card is off).
+  const embedPaths = async () => ((await round())?.model.embeds.length ? (await languageFolders()).map((folder) => `${folder}${EMBED_FOLDER.slice(1)}*`) : []);
+  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths });
   // The link-preview images, copied after the pages.
   eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (await round())?.imageFiles ?? [] });
 

@@ -19,6 +19,8 @@
 //                                      archives against plain Eleventy, six languages' new week, what one query
 //                                      downloads and how the merged index ranks (scripts/bench-incremental.ts;
 //                                      either flag alone runs the same)
+//   npm run bench -- --syndication     what the JSON Feeds, the API and the card add to a build, and the card's
+//                                      weight (scripts/bench-syndication.ts)
 import module from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -83,6 +85,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       preview: { type: 'boolean', default: false },
       incremental: { type: 'boolean', default: false },
       search: { type: 'boolean', default: false },
+      syndication: { type: 'boolean', default: false },
       languages: { type: 'string' },
       'ten-year': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
@@ -106,6 +109,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       preview: values.preview,
       incremental: values.incremental,
       search: values.search,
+      syndication: values.syndication,
       write: !values['no-write'],
       workDir: values['work-dir'],
       languages: values.languages === undefined ? undefined : Math.min(6, Math.max(1, whole('languages', values.languages))),
@@ -120,6 +124,7 @@ async function benchReport(context: BenchContext): Promise<[section: Parameters<
   if (options.pagesWanted !== undefined) return ['pages', await largeArchive(context, options.pagesWanted)];
   if (options.languages !== undefined && !options.preview) return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
   if (options.incremental || options.search) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
+  if (options.syndication) return ['syndication', await (await import('./bench-syndication.ts')).syndicationBench(context)];
   if (options.preview) return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
   const runs = await archiveRounds(context);
   if (options.profile) await profileBuilds(context);

@@ -62,6 +62,8 @@ export interface BenchOptions {
   /** --incremental and --search (either runs both): the daily rebuild, search included, instead of the rounds. */
   incremental: boolean;
   search: boolean;
+  /** --syndication: what the JSON Feeds, the API and the card cost (scripts/bench-syndication.ts), instead of the rounds. */
+  syndication: boolean;
   write: boolean;
   workDir: string;
   /** --languages N: a site of the first N of en, es, pt, fr, de, it instead of the rounds (scripts/bench-languages.ts). */

@@ -175,6 +175,9 @@ const siteShape = {
   analytics: analyticsSchema.optional(),
   // Off unless named: the visitors' own birth-chart form, answered by the Cloudflare Worker (docs/deployment.md).
   chartForm: chartFormSchema.optional(),
+  // What partners may carry (docs/syndication.md), on unless set to false: the JSON API, and the card that reads it.
+  api: z.boolean({ error: 'must be true or false' }).optional(),
+  card: z.boolean({ error: 'must be true or false' }).optional(),
 };
 
 const siteFields = z.strictObject(siteShape, {
@@ -191,6 +194,9 @@ const siteSchema = siteFields
       ctx.addIssue({ code: 'custom', path: ['languages'], message: 'set "language" (one language) or "languages" (several), not both' });
     } else if (site.language === undefined && site.languages === undefined) {
       ctx.addIssue({ code: 'custom', path: ['language'], message: 'is required: a language tag such as "en" (or "languages": ["en", "es"])' });
+    }
+    if (site.card === true && site.api === false) {
+      ctx.addIssue({ code: 'custom', path: ['card'], message: 'needs the JSON API it reads: remove "api": false, or set "card": false' });
     }
     // BCP 47 tags ignore case: "pt-br" is "pt-BR".
     const tags = site.languages ?? [];

@@ -39,7 +39,7 @@ export const SHARE_IMAGE = {
  * The colours of images planned without the owner's (a model built without its share images: tests, tools); a
  * build draws in those of content/theme.css (theme.ts).
  */
-const PLAIN_COLOURS: ThemeColours = { fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' };
+export const PLAIN_COLOURS: ThemeColours = { fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' };
 
 const FONT = {
   family: 'DejaVu Sans',

@@ -46,6 +46,11 @@ const DEFAULTS = {
   searchChunkFolders: ['fragment', 'index', 'filter'] as readonly string[],
   /** One year in seconds: the longest lifetime caches honour; `immutable` skips revalidation on reload. */
   immutableCacheControl: 'public, max-age=31536000, immutable',
+  /**
+   * The JSON API's answers: any origin may read them (CORS, https://fetch.spec.whatwg.org/#http-access-control-allow-origin),
+   * and caches keep them an hour: they change at most once a build, and a partner's page asks for them on every view.
+   */
+  apiHeaders: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' } as Readonly<Record<string, string>>,
   /** Virtual input path of the `_headers` template; it only has to be unique among the site's templates. */
   headersTemplatePath: 'eleventy-security-headers/_headers.njk',
 };
@@ -80,8 +85,10 @@ const ADDED_DIRECTIVE = /^(?!default-)[a-z]+(-[a-z]+)*-src$/;
  * The full policy, for the `Content-Security-Policy` HTTP header, with `additions`' origins after each directive's
  * own sources; a directive the list lacks starts from `'self'`, what `default-src` gave it, and comes last.
  */
-export function contentSecurityPolicy(additions: PolicyAdditions = {}): string {
+export function contentSecurityPolicy(additions: PolicyAdditions = {}, { framedAnywhere = false }: { framedAnywhere?: boolean } = {}): string {
   const directives = new Map(POLICY_DIRECTIVES.map(([name, sources]) => [name, sources]));
+  // The pages partners frame (docs/syndication.md), and those alone, may be framed by any page.
+  if (framedAnywhere) directives.set('frame-ancestors', '*');
   for (const [name, origins = []] of Object.entries(additions)) {
     if (!ADDED_DIRECTIVE.test(name)) throw new SecurityHeadersError(`${JSON.stringify(name)} is not a fetch directive such as "connect-src"`);
     for (const origin of origins) {
@@ -146,15 +153,23 @@ interface HeadersFileOptions {
    * whose policy also has the search page's additions.
    */
   searchPaths?: readonly string[];
+  /** The JSON API's folders as patterns (`/api/v1/*`, `/es/api/v1/*`): the only paths other origins may read. */
+  apiPaths?: readonly string[];
+  /** The folders of the pages partners frame (`/embed/*`, `/es/embed/*`): the only paths any page may frame. */
+  embedPaths?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
   languageFolders?: () => Promise<readonly string[]>;
   /** The search pages' and Pagefind's worker's paths in the output, asked at each render. */
   searchPaths?: () => Promise<readonly string[]>;
+  /** The JSON API's folders in the output, asked at each render; none when the site publishes no API. */
+  apiPaths?: () => Promise<readonly string[]>;
+  /** The framed pages' folders in the output, asked at each render; none when the site publishes no card. */
+  embedPaths?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -198,6 +213,16 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
     lines.push(`  ! Content-Security-Policy`, `  Content-Security-Policy: ${searchPolicy}`);
   }
+  // The framed pages load no script, analytics' neither: the policy without additions.
+  const framedPolicy = contentSecurityPolicy({}, { framedAnywhere: true });
+  for (const folder of options.embedPaths ?? []) {
+    lines.push('', '# The pages partners frame: any page may frame them (the site-wide policy and X-Frame-Options detached).', folder);
+    lines.push(`  ! Content-Security-Policy`, `  ! X-Frame-Options`, `  Content-Security-Policy: ${framedPolicy}`);
+  }
+  for (const folder of options.apiPaths ?? []) {
+    lines.push('', '# The JSON API: any origin may read it, and caches keep it an hour.', folder);
+    lines.push(...Object.entries(DEFAULTS.apiHeaders).map(([name, value]) => `  ${name}: ${value}`));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -238,10 +263,12 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [] } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [], embedPaths = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
+  // The framed card's pages' (templates/embed-page.njk): they load no script, so nothing is added.
+  eleventyConfig.addGlobalData('embedCsp', META_CONTENT_SECURITY_POLICY);
   // The search page's (the layout prints it where the model says the page is the search page).
   eleventyConfig.addGlobalData('searchCsp', async () => metaContentSecurityPolicy(contentSecurityPolicy(searchPolicyAdditions(await policyAdditions()))));
   // The template only prints the computed text: nothing in a header value is ever read as template syntax.
@@ -249,7 +276,15 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
     layout: false,
     eleventyExcludeFromCollections: true,
     eleventyComputed: {
-      headersFile: async () => renderHeadersFile({ immutablePaths, policyAdditions: await policyAdditions(), languageFolders: await languageFolders(), searchPaths: await searchPaths() }),
+      headersFile: async () =>
+        renderHeadersFile({
+          immutablePaths,
+          policyAdditions: await policyAdditions(),
+          languageFolders: await languageFolders(),
+          searchPaths: await searchPaths(),
+          apiPaths: await apiPaths(),
+          embedPaths: await embedPaths(),
+        }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
     },

@@ -3,7 +3,8 @@
 // language switcher, og:locale:alternate, the sitemaps' alternates) is computed here from every language's model.
 import type { SiteConfig } from '../data/config.ts';
 import type { Alternate, PageMeta, SiteModel } from './types.ts';
-import { SITE_PATHS, sitePath, siteUrls, type SiteUrls } from './urls.ts';
+import { joinedCard } from './embed.ts';
+import { API_ROOT, SITE_PATHS, sitePath, siteUrls, type SiteUrls } from './urls.ts';
 
 /** Where a language other than the default is published: `es/`, `pt-br/`; the default language: `` (the root). */
 export function languageFolder(language: string, isDefault: boolean): string {
@@ -98,5 +99,6 @@ export function linkLanguage(model: SiteModel, index: number, summaries: readonl
     sitemaps: root ? [urls.absolute(urls.page(SITE_PATHS.sitemapIndex))] : [],
     sitemapIndex: root ? [{ sitemaps: summaries.map((site) => site.urls.absolute(site.sitemap)) }] : [],
     languageHomes: summaries.map((site) => ({ language: site.language, ...site.home })),
+    card: joinedCard(model.card, Object.fromEntries(summaries.map((site) => [site.language, site.urls.absolute(site.urls.page(API_ROOT))])), root),
   };
 }

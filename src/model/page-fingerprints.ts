@@ -10,9 +10,9 @@ import type { ReportPage, SiteModel } from './types.ts';
  * fingerprint changed (src/cli/build/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
-export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds'>;
+export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'embeds'>;
 
-export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds'] as const satisfies readonly (keyof PageLists)[];
+export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api', 'embeds'] as const satisfies readonly (keyof PageLists)[];
 
 interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
@@ -53,9 +53,14 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
   const known = new Map<object, string>(model.signs.map((sign) => [sign, `sign:${sign.slug}`]));
   for (const page of model.reportPages) known.set(page, `page:${add(page.url, withSignSlugs(page))}`);
   const replacer = (_key: string, value: unknown) => (typeof value === 'object' && value !== null && known.get(value)) || value;
-  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds'] as const) {
+  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages'] as const) {
     for (const item of model[key]) add(item.url, item, replacer);
   }
+  // A JSON Feed prints its Atom feed's data: that feed stands for its own fingerprint.
+  for (const feed of model.feeds) known.set(feed, `feed:${add(feed.url, feed, replacer)}`);
+  for (const feed of model.jsonFeeds) add(feed.url, feed, replacer);
+  for (const file of model.api) add(file.url, file);
+  for (const embed of model.embeds) add(embed.url, embed, replacer);
   return { siteWide, pages };
 }
 

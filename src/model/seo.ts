@@ -8,7 +8,7 @@ import { SHARE_IMAGE, type ShareImage, type ShareImagePlan } from '../data/share
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SearchFilter, SectionPage, SignHub, SitemapEntry } from './types.ts';
-import { SEARCH_SCRIPT, SITE_PATHS, signFeedUrl, type SiteUrls } from './urls.ts';
+import { SEARCH_SCRIPT, SITE_PATHS, signFeedUrl, signJsonFeedUrl, type SiteUrls } from './urls.ts';
 
 const DEFAULTS = {
   /** Characters of a page description (search engines show about 155). */
@@ -118,9 +118,20 @@ export function ogLocale(language: string): string {
   return locale.region ? `${locale.language}_${locale.region}` : locale.language;
 }
 
-/** The link to a sign's feed, for <link rel="alternate"> on its pages. */
-function signFeedLink(sign: Sign, t: Messages['t'], urls: SiteUrls): LinkRef {
-  return { url: urls.page(signFeedUrl(sign)), label: t('signHub.feedLink', { sign: sign.name }) };
+/** A sign's feeds, Atom and JSON Feed, for <link rel="alternate"> on its pages: made once per sign. */
+function signFeedLinks(site: Pick<SiteConfig, 'title'>, t: Messages['t'], urls: SiteUrls): (sign: Sign) => Pick<PageHead, 'feed' | 'jsonFeed'> {
+  const links = new Map<string, Pick<PageHead, 'feed' | 'jsonFeed'>>();
+  return (sign) => {
+    let link = links.get(sign.slug);
+    if (!link) {
+      link = {
+        feed: { url: urls.page(signFeedUrl(sign)), label: t('signHub.feedLink', { sign: sign.name }) },
+        jsonFeed: { url: urls.page(signJsonFeedUrl(sign)), label: t('feed.title', { sign: sign.name, site: site.title }) },
+      };
+      links.set(sign.slug, link);
+    }
+    return link;
+  };
 }
 
 
@@ -136,6 +147,7 @@ interface PageHead {
   /** `YYYY-MM-DD`, for the sitemap: when what the page shows last changed. */
   lastmod?: string;
   feed?: LinkRef;
+  jsonFeed?: LinkRef;
   /** The home page's <title> is the site's name alone. */
   documentTitle?: string;
   /** Indexed for search, with these filters beside the language's (absent: not indexed). */
@@ -163,6 +175,7 @@ function lastUpdated(reports: ReportPage[]): string | undefined {
 /** Every page but the 404, in sitemap order. */
 function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImagePlan): PageHead[] {
   const home: LinkRef = { url: urls.page(SITE_PATHS.home), label: t('site.home') };
+  const feedsOf = signFeedLinks(site, t, urls);
   // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
   const image = images.site;
   // Hubs and the home page quote their reports' intros: each changes when one of those reports does.
@@ -184,13 +197,13 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
       title: hub.title,
       description: t('signHub.description', { sign: hub.sign.name, dates: hub.sign.dates }),
       breadcrumbs: [home, { url: hub.url, label: hub.sign.name }],
-      feed: signFeedLink(hub.sign, t, urls),
+      ...feedsOf(hub.sign),
       image: signImage(images, 'weekly', hub.sign),
       searchFilters: [{ name: 'sign', value: hub.sign.name }],
       lastmod: lastUpdated(Object.values(hub.current)),
     });
   }
-  heads.push(...reportHeads(home, urls, t, pages, images));
+  heads.push(...reportHeads(home, urls, t, pages, images, feedsOf));
   const chartsCrumb = { url: urls.page(SITE_PATHS.charts), label: t('charts.title') };
   const chartsLastmod = pages.updated.get(chartsCrumb.url);
   heads.push({ url: chartsCrumb.url, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image, lastmod: chartsLastmod, searchFilters: [] });
@@ -226,7 +239,7 @@ function signImage(images: ShareImagePlan, kind: ReportKind, sign: Sign): ShareI
 }
 
 /** The section archives, and under each the period hubs and their report pages. */
-function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImagePlan): PageHead[] {
+function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImagePlan, feedsOf: ReturnType<typeof signFeedLinks>): PageHead[] {
   const heads: PageHead[] = [];
   const sectionCrumbs = new Map<ReportKind, LinkRef>();
   for (const section of pages.sections) {
@@ -251,7 +264,7 @@ function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: Sit
         breadcrumbs: [...trail, { url: page.url, label: page.sign.name }],
         article: { published: dayToRfc3339(page.published), modified: dayToRfc3339(page.updated) },
         lastmod: page.updated,
-        feed: signFeedLink(page.sign, t, urls),
+        ...feedsOf(page.sign),
         image: signImage(images, page.kind, page.sign),
         searchFilters: [{ name: 'sign', value: page.sign.name }, kind],
       });
@@ -282,6 +295,7 @@ function pageMeta(head: PageHead, site: SiteConfig, urls: SiteUrls, t: Messages[
       image,
     }),
     ...(head.feed ? { feed: head.feed } : {}),
+    ...(head.jsonFeed ? { jsonFeed: head.jsonFeed } : {}),
     image,
     ...(head.searchFilters ? { searchFilters: [...head.searchFilters, { name: 'language', value: site.language }] } : {}),
   };

@@ -12,11 +12,13 @@ import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
+import { apiFiles } from './api.ts';
 import { chartFormViews } from './chart-form.ts';
+import { embedParts } from './embed.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
-import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
+import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, signJsonFeedUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
 
 function periodInfo(period: Period, buildDate: string, locale: string, urls: SiteUrls): PeriodInfo {
   return {
@@ -55,6 +57,10 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   linkNeighbours(bySignAndKind, t);
   const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t, urls));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
+  const jsonFeeds = feeds.map((feed) => {
+    const url = urls.page(signJsonFeedUrl(feed.sign));
+    return { url, absoluteUrl: urls.absolute(url), homeAbsoluteUrl: urls.absolute(urls.page(SITE_PATHS.home)), feed };
+  });
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const chartForms = chartFormViews(site, messages, signs, urls, buildDate);
@@ -81,6 +87,9 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     staticPages,
     chartForms,
     feeds,
+    jsonFeeds,
+    api: site.api === false ? [] : apiFiles(signHubs, site, urls),
+    ...embedParts(signHubs, site, urls, t, input.colours),
     meta,
     sitemap,
     shareImages: allShareImages(input.shareImagePlan),

@@ -12,6 +12,7 @@ import type { ShareImage, ShareImagePlan } from '../data/share-images.ts';
 import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
+import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
 
 export interface PeriodInfo extends Period {
@@ -114,6 +115,8 @@ export interface PageMeta {
   jsonLd?: string;
   /** The sign's Atom feed, for <link rel="alternate">. */
   feed?: LinkRef;
+  /** The same feed as JSON Feed, for <link rel="alternate" type="application/feed+json">. */
+  jsonFeed?: LinkRef;
   /** Not for search engines (the 404 page). */
   noindex?: boolean;
   /** The link-preview image (og:image, twitter:image). */
@@ -185,6 +188,44 @@ export interface SignFeed {
   entries: FeedEntry[];
 }
 
+/** A sign's feed as JSON Feed 1.1: the Atom feed's entries, dates and language (templates/feed-json.njk). */
+export interface JsonFeed {
+  /** `/leo/feed.json` */
+  url: string;
+  absoluteUrl: string;
+  /** The site's home page, the feed's author's address. */
+  homeAbsoluteUrl: string;
+  feed: SignFeed;
+}
+
+/** A file of the JSON API (src/model/api.ts): its URL and the document templates/api.njk prints as JSON. */
+export interface ApiFile {
+  /** `/api/v1/leo/weekly/2026-w47.json` */
+  url: string;
+  document: object;
+}
+
+/** The `<horoscope-card>` element's script (templates/embed-card.njk), written once, at the site's root. */
+export interface CardScript {
+  /** `/embed/card.js` */
+  url: string;
+  /** What the script reads: each language's API folder (absolute), the default language, the theme's light colours. */
+  config: { apis: Record<string, string>; language: string; colours: ThemeColours };
+}
+
+/** The page a partner frames (templates/embed-page.njk): a sign's current report of one kind, as a card. */
+export interface EmbedPage {
+  /** `/embed/leo/weekly/` */
+  url: string;
+  report: ReportPage;
+  /** The whole <title>. */
+  documentTitle: string;
+  /** The site's home, absolute: the card's attribution. */
+  homeAbsoluteUrl: string;
+  /** The report's page, absolute: the frame's links open outside it. */
+  reportAbsoluteUrl: string;
+}
+
 export interface ChartView extends ChartPage {
   /** "Natal chart of Frida Kahlo" */
   title: string;
@@ -227,6 +268,14 @@ export interface SiteModel {
   chartForms: ChartFormView[];
   /** One Atom feed per sign, in sign order. */
   feeds: SignFeed[];
+  /** The same feeds as JSON Feed, in sign order. */
+  jsonFeeds: JsonFeed[];
+  /** The JSON API's files (src/model/api.ts); none when site.json's `api` is false. */
+  api: ApiFile[];
+  /** The card's script: one item at the site's root when site.json leaves `card` on; none otherwise. */
+  card: CardScript[];
+  /** The pages partners frame, per sign and kind with a current report; none when `card` is off. */
+  embeds: EmbedPage[];
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;
   /** Every page but the 404, for sitemap.xml. */
@@ -309,6 +358,8 @@ export interface SiteModelInput {
   shareImagePlan: ShareImagePlan;
   /** The owner's logo and favicon from content/, named in site.json (site-logo.ts). */
   brand?: Brand;
+  /** The theme's light colours (content/theme.css, theme.ts), for the card; none: share-images.ts's plain ones. */
+  colours?: ThemeColours;
 }
 
 /** A model's input as fetched: a period from the cache may be there by its digest alone (fetch-reports.ts). */

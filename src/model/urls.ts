@@ -62,6 +62,51 @@ export function signFeedUrl(sign: Sign): string {
   return `/${sign.slug}/feed.xml`;
 }
 
+/** `/leo/feed.json`: the same feed as JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
+export function signJsonFeedUrl(sign: Sign): string {
+  return `/${sign.slug}/feed.json`;
+}
+
+/** The JSON API's folder (docs/syndication.md): its version is in its path, so a partner's code never breaks. */
+export const API_ROOT = '/api/v1/';
+
+/** `/api/v1/index.json`: the signs and kinds, with the addresses of their reports. */
+export const API_INDEX = `${API_ROOT}index.json`;
+
+/** `/api/v1/schema.json`: the JSON Schema every answer of the API is valid against. */
+export const API_SCHEMA = `${API_ROOT}schema.json`;
+
+/** `/api/v1/leo/weekly/`: one sign's reports of one kind. */
+function apiFolder(sign: Pick<Sign, 'slug'>, kind: ReportKind): string {
+  return `${API_ROOT}${sign.slug}/${KIND_SEGMENTS[kind]}/`;
+}
+
+/** `/api/v1/leo/weekly/2026-w47.json`: one dated report. */
+export function apiReportUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind, periodKey: string): string {
+  return `${apiFolder(sign, kind)}${periodKey}.json`;
+}
+
+/** `/api/v1/leo/weekly/current.json`: the report of the period that holds the build's date, at a stable address. */
+export function apiCurrentUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): string {
+  return `${apiFolder(sign, kind)}current.json`;
+}
+
+/** `/api/v1/leo/weekly/index.json`: every published report of a sign and kind, newest first. */
+export function apiArchiveUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): string {
+  return `${apiFolder(sign, kind)}index.json`;
+}
+
+/** The folder of the embeddable card (docs/syndication.md): its script and the pages partners frame. */
+export const EMBED_FOLDER = '/embed/';
+
+/** The card's script, at one address partners copy into their pages. */
+export const EMBED_SCRIPT = `${EMBED_FOLDER}card.js`;
+
+/** `/embed/leo/weekly/`: the page a partner frames, the current report of a sign and kind as a card. */
+export function embedPageUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): string {
+  return `${EMBED_FOLDER}${sign.slug}/${KIND_SEGMENTS[kind]}/`;
+}
+
 /**
  * Where the site is published, from `url` in content/site.json: `https://you.github.io/horoscopes` gives the
  * origin `https://you.github.io` and the path prefix `/horoscopes/` every site-relative URL starts with; a site

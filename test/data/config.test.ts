@@ -192,6 +192,16 @@ describe('loadConfig', () => {
     expect(failure(() => loadConfig(project({ ...goodSite, chartForm }), {})).message).toBe(`content/site.json: ${expected}`);
   });
 
+  it('publishes the API and the card unless site.json switches them off, and refuses a card without the API', () => {
+    expect(loadConfig(project(), {}).site).not.toHaveProperty('api');
+    expect(loadConfig(project({ ...goodSite, api: false }), {}).site).toMatchObject({ api: false });
+    expect(loadConfig(project({ ...goodSite, card: false }), {}).site).toMatchObject({ card: false });
+    expect(failure(() => loadConfig(project({ ...goodSite, api: 'no' }), {})).message).toBe('content/site.json: api: must be true or false');
+    expect(failure(() => loadConfig(project({ ...goodSite, api: false, card: true }), {})).message).toBe(
+      'content/site.json: card: needs the JSON API it reads: remove "api": false, or set "card": false',
+    );
+  });
+
   it.each(['english', 'en_US', 'en-a1'])('rejects the language %s, which is no BCP 47 tag, naming the field', (language) => {
     const error = failure(() => loadConfig(project({ ...goodSite, language }), {}));
     expect(error.message).toContain('content/site.json: language: must be a language tag such as "en" or "en-GB"');

@@ -116,6 +116,36 @@ describe('renderHeadersFile', () => {
     }
   });
 
+  it('lets any origin read the JSON API, in each language, cached an hour, and nothing else', () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], apiPaths: ['/api/v1/*', '/es/api/v1/*'] });
+    for (const host of [cloudflareHeaders, netlifyHeaders]) {
+      for (const file of ['/api/v1/index.json', '/es/api/v1/leo/weekly/current.json']) {
+        expect(host(text, file).get('access-control-allow-origin'), `${host.name} ${file}`).toBe('*');
+        expect(host(text, file).get('cache-control'), `${host.name} ${file}`).toBe('public, max-age=3600');
+      }
+      for (const file of ['/', '/leo/feed.json', '/es/', '/apiary/', '/assets/site.1a2b3c4d.css']) {
+        expect(host(text, file).get('access-control-allow-origin'), `${host.name} ${file}`).toBeUndefined();
+      }
+    }
+    // A site without the API lets no other origin read anything.
+    expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('Access-Control');
+  });
+
+  it("lets any page frame the card's pages, in each language, and no other page of the site", () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], embedPaths: ['/embed/*', '/es/embed/*'] });
+    const framing = (policy: string | undefined) => policy?.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-ancestors'));
+    for (const file of ['/embed/leo/weekly/', '/es/embed/leo/yearly/']) {
+      expect(framing(cloudflareHeaders(text, file).get('content-security-policy')), file).toBe('frame-ancestors *');
+      // Cloudflare detaches X-Frame-Options there; where a host keeps it, browsers obey frame-ancestors instead.
+      expect(cloudflareHeaders(text, file).get('x-frame-options'), file).toBeUndefined();
+    }
+    for (const file of ['/', '/leo/', '/es/leo/', '/embedded/']) {
+      expect(framing(cloudflareHeaders(text, file).get('content-security-policy')), file).toBe("frame-ancestors 'none'");
+      expect(cloudflareHeaders(text, file).get('x-frame-options'), file).toBe('DENY');
+    }
+    expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('frame-ancestors *');
+  });
+
   it('takes other fingerprinted folders and rejects patterns that are not URL paths', () => {
     const rules = parseHeadersFile(renderHeadersFile({ immutablePaths: ['/assets/*', '/fonts/*'] }));
     expect(rules['/fonts/*']).toEqual({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
@@ -286,8 +316,9 @@ describe("the project's templates work under the policy", () => {
     const heads = templates.filter(({ text }) => /<head[\s>]/i.test(text));
     expect(heads.length).toBeGreaterThan(0);
     for (const { file, text } of heads) {
-      // The search page's own policy where the model says the page is the search page, the site's everywhere else.
-      expect(text, file).toMatch(/<meta http-equiv="Content-Security-Policy" content="\{% if meta\.search %\}\{\{ searchCsp \}\}\{% else %\}\{\{ csp \}\}\{% endif %\}">/);
+      // The search page's own policy where the model says the page is the search page, the site's everywhere else
+      // (the framed card's page has its own, without analytics: it loads no script).
+      expect(text, file).toMatch(/<meta http-equiv="Content-Security-Policy" content="(\{% if meta\.search %\}\{\{ searchCsp \}\}\{% else %\}\{\{ csp \}\}\{% endif %\}|\{\{ embedCsp \}\})">/);
     }
   });
 

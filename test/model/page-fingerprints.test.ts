@@ -30,8 +30,8 @@ describe('page fingerprints', () => {
     expect(fingerprints(fromNetwork)).toEqual(fingerprints(model()));
   });
 
-  it('change for an overridden report and every page that shows its text: its period hub, sign hub and feed', () => {
-    expect(changed(undefined, { overrides: [leoOverride] })).toEqual(['/leo/', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+  it('change for an overridden report and every file that shows its text: its period hub, sign hub, feeds, API answers and framed card', () => {
+    expect(changed(undefined, { overrides: [leoOverride] })).toEqual(['/api/v1/leo/weekly/2026-w47.json', '/api/v1/leo/weekly/current.json', '/embed/leo/weekly/', '/leo/', '/leo/feed.json', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
   });
 
   it("change for a static page's text alone, and for every page (site-wide) when its title, in the footer, changes", () => {

@@ -63,6 +63,28 @@ describe('buildSiteModel', () => {
     expect(searchGraph[1]).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ item: 'https://stars.example.org/' }, { item: 'https://stars.example.org/search/' }] });
   });
 
+  it("makes the JSON API's files, each sign's current reports among them, unless site.json switches the API off", () => {
+    const urls = m.api.map((file) => file.url);
+    expect(urls).toContain('/api/v1/index.json');
+    expect(urls).toContain('/api/v1/schema.json');
+    expect(urls).toContain('/api/v1/leo/weekly/2026-w48.json');
+    const current = m.api.find((file) => file.url === '/api/v1/leo/weekly/current.json')!;
+    expect(current.document).toBe(m.api.find((file) => file.url === '/api/v1/leo/weekly/2026-w47.json')!.document);
+    expect(modelOf([weekPeriod(2026, 47)], { site: { ...site, api: false } }).api).toEqual([]);
+  });
+
+  it("makes the card's script and a page per sign and kind to frame, unless site.json switches the card or the API off", () => {
+    expect(m.card).toEqual([{ url: '/embed/card.js', config: { apis: { en: 'https://stars.example.org/api/v1/' }, language: 'en', colours: expect.objectContaining({ accent: expect.stringMatching(/^#/) }) } }]);
+    expect(m.embeds.map((embed) => embed.url)).toContain('/embed/leo/weekly/');
+    const leo = m.embeds.find((embed) => embed.url === '/embed/leo/weekly/')!;
+    expect(leo.report.period.key).toBe('2026-w47');
+    expect(leo.reportAbsoluteUrl).toBe('https://stars.example.org/weekly/2026-w47/leo/');
+    for (const off of [{ card: false }, { api: false }]) {
+      const model = modelOf([weekPeriod(2026, 47)], { site: { ...site, ...off } });
+      expect([model.card, model.embeds]).toEqual([[], []]);
+    }
+  });
+
   it('makes one feed per sign, newest first, the year before its ascendant year, never dated after the build', () => {
     const feed = m.feeds.find((f) => f.sign.slug === 'leo')!;
     expect(feed.entries.map((e) => e.page.url)).toEqual([

@@ -195,6 +195,7 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
       pageHistory: history.history,
       shareImagePlan: plan,
       brand: editors.brand,
+      colours: editors.colours,
     },
     imageFiles,
     pageDatesFile: historyFile,

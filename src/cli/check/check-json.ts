@@ -1,0 +1,88 @@
+// `npm run check`'s JSON files: every one parses, and every one a schema covers is valid against it: each JSON
+// Feed against JSON Feed 1.1 (schemas/json-feed-1.1.schema.json, written from https://www.jsonfeed.org/version/1.1/),
+// each answer of the JSON API against the schema the site publishes beside it (`api/v1/schema.json`, from
+// src/model/api-schema.json). Validated by Ajv (https://ajv.js.org/), with its formats (uri, date, date-time).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+const SCHEMAS = path.join(import.meta.dirname, 'schemas');
+
+/** A validator for one JSON Schema; strict, so a mistake in the schema fails at once (but `required` in `anyOf`, whose properties are declared beside it). */
+export function schemaValidator(schema: object): ValidateFunction {
+  const ajv = new Ajv2020({ strict: true, strictRequired: false });
+  // ajv-formats is CommonJS: Node imports its function as the default, which TypeScript types as the module.
+  (addFormats as unknown as typeof addFormats.default)(ajv);
+  return ajv.compile(schema);
+}
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+let jsonFeedSchema: ValidateFunction | undefined;
+/** The JSON Feed 1.1 validator, compiled once. */
+export function jsonFeedValidator(): ValidateFunction {
+  jsonFeedSchema ??= schemaValidator(readJson(path.join(SCHEMAS, 'json-feed-1.1.schema.json')) as object);
+  return jsonFeedSchema;
+}
+
+/** The first thing `validate` refused in `value`, as `where: what`, or undefined when valid. */
+export function schemaProblem(validate: ValidateFunction, value: unknown): string | undefined {
+  if (validate(value)) return undefined;
+  const error = validate.errors![0]!;
+  const extra = error.keyword === 'additionalProperties' ? ` (${String(error.params.additionalProperty)})` : '';
+  return `${error.instancePath || '/'}: ${error.message ?? 'is not valid'}${extra}`;
+}
+
+const isJsonFeed = (file: string, value: unknown): boolean =>
+  /(^|\/)feed\.json$/.test(file) || String((value as { version?: unknown } | null)?.version ?? '').startsWith('https://jsonfeed.org/version/');
+
+/** `api/v1/` of a file of the API (`es/api/v1/leo/weekly/current.json` → `es/api/v1/`), or undefined. */
+const apiFolderOf = (file: string): string | undefined => /^(?:[^/]+\/)?api\/v1\//.exec(file)?.[0];
+
+/**
+ * The validator of the schema published in an API folder, once per folder: the schema itself is checked first
+ * (a schema that does not compile is the folder's one problem).
+ */
+function apiValidator(dir: string, folder: string, validators: Map<string, ValidateFunction | string>): ValidateFunction | string {
+  let validator = validators.get(folder);
+  if (validator === undefined) {
+    try {
+      validator = schemaValidator(readJson(path.join(dir, folder, 'schema.json')) as object);
+    } catch (error) {
+      validator = `${folder}schema.json: is not a usable JSON Schema (${(error as Error).message})`;
+    }
+    validators.set(folder, validator);
+  }
+  return validator;
+}
+
+/** The problems of every `.json` file of `files` (paths relative to `dir`): one line each, naming the file. */
+export function jsonProblems(dir: string, files: Iterable<string>): string[] {
+  const problems: string[] = [];
+  const apiValidators = new Map<string, ValidateFunction | string>();
+  for (const file of files) {
+    if (!file.endsWith('.json')) continue;
+    let value: unknown;
+    try {
+      value = readJson(path.join(dir, file));
+    } catch (error) {
+      problems.push(`${file}: is not valid JSON (${(error as Error).message})`);
+      continue;
+    }
+    const folder = apiFolderOf(file);
+    if (folder && file !== `${folder}schema.json`) {
+      const validate = apiValidator(dir, folder, apiValidators);
+      if (typeof validate === 'string') {
+        if (!problems.includes(validate)) problems.push(validate);
+        continue;
+      }
+      const problem = schemaProblem(validate, value);
+      if (problem) problems.push(`${file}: does not follow the API's schema: ${problem}`);
+    } else if (isJsonFeed(file, value)) {
+      const problem = schemaProblem(jsonFeedValidator(), value);
+      if (problem) problems.push(`${file}: is not a valid JSON Feed 1.1: ${problem}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,112 @@
+// The static JSON API partners read (docs/syndication.md): per language, an index of the signs and kinds, each
+// sign's current report of each kind at a stable address, every dated report at its own, and an archive per sign
+// and kind. Every document is made here; `templates/api.njk` prints it as JSON. Addresses are absolute, for
+// pages on other origins; texts come as the sanitized HTML the pages show and as plain text.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Parser } from 'htmlparser2';
+import type { Sign } from '../data/signs.ts';
+import type { ApiFile, ReportPage, SignHub } from './types.ts';
+import { API_INDEX, API_SCHEMA, apiArchiveUrl, apiCurrentUrl, apiReportUrl, KIND_ORDER, KIND_SEGMENTS, SITE_PATHS, type SiteUrls } from './urls.ts';
+
+/** The schema every document is valid against, published at `/api/v1/schema.json` with its own address as `$id`. */
+export const API_SCHEMA_FILE = path.join(import.meta.dirname, 'api-schema.json');
+let schema: Record<string, unknown> | undefined;
+
+/** Elements that end a paragraph of the plain text; a table cell ends a word. */
+const BLOCKS = new Set(['p', 'div', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'table', 'tr', 'dl', 'dt', 'dd', 'pre', 'hr', 'figure', 'figcaption']);
+
+/** Sanitized HTML as plain text: its paragraphs (blocks, list items, headings) apart by a blank line, spaces folded. */
+export function htmlToText(html: string): string {
+  const paragraphs: string[] = [];
+  let line = '';
+  const flush = () => {
+    const text = line.replace(/\s+/g, ' ').trim();
+    if (text) paragraphs.push(text);
+    line = '';
+  };
+  const parser = new Parser(
+    {
+      onopentag: (name) => (BLOCKS.has(name) ? flush() : undefined),
+      onclosetag: (name) => (BLOCKS.has(name) ? flush() : name === 'td' || name === 'th' ? (line += ' ') : undefined),
+      ontext: (text) => (line += text),
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  flush();
+  return paragraphs.join('\n\n');
+}
+
+interface ApiSite {
+  title: string;
+  language: string;
+}
+
+const signOf = (sign: Sign) => ({ slug: sign.slug, name: sign.name, glyph: sign.glyph, dates: sign.dates });
+const periodOf = ({ period }: ReportPage) => ({ key: period.key, label: period.label, start: period.start, end: period.end });
+
+/** One report as the API gives it. */
+function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls): object {
+  return {
+    type: 'report',
+    language: site.language,
+    site: { title: site.title, url: urls.absolute(urls.page(SITE_PATHS.home)) },
+    sign: signOf(page.sign),
+    kind: KIND_SEGMENTS[page.kind],
+    kindTitle: page.kindTitle,
+    period: periodOf(page),
+    title: page.title,
+    heading: page.heading,
+    url: urls.absolute(page.url),
+    published: page.published,
+    updated: page.updated,
+    intro: { html: page.intro, text: htmlToText(page.intro) },
+    text: { html: page.text, text: htmlToText(page.text) },
+  };
+}
+
+/** Every file of the API of one language's site: its index, the schema, and per sign and kind the reports. */
+export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: SiteUrls): ApiFile[] {
+  const absolute = (sitePath: string) => urls.absolute(urls.page(sitePath));
+  const files: ApiFile[] = [];
+  const index = {
+    type: 'index',
+    language: site.language,
+    site: { title: site.title, url: absolute(SITE_PATHS.home) },
+    schema: absolute(API_SCHEMA),
+    kinds: KIND_ORDER.map((kind) => KIND_SEGMENTS[kind]),
+    signs: signHubs.map((hub) => ({
+      ...signOf(hub.sign),
+      url: urls.absolute(hub.url),
+      reports: Object.fromEntries(
+        hub.archive.map(({ kind, kindTitle }) => {
+          const current = hub.current[kind];
+          return [KIND_SEGMENTS[kind], { title: kindTitle, current: current ? absolute(apiCurrentUrl(hub.sign, kind)) : null, archive: absolute(apiArchiveUrl(hub.sign, kind)) }];
+        }),
+      ),
+    })),
+  };
+  files.push({ url: urls.page(API_INDEX), document: index });
+  schema ??= JSON.parse(readFileSync(API_SCHEMA_FILE, 'utf8')) as Record<string, unknown>;
+  files.push({ url: urls.page(API_SCHEMA), document: { ...schema, $id: absolute(API_SCHEMA) } });
+  for (const hub of signHubs) {
+    for (const { kind, kindTitle, pages } of hub.archive) {
+      const reports = pages.map((page) => ({ page, url: urls.page(apiReportUrl(hub.sign, kind, page.period.key)), document: reportDocument(page, site, urls) }));
+      for (const { url, document } of reports) files.push({ url, document });
+      const current = reports.find(({ page }) => page === hub.current[kind]);
+      if (current) files.push({ url: urls.page(apiCurrentUrl(hub.sign, kind)), document: current.document });
+      const archive = {
+        type: 'archive',
+        language: site.language,
+        sign: signOf(hub.sign),
+        kind: KIND_SEGMENTS[kind],
+        kindTitle,
+        // Newest first, as the sign's page lists them.
+        reports: reports.map(({ page, url }) => ({ period: periodOf(page), title: page.title, url: urls.absolute(url), page: urls.absolute(page.url), published: page.published, updated: page.updated })),
+      };
+      files.push({ url: urls.page(apiArchiveUrl(hub.sign, kind)), document: archive });
+    }
+  }
+  return files;
+}

@@ -1,0 +1,36 @@
+// The embeddable card (docs/syndication.md): the `<horoscope-card>` element's script, which reads the JSON API, and
+// for hosts that cannot run scripts a page per sign and kind that partners frame. Both show a sign's current report
+// and link back to its page, which is the attribution.
+import type { SiteConfig } from '../data/config.ts';
+import type { Messages } from '../data/i18n.ts';
+import { PLAIN_COLOURS } from '../data/share-images.ts';
+import type { ThemeColours } from '../data/theme.ts';
+import type { CardScript, EmbedPage, SignHub } from './types.ts';
+import { API_ROOT, EMBED_SCRIPT, embedPageUrl, KIND_ORDER, SITE_PATHS, type SiteUrls } from './urls.ts';
+
+/** The card's script and the framed pages of one language's site; none when site.json switches the card off. */
+export function embedParts(
+  signHubs: readonly SignHub[],
+  site: Pick<SiteConfig, 'title' | 'language' | 'api' | 'card'>,
+  urls: SiteUrls,
+  t: Messages['t'],
+  colours: ThemeColours = PLAIN_COLOURS,
+): { card: CardScript[]; embeds: EmbedPage[] } {
+  if (site.card === false || site.api === false) return { card: [], embeds: [] };
+  const homeAbsoluteUrl = urls.absolute(urls.page(SITE_PATHS.home));
+  const embeds = signHubs.flatMap((hub) =>
+    KIND_ORDER.flatMap((kind): EmbedPage[] => {
+      const report = hub.current[kind];
+      if (!report) return [];
+      const documentTitle = t('site.documentTitle', { page: report.title, site: site.title });
+      return [{ url: urls.page(embedPageUrl(hub.sign, kind)), report, documentTitle, homeAbsoluteUrl, reportAbsoluteUrl: urls.absolute(report.url) }];
+    }),
+  );
+  const apis = { [site.language]: urls.absolute(urls.page(API_ROOT)) };
+  return { card: [{ url: urls.page(EMBED_SCRIPT), config: { apis, language: site.language, colours } }], embeds };
+}
+
+/** The root's card on a site of several languages: it reads every language's API; the other languages write none. */
+export function joinedCard(card: readonly CardScript[], apis: Record<string, string>, root: boolean): CardScript[] {
+  return root ? card.map((script) => ({ ...script, config: { ...script.config, apis } })) : [];
+}
