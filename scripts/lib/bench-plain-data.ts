@@ -17,7 +17,8 @@ const field = (text: string, pattern: RegExp) => decode(pattern.exec(text)?.[1] 
 
 /**
  * The plain site's data from a site build: for every HTML page of ours, the head fields the layout prints and
- * the rendered <main> as one pre-made HTML string; every other file as it is. Eleventy then renders the same
+ * the rendered <main> as one pre-made HTML string; every other file as it is, the card's framed pages (a layout of
+ * their own, with no <main>) among them. Eleventy then renders the same
  * number of pages of the same size in a layout of the same weight, with none of our pipeline.
  */
 export function plainDataFrom(distDir: string) {
@@ -28,7 +29,7 @@ export function plainDataFrom(distDir: string) {
     // The plain site renders pages: neither our fingerprinted assets nor the search index.
     if (file.startsWith('assets') || file.startsWith('pagefind')) continue;
     const text = readFileSync(path.join(distDir, file), 'utf8');
-    if (file.endsWith('.html')) pages.push(pageData(urlPath, text));
+    if (file.endsWith('.html') && !file.startsWith('embed')) pages.push(pageData(urlPath, text));
     else otherFiles.push({ path: urlPath, content: text });
   }
   const home = readFileSync(path.join(distDir, 'index.html'), 'utf8');
@@ -42,6 +43,7 @@ function pageData(urlPath: string, text: string): object {
   const crumbs = [...(/<ol>([\s\S]*?)<\/ol>/.exec(/<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? '')?.[1] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)]
     .map((m) => ({ url: decode(m[1]!), label: decode(m[2]!) }));
   const feed = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)">/.exec(text);
+  const jsonFeed = /<link rel="alternate" type="application\/feed\+json" title="([^"]*)" href="([^"]*)">/.exec(text);
   return {
     path: urlPath,
     documentTitle: attr(/<title>([^<]*)<\/title>/),
@@ -58,6 +60,7 @@ function pageData(urlPath: string, text: string): object {
     },
     jsonLd: /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1],
     ...(feed ? { feed: { label: decode(feed[1]!), url: decode(feed[2]!) } } : {}),
+    ...(jsonFeed ? { jsonFeed: { label: decode(jsonFeed[1]!), url: decode(jsonFeed[2]!) } } : {}),
     breadcrumbs: crumbs,
     csp: attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/),
     searchScript: attr(/<script type="module" src="([^"]*)"><\/script>/),

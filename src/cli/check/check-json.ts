@@ -62,7 +62,8 @@ export function jsonProblems(dir: string, files: Iterable<string>): string[] {
   const problems: string[] = [];
   const apiValidators = new Map<string, ValidateFunction | string>();
   for (const file of files) {
-    if (!file.endsWith('.json')) continue;
+    // The search's files are the search rule's (check-search.ts), Pagefind's own JSON among them.
+    if (!file.endsWith('.json') || /^(?:[^/]+\/)?pagefind[^/]*\//.test(file)) continue;
     let value: unknown;
     try {
       value = readJson(path.join(dir, file));

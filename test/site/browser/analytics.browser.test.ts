@@ -57,7 +57,12 @@ afterAll(async () => {
 describe("a site with Plausible's per-site script", () => {
   it("gives every page our stub and Plausible's tag once, in that order, and the policy with its origin", () => {
     const dist = path.join(project, 'dist');
-    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    const html = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    // The card's pages, which partners frame, load no script: no analytics either (docs/syndication.md).
+    const cards = html.filter((file) => file.startsWith('embed/'));
+    expect(cards).toHaveLength(48);
+    for (const file of cards) expect(readFileSync(path.join(dist, file), 'utf8').match(TAGS), file).toBeNull();
+    const pages = html.filter((file) => !file.startsWith('embed/'));
     // One period of each kind: 48 reports, 4 period hubs, 12 sign hubs, 4 archives, 4 chart pages, 2 editors'
     // pages, the home page, the search page and the 404 page.
     expect(pages).toHaveLength(77);
