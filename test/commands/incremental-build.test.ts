@@ -9,16 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { buildProject } from '../helpers/build-project.ts';
-import { buildThread } from '../helpers/build-thread.ts';
 import { tree } from '../helpers/files.ts';
 import { copyProject, useProjectAndService } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 const credentials = { username: 'owner', password: 'incremental-secret' };
 const context = useProjectAndService(credentials);
-/** The same project again, built with --full after every change, on a thread of its own beside the incremental build. */
+/** The same project again, built with --full after every change. */
 let fullProject = '';
-const fullBuilds = buildThread();
 /** The Spanish account's service, once the site has a second language. */
 let spanish: SampleService;
 beforeAll(async () => {
@@ -26,7 +24,6 @@ beforeAll(async () => {
   spanish = await startSampleService({ ...credentials, language: 'es' });
 });
 afterAll(async () => {
-  await fullBuilds.close();
   await spanish?.close();
   await removeDir(fullProject);
 });
@@ -69,9 +66,8 @@ let lastFull: Summary;
  * or the last one when `unchanged` says no input changed since (it would publish the same bytes).
  */
 async function buildBoth({ unchanged = false } = {}): Promise<{ incremental: Summary; full: Summary; differ: string[] }> {
-  const full = unchanged ? lastFull : fullBuilds.build({ rootDir: fullProject, env: env(), full: true }).then(({ pages, rendered, reused }) => ({ pages, rendered, reused }));
   const incremental = await build(context.project, false);
-  lastFull = await full;
+  if (!unchanged) lastFull = await build(fullProject, true);
   return { incremental, full: lastFull, differ: differences(tree(path.join(context.project, 'dist')), tree(path.join(fullProject, 'dist'))) };
 }
 
