@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { CheckContext, SiteRule } from './site-rule.ts';
 
 const SCHEMAS = path.join(import.meta.dirname, 'schemas');
 
@@ -42,7 +43,7 @@ const apiFolderOf = (file: string): string | undefined => /^(?:[^/]+\/)?api\/v1\
 
 /**
  * The validator of the schema published in an API folder, once per folder: the schema itself is checked first
- * (a schema that does not compile is the folder's one problem).
+ * (a schema that does not compile is, as a string, the folder's one problem).
  */
 function apiValidator(dir: string, folder: string, validators: Map<string, ValidateFunction | string>): ValidateFunction | string {
   let validator = validators.get(folder);
@@ -50,40 +51,40 @@ function apiValidator(dir: string, folder: string, validators: Map<string, Valid
     try {
       validator = schemaValidator(readJson(path.join(dir, folder, 'schema.json')) as object);
     } catch (error) {
-      validator = `${folder}schema.json: is not a usable JSON Schema (${(error as Error).message})`;
+      validator = `is not a usable JSON Schema (${(error as Error).message})`;
     }
     validators.set(folder, validator);
   }
   return validator;
 }
 
-/** The problems of every `.json` file of `files` (paths relative to `dir`): one line each, naming the file. */
-export function jsonProblems(dir: string, files: Iterable<string>): string[] {
-  const problems: string[] = [];
+/** The rule of `npm run check` for the site's JSON files (site-rule.ts): each parses, and follows its schema. */
+export function jsonRule(context: CheckContext): SiteRule {
   const apiValidators = new Map<string, ValidateFunction | string>();
-  for (const file of files) {
-    // The search's files are the search rule's (check-search.ts), Pagefind's own JSON among them.
-    if (!file.endsWith('.json') || /^(?:[^/]+\/)?pagefind[^/]*\//.test(file)) continue;
-    let value: unknown;
-    try {
-      value = readJson(path.join(dir, file));
-    } catch (error) {
-      problems.push(`${file}: is not valid JSON (${(error as Error).message})`);
-      continue;
-    }
-    const folder = apiFolderOf(file);
-    if (folder && file !== `${folder}schema.json`) {
-      const validate = apiValidator(dir, folder, apiValidators);
-      if (typeof validate === 'string') {
-        if (!problems.includes(validate)) problems.push(validate);
-        continue;
+  return {
+    visit(file) {
+      // The search's files are the search rule's (check-search.ts), Pagefind's own JSON among them.
+      if (!file.name.endsWith('.json') || /^(?:[^/]+\/)?pagefind[^/]*\//.test(file.name)) return;
+      let value: unknown;
+      try {
+        value = JSON.parse(file.text());
+      } catch (error) {
+        return context.report({ file: file.name, message: `is not valid JSON (${(error as Error).message})` });
       }
-      const problem = schemaProblem(validate, value);
-      if (problem) problems.push(`${file}: does not follow the API's schema: ${problem}`);
-    } else if (isJsonFeed(file, value)) {
-      const problem = schemaProblem(jsonFeedValidator(), value);
-      if (problem) problems.push(`${file}: is not a valid JSON Feed 1.1: ${problem}`);
-    }
-  }
-  return problems;
+      const folder = apiFolderOf(file.name);
+      if (folder && file.name !== `${folder}schema.json`) {
+        const known = apiValidators.has(folder);
+        const validate = apiValidator(context.dir, folder, apiValidators);
+        if (typeof validate === 'string') {
+          if (!known) context.report({ file: `${folder}schema.json`, message: validate });
+          return;
+        }
+        const problem = schemaProblem(validate, value);
+        if (problem) context.report({ file: file.name, message: `does not follow the API's schema: ${problem}` });
+      } else if (isJsonFeed(file.name, value)) {
+        const problem = schemaProblem(jsonFeedValidator(), value);
+        if (problem) context.report({ file: file.name, message: `is not a valid JSON Feed 1.1: ${problem}` });
+      }
+    },
+  };
 }

@@ -1,15 +1,15 @@
 // `npm run check`: a built site read before it is published, with rules that hold whatever content/ says, so they
 // hold on every owner's site. Each rule is a module of its own (site-rule.ts says what one is): pages (check-page.ts),
-// links (link-check.ts), feeds and sitemaps (check-feeds.ts), hreflang clusters (check-alternates.ts) and the
-// search (check-search.ts), and the JSON files (check-json.ts). Files are read one at a time, so an archive of any size fits in memory, and a problem
-// never stops the check: it reports every one, each naming the file and the line.
+// links (link-check.ts), feeds and sitemaps (check-feeds.ts), hreflang clusters (check-alternates.ts), the search
+// (check-search.ts) and the JSON files (check-json.ts). Files are read one at a time, so an archive of any size fits
+// in memory, and a problem never stops the check: it reports every one, each naming the file and the line.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../../eleventy/security-headers.ts';
 import { siteAddress } from '../../model/urls.ts';
 import { hreflangRule } from '../build/check-alternates.ts';
 import { feedsRule } from './check-feeds.ts';
-import { jsonProblems } from './check-json.ts';
+import { jsonRule } from './check-json.ts';
 import { pageRule } from './check-page.ts';
 import { searchRule } from './check-search.ts';
 import { filesUnder } from '../files-under.ts';
@@ -17,7 +17,7 @@ import { linkRule } from './link-check.ts';
 import { formatProblem, siteFile, type CheckContext, type CheckCounts, type Problem, type SiteRule } from './site-rule.ts';
 
 /** The rules, each shown every file in turn. */
-const RULES: ReadonlyArray<(context: CheckContext) => SiteRule> = [pageRule, linkRule, feedsRule, hreflangRule, searchRule];
+const RULES: ReadonlyArray<(context: CheckContext) => SiteRule> = [pageRule, linkRule, feedsRule, hreflangRule, searchRule, jsonRule];
 
 /** What the check found: one line per problem, each naming the file (its path in the folder), and what it read. */
 export interface SiteCheck extends CheckCounts {
@@ -55,6 +55,5 @@ export function checkSite(dir: string, site: CheckContext['site']): SiteCheck {
   for (const rule of rules) rule.end?.();
   // By file, then line: a file's problems together, whichever rule found them.
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : (a.line ?? 0) - (b.line ?? 0)));
-  // Every JSON file parsed, and validated where a schema covers it (check-json.ts).
-  return { ...context.counts, problems: [...problems.map(formatProblem), ...jsonProblems(dir, [...files].sort())] };
+  return { ...context.counts, problems: problems.map(formatProblem) };
 }
