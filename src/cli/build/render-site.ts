@@ -1,6 +1,5 @@
 // Runs Eleventy for the build and the preview: `templates/` in, `.eleventy.js` as the configuration, the site's
 // data handed over as a site source. https://www.11ty.dev/docs/programmatic/
-import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublishedFile } from '../../eleventy/copy-into-output.ts';
@@ -16,32 +15,27 @@ import { writeSearchIndex } from './search-index.ts';
 import { searchParts } from '../../model/search-parts.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
-export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve'; templateCache?: boolean } = {}) {
+export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
   return newEleventy(path.join(rootDir, 'templates'), outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: options.quietMode ?? true,
     runMode: options.runMode ?? 'build',
-    config: (eleventyConfig: { setUseTemplateCache(use: boolean): void }) => {
-      provideSite(eleventyConfig, source);
-      if (options.templateCache === false) eleventyConfig.setUseTemplateCache(false);
-    },
+    config: (eleventyConfig: object) => provideSite(eleventyConfig, source),
   });
 }
 
-/** Each templates folder this process rendered from: the digest of its files then, or `changed`. */
-const templatesRead = new Map<string, string>();
+/** The templates folders this process rendered from. */
+const templatesRead = new Set<string>();
 
 /**
- * Whether Eleventy's template cache may serve a build from `dir`. Eleventy keeps the templates it read for the life
- * of the process, and only its watcher clears them (https://github.com/11ty/eleventy/issues/3667): once a folder's
- * templates changed between two builds in one process (the tests build in theirs), they are read afresh.
+ * Eleventy keeps what it read and compiled of the templates for the life of the process, and only its watcher clears
+ * it, through its event bus (https://github.com/11ty/eleventy/issues/3667, src/EventBus.js): a later build from the
+ * same folder in this process (the tests') announces every template, as the watcher would, and so starts afresh.
  */
-function templateCacheHolds(dir: string): boolean {
-  const files = filesUnder(dir).map((file) => path.join(dir, file));
-  const digest = hash('sha256', files.map((file) => `${file}\0${hash('sha256', readFileSync(file))}`).join('\n'));
-  const before = templatesRead.get(dir);
-  templatesRead.set(dir, before === undefined || before === digest ? digest : 'changed');
-  return templatesRead.get(dir) !== 'changed';
+async function forgetTemplates(dir: string): Promise<void> {
+  if (!templatesRead.has(dir)) return void templatesRead.add(dir);
+  const { default: eventBus } = (await import(new URL('./EventBus.js', import.meta.resolve('@11ty/eleventy')).href)) as { default: { emit(event: string, ...args: unknown[]): Promise<unknown> } };
+  for (const file of filesUnder(dir)) await eventBus.emit('eleventy.resourceModified', `./${path.relative(process.cwd(), path.join(dir, file))}`, [], {});
 }
 
 interface RenderOptions {
@@ -78,8 +72,8 @@ export async function renderSite({ rootDir, renderer, outputDir, model, imageFil
   const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
   const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles, assets };
-  const templateCache = templateCacheHolds(path.join(rootDir, 'templates'));
-  const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet, templateCache });
+  await forgetTemplates(path.join(rootDir, 'templates'));
+  const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
   // write() resolves to [passthrough copies, templates], each template with the content it wrote.
   const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
   const files: ManifestFiles = {};
