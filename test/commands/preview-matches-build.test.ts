@@ -98,9 +98,10 @@ describe('the preview after an edit', () => {
     const from = preview!.output.length;
     writeNew('content/overrides/weekly/2026-w47/lion.md', '---\nfield: text\n---\nA text for no sign.\n');
     // The error's own line (Eleventy's "File added" line names the file first).
-    const error = await preview!.waitFor(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, undefined, from);
-    // Eleventy ends the failed build with its "Wrote" line: all it printed for the error is in.
-    await preview!.waitFor(/^\[11ty\] Wrote /m, undefined, error.index);
+    await preview!.waitFor(/content\/overrides\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, undefined, from);
+    // Eleventy ends the failed build with its "Wrote" line, on stdout while the error went to stderr: the two
+    // pipes may arrive in either order, so both are awaited from the edit on.
+    await preview!.waitFor(/^\[11ty\] Wrote /m, undefined, from);
     const printed = preview!.output.slice(from);
     expect(printed).not.toMatch(/stack trace|\n\s+at /);
     // Every page answers with the error, and reloads itself once the preview has rendered again.

@@ -72,9 +72,10 @@ describe('npm start on a site of two languages', () => {
     const from = preview!.output.length;
     const broken = path.join(project, 'content/overrides/es/weekly/2026-w47/lion.md');
     writeFileSync(broken, '---\nfield: text\n---\nUn texto para ningún signo.\n');
-    const error = await preview!.waitFor(/content\/overrides\/es\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, undefined, from);
-    // Eleventy ends the failed build with its "Wrote" line: all it printed for the error is in.
-    await preview!.waitFor(/^\[11ty\] Wrote /m, undefined, error.index);
+    await preview!.waitFor(/content\/overrides\/es\/weekly\/2026-w47\/lion\.md: [^\n]*sign/, undefined, from);
+    // Eleventy ends the failed build with its "Wrote" line, on stdout while the error went to stderr: the two
+    // pipes may arrive in either order, so both are awaited from the edit on.
+    await preview!.waitFor(/^\[11ty\] Wrote /m, undefined, from);
     expect(preview!.output.slice(from)).not.toMatch(/stack trace|\n\s+at /);
     const answer = await fetch(`${base}/es/weekly/2026-w47/leo/`);
     expect(answer.status).toBe(500);
