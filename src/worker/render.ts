@@ -58,7 +58,7 @@ export function placeChoiceHtml(t: Words, action: string, input: ChartRequest, p
   ].filter((line) => line !== '').join('\n');
 }
 
-/** The chart, as templates/chart.njk lays out a chart page's, one heading level down (the form's page has its h1). */
+/** The chart, as templates/chart.njk lays out a chart page's, at the same heading levels (the form's h1 above it). */
 export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeKnown: boolean): string {
   const birthLabel = describeDateTime(chart.localBirth, data.language);
   const planets = chart.planets.map((p) => ({ ...p, signName: data.signNames[p.signId] ?? p.signName }));
@@ -78,9 +78,9 @@ export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeK
     `<tr><th scope="row">${escapeHtml(p.name)}</th><td>${escapeHtml(p.signName)}</td><td>${escapeHtml(formatDegrees(p.degrees, p.minutes))}</td><td>${timeKnown ? p.house : '–'}</td><td>${escapeHtml(t(p.retrograde ? 'chart.yes' : 'chart.no'))}</td></tr>`;
   const texts = planets.filter((p) => p.text || (timeKnown && p.housetext)).map((p) => [
     `<section class="planet-text" aria-labelledby="planet-${p.id}">`,
-    `<h3 id="planet-${p.id}">${escapeHtml(t('chart.planetHeading', { planet: p.name, sign: p.signName, house: timeKnown ? p.house : '–' }))}</h3>`,
-    normalizeHeadings(p.text, 4),
-    timeKnown ? normalizeHeadings(p.housetext, 4) : '',
+    `<h2 id="planet-${p.id}">${escapeHtml(t('chart.planetHeading', { planet: p.name, sign: p.signName, house: timeKnown ? p.house : '–' }))}</h2>`,
+    normalizeHeadings(p.text, 3),
+    timeKnown ? normalizeHeadings(p.housetext, 3) : '',
     '</section>',
   ].join('\n'));
   return [
@@ -92,7 +92,7 @@ export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeK
     '</dl>',
     timeKnown ? '' : `<p class="muted">${escapeHtml(t('chartForm.unknownTimeNote'))}</p>`,
     `<figure class="wheel">\n${wheel}\n<figcaption>${escapeHtml(t('chart.wheelCaption'))}</figcaption>\n</figure>`,
-    chart.intro ? `<div class="intro">${normalizeHeadings(chart.intro, 3)}</div>` : '',
+    chart.intro ? `<div class="intro">${normalizeHeadings(chart.intro, 2)}</div>` : '',
     '<div class="table-wrap" role="region" aria-labelledby="planets-caption" tabindex="0">',
     `<table class="planets">\n<caption id="planets-caption">${escapeHtml(t('chartForm.tableCaption'))}</caption>`,
     `<thead>\n<tr><th scope="col">${['planet', 'sign', 'position', 'house', 'retrograde'].map((key) => escapeHtml(t(`chart.${key}`))).join('</th><th scope="col">')}</th></tr>\n</thead>`,

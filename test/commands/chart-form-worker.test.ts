@@ -111,6 +111,12 @@ describe('the chart form Worker', () => {
     const unnamed = (svg: string, slug: string) => svg.replaceAll(`wheel-${slug}`, 'wheel').replace(/<title id="wheel-title">[^<]*<\/title><desc id="wheel-desc">[^<]*<\/desc>/, '');
     expect(unnamed(visitors, 'yours')).toBe(unnamed(own, 'frida-kahlo'));
     expect(visitors).not.toBe(own);
+    // The planets' texts too, under the same headings at the same levels (the form's h1 above them, as the page's).
+    const textsOf = (page: string) => page.match(/<section class="planet-text"[\s\S]*?<\/section>/g);
+    const staticTexts = textsOf(readFileSync(path.join(project, 'dist/charts/frida-kahlo/index.html'), 'utf8'));
+    // The sample service collects texts for the Sun to Saturn (its collectText).
+    expect(staticTexts).toHaveLength(7);
+    expect(textsOf(resultOf(html))).toEqual(staticTexts);
   });
 
   it('signs in once for many charts, and answers the same chart twice with one natal call', async () => {
