@@ -63,6 +63,14 @@ describe('internal links', () => {
       for (const href of css) expect(site.files.has(href.slice(1)), file).toBe(true);
     }
   });
+
+  it("every page, a partner's framed page too, links the site's icon, so no browser asks for a missing /favicon.ico", () => {
+    for (const [file, html] of [...site.html, ...site.embeds]) {
+      const icons = linkHrefs(html, 'icon');
+      expect(icons, file).toHaveLength(1);
+      expect(site.files.has(icons[0]!.slice(1)), file).toBe(true);
+    }
+  });
 });
 
 describe('a site under a path: url https://example.github.io/horoscopes/', () => {
