@@ -1,8 +1,9 @@
 // An incremental build must publish exactly what a full build publishes. One project goes through a sequence of
-// states a site lives through (days, weeks, a month, a year with a week 53 and its close, a late edit in the closed
-// year, a revised report, editors' edits, a template, the stylesheet, the words, the title, analytics, a dependency,
-// the page dates lost, a second language and its files, its account failing); after each, a build that reuses the
-// last one's output and a `--full` build of the same state are compared file for file, byte for byte.
+// states a site lives through (days, weeks, a month, a year turning inside its week 53 and its close, a late edit in
+// the closed year and another to it, a revised report, editors' edits, a template, the stylesheet, the words, the
+// title, analytics, a dependency, the page dates lost, a second language and its files, its account failing, a
+// quarter turning inside a week); after each, a build that reuses the last one's output and a `--full` build of the
+// same state are compared file for file, byte for byte.
 import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,15 +96,21 @@ const STATES: { name: string; change: () => void; reuses: boolean; unchanged?: b
   { name: 'the next day, in the same week', change: () => (date = '2026-11-24'), reuses: true },
   { name: 'a new ISO week', change: () => (date = '2026-11-30'), reuses: true },
   { name: 'a new month', change: () => (date = '2026-12-01'), reuses: true },
+  // A new week across the year's edge: December 28 to January 3.
   { name: 'week 53 of 2026', change: () => (date = '2026-12-28'), reuses: true },
-  // Every page's footer names the year.
-  { name: 'week 1 of 2027, a new year', change: () => (date = '2027-01-04'), reuses: false },
+  // The year turns inside that week: the current month and year change, the week does not. Every page's footer names
+  // the year.
+  { name: "the new year's day, inside week 53", change: () => (date = '2027-01-01'), reuses: false },
+  // Every period of 2026 has ended: its year closes in a part of the search index of its own.
+  { name: 'week 1 of 2027', change: () => (date = '2027-01-04'), reuses: true },
   { name: 'a revised report text', change: () => context.service.setFaults({ revise: { kind: 'monthly', year: 2027, month: 1, signId: 4 } }), reuses: true },
   { name: 'an override added', change: write('content/overrides/weekly/2027-w01/leo.md', override('append', 'From the editors.')), reuses: true },
   { name: 'an override changed', change: write('content/overrides/weekly/2027-w01/leo.md', override('prepend', 'Editors again.')), reuses: true },
   { name: 'an override removed', change: remove('content/overrides/weekly/2027-w01/leo.md'), reuses: true },
   // 2026 is a closed year now, a part of the search index of its own: this changes it, and only it.
   { name: 'a late override in a closed year', change: write('content/overrides/weekly/2026-w52/leo.md', override('append', 'A late word.')), reuses: true },
+  // The same field overridden again: only the words differ, so a page or model kept from the last build is stale.
+  { name: 'the late override changed', change: write('content/overrides/weekly/2026-w52/leo.md', override('append', 'Another late word.')), reuses: true },
   // An intro shows on its sign's hub, its period's hub and the home page too.
   { name: "an override of a report's intro", change: write('content/overrides/weekly/2027-w01/virgo.md', '---\nfield: intro\n---\nA new week for [Virgo](/virgo/).\n'), reuses: true },
   { name: 'a chart added', change: write('content/charts/ada-lovelace.md', '---\nname: Ada Lovelace\ndate: 1815-12-10\ntime: "12:00"\nplace: London\n---\nA mathematician.\n'), reuses: true },
@@ -135,6 +142,11 @@ const STATES: { name: string; change: () => void; reuses: boolean; unchanged?: b
   { name: "the Spanish account's service failing", change: () => spanish.setFaults({ rules: [{ path: /-reports$/, status: 400 }] }), reuses: true },
   { name: 'a translation of a static page removed', change: () => (spanish.setFaults({}), remove('content/pages/es/about.md')()), reuses: true },
   { name: 'nothing changed, in two languages', change: () => {}, reuses: true, unchanged: true },
+  // A new week across a quarter's edge (March 29 to April 4), the quarter turning inside it, and the week after it, the
+  // first in which every period of the first quarter has ended.
+  { name: "a new week across a quarter's edge", change: () => (date = '2027-03-29'), reuses: true },
+  { name: "the new quarter's first day, inside that week", change: () => (date = '2027-04-01'), reuses: true },
+  { name: 'the first week after the quarter', change: () => (date = '2027-04-05'), reuses: true },
 ];
 
 /**
@@ -146,7 +158,14 @@ const CLOSED_PART_TAKEN: Record<string, boolean> = {
   'an override added': true,
   'an override changed': true,
   'a late override in a closed year': false,
+  'the late override changed': false,
   'a chart added': true,
+};
+
+/** States after which a year has closed into the oldest part (true), or must not have yet (false). */
+const CLOSED_PART_MADE: Record<string, boolean> = {
+  "the new year's day, inside week 53": false,
+  'week 1 of 2027': true,
 };
 
 /** States after which the build keeps the published output whole: nothing a page shows changed. */
@@ -173,6 +192,7 @@ describe('an incremental build publishes, after every change, byte for byte what
     state.change();
     const before = closedPartInode();
     const { incremental, full, differ } = await buildBoth({ unchanged: state.unchanged ?? false });
+    if (state.name in CLOSED_PART_MADE) expect(closedPartInode() !== undefined, `${CLOSED_PART} made`).toBe(CLOSED_PART_MADE[state.name]);
     if (state.name in CLOSED_PART_TAKEN) expect(closedPartInode() === before && before !== undefined, `${CLOSED_PART} taken`).toBe(CLOSED_PART_TAKEN[state.name]);
     expect(differ).toEqual([]);
     expect(full).toEqual({ pages: incremental.pages, rendered: incremental.pages, reused: 0 });
@@ -191,9 +211,10 @@ describe('an incremental build after damage', () => {
   it('renders again a published file that was edited or removed, and everything when the manifest is damaged', async () => {
     const dist = (relative: string) => path.join(context.project, 'dist', relative);
     const before = await build(context.project, false);
-    writeFileSync(dist('weekly/2027-w01/leo/index.html'), 'edited by hand');
+    // Pages of the last state's current week and month.
+    writeFileSync(dist('weekly/2027-w14/leo/index.html'), 'edited by hand');
     rmSync(dist('leo/feed.xml'));
-    rmSync(dist('monthly/2027-01/virgo/index.html'));
+    rmSync(dist('monthly/2027-04/virgo/index.html'));
     const repaired = await buildBoth();
     expect(repaired.differ).toEqual([]);
     // The two pages are rendered again (the feed is no page), as the eight that list the whole site always are (each
