@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { runBuild } from '../src/cli/build/run-build.ts';
 import { startSampleService } from '../src/sample-service/server.ts';
 import { copyProject } from './lib/copy-project.ts';
-import { startWorker } from './lib/start-worker.ts';
+import { startWorker } from '../src/cli/chart-form-worker.ts';
 
 const ROUNDS = 30;
 const repo = path.resolve(import.meta.dirname, '..');

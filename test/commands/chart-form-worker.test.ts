@@ -9,7 +9,7 @@ import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
 import { runBuild } from '../../src/cli/build/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { startWorker, type LocalWorker } from '../../scripts/lib/start-worker.ts';
+import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
