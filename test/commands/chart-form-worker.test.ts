@@ -221,6 +221,38 @@ describe('the chart form Worker', () => {
   });
 });
 
+// Each language's own account, under the build's variable names: the Spanish form signs in with the `_ES` ones.
+describe('the chart form Worker with an account per language', () => {
+  it('signs in with ASTRO_API_*_ES for the Spanish form and with ASTRO_API_* for the English one', async () => {
+    const spanish = await startSampleService({ username: 'duena-es', password: 'secreto-es-7', language: 'es' });
+    const own = await startWorker({
+      dist: path.join(project, 'dist'),
+      secrets: {
+        ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD,
+        ASTRO_API_URL_ES: spanish.url, ASTRO_API_USERNAME_ES: 'duena-es', ASTRO_API_PASSWORD_ES: 'secreto-es-7',
+      },
+    });
+    try {
+      const ask = (form: string) => fetch(new URL(form, own.url), {
+        method: 'POST',
+        body: new URLSearchParams({ date: '1982-04-04', time: '04:04', q: 'Lima' }),
+        headers: { Origin: own.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': newVisitor() },
+      });
+      expect((await ask('/es/charts/yours/')).status).toBe(200);
+      expect((await ask('/charts/yours/')).status).toBe(200);
+      const signIns = (log: SampleService['log']) => log.filter((entry) => entry.path === '/api/auth').map((entry) => (entry.body as { username: string }).username);
+      const natalLanguages = (log: SampleService['log']) => log.filter((entry) => entry.path === '/api/natal').map((entry) => (entry.body as { lang: string }).lang);
+      expect(signIns(spanish.log)).toEqual(['duena-es']);
+      expect(natalLanguages(spanish.log)).toEqual(['es']);
+      expect(signIns(service.log)).toEqual([USERNAME]);
+      expect(natalLanguages(service.log)).toEqual(['en']);
+    } finally {
+      await own.close();
+      await spanish.close();
+    }
+  });
+});
+
 // The form as visitors use it, in Debian's Chromium: two languages, JavaScript on and off.
 describe('the chart form in a browser', () => {
   let browser: Browser;
