@@ -122,6 +122,21 @@ describe('the chart form Worker', () => {
     expect(calls('/api/auth')).toBe(0);
   });
 
+  it('draws the same answer with and without its time apart: noon with houses, and noon without', async () => {
+    const [lima] = await suggestions('/charts/yours/', 'Lima');
+    const note = 'Without a time, the chart is drawn for noon';
+    for (const round of [1, 2]) {
+      const known = resultOf(await (await post('/charts/yours/', { date: '1963-03-03', time: '12:00', q: 'Lima', place: lima!.token })).text());
+      const unknown = resultOf(await (await post('/charts/yours/', { date: '1963-03-03', time: '', unknown_time: '1', q: 'Lima', place: lima!.token })).text());
+      expect([known.includes(note), unknown.includes(note)], `round ${round}`).toEqual([false, true]);
+      // Houses are drawn with the time alone.
+      expect(known).toMatch(/<td>\d+<\/td><td>(Yes|No)<\/td>/);
+      expect(unknown).not.toMatch(/<td>\d+<\/td><td>(Yes|No)<\/td>/);
+    }
+    // One answer of the service: both are its chart at noon.
+    expect(calls('/api/natal')).toBe(1);
+  });
+
   it('renews the token once on a 401', async () => {
     const [oslo] = await suggestions('/charts/yours/', 'Oslo');
     service.setFaults({ tokenTtlRequests: 1 });
