@@ -9,7 +9,7 @@ import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
 import { runBuild } from '../../src/cli/build/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import { startFormWorker, startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
@@ -265,6 +265,27 @@ describe('the chart form Worker with an account per language', () => {
       await own.close();
       await spanish.close();
     }
+  });
+});
+
+// `npm run worker` and `npm start` with no account: the Worker asks an embedded sample service of its own.
+describe('the chart form Worker run locally without an account', () => {
+  it('draws charts from an embedded sample service it starts', async () => {
+    const local = await startFormWorker({ dist: path.join(project, 'dist'), env: {} });
+    try {
+      expect(local.sample).toBe(true);
+      const response = await fetch(new URL('/charts/yours/', local.url), {
+        method: 'POST',
+        body: new URLSearchParams({ date: '1982-04-04', time: '04:04', q: 'Lima' }),
+        headers: { Origin: local.url.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.status).toBe(200);
+      expect(resultOf(await response.text())).toContain('<title id="wheel-yours-title">Your natal chart wheel</title>');
+    } finally {
+      await local.close();
+    }
+    // The test's own service was not asked.
+    expect(service.log).toHaveLength(0);
   });
 });
 
