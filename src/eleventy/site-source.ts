@@ -17,6 +17,9 @@ interface SiteRound {
   assets?: Map<string, FingerprintedAsset>;
 }
 
+/** A handler of the preview's dev server, run before it serves a file; `next()` hands the request on. */
+export type PreviewMiddleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => Promise<void>;
+
 export interface SiteSource {
   /** The round to render; asked once per render by each global data and plugin that needs it. */
   round(): Promise<SiteRound>;
@@ -29,7 +32,7 @@ export interface SiteSource {
   /** The preview: the path its dev server serves the site under (the model's `site.pathPrefix`). */
   pathPrefix?: string;
   /** The preview: what its dev server runs before serving a file (the chart form's routes). https://www.11ty.dev/docs/dev-server/ */
-  middleware?: ((request: IncomingMessage, response: ServerResponse, next: () => void) => Promise<void>)[];
+  middleware?: PreviewMiddleware[];
 }
 
 // A registered symbol, not a module's own state: Eleventy imports .eleventy.js (and so this module) on its own,

@@ -4,9 +4,8 @@
 // published site (`run_worker_first` in wrangler.jsonc). Every other request stays the dev server's, which takes
 // this as a middleware. https://www.11ty.dev/docs/dev-server/
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PreviewMiddleware } from '../../eleventy/site-source.ts';
 import { startFormWorker, type FormWorker } from '../chart-form-worker.ts';
-
-export type Middleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => Promise<void>;
 
 /** A site path of the form's folder in any language (`/charts/yours/`, `/es/charts/yours/places`), as the Worker routes it. */
 const FORM_ROUTE = /^\/(?:[^/]+\/)*?charts\/yours\/(places)?$/;
@@ -33,7 +32,7 @@ export class FormProxy {
   }
 
   /** Hands the form's routes to the Worker (the page itself, a GET, stays the dev server's, live-reloaded). */
-  readonly middleware: Middleware = async (request, response, next) => {
+  readonly middleware: PreviewMiddleware = async (request, response, next) => {
     const url = new URL(request.url ?? '/', 'http://preview.invalid');
     const sitePath = url.pathname.startsWith(this.#pathPrefix) ? `/${url.pathname.slice(this.#pathPrefix.length)}` : undefined;
     const route = sitePath === undefined ? null : FORM_ROUTE.exec(sitePath);
