@@ -21,7 +21,7 @@ import { machineLine, median } from './lib/bench-report.ts';
 const REQUESTS = 60;
 /** The free plan's CPU time a request. */
 const FREE_PLAN_CPU_MS = 10;
-/** The bound on a cached chart's wall time, locally. */
+/** The bound on a cached chart's wall time, locally (docs/performance.md). */
 const CACHED_WALL_MS = 20;
 const repo = path.resolve(import.meta.dirname, '..');
 
