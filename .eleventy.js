@@ -78,6 +78,8 @@ export default function (eleventyConfig) {
     // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
     // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
     ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
+    // The chart form's routes answered by its Worker (src/cli/preview/form-proxy.ts), when the site has the form.
+    ...(source?.middleware ? { middleware: source.middleware } : {}),
     onRequest: {
       /** @param {{ url: URL }} request */
       '/*': ({ url }) => {

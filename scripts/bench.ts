@@ -21,6 +21,8 @@
 //                                      either flag alone runs the same)
 //   npm run bench -- --syndication     what the JSON Feeds, the API and the card add to a build, and the card's
 //                                      weight (scripts/bench-syndication.ts)
+//   npm run bench -- --worker          the chart form's Worker: its bundle, and the wall and CPU time of a fresh and
+//                                      a cached chart in the local runtime, workerd (scripts/bench-worker.ts)
 import module from 'node:module';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -86,6 +88,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       incremental: { type: 'boolean', default: false },
       search: { type: 'boolean', default: false },
       syndication: { type: 'boolean', default: false },
+      worker: { type: 'boolean', default: false },
       languages: { type: 'string' },
       'ten-year': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
@@ -110,6 +113,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       incremental: values.incremental,
       search: values.search,
       syndication: values.syndication,
+      worker: values.worker,
       write: !values['no-write'],
       workDir: values['work-dir'],
       languages: values.languages === undefined ? undefined : Math.min(6, Math.max(1, whole('languages', values.languages))),
@@ -124,6 +128,7 @@ async function benchReport(context: BenchContext): Promise<[section: Parameters<
   if (options.pagesWanted !== undefined) return ['pages', await largeArchive(context, options.pagesWanted)];
   if (options.languages !== undefined && !options.preview) return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
   if (options.incremental || options.search) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
+  if (options.worker) return ['worker', await (await import('./bench-worker.ts')).workerBench(context)];
   if (options.syndication) return ['syndication', await (await import('./bench-syndication.ts')).syndicationBench(context)];
   if (options.preview) return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
   const runs = await archiveRounds(context);

@@ -4,8 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadDotEnv } from '../src/data/config.ts';
-import { startSampleService } from '../src/sample-service/server.ts';
-import { startWorker } from './lib/start-worker.ts';
+import { startFormWorker } from '../src/cli/chart-form-worker.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -26,14 +25,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a 
 if (!existsSync(path.join(dist, 'charts/yours/form.json'))) {
   fail('dist/ has no chart form: add "chartForm": {"dailyLimit": 500} to content/site.json, then npm run build');
 }
-// Every ASTRO_API_* variable set, as the Worker's secrets; none: the sample service's.
-const secrets = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => /^ASTRO_API_(URL|USERNAME|PASSWORD)(_|$)/.test(entry[0]) && entry[1] !== undefined));
-const sample = secrets.ASTRO_API_URL ? undefined : await startSampleService({ username: 'sample', password: 'sample' });
-if (sample) Object.assign(secrets, { ASTRO_API_URL: sample.url, ASTRO_API_USERNAME: 'sample', ASTRO_API_PASSWORD: 'sample' });
-const worker = await startWorker({ dist, secrets, port });
-console.log(`The Worker serves dist/ on ${worker.url.href} (the form: ${new URL('charts/yours/', worker.url).href}), ${sample ? 'from the embedded sample service' : 'from the account in ASTRO_API_URL'}; Ctrl-C stops it.`);
+const worker = await startFormWorker({ dist, env: process.env, port });
+console.log(`The Worker serves dist/ on ${worker.url.href} (the form: ${new URL('charts/yours/', worker.url).href}), ${worker.sample ? 'from the embedded sample service' : 'from the account in ASTRO_API_URL'}; Ctrl-C stops it.`);
 process.once('SIGINT', async () => {
   await worker.close();
-  await sample?.close();
   process.exit(0);
 });

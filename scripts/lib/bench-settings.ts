@@ -64,6 +64,8 @@ export interface BenchOptions {
   search: boolean;
   /** --syndication: what the JSON Feeds, the API and the card cost (scripts/bench-syndication.ts), instead of the rounds. */
   syndication: boolean;
+  /** --worker: the chart form's Worker in the local runtime (scripts/bench-worker.ts), instead of the rounds. */
+  worker: boolean;
   write: boolean;
   workDir: string;
   /** --languages N: a site of the first N of en, es, pt, fr, de, it instead of the rounds (scripts/bench-languages.ts). */

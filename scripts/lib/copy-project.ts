@@ -7,8 +7,8 @@ import { RENDERER_INPUTS } from '../../src/cli/build/render-plan.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
-/** Everything that renders a site (the renderer's fingerprint hashes the same), and what npm and Node read to run it. */
-const PROJECT_ENTRIES = [...RENDERER_INPUTS.folders, ...RENDERER_INPUTS.files, 'package.json', 'tsconfig.json'];
+/** Everything that renders a site (the renderer's fingerprint hashes the same), what npm and Node read to run it, and the Worker's configuration. */
+const PROJECT_ENTRIES = [...RENDERER_INPUTS.folders, ...RENDERER_INPUTS.files, 'package.json', 'tsconfig.json', 'wrangler.jsonc'];
 
 /**
  * Copies the project's code into `into` (a new temporary folder by default) with `content` as its content/ (the

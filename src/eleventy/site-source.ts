@@ -1,6 +1,7 @@
 // How the build and the preview hand their data to .eleventy.js: the command passes a source with the Eleventy
 // instance it creates (src/cli/build/render-site.ts), and the configuration reads it from there. The configuration
 // itself, global data included, is all in .eleventy.js.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageLists } from '../model/page-fingerprints.ts';
 import type { SiteModel } from '../model/types.ts';
 import type { PublishedFile } from './copy-into-output.ts';
@@ -16,6 +17,9 @@ interface SiteRound {
   assets?: Map<string, FingerprintedAsset>;
 }
 
+/** A handler of the preview's dev server, run before it serves a file; `next()` hands the request on. */
+export type PreviewMiddleware = (request: IncomingMessage, response: ServerResponse, next: () => void) => Promise<void>;
+
 export interface SiteSource {
   /** The round to render; asked once per render by each global data and plugin that needs it. */
   round(): Promise<SiteRound>;
@@ -27,6 +31,8 @@ export interface SiteSource {
   failure?(): string | undefined;
   /** The preview: the path its dev server serves the site under (the model's `site.pathPrefix`). */
   pathPrefix?: string;
+  /** The preview: what its dev server runs before serving a file (the chart form's routes). https://www.11ty.dev/docs/dev-server/ */
+  middleware?: PreviewMiddleware[];
 }
 
 // A registered symbol, not a module's own state: Eleventy imports .eleventy.js (and so this module) on its own,

@@ -132,6 +132,13 @@ describe('rebuild.yml: which runs wait for the tests', () => {
     }
   });
 
+  it('with the Cloudflare secrets, the build job deploys to Cloudflare Workers and the GitHub Pages job is skipped', () => {
+    for (const event of ['schedule', 'workflow_dispatch']) {
+      expect(jobResults(event, { build: { cloudflare: 'true' } }), event).toEqual({ changes: 'skipped', test: 'skipped', build: 'success', deploy: 'skipped' });
+      expect(jobResults(event, { build: { cloudflare: 'false' } }), event).toEqual({ changes: 'skipped', test: 'skipped', build: 'success', deploy: 'success' });
+    }
+  });
+
   it('a push whose changes job failed builds and deploys nothing', () => {
     expect(jobResults('push', {}, { changes: 'failure' })).toEqual({ changes: 'failure', test: 'skipped', build: 'skipped', deploy: 'skipped' });
   });

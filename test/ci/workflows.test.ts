@@ -2,10 +2,13 @@
 // the promises docs/deployment.md makes: the schedule, the cache, secrets that never leak, one rebuild at a time,
 // and a deployment that only follows a successful, checked build. Owners change the schedule (docs/deployment.md):
 // nothing here depends on its times. Which runs wait for the tests: rebuild-pushes.test.ts.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { evaluate, runs } from '../helpers/actions-expression.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const WORKFLOWS_DIR = path.resolve(import.meta.dirname, '../../.github/workflows');
 const CREDENTIALS = ['ASTRO_API_URL', 'ASTRO_API_USERNAME', 'ASTRO_API_PASSWORD'];
@@ -21,6 +24,7 @@ interface Step {
 }
 interface Job {
   needs?: string | string[];
+  if?: string;
   'runs-on'?: string;
   container?: string | { image: string };
   environment?: string | { name: string; url?: string };
@@ -68,6 +72,12 @@ function leaksSecrets(run: string): string | undefined {
   if (/^\s*(printenv|env|export\s+-p|declare\s+-p|set)\s*(\||$)/m.test(run)) return 'dumps the environment';
   return undefined;
 }
+
+/** A step's status functions once every step before it succeeded, or once one failed. */
+const PASSED = { success: true, failure: false, cancelled: false };
+const FAILED = { success: false, failure: true, cancelled: false };
+/** The build job's choice without the Cloudflare secrets (its `destination` step). */
+const pagesDestination = { destination: { outputs: { cloudflare: 'false' } } };
 
 describe('rebuild.yml (scheduled rebuild and deploy)', () => {
   const { text, workflow } = readWorkflow('rebuild.yml');
@@ -195,17 +205,50 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     const buildIndex = build.steps.findIndex((step) => step.run?.trim() === 'npm run build');
     expect(build.steps.indexOf(upload!)).toBeGreaterThan(buildIndex);
     // A failed build must stop the upload: no `if: always()`/`failure()` escape hatch on it.
-    expect(upload?.if).toBeUndefined();
+    expect(runs(upload!.if, { steps: pagesDestination }, FAILED)).toBe(false);
 
     expect(needsOf(deploy)).toContain('build');
     expect(stepUsing(deploy, 'actions/deploy-pages')).toBeDefined();
     const environment = typeof deploy.environment === 'string' ? deploy.environment : deploy.environment?.name;
     expect(environment).toBe('github-pages');
-    expect((deploy as { if?: string }).if).toBeUndefined();
+    expect(runs(deploy.if, { needs: { build: { result: 'failure', outputs: {} } } }, FAILED)).toBe(false);
     // Nothing else deploys.
     for (const [name, job] of Object.entries(workflow.jobs)) {
       if (name !== 'deploy') expect(stepUsing(job, 'actions/deploy-pages')).toBeUndefined();
     }
+  });
+
+  it('deploys to Cloudflare Workers instead of GitHub Pages once both Cloudflare secrets are set, one alone failing before the build', () => {
+    const destination = build.steps.find((step) => step.id === 'destination')!;
+    const steps = build.steps.map((step) => step.run?.trim());
+    expect(build.steps.indexOf(destination)).toBeLessThan(steps.indexOf('npm run build'));
+    // Its script, run by bash as the runner runs it, with what the secrets' presence gives its env.
+    const choose = (token: boolean, account: boolean) => {
+      expect(destination.env).toEqual({ HAS_CLOUDFLARE_TOKEN: "${{ secrets.CLOUDFLARE_API_TOKEN != '' }}", HAS_CLOUDFLARE_ACCOUNT: "${{ secrets.CLOUDFLARE_ACCOUNT_ID != '' }}" });
+      const output = path.join(tempDir('github-output-'), 'output');
+      fs.writeFileSync(output, '');
+      const ran = spawnSync('bash', ['-e', '-c', destination.run!], { env: { PATH: process.env.PATH ?? '', HAS_CLOUDFLARE_TOKEN: String(token), HAS_CLOUDFLARE_ACCOUNT: String(account), GITHUB_OUTPUT: output }, encoding: 'utf8' });
+      return { status: ran.status, stdout: ran.stdout, outputs: Object.fromEntries(fs.readFileSync(output, 'utf8').split('\n').filter(Boolean).map((line) => line.split('=', 2))) };
+    };
+    expect(choose(false, false)).toMatchObject({ status: 0, outputs: { cloudflare: 'false' } });
+    expect(choose(true, true)).toMatchObject({ status: 0, outputs: { cloudflare: 'true' } });
+    for (const [token, account] of [[true, false], [false, true]] as const) {
+      const half = choose(token, account);
+      expect(half.status).toBe(1);
+      expect(half.stdout).toMatch(/^::error::.*CLOUDFLARE_API_TOKEN.*CLOUDFLARE_ACCOUNT_ID/m);
+    }
+    // Each destination's steps: wrangler deploy or the Pages upload, never both; the job hands the choice on.
+    const wrangler = build.steps.find((step) => step.run?.trim() === 'npx wrangler deploy')!;
+    const upload = stepUsing(build, 'actions/upload-pages-artifact')!;
+    const cloudflare = { destination: { outputs: { cloudflare: 'true' } } };
+    expect([runs(wrangler.if, { steps: cloudflare }, PASSED), runs(upload.if, { steps: cloudflare }, PASSED)]).toEqual([true, false]);
+    expect([runs(wrangler.if, { steps: pagesDestination }, PASSED), runs(upload.if, { steps: pagesDestination }, PASSED)]).toEqual([false, true]);
+    expect(evaluate(String((build as { outputs?: Record<string, string> }).outputs?.cloudflare), { steps: cloudflare }, PASSED)).toBe('true');
+    // After the build, the check and the weekly comparison, and never after a failed one; with the token and the
+    // account in its env alone.
+    expect(build.steps.indexOf(wrangler)).toBeGreaterThan(Math.max(steps.indexOf('npm run check'), steps.indexOf('npm run check:full-build')));
+    expect(runs(wrangler.if, { steps: cloudflare }, FAILED)).toBe(false);
+    expect(wrangler.env).toEqual({ CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}', CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}', WRANGLER_SEND_METRICS: 'false' });
   });
 
   it('runs the whole suite with Debian Chromium and Java before it builds; failed tests stop the deployment', () => {

@@ -9,7 +9,7 @@ import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
 import { runBuild } from '../../src/cli/build/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { startWorker, type LocalWorker } from '../../scripts/lib/start-worker.ts';
+import { startFormWorker, startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
@@ -128,6 +128,21 @@ describe('the chart form Worker', () => {
     expect(calls('/api/auth')).toBe(0);
   });
 
+  it('draws the same answer with and without its time apart: noon with houses, and noon without', async () => {
+    const [lima] = await suggestions('/charts/yours/', 'Lima');
+    const note = 'Without a time, the chart is drawn for noon';
+    for (const round of [1, 2]) {
+      const known = resultOf(await (await post('/charts/yours/', { date: '1963-03-03', time: '12:00', q: 'Lima', place: lima!.token })).text());
+      const unknown = resultOf(await (await post('/charts/yours/', { date: '1963-03-03', time: '', unknown_time: '1', q: 'Lima', place: lima!.token })).text());
+      expect([known.includes(note), unknown.includes(note)], `round ${round}`).toEqual([false, true]);
+      // Houses are drawn with the time alone.
+      expect(known).toMatch(/<td>\d+<\/td><td>(Yes|No)<\/td>/);
+      expect(unknown).not.toMatch(/<td>\d+<\/td><td>(Yes|No)<\/td>/);
+    }
+    // One answer of the service: both are its chart at noon.
+    expect(calls('/api/natal')).toBe(1);
+  });
+
   it('renews the token once on a 401', async () => {
     const [oslo] = await suggestions('/charts/yours/', 'Oslo');
     service.setFaults({ tokenTtlRequests: 1 });
@@ -224,6 +239,59 @@ describe('the chart form Worker', () => {
     const shell = await fetch(new URL('/charts/yours/', worker.url));
     expect(response.headers.get('content-security-policy')).toBe(shell.headers.get('content-security-policy'));
     expect(response.headers.get('content-security-policy')).toBe(SITE_POLICY);
+  });
+});
+
+// Each language's own account, under the build's variable names: the Spanish form signs in with the `_ES` ones.
+describe('the chart form Worker with an account per language', () => {
+  it('signs in with ASTRO_API_*_ES for the Spanish form and with ASTRO_API_* for the English one', async () => {
+    const spanish = await startSampleService({ username: 'duena-es', password: 'secreto-es-7', language: 'es' });
+    const own = await startWorker({
+      dist: path.join(project, 'dist'),
+      secrets: {
+        ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD,
+        ASTRO_API_URL_ES: spanish.url, ASTRO_API_USERNAME_ES: 'duena-es', ASTRO_API_PASSWORD_ES: 'secreto-es-7',
+      },
+    });
+    try {
+      const ask = (form: string) => fetch(new URL(form, own.url), {
+        method: 'POST',
+        body: new URLSearchParams({ date: '1982-04-04', time: '04:04', q: 'Lima' }),
+        headers: { Origin: own.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': newVisitor() },
+      });
+      expect((await ask('/es/charts/yours/')).status).toBe(200);
+      expect((await ask('/charts/yours/')).status).toBe(200);
+      const signIns = (log: SampleService['log']) => log.filter((entry) => entry.path === '/api/auth').map((entry) => (entry.body as { username: string }).username);
+      const natalLanguages = (log: SampleService['log']) => log.filter((entry) => entry.path === '/api/natal').map((entry) => (entry.body as { lang: string }).lang);
+      expect(signIns(spanish.log)).toEqual(['duena-es']);
+      expect(natalLanguages(spanish.log)).toEqual(['es']);
+      expect(signIns(service.log)).toEqual([USERNAME]);
+      expect(natalLanguages(service.log)).toEqual(['en']);
+    } finally {
+      await own.close();
+      await spanish.close();
+    }
+  });
+});
+
+// `npm run worker` and `npm start` with no account: the Worker asks an embedded sample service of its own.
+describe('the chart form Worker run locally without an account', () => {
+  it('draws charts from an embedded sample service it starts', async () => {
+    const local = await startFormWorker({ dist: path.join(project, 'dist'), env: {} });
+    try {
+      expect(local.sample).toBe(true);
+      const response = await fetch(new URL('/charts/yours/', local.url), {
+        method: 'POST',
+        body: new URLSearchParams({ date: '1982-04-04', time: '04:04', q: 'Lima' }),
+        headers: { Origin: local.url.origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.status).toBe(200);
+      expect(resultOf(await response.text())).toContain('<title id="wheel-yours-title">Your natal chart wheel</title>');
+    } finally {
+      await local.close();
+    }
+    // The test's own service was not asked.
+    expect(service.log).toHaveLength(0);
   });
 });
 

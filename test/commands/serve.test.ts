@@ -62,6 +62,8 @@ describe('npm start', () => {
     expect(requestsAfterStart).toBeGreaterThan(0);
     // The preview never writes the published folder.
     expect(existsSync(path.join(project, 'dist'))).toBe(false);
+    // Without site.json's chartForm, no Worker starts.
+    expect(preview!.output).not.toContain('Chart form:');
 
     // An editor changes the about page: the preview shows it, from the same data.
     const about = path.join(project, 'content/pages/about.md');

@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv } from '../../data/config.ts';
+import { FormProxy } from './form-proxy.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
 import { PreviewModels } from './preview-models.ts';
 import { watchingAll } from './preview-watcher.ts';
@@ -30,6 +31,9 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
   const silentStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
+
+  // With the chart form, its routes go to its Worker, started once the first render has written the form's files.
+  const formProxy = prepared.config.site.chartForm ? new FormProxy(pathPrefix) : undefined;
 
   const rounds = new PreviewRounds(outputDir);
   const others = new OtherLanguages(options.rootDir, outputDir);
@@ -58,6 +62,7 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
     },
     failure: () => session.failure,
     pathPrefix,
+    ...(formProxy ? { middleware: [formProxy.middleware] } : {}),
   }, { runMode: 'serve' });
   await eleventy.init();
   const rebuild = await eleventy.watch();
@@ -65,7 +70,17 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
   if (eleventy.watcher) await watchingAll(eleventy.watcher, ['content', 'templates'].map((dir) => path.join(options.rootDir, dir)));
   // Eleventy only logs a deleted file (Eleventy.js, watcher.on("unlink")); a deleted override or page must go.
   eleventy.watcher?.on('unlink', (file) => void rebuild(file));
+  if (formProxy) await startFormWorker(formProxy, outputDir, log);
   const port = options.port ?? PREVIEW_ADDRESS.port;
   listenOn(options.host ?? PREVIEW_ADDRESS.host, (address) => log(describeAddress(address, port, pathPrefix)));
   await eleventy.serve(port);
+}
+
+/**
+ * The form's Worker over the preview's output. It goes with the preview: workerd ends with its parent process, and
+ * wrangler removes its temporary files on the way out (its own exit hooks, on Ctrl-C and SIGTERM too).
+ */
+async function startFormWorker(formProxy: FormProxy, outputDir: string, log: (line: string) => void): Promise<void> {
+  const worker = await formProxy.start(outputDir, process.env);
+  log(`Chart form: answered by its Worker in workerd on ${worker.url.origin}, ${worker.sample ? 'from the embedded sample service' : 'from the account in ASTRO_API_URL'}`);
 }

@@ -1,0 +1,56 @@
+// The chart form's Worker (src/worker/) in the real local runtime, workerd, through wrangler's API: over a built
+// site folder, with the service account as its secrets. Used by `npm run worker`, `npm start` (when site.json has
+// `chartForm`), the tests and the benchmarks. Offline: no metrics, and no download of Cloudflare's request metadata
+// (cf.json) at start. https://developers.cloudflare.com/workers/wrangler/api/#unstable_startworker
+import path from 'node:path';
+import { startSampleService } from '../sample-service/server.ts';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+
+export interface LocalWorker {
+  url: URL;
+  close(): Promise<void>;
+}
+
+export async function startWorker({ dist, secrets, port = 0, host = '127.0.0.1' }: { dist: string; secrets: Record<string, string>; port?: number; host?: string }): Promise<LocalWorker> {
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  const { unstable_startWorker } = await import('wrangler');
+  const worker = await unstable_startWorker({
+    config: path.join(repo, 'wrangler.jsonc'),
+    assets: path.resolve(dist),
+    bindings: Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, { type: 'secret_text', value }])),
+    dev: { server: { hostname: host, port }, inspector: false, watch: false, persist: false, logLevel: 'error' },
+  });
+  return { url: await worker.url, close: () => worker.dispose() };
+}
+
+/** The Worker as an owner runs it locally, and which service it asks. */
+export interface FormWorker extends LocalWorker {
+  /** True: the embedded sample service, started for it (and closed with it); false: the account in ASTRO_API_URL. */
+  sample: boolean;
+}
+
+/**
+ * The Worker over `dist` with every ASTRO_API_* variable of `env` as its secrets (as Cloudflare would hold them);
+ * without ASTRO_API_URL, against an embedded sample service of its own on a loopback port.
+ */
+export async function startFormWorker({ dist, env, port = 0 }: { dist: string; env: NodeJS.ProcessEnv; port?: number }): Promise<FormWorker> {
+  const secrets = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => /^ASTRO_API_(URL|USERNAME|PASSWORD)(_|$)/.test(entry[0]) && entry[1] !== undefined));
+  const sample = secrets.ASTRO_API_URL ? undefined : await startSampleService({ username: 'sample', password: 'sample' });
+  if (sample) Object.assign(secrets, { ASTRO_API_URL: sample.url, ASTRO_API_USERNAME: 'sample', ASTRO_API_PASSWORD: 'sample' });
+  try {
+    const worker = await startWorker({ dist, secrets, port });
+    return {
+      url: worker.url,
+      sample: sample !== undefined,
+      async close() {
+        await worker.close();
+        await sample?.close();
+      },
+    };
+  } catch (error) {
+    await sample?.close();
+    throw error;
+  }
+}
