@@ -95,7 +95,7 @@ async function chart(request: Request, context: FormContext, account: Account | 
       // No suggestion picked (no JavaScript): the places matching what was typed, or the chart of the only one.
       const found = await suggestPlaces(context.url.origin, account, data.language, input.query, data.dailyLimit, context.today);
       if (found.length === 0) return page(context, 200, messageHtml(t, t('chartForm.noPlace', { query: input.query })), input);
-      if (found.length > 1) return page(context, 200, placeChoiceHtml(t, context.shellPath, input, found), input);
+      if (found.length > 1) return page(context, 200, placeChoiceHtml(t, input, found), input);
       placeId = await placeFromToken(account.password, found[0]!.token);
     }
     const natal = await natalChart(context.url.origin, account, { date: input.date, time: input.time, placeId: placeId!, language: data.language }, data.dailyLimit, context.today);

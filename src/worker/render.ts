@@ -44,13 +44,16 @@ export function messageHtml(t: Words, text: string): string {
   return `<div class="chart-message" role="alert">\n<h2>${escapeHtml(t('chartForm.errorTitle'))}</h2>\n<p>${escapeHtml(text)}</p>\n</div>`;
 }
 
-/** The places matching what was typed, to pick one from: the form again, its fields kept. */
-export function placeChoiceHtml(t: Words, action: string, input: ChartRequest, places: Suggestion[]): string {
+/**
+ * The places matching what was typed, to pick one from: the form again, its fields kept. It has no action, so it
+ * posts back to the address the answer came from, the form page's, under whatever path the site is.
+ */
+export function placeChoiceHtml(t: Words, input: ChartRequest, places: Suggestion[]): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const options = places.map((place, i) =>
     `<li><input type="radio" name="place" id="chart-pick-${i}" value="${escapeHtml(place.token)}"${i === 0 ? ' checked' : ''}> <label for="chart-pick-${i}">${escapeHtml(place.label)}</label></li>`);
   return [
-    `<form class="chart-pick" method="post" action="${escapeHtml(action)}">`,
+    '<form class="chart-pick" method="post">',
     `<fieldset>\n<legend>${escapeHtml(t('chartForm.choosePlace', { query: input.query }))}</legend>`,
     `<ul class="place-choices">\n${options.join('\n')}\n</ul>\n</fieldset>`,
     hidden('date', input.date), hidden('time', input.timeKnown ? input.time : ''), input.timeKnown ? '' : hidden('unknown_time', '1'), hidden('q', input.query),
