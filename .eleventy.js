@@ -7,6 +7,7 @@ import rssPlugin from '@11ty/eleventy-plugin-rss';
 import filtersPlugin from './src/eleventy/filters.ts';
 import fingerprintAssetsPlugin, { FingerprintedAssets, ownerAssets } from './src/eleventy/fingerprint-assets.ts';
 import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
+import { previewHeadersMiddleware } from './src/eleventy/preview-headers.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
@@ -78,6 +79,8 @@ export default function (eleventyConfig) {
     // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
     // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
     ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
+    // The `_headers` rules the render wrote, on every answer, as the hosts and `npm run serve:dist` send them.
+    ...(source?.headerRules ? { middleware: [previewHeadersMiddleware(source.headerRules, source.pathPrefix)] } : {}),
     onRequest: {
       /** @param {{ url: URL }} request */
       '/*': ({ url }) => {
