@@ -11,7 +11,8 @@ const LEFT_OUT: ReadonlySet<string> = new Set(['cache-control']);
 
 /** The headers of `rules` for a request's URL, below the path the site is served under (`_headers` names paths so). */
 export function previewHeaders(rules: readonly HeaderRule[], url: string, pathPrefix = '/'): Record<string, string> {
-  const { pathname } = new URL(url, 'http://preview.invalid');
+  // The request line's path, without its query: nothing here can throw on a malformed one.
+  const pathname = url.split(/[?#]/, 1)[0]!;
   const sitePath = pathname.startsWith(pathPrefix) ? pathname.slice(pathPrefix.length - 1) : pathname;
   return Object.fromEntries(Object.entries(headersFor(rules, sitePath)).filter(([name]) => !LEFT_OUT.has(name.toLowerCase())));
 }
