@@ -7,8 +7,10 @@ import rssPlugin from '@11ty/eleventy-plugin-rss';
 import filtersPlugin from './src/eleventy/filters.ts';
 import fingerprintAssetsPlugin, { FingerprintedAssets, ownerAssets } from './src/eleventy/fingerprint-assets.ts';
 import { errorPage, isPageRequest } from './src/eleventy/preview-error-page.ts';
+import { previewHeadersMiddleware } from './src/eleventy/preview-headers.ts';
 import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
+import apiFilesPlugin from './src/eleventy/api-files-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
 import { API_ROOT, EMBED_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
@@ -62,6 +64,8 @@ export default function (eleventyConfig) {
   // The framed pages' folder in each language's, the only pages any site may frame (none when the card is off).
   const embedPaths = async () => ((await round())?.model.embeds.length ? (await languageFolders()).map((folder) => `${folder}${EMBED_FOLDER.slice(1)}*`) : []);
   eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths });
+  // The JSON API's files this render writes, after the pages.
+  eleventyConfig.addPlugin(apiFilesPlugin, { files: async () => ({ files: (await round())?.pageLists.api ?? [], pathPrefix: await pathPrefix() }) });
   // The link-preview images, copied after the pages.
   eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (await round())?.imageFiles ?? [] });
 
@@ -78,8 +82,10 @@ export default function (eleventyConfig) {
     // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
     // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
     ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
-    // The chart form's routes answered by its Worker (src/cli/preview/form-proxy.ts), when the site has the form.
-    ...(source?.middleware ? { middleware: source.middleware } : {}),
+    // The chart form's routes answered by its Worker (src/cli/preview/form-proxy.ts), as production's Worker answers
+    // them; then the `_headers` rules the render wrote, on every other answer, as the hosts and `npm run serve:dist`
+    // send them.
+    middleware: [...(source?.middleware ?? []), ...(source?.headerRules ? [previewHeadersMiddleware(source.headerRules, source.pathPrefix)] : [])],
     onRequest: {
       /** @param {{ url: URL }} request */
       '/*': ({ url }) => {

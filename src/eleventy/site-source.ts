@@ -6,6 +6,7 @@ import type { PageLists } from '../model/page-fingerprints.ts';
 import type { SiteModel } from '../model/types.ts';
 import type { PublishedFile } from './copy-into-output.ts';
 import type { FingerprintedAsset } from './fingerprint-assets.ts';
+import type { HeaderRule } from './security-headers.ts';
 
 /** What one render writes: the model every template reads, and the pages the paginated templates render. */
 interface SiteRound {
@@ -33,6 +34,8 @@ export interface SiteSource {
   pathPrefix?: string;
   /** The preview: what its dev server runs before serving a file (the chart form's routes). https://www.11ty.dev/docs/dev-server/ */
   middleware?: PreviewMiddleware[];
+  /** The preview: the rules of the `_headers` its last render wrote, which its dev server applies to its answers. */
+  headerRules?(): readonly HeaderRule[];
 }
 
 // A registered symbol, not a module's own state: Eleventy imports .eleventy.js (and so this module) on its own,

@@ -1,6 +1,6 @@
 // The static JSON API partners read (docs/syndication.md): per language, an index of the signs and kinds, each
 // sign's current report of each kind at a stable address, every dated report at its own, and an archive per sign
-// and kind. Every document is made here; `templates/api.njk` prints it as JSON. Addresses are absolute, for
+// and kind. Every document is made here; src/eleventy/api-files-plugin.ts writes it as JSON. Addresses are absolute, for
 // pages on other origins; texts come as the sanitized HTML the pages show and as plain text.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -93,9 +93,9 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
   for (const hub of signHubs) {
     for (const { kind, kindTitle, pages } of hub.archive) {
       const reports = pages.map((page) => ({ page, url: urls.page(apiReportUrl(hub.sign, kind, page.period.key)), document: reportDocument(page, site, urls) }));
-      for (const { url, document } of reports) files.push({ url, document });
+      for (const { page, url, document } of reports) files.push({ url, document, report: page });
       const current = reports.find(({ page }) => page === hub.current[kind]);
-      if (current) files.push({ url: urls.page(apiCurrentUrl(hub.sign, kind)), document: current.document });
+      if (current) files.push({ url: urls.page(apiCurrentUrl(hub.sign, kind)), document: current.document, report: current.page });
       const archive = {
         type: 'archive',
         language: site.language,

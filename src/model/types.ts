@@ -198,11 +198,13 @@ export interface JsonFeed {
   feed: SignFeed;
 }
 
-/** A file of the JSON API (src/model/api.ts): its URL and the document templates/api.njk prints as JSON. */
+/** A file of the JSON API (src/model/api.ts): its URL and the document written as JSON (src/eleventy/api-files-plugin.ts). */
 export interface ApiFile {
   /** `/api/v1/leo/weekly/2026-w47.json` */
   url: string;
   document: object;
+  /** A report's file: the page its document is made from, and of nothing else the page's fingerprint does not cover. */
+  report?: ReportPage;
 }
 
 /** The `<horoscope-card>` element's script (templates/embed-card.njk), written once, at the site's root. */

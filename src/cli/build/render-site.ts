@@ -92,6 +92,11 @@ export async function renderSite({ rootDir, renderer, outputDir, model, imageFil
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // Every page is in the folder now, rendered or taken: the index reads them there.
   if (searchIndex) Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, ...(previous ? { previous } : {}) }));
+  // The JSON API's files the plugin wrote (src/eleventy/api-files-plugin.ts), each with its fingerprint.
+  for (const { url } of plan.pageLists.api) {
+    const relative = outputFile(url, pathPrefix);
+    files[relative] = { sha256: sha256(readFileSync(path.join(outputDir, relative))), print: prints.get(url)! };
+  }
   // The files the plugins copied: assets and share images.
   const copied = [...assets.values(), ...imageFiles];
   for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };

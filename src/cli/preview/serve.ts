@@ -2,9 +2,10 @@
 // edits to templates or content/ rebuild the pages from that data without asking the service again, and render
 // only the pages whose fingerprint changed, as a build does (src/cli/preview/preview-rounds.ts).
 // https://www.11ty.dev/docs/programmatic/ and https://www.11ty.dev/docs/watch-serve/
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv } from '../../data/config.ts';
+import { parseHeadersFile, type HeaderRule } from '../../eleventy/security-headers.ts';
 import { FormProxy } from './form-proxy.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
 import { PreviewModels } from './preview-models.ts';
@@ -35,6 +36,8 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
   // With the chart form, its routes go to its Worker, started once the first render has written the form's files.
   const formProxy = prepared.config.site.chartForm ? new FormProxy(pathPrefix) : undefined;
 
+  // The `_headers` of the last render that succeeded, which the dev server applies (src/eleventy/preview-headers.ts).
+  let headerRules: readonly HeaderRule[] = [];
   const rounds = new PreviewRounds(outputDir);
   const others = new OtherLanguages(options.rootDir, outputDir);
   const session = new PreviewSession({
@@ -57,12 +60,14 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
       // A site of several languages: the others after the default one, each into its folder, as a build does.
       const more = await others.render(done.site.languages.slice(1), done.renderer).catch((error: unknown) => session.failed(error));
       await rounds.done(done);
+      headerRules = parseHeadersFile(await readFile(path.join(outputDir, '_headers'), 'utf8'));
       const seconds = session.succeeded().toFixed(2);
       log(`Preview: rendered ${done.rendering + more.rendering} of ${done.prints.size + more.pages} paginated pages in ${seconds} s`);
     },
     failure: () => session.failure,
     pathPrefix,
     ...(formProxy ? { middleware: [formProxy.middleware] } : {}),
+    headerRules: () => headerRules,
   }, { runMode: 'serve' });
   await eleventy.init();
   const rebuild = await eleventy.watch();
