@@ -230,6 +230,8 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
 export interface HeaderRule {
   pattern: string;
   headers: Record<string, string>;
+  /** Its `! Name` lines: headers that earlier rules matching the same path set, which this one removes. */
+  detached?: string[];
 }
 
 /**
@@ -245,16 +247,29 @@ export function parseHeadersFile(text: string): HeaderRule[] {
       continue;
     }
     const header = /^\s+([A-Za-z0-9-]+):\s*(.*)$/.exec(line);
+    const detach = /^\s+!\s*([A-Za-z0-9-]+)\s*$/.exec(line);
     const rule = rules.at(-1);
     if (header && rule) rule.headers[header[1]!] = header[2]!.trim();
+    if (detach && rule) (rule.detached ??= []).push(detach[1]!.toLowerCase());
   }
   return rules;
 }
 
-/** The headers of every rule whose pattern matches `pathname`, later rules adding to earlier ones. */
+/**
+ * What Cloudflare sends for `pathname`: every matching rule in file order, each first removing what earlier ones set
+ * that it detaches, a header set again joined to the earlier value with a comma.
+ * https://developers.cloudflare.com/pages/configuration/headers/ ("Attach a header", "Detach a header")
+ */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
-  const matching = rules.filter(({ pattern }) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern));
-  return Object.assign({}, ...matching.map((rule) => rule.headers)) as Record<string, string>;
+  const sent = new Map<string, [name: string, value: string]>();
+  for (const rule of rules.filter(({ pattern }) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern))) {
+    for (const name of rule.detached ?? []) sent.delete(name);
+    for (const [name, value] of Object.entries(rule.headers)) {
+      const earlier = sent.get(name.toLowerCase());
+      sent.set(name.toLowerCase(), earlier ? [earlier[0], `${earlier[1]}, ${value}`] : [name, value]);
+    }
+  }
+  return Object.fromEntries(sent.values());
 }
 
 /**

@@ -12,7 +12,9 @@ import securityHeadersPlugin, {
   META_CONTENT_SECURITY_POLICY,
   SecurityHeadersError,
   contentSecurityPolicy,
+  headersFor,
   metaContentSecurityPolicy,
+  parseHeadersFile as parseRules,
   renderHeadersFile,
 } from '../../src/eleventy/security-headers.ts';
 import { writeSearchIndex } from '../../src/cli/build/search-index.ts';
@@ -144,6 +146,18 @@ describe('renderHeadersFile', () => {
       expect(cloudflareHeaders(text, file).get('x-frame-options'), file).toBe('DENY');
     }
     expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('frame-ancestors *');
+  });
+
+  it('is read by `npm run serve:dist` and the preview as Cloudflare reads it, detached headers and all', () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], apiPaths: ['/api/v1/*'], embedPaths: ['/embed/*'], searchPaths: ['/search/'] });
+    const rules = parseRules(text);
+    const sent = (pathname: string) => new Map(Object.entries(headersFor(rules, pathname)).map(([name, value]) => [name.toLowerCase(), value]));
+    for (const pathname of ['/', '/leo/', '/es/leo/', '/embed/leo/weekly/', '/api/v1/index.json', '/search/', '/assets/site.1a2b3c4d.css', '/es/assets/x.css']) {
+      expect(sent(pathname), pathname).toEqual(cloudflareHeaders(text, pathname));
+    }
+    // A header set twice is joined; `! Name` removes what came before it, not what comes after.
+    const twice = parseRules('/*\n  Vary: Accept\n  X-A: 1\n/x/*\n  Vary: Origin\n  ! X-A\n/x/y\n  X-A: 2\n');
+    expect(headersFor(twice, '/x/y')).toEqual({ Vary: 'Accept, Origin', 'X-A': '2' });
   });
 
   it('takes other fingerprinted folders and rejects patterns that are not URL paths', () => {
