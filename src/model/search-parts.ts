@@ -1,14 +1,13 @@
 // Which part of a language's search index each indexed page is in. Pagefind has no incremental index, so the index
 // is split by how often its pages change, and a build indexes again only the parts whose pages changed:
-// - the main bundle, `pagefind/`: the open quarter's periods (the current ones and those to come) and the pages
-//   outside any period (sign hubs, charts, editors' pages), which a new week changes;
-// - the oldest quarter, `pagefind-oldest/`: each kind's oldest quarter of the archive, which the window's start
-//   moves through week by week;
-// - the quarters, `pagefind-quarters/`: the open years' ended quarters and the oldest year's quarters after its
-//   oldest, which change when a quarter ends or the window's start leaves one (about twice a quarter);
+// - the main bundle, `pagefind/`: what a new week changes: the open quarter's periods (the current ones and those to
+//   come), each kind's oldest quarter (which the window's start moves through week by week) and the pages outside
+//   any period (sign hubs, charts, editors' pages);
+// - the quarters, `pagefind-quarters/`: the open years' ended quarters and the oldest year's other quarters, which
+//   change when a quarter ends or the window's start leaves one (about twice a quarter);
 // - the closed years, `pagefind-closed/`: the other years, which change when a year closes or leaves the window.
-// The search page merges them (templates/assets/search.js). Few parts keep a query's download small: each costs it
-// an entry file, metadata and an index chunk per word. https://pagefind.app/docs/multisite/
+// The search page merges them (templates/assets/search.js). Three parts, no more: each costs a query an entry file,
+// metadata and an index chunk per word (some 17 kB on the ten-year archive). https://pagefind.app/docs/multisite/
 import type { PeriodInfo, SiteModel } from './types.ts';
 import { outputFile, SEARCH_FOLDER } from './urls.ts';
 
@@ -22,8 +21,7 @@ export interface SearchPart {
 /** The other parts' folders, siblings of the main one so that no bundle's path starts another's. */
 export const CLOSED_FOLDER = `${SEARCH_FOLDER}-closed`;
 export const QUARTERS_FOLDER = `${SEARCH_FOLDER}-quarters`;
-export const OLDEST_FOLDER = `${SEARCH_FOLDER}-oldest`;
-export const PART_FOLDERS = [CLOSED_FOLDER, QUARTERS_FOLDER, OLDEST_FOLDER];
+export const PART_FOLDERS = [CLOSED_FOLDER, QUARTERS_FOLDER];
 
 /**
  * A period's quarter as a number that orders them (`year * 4 + 0..3`): a week's is its Thursday's (as its ISO year
@@ -61,8 +59,7 @@ function folderOfPeriod(model: SiteModel): (period: PeriodInfo) => string {
   return (period) => {
     const quarter = quarterOf(period);
     if (quarter === undefined) return period.year >= openYear ? SEARCH_FOLDER : period.year === oldestYear ? QUARTERS_FOLDER : CLOSED_FOLDER;
-    if (quarter >= openQuarter) return SEARCH_FOLDER;
-    if (quarter === oldestQuarter.get(period.kind)) return OLDEST_FOLDER;
+    if (quarter >= openQuarter || quarter === oldestQuarter.get(period.kind)) return SEARCH_FOLDER;
     const yearOfOldest = Math.floor(oldestQuarter.get(period.kind)! / 4);
     return period.year >= openYear || Math.floor(quarter / 4) === yearOfOldest ? QUARTERS_FOLDER : CLOSED_FOLDER;
   };

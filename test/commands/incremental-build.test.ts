@@ -141,7 +141,7 @@ const STATES: { name: string; change: () => void; reuses: boolean; unchanged?: b
  * States after which the oldest closed year's part of the search index (src/model/search-parts.ts) is taken from the last
  * build (true) or indexed again (false), by its entry file's inode: a file taken is a link to the published one.
  */
-const CLOSED_PART = 'pagefind-oldest/pagefind-entry.json';
+const CLOSED_PART = 'pagefind-quarters/pagefind-entry.json';
 const CLOSED_PART_TAKEN: Record<string, boolean> = {
   'an override added': true,
   'an override changed': true,

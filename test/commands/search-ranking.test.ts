@@ -32,7 +32,7 @@ describe('the merged search index', () => {
     for (const folder of ['', 'es/']) {
       const dir = path.join(project, 'dist', folder);
       const list = JSON.parse(readFileSync(path.join(dir, 'pagefind', 'parts.json'), 'utf8')) as SearchPartsFile;
-      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-quarters', 'pagefind-oldest']);
+      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-quarters']);
       const agreement = await rankingAgreement(dir);
       total += agreement.total;
       for (const query of FALLBACK_QUERIES.filter((query) => query in agreement.wholeFinds)) fallbackFinds[`${folder || 'en'} ${query}`] = agreement.wholeFinds[query]!;
