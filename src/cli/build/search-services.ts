@@ -41,11 +41,11 @@ if (!isMainThread && (workerData as { searchService?: boolean } | undefined)?.se
 }
 
 /**
- * Writes each part's bundle into its folder of `outputDir` (emptied by the caller), a service per core (at most one a
- * part), the largest parts first so that the services finish together. Rejects with the first part's error, once
- * every service has stopped.
+ * Writes each part's bundle into its folder of `outputDir` (emptied by the caller), `services` at once (one per core
+ * unless told; at most one a part), the largest parts first so that the services finish together. Rejects with the
+ * first part's error, once every service has stopped.
  */
-export async function indexParts(outputDir: string, parts: readonly SearchPart[]): Promise<void> {
+export async function indexParts(outputDir: string, parts: readonly SearchPart[], services = availableParallelism()): Promise<void> {
   const queue = [...parts].sort((a, b) => b.pages.length - a.pages.length || a.folder.localeCompare(b.folder));
   const errors: string[] = [];
   const service = async () => {
@@ -58,7 +58,7 @@ export async function indexParts(outputDir: string, parts: readonly SearchPart[]
     worker.postMessage({ done: true } satisfies Request);
     await exited;
   };
-  await Promise.all(Array.from({ length: Math.min(parts.length, availableParallelism()) }, service));
+  await Promise.all(Array.from({ length: Math.min(parts.length, services) }, service));
   if (errors.length) throw new Error(errors[0]);
 }
 
