@@ -2,6 +2,7 @@
 // parses one page at a time, so each service here is a thread of its own (https://nodejs.org/api/worker_threads.html)
 // that loads the module afresh. Each part of the index is indexed whole by one service, its pages sent in their
 // sorted order: its bytes depend on its pages alone, never on which service took it or when the others finished.
+// It takes some 14 % off a full build of a three-year archive (docs/performance.md, "Search").
 // https://pagefind.app/docs/node-api/
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
