@@ -154,7 +154,7 @@ function onceTables({ query, languages }: TenYearOnce, tenYear: ArchiveRuns): st
     '',
     '| one query | requests | bytes |',
     '|---|---|---|',
-    `| the index's parts (\`/pagefind/\`, \`/pagefind-closed/\`, \`/pagefind-oldest/\`: Pagefind's script and worker, WebAssembly, \`parts.json\`, each part's entry, metadata and index chunks, fragments) | ${query.pagefindRequests} | ${kb(query.pagefindBytes)} |`,
+    `| the index's parts (\`/pagefind/\`, \`/pagefind-closed/\`, \`/pagefind-quarters/\`: Pagefind's script and worker, WebAssembly, \`parts.json\`, each part's entry, metadata and index chunks, fragments) | ${query.pagefindRequests} | ${kb(query.pagefindBytes)} |`,
     `| everything, the page, stylesheet and \`search.js\` included | ${query.requests} | ${kb(query.totalBytes)} |`,
   ];
 }

@@ -1,7 +1,7 @@
 // What one search downloads: `/search/?q=…` in Chromium (a fresh profile, so nothing cached), the built site served
 // with its `_headers` by scripts/lib/static-server.ts, until the results are listed. The search page merges every
 // part of the index (docs/search.md), so every part's files count: `/pagefind/`, `/pagefind-closed/` and
-// `/pagefind-oldest/`. Part of `npm run bench -- --incremental --search` (scripts/bench-incremental.ts).
+// `/pagefind-quarters/`. Part of `npm run bench -- --incremental --search` (scripts/bench-incremental.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'playwright-core';
@@ -23,8 +23,8 @@ export interface QueryBytes {
   status: string;
 }
 
-/** A part's folder at the site's root: `/pagefind/`, `/pagefind-closed/` or `/pagefind-oldest/`. */
-const PART_PATH = /^\/(pagefind(?:-closed|-oldest)?)\//;
+/** A part's folder at the site's root: `/pagefind/`, `/pagefind-closed/` or `/pagefind-quarters/`. */
+const PART_PATH = /^\/(pagefind(?:-closed|-quarters)?)\//;
 
 /** Searches `/search/?q=${query}` on the site built in `outputDir` and adds up what the browser downloaded. */
 export async function queryBytes(outputDir: string, query = QUERY): Promise<QueryBytes> {

@@ -6,7 +6,7 @@
 //   `_headers` (GitHub Pages, a plain bucket) still enforce the same policy in the browser.
 // https://docs.netlify.com/manage/routing/headers/ · https://developers.cloudflare.com/pages/configuration/headers/
 // https://www.w3.org/TR/CSP3/#meta-element
-import { CLOSED_FOLDER, OLDEST_FOLDER } from '../model/search-parts.ts';
+import { PART_FOLDERS } from '../model/search-parts.ts';
 import { SEARCH_FOLDER } from '../model/urls.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 
@@ -199,7 +199,7 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
       lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
     }
     // Every part's bundle (src/model/search-parts.ts), whether this build has it or not: a rule matching nothing is harmless.
-    for (const bundle of [SEARCH_FOLDER, CLOSED_FOLDER, OLDEST_FOLDER]) {
+    for (const bundle of [SEARCH_FOLDER, ...PART_FOLDERS]) {
       for (const chunks of DEFAULTS.searchChunkFolders) {
         lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
         lines.push(`${folder}${bundle}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);

@@ -107,10 +107,10 @@ const STATES: { name: string; change: () => void; reuses: boolean; unchanged?: b
   { name: 'an override added', change: write('content/overrides/weekly/2027-w01/leo.md', override('append', 'From the editors.')), reuses: true },
   { name: 'an override changed', change: write('content/overrides/weekly/2027-w01/leo.md', override('prepend', 'Editors again.')), reuses: true },
   { name: 'an override removed', change: remove('content/overrides/weekly/2027-w01/leo.md'), reuses: true },
-  // 2026 is a closed year now, a part of the search index of its own: this changes it, and only it.
-  { name: 'a late override in a closed year', change: write('content/overrides/weekly/2026-w52/leo.md', override('append', 'A late word.')), reuses: true },
+  // 2026 is a closed year now, its yearly reports in the quarters' part of the search index: this changes it, and only it.
+  { name: 'a late override in a closed year', change: write('content/overrides/yearly/2026/leo.md', override('append', 'A late word.')), reuses: true },
   // The same field overridden again: only the words differ, so a page or model kept from the last build is stale.
-  { name: 'the late override changed', change: write('content/overrides/weekly/2026-w52/leo.md', override('append', 'Another late word.')), reuses: true },
+  { name: 'the late override changed', change: write('content/overrides/yearly/2026/leo.md', override('append', 'Another late word.')), reuses: true },
   // An intro shows on its sign's hub, its period's hub and the home page too.
   { name: "an override of a report's intro", change: write('content/overrides/weekly/2027-w01/virgo.md', '---\nfield: intro\n---\nA new week for [Virgo](/virgo/).\n'), reuses: true },
   { name: 'a chart added', change: write('content/charts/ada-lovelace.md', '---\nname: Ada Lovelace\ndate: 1815-12-10\ntime: "12:00"\nplace: London\n---\nA mathematician.\n'), reuses: true },
@@ -150,10 +150,11 @@ const STATES: { name: string; change: () => void; reuses: boolean; unchanged?: b
 ];
 
 /**
- * States after which the oldest closed year's part of the search index (src/model/search-parts.ts) is taken from the last
- * build (true) or indexed again (false), by its entry file's inode: a file taken is a link to the published one.
+ * States after which the quarters' part of the search index (src/model/search-parts.ts; here last year's yearly reports)
+ * is taken from the last build (true) or indexed again (false), by its entry file's inode: a file taken is a link to the
+ * published one.
  */
-const CLOSED_PART = 'pagefind-oldest/pagefind-entry.json';
+const CLOSED_PART = 'pagefind-quarters/pagefind-entry.json';
 const CLOSED_PART_TAKEN: Record<string, boolean> = {
   'an override added': true,
   'an override changed': true,
@@ -162,7 +163,10 @@ const CLOSED_PART_TAKEN: Record<string, boolean> = {
   'a chart added': true,
 };
 
-/** States after which a year has closed into the oldest part (true), or must not have yet (false). */
+/**
+ * States after which last year's pages have left the open year for the quarters' part (true), or must not have yet
+ * (false): on new year's day week 53 of 2026 is still current, so 2026 is still open.
+ */
 const CLOSED_PART_MADE: Record<string, boolean> = {
   "the new year's day, inside week 53": false,
   'week 1 of 2027': true,
@@ -171,7 +175,7 @@ const CLOSED_PART_MADE: Record<string, boolean> = {
 /** States after which the build keeps the published output whole: nothing a page shows changed. */
 const KEPT = ['the next day, in the same week', 'nothing changed', 'nothing changed, in two languages'];
 
-/** The oldest closed part's entry file in the incremental build's output, by inode; undefined when there is none. */
+/** The quarters' part's entry file in the incremental build's output, by inode; undefined when there is none. */
 function closedPartInode(): number | undefined {
   try {
     return statSync(path.join(context.project, 'dist', CLOSED_PART)).ino;
@@ -183,7 +187,7 @@ function closedPartInode(): number | undefined {
 describe('an incremental build publishes, after every change, byte for byte what a full build publishes', () => {
   beforeAll(() => {
     // A short archive keeps the test quick; every kind of period still has a past and a future.
-    edit('content/site.json', (t) => t.replace(/"periods": \{[\s\S]*?\n {2}\}/, '"periods": {\n    "weekly": { "past": 2, "future": 1 },\n    "monthly": { "past": 1, "future": 1 },\n    "yearly": { "past": 0, "future": 1 },\n    "ascendantYearly": { "past": 0, "future": 0 }\n  }'))();
+    edit('content/site.json', (t) => t.replace(/"periods": \{[\s\S]*?\n {2}\}/, '"periods": {\n    "weekly": { "past": 2, "future": 1 },\n    "monthly": { "past": 1, "future": 1 },\n    "yearly": { "past": 1, "future": 1 },\n    "ascendantYearly": { "past": 0, "future": 0 }\n  }'))();
     write('package-lock.json', JSON.stringify({ name: 'horoscope-site', version: '0.1.0', lockfileVersion: 3 }, null, 2))();
   });
 

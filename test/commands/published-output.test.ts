@@ -19,7 +19,7 @@ vi.mock('../../src/cli/build/swap-output.ts', async (importOriginal) => {
 });
 
 let project: string;
-/** The current periods and last year's yearly reports: a main search part and the oldest year's. */
+/** The current periods and last year's yearly reports: a main search part and the quarters' (the oldest year's page). */
 beforeAll(() => {
   project = copyProject({ periods: { ...CURRENT_PERIODS, yearly: { past: 1, future: 0 } } });
 });
@@ -33,7 +33,7 @@ describe('a build that fails after indexing', () => {
   it('leaves every file of dist/ as it was, though it took some from there and changed the list of search parts', async () => {
     expect((await build()).error).toBeUndefined();
     const before = inodesAndBytes(dist());
-    expect(Object.keys(before)).toContain('pagefind-oldest/pagefind-entry.json');
+    expect(Object.keys(before)).toContain('pagefind-quarters/pagefind-entry.json');
 
     const note = path.join(project, 'content/overrides/yearly/2025/leo.md');
     mkdirSync(path.dirname(note), { recursive: true });
@@ -45,10 +45,10 @@ describe('a build that fails after indexing', () => {
     });
     expect((await build()).error?.message).toBe('no space left on device');
 
-    // What the build had staged: the main bundle taken from dist/ (the very files), the oldest part and the list anew.
+    // What the build had staged: the main bundle taken from dist/ (the very files), the quarters' part and the list anew.
     const taken = Object.keys(before).filter((file) => file.startsWith('pagefind/') && file !== 'pagefind/parts.json');
     expect(taken.filter((file) => staged[file] !== before[file])).toEqual([]);
-    expect(staged['pagefind-oldest/pagefind-entry.json']).not.toBe(before['pagefind-oldest/pagefind-entry.json']);
+    expect(staged['pagefind-quarters/pagefind-entry.json']).not.toBe(before['pagefind-quarters/pagefind-entry.json']);
     expect(staged['pagefind/parts.json']).not.toBe(before['pagefind/parts.json']);
 
     expect(inodesAndBytes(dist())).toEqual(before);

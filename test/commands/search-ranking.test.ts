@@ -1,6 +1,6 @@
-// The merged index ranks as one index of the whole archive would: a site of two languages over two years (a closed
-// year's part beside the main one) is built, and scripts/lib/bench-ranking.ts indexes the same pages again whole and
-// runs a fixed set of queries in Pagefind's own search (its browser script, run by Node against the built files
+// The merged index ranks as one index of the whole archive would: a site of two languages over two years (the closed
+// year's yearly reports in the quarters' part beside the main one) is built, and scripts/lib/bench-ranking.ts indexes
+// the same pages again whole and runs a fixed set of queries in Pagefind's own search (its browser script, run by Node against the built files
 // served over HTTP) on both, the parts merged and ranked by the search page's own functions. Each query must find
 // the same pages, and the merged index's first five must be among the whole index's first five (counting every page
 // tied with its fifth).
@@ -15,7 +15,7 @@ import { removeDir } from '../helpers/remove-dir.ts';
 
 let project = '';
 beforeAll(async () => {
-  // Sixteen weeks back from February: most of them in 2025, a closed year and a part of its own.
+  // Sixteen weeks back from February: most of them in 2025, a closed year, whose yearly reports are a part of their own.
   project = copyProject({ periods: { weekly: { past: 16, future: 0 }, monthly: { past: 4, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } } });
   const siteFile = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
@@ -32,7 +32,7 @@ describe('the merged search index', () => {
     for (const folder of ['', 'es/']) {
       const dir = path.join(project, 'dist', folder);
       const list = JSON.parse(readFileSync(path.join(dir, 'pagefind', 'parts.json'), 'utf8')) as SearchPartsFile;
-      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-oldest']);
+      expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-quarters']);
       const agreement = await rankingAgreement(dir);
       total += agreement.total;
       for (const query of FALLBACK_QUERIES.filter((query) => query in agreement.wholeFinds)) fallbackFinds[`${folder || 'en'} ${query}`] = agreement.wholeFinds[query]!;

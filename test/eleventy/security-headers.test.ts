@@ -108,7 +108,7 @@ describe('renderHeadersFile', () => {
     const text = renderHeadersFile({ languageFolders: ['/', '/es/', '/pt-br/'] });
     const rules = parseHeadersFile(text);
     // Every part of the search index, whether a build has it or not (src/model/search-parts.ts).
-    const chunks = (folder: string) => ['pagefind', 'pagefind-closed', 'pagefind-oldest'].flatMap((bundle) => ['fragment', 'index', 'filter'].map((name) => `${folder}${bundle}/${name}/*`));
+    const chunks = (folder: string) => ['pagefind', 'pagefind-closed', 'pagefind-quarters'].flatMap((bundle) => ['fragment', 'index', 'filter'].map((name) => `${folder}${bundle}/${name}/*`));
     expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...chunks('/'), '/es/assets/*', ...chunks('/es/'), '/pt-br/assets/*', ...chunks('/pt-br/')]);
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       for (const file of ['/assets/site.1a2b3c4d.css', '/es/assets/site.1a2b3c4d.css', '/pt-br/assets/site.1a2b3c4d.css']) {
@@ -396,7 +396,7 @@ describe("the search page's policy", () => {
     expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
     const searchRule = { '! Content-Security-Policy': '', 'Content-Security-Policy': SEARCH_POLICY };
     for (const page of SEARCH_PATHS) expect(rules[page], page).toEqual(searchRule);
-    expect(Object.keys(rules).filter((rule) => !/\/pagefind(-closed|-oldest)?\//.test(rule) || rule.endsWith('.js'))).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
+    expect(Object.keys(rules).filter((rule) => !/\/pagefind(-closed|-quarters)?\//.test(rule) || rule.endsWith('.js'))).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
   });
 
   it('sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page\'s on search pages alone', () => {

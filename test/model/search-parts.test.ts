@@ -1,7 +1,8 @@
-// The parts of the search index: every indexed page in exactly one part, a closed year's periods in their year's
-// part, and everything that may still change (the open years, the hubs of signs, charts and pages) in the main one.
+// The parts of the search index: every indexed page in exactly one part, by how often its pages change: a new week
+// changes the main part alone (the open quarter, the window's oldest quarter, the hubs of signs, charts and pages),
+// an ended quarter the quarters' part too, and a year closing the closed years' part.
 import { describe, expect, it } from 'vitest';
-import { monthPeriod, weekPeriod, yearPeriod } from '../../src/data/periods.ts';
+import { isoWeekOf, monthPeriod, parseIsoDate, weekPeriod, yearPeriod } from '../../src/data/periods.ts';
 import { closedPartFolders, searchParts } from '../../src/model/search-parts.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModel } from '../../src/model/types.ts';
@@ -42,27 +43,63 @@ describe('searchParts', () => {
     expect(strays).toEqual([]);
   });
 
-  it('puts the oldest closed year in its part, the other closed years together, and what may still change in the main one', () => {
+  it('puts the open and the oldest quarter with the main part, the open and the oldest year\'s other quarters together, and the other closed years together', () => {
     const parts = Object.fromEntries(searchParts(modelOn('2026-11-22')).map((part) => [part.folder, part.pages]));
-    expect(Object.keys(parts)).toEqual(['pagefind', 'pagefind-closed', 'pagefind-oldest']);
-    expect(parts['pagefind-oldest']!.filter((page) => !/^(weekly\/2024-w52|monthly\/2024-12|yearly\/2024)\//.test(page))).toEqual([]);
-    expect(parts['pagefind-oldest']).toContain('weekly/2024-w52/leo/index.html');
-    expect(parts['pagefind-closed']).toEqual(expect.arrayContaining(['ascendant/2025/leo/index.html', 'weekly/2025-w52/index.html', 'weekly/2025-w01/leo/index.html']));
-    expect(parts['pagefind-closed']!.filter((page) => !/^[a-z]+\/2025/.test(page))).toEqual([]);
-    expect(parts.pagefind).toEqual(expect.arrayContaining(['leo/index.html', 'about/index.html', 'weekly/2026-w01/leo/index.html', 'yearly/2026/leo/index.html']));
-    expect(parts.pagefind!.filter((page) => /^[a-z]+\/(2024|2025)/.test(page))).toEqual([]);
+    expect(Object.keys(parts)).toEqual(['pagefind', 'pagefind-closed', 'pagefind-quarters']);
+    const periodsOf = (folder: string) => [...new Set(parts[folder]!.flatMap((page) => /^([a-z]+\/\d{4}(-w?\d\d)?)\//.exec(page)?.[1] ?? []))].sort();
+    // Week 52 of 2024 and December 2024, the window's first quarter, which loses a week each week; the open quarter.
+    expect(periodsOf('pagefind')).toEqual(['monthly/2024-12', 'monthly/2026-12', 'weekly/2024-w52', 'weekly/2026-w53', 'yearly/2026']);
+    expect(parts.pagefind).toEqual(expect.arrayContaining(['leo/index.html', 'about/index.html']));
+    // The open year's ended quarter (week 1 of 2026) and the oldest year's page of its own.
+    expect(periodsOf('pagefind-quarters')).toEqual(['weekly/2026-w01', 'yearly/2024']);
+    expect(periodsOf('pagefind-closed')).toEqual(['ascendant/2025', 'monthly/2025-06', 'weekly/2025-w01', 'weekly/2025-w52', 'yearly/2025']);
   });
 
   it("names the closed parts on the search page, which tells a list of parts that lacks one by them", () => {
-    expect(modelOn('2026-11-22').meta['/search/']!.search).toEqual({ bundle: '/pagefind/pagefind.js', closedParts: ['pagefind-closed', 'pagefind-oldest'] });
+    expect(modelOn('2026-11-22').meta['/search/']!.search).toEqual({ bundle: '/pagefind/pagefind.js', closedParts: ['pagefind-closed', 'pagefind-quarters'] });
   });
 
-  it('keeps a year open while one of its periods is current: week 53 of 2026 on 2027-01-01', () => {
-    const yearsOf = (date: string, folder: string) => [...new Set(searchParts(modelOn(date)).find((part) => part.folder === folder)?.pages.map((page) => /\/(\d{4})/.exec(page)?.[1]))];
-    expect(closedPartFolders(modelOn('2027-01-01'))).toEqual(['pagefind-closed', 'pagefind-oldest']);
-    expect(yearsOf('2027-01-01', 'pagefind-closed')).toEqual(['2025']);
-    expect(yearsOf('2027-01-05', 'pagefind-closed')).toEqual(['2025', '2026']);
-    expect(yearsOf('2027-01-05', 'pagefind-oldest')).toEqual(['2024']);
+  it('keeps a year and its quarter open while one of its periods is current: week 53 of 2026 on 2027-01-01', () => {
+    const periodsOf = (date: string, folder: string) => [...new Set(searchParts(modelOn(date)).find((part) => part.folder === folder)?.pages.flatMap((page) => /^[a-z]+\/(\d{4}(-w?\d\d)?)/.exec(page)?.[1] ?? []))].sort();
+    expect(closedPartFolders(modelOn('2027-01-01'))).toEqual(['pagefind-closed', 'pagefind-quarters']);
+    expect(periodsOf('2027-01-01', 'pagefind-closed')).toEqual(['2025', '2025-06', '2025-w01', '2025-w52']);
+    expect(periodsOf('2027-01-01', 'pagefind-quarters')).toEqual(['2024', '2026-w01']);
+    expect(periodsOf('2027-01-01', 'pagefind')).toEqual(['2024-12', '2024-w52', '2026', '2026-12', '2026-w53']);
+    expect(periodsOf('2027-01-05', 'pagefind-closed')).toEqual(['2025', '2025-06', '2025-w01', '2025-w52', '2026', '2026-12', '2026-w01', '2026-w53']);
+    expect(periodsOf('2027-01-05', 'pagefind')).toEqual(['2024-12', '2024-w52']);
+  });
+
+  describe('on an archive of two years and more, week after week', () => {
+    /** The periods a site of 110 past weeks, 26 past months and 2 past years publishes on `date`, a Monday: two closed years and more. */
+    function archiveOn(date: string): SiteModel {
+      const day = parseIsoDate(date);
+      const weeks = Array.from({ length: 112 }, (_, i) => isoWeekOf(new Date(day.getTime() - (i - 1) * 7 * 86_400_000)));
+      const months = Array.from({ length: 28 }, (_, i) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - i + 1, 1)));
+      const periods = [
+        ...weeks.map(({ year, week }) => weekPeriod(year, week)),
+        ...months.map((month) => monthPeriod(month.getUTCFullYear(), month.getUTCMonth() + 1)),
+        ...[0, 1, 2].map((back) => yearPeriod('yearly', day.getUTCFullYear() - back)),
+      ];
+      return buildSiteModel(planned({ site, messages, buildDate: date, sampleContent: false, signs, reports: periods.map((p) => reports(p)), staticPages: [about] }));
+    }
+    const pagesOf = (date: string) => Object.fromEntries(searchParts(archiveOn(date)).map((part) => [part.folder, part.pages]));
+    const changed = (before: Record<string, string[]>, after: Record<string, string[]>) =>
+      [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((folder) => JSON.stringify(before[folder]) !== JSON.stringify(after[folder])).sort();
+
+    it('changes the main part alone in a new week within a quarter, a small one', () => {
+      const before = pagesOf('2026-11-16');
+      const after = pagesOf('2026-11-23');
+      expect(changed(before, after)).toEqual(['pagefind']);
+      // What a new week indexes again: a quarter or less of the archive (about a year and a half before).
+      expect(after.pagefind!.length).toBeLessThan(Object.values(after).flat().length / 4);
+    });
+
+    it('changes the quarters\' part when a quarter ends, and the closed years\' only when a year closes', () => {
+      // Week 41 of 2026 is the first whose build date and periods (October, week 41) are all of the fourth quarter.
+      expect(changed(pagesOf('2026-09-28'), pagesOf('2026-10-05'))).toEqual(['pagefind', 'pagefind-quarters']);
+      // Week 1 of 2027 closes 2026.
+      expect(changed(pagesOf('2026-12-28'), pagesOf('2027-01-04'))).toContain('pagefind-closed');
+    });
   });
 
   it('has no part but the main one while every period is of an open year', () => {

@@ -2,11 +2,9 @@
 // output, and writes a bundle per part of the index (src/model/search-parts.ts) beside them, which the search page
 // loads and merges (templates/assets/search.js). https://pagefind.app/docs/node-api/
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../data/write-atomic.ts';
-import { SEARCH_FOLDER, servedPath } from '../../model/urls.ts';
-import type * as PagefindApi from 'pagefind';
+import { SEARCH_FOLDER } from '../../model/urls.ts';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
 import type { SearchPart } from '../../model/search-parts.ts';
 import { filesUnder } from '../files-under.ts';
@@ -15,8 +13,6 @@ import { filesUnder } from '../files-under.ts';
 const ENTRY = 'pagefind-entry.json';
 /** The parts the search page merges and each bundle's tag, in the main bundle's folder; written every build. */
 export const SEARCH_PARTS_FILE = `${SEARCH_FOLDER}/parts.json`;
-/** Pages sent to Pagefind at once: enough to keep it busy, few enough to hold little of the archive in memory. */
-const IN_FLIGHT = 128;
 /** Pagefind's ready-made interfaces, which the site does not use: not published. */
 const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
 /** What a merged bundle never loads: the main bundle's script, worker and WebAssembly serve every part. */
@@ -119,44 +115,17 @@ function reusableBundle(dir: string, files: ManifestFiles | undefined, folder: s
 
 /**
  * Pagefind's index of each part's pages, each page at its site path (the bundle's folder gives the path prefix), the
- * parts one after the other in one Pagefind service (a service per core saved under 10 % of a full build:
- * docs/performance.md, "Search").
+ * parts on every core (search-services.ts), then what no part publishes removed.
  */
 async function indexParts(outputDir: string, parts: readonly SearchPart[]): Promise<void> {
-  // Loaded only when a build indexes: the preview and the commands that never do skip starting its binary.
-  const pagefind = await import('pagefind');
-  try {
-    for (const part of parts) {
-      // Pagefind writes over what it finds: into an empty folder, it can write through no link to the published output.
-      rmSync(path.join(outputDir, part.folder), { recursive: true, force: true });
-      await indexPart(pagefind, outputDir, part);
-    }
-  } finally {
-    await pagefind.close();
-  }
+  // Pagefind writes over what it finds: into an empty folder, it can write through no link to the published output.
+  for (const part of parts) rmSync(path.join(outputDir, part.folder), { recursive: true, force: true });
+  // Loaded only when a build indexes: the preview and the commands that never do start no thread.
+  await (await import('./search-services.ts')).indexParts(outputDir, parts);
   for (const { folder } of parts) {
     const unused = (file: string) => UNUSED.test(file) || (folder !== SEARCH_FOLDER && MAIN_ONLY.test(file));
     for (const file of readdirSync(path.join(outputDir, folder))) {
       if (unused(file)) rmSync(path.join(outputDir, folder, file));
     }
   }
-}
-
-async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { folder, pages }: SearchPart): Promise<void> {
-  const fail = (errors: string[]) => new Error(`the search index (Pagefind), ${folder}: ${errors.join('; ')}`);
-  const created = await pagefind.createIndex({});
-  if (!created.index) throw fail(created.errors);
-  const { index } = created;
-  // Many pages in flight at once (one at a time takes twice as long), sent in the same order every build: Pagefind
-  // numbers pages as they arrive, so the order is part of the bytes it writes.
-  for (let start = 0; start < pages.length; start += IN_FLIGHT) {
-    const batch = pages.slice(start, start + IN_FLIGHT);
-    const contents = await Promise.all(batch.map((page) => readFile(path.join(outputDir, page), 'utf8')));
-    const added = await Promise.all(batch.map((page, i) => index.addHTMLFile({ url: servedPath(page), content: contents[i]! })));
-    const errors = added.flatMap((answer, i) => answer.errors.map((error) => `${batch[i]}: ${error}`));
-    if (errors.length) throw fail(errors);
-  }
-  const written = await index.writeFiles({ outputPath: path.join(outputDir, folder) });
-  if (written.errors.length) throw fail(written.errors);
-  await index.deleteIndex();
 }

@@ -2,9 +2,8 @@
 // bundle is taken from the published output (the very files, hard-linked), not written anew; a page that changed,
 // or a bundle file damaged since, or another renderer, makes Pagefind write it again. The list of parts is written
 // anew, never through the published one. Parts indexed side by side: the same bytes every time, each page at the
-// path the site serves it from, and Pagefind's code in the main part alone.
-// or a bundle file damaged since, makes Pagefind write it again. Parts indexed side by side: the same bytes every
-// time, each page at the path the site serves it from, and the list of parts naming an index chunk of each.
+// path the site serves it from, Pagefind's code in the main part alone, and the list of parts naming an index chunk
+// of each.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';

@@ -192,8 +192,8 @@ describe('the search page with part of the index missing or damaged', () => {
   })());
 
   it.each<[string, Fault]>([
-    ['the oldest part\'s folder gone', gone('pagefind-oldest')],
-    ['the oldest part\'s index chunks gone', gone('pagefind-oldest/index')],
+    ['the quarters\' part\'s folder gone', gone('pagefind-quarters')],
+    ['the quarters\' part\'s index chunks gone', gone('pagefind-quarters/index')],
     ['parts.json gone', gone('pagefind/parts.json')],
     ['parts.json cut short', rewritten('pagefind/parts.json', (original) => original.slice(0, original.length / 2))],
     ['parts.json an HTML page', rewritten('pagefind/parts.json', () => '<!doctype html><title>Not found</title><p>Not found</p>')],
@@ -212,9 +212,9 @@ describe('the search page with part of the index missing or damaged', () => {
     }
   });
 
-  it('says so in the page\'s language: the Spanish search with its oldest part gone', async () => {
+  it('says so in the page\'s language: the Spanish search with its quarters\' part gone', async () => {
     const main = await mainPartFinds('/es', 'retrógrado');
-    const restore = gone('es/pagefind-oldest')(served!.dist);
+    const restore = gone('es/pagefind-quarters')(served!.dist);
     try {
       const degraded = await searched('/es/search/?q=retr%C3%B3grado');
       expect(degraded.lines).toEqual([`Páginas encontradas: ${main}`, notes('es').partial]);

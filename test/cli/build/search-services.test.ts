@@ -1,0 +1,46 @@
+// Parts of the search index indexed at once, each by a Pagefind service of its own: every part's bundle has the same
+// bytes whether one service indexed the parts in turn or a service each did, whichever finished first.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sha256 } from '../../../src/cli/build/build-manifest.ts';
+import { indexParts } from '../../../src/cli/build/search-services.ts';
+import { filesUnder } from '../../../src/cli/files-under.ts';
+import { tempDir } from '../../helpers/temp-dir.ts';
+
+const page = (title: string, words: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1><p>${words}</p></main></body></html>`;
+
+/** Three parts of different sizes and words, so that the services take them in different turns and finish apart. */
+const PARTS = [
+  { folder: 'pagefind', pages: Array.from({ length: 12 }, (_, i) => `weekly/2026-w${String(i + 40).padStart(2, '0')}/index.html`) },
+  { folder: 'pagefind-quarters', pages: Array.from({ length: 30 }, (_, i) => `weekly/2026-w${String(i + 1).padStart(2, '0')}/index.html`) },
+  { folder: 'pagefind-closed', pages: Array.from({ length: 5 }, (_, i) => `yearly/${2020 + i}/index.html`) },
+];
+
+/** A folder holding every part's pages. */
+function site(root: string, name: string): string {
+  const dir = path.join(root, name);
+  for (const [i, file] of PARTS.flatMap((part) => part.pages).entries()) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), page(file, `Mercury retrograde, week ${i}, ${'saturnine '.repeat(i % 7)}and the ${['moon', 'sun', 'venus'][i % 3]}.`));
+  }
+  return dir;
+}
+
+/** Every file of each part's bundle by its hash. */
+function bundles(dir: string): Record<string, string> {
+  return Object.fromEntries(PARTS.flatMap(({ folder }) => filesUnder(path.join(dir, folder)).map((file) => [`${folder}/${file}`, sha256(readFileSync(path.join(dir, folder, file)))])));
+}
+
+describe('indexParts', () => {
+  it('writes the same bytes for the same pages with one service or a service per part', async () => {
+    const root = tempDir('search-services-');
+    const inTurn = site(root, 'in-turn');
+    const atOnce = site(root, 'at-once');
+    await indexParts(inTurn, PARTS, 1);
+    await indexParts(atOnce, PARTS, 3);
+    const written = bundles(inTurn);
+    for (const { folder } of PARTS) expect(Object.keys(written).filter((file) => file.startsWith(`${folder}/`) && file.endsWith('.pf_fragment'))).toHaveLength(PARTS.find((part) => part.folder === folder)!.pages.length);
+    expect(bundles(atOnce)).toEqual(written);
+  }, 120_000);
+});
