@@ -82,9 +82,7 @@ export default function (eleventyConfig) {
     // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
     // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
     ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
-    // The chart form's routes answered by its Worker (src/cli/preview/form-proxy.ts), as production's Worker answers
-    // them; then the `_headers` rules the render wrote, on every other answer, as the hosts and `npm run serve:dist`
-    // send them.
+    // The chart form's routes go to its Worker (src/cli/preview/form-proxy.ts); the rest get `_headers` as hosts send it.
     middleware: [...(source?.middleware ?? []), ...(source?.headerRules ? [previewHeadersMiddleware(source.headerRules, source.pathPrefix)] : [])],
     onRequest: {
       /** @param {{ url: URL }} request */

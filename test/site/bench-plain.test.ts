@@ -30,7 +30,7 @@ describe('the benchmark\'s plain Eleventy site', () => {
       env: { ...process.env, BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_VARIANT: variant },
     });
     // Ours also has the fingerprinted assets and the search index, which the plain site does not render.
-    const ours = files(siteDir).filter((f) => !f.startsWith(`assets${path.sep}`) && !/^pagefind(-closed|-oldest)?[\\/]/.test(f));
+    const ours = files(siteDir).filter((f) => !f.startsWith(`assets${path.sep}`) && !/^pagefind(-closed|-quarters)?[\\/]/.test(f));
     expect(ours, 'pages of the test build').toContain('index.html');
     expect(files(output)).toEqual(ours);
     for (const file of ours) {
