@@ -1,11 +1,10 @@
 // The client's transport on the runtime's own `fetch`, for runtimes without undici (a Cloudflare Worker): the
 // same retry rules, backoff, Retry-After and concurrency cap as transport.ts, with the timeout and the body limit
 // kept by hand, since fetch has neither. https://developer.mozilla.org/docs/Web/API/Window/fetch
-import pLimit from 'p-limit';
-import { attemptsSuffix, type ClientErrors } from './client-errors.ts';
+import { attemptsSuffix } from './client-errors.ts';
 import { ASTRO_ERROR_CODES, type AstroError } from './errors.ts';
-import { backoff, parseRetryAfter, TRANSIENT_STATUSES, type ClientTransport, type EventData, type TransportContext } from './exchange.ts';
-import type { ClientSettings } from './options.ts';
+import { backoff, parseRetryAfter, TRANSIENT_STATUSES, type EventData } from './exchange.ts';
+import { LimitedTransport } from './limited-transport.ts';
 import type { RawResponse } from './responses.ts';
 
 /** Why a send brought no answer. */
@@ -19,57 +18,19 @@ class SendError extends Error {
   }
 }
 
-export class FetchTransport implements ClientTransport {
-  readonly #settings: ClientSettings;
-  readonly #baseUrl: string;
-  readonly #errors: ClientErrors;
-  readonly #context: TransportContext;
-  readonly #limit: ReturnType<typeof pLimit>;
-  inFlight = 0;
-  closed = false;
-
-  constructor(settings: ClientSettings, baseUrl: string, errors: ClientErrors, context: TransportContext) {
-    this.#settings = settings;
-    this.#baseUrl = baseUrl;
-    this.#errors = errors;
-    this.#context = context;
-    this.#limit = pLimit(settings.concurrency);
-  }
-
+export class FetchTransport extends LimitedTransport {
   async close(): Promise<void> {
     this.closed = true;
     // fetch keeps no connections of ours to close: wait for the exchanges in flight.
-    while (this.#limit.activeCount + this.#limit.pendingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (this.limit.activeCount + this.limit.pendingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
-  exchange(
-    method: 'GET' | 'POST',
-    endpoint: string,
-    body: string | undefined,
-    headersFor: () => Record<string, string> | undefined,
-  ): Promise<RawResponse | undefined> {
-    return this.#limit(async () => {
-      if (this.closed) throw this.#errors.closed(endpoint);
-      const headers = headersFor();
-      if (headers === undefined) return undefined;
-      this.inFlight += 1;
-      let response: RawResponse;
-      try {
-        response = await this.#sendWithRetries(method, endpoint, body, headers);
-      } finally {
-        this.inFlight -= 1;
-      }
-      this.#context.emit({ type: 'response', endpoint, status: response.status, attempt: response.attempts });
-      return response;
-    });
-  }
-
-  async #sendWithRetries(method: 'GET' | 'POST', endpoint: string, body: string | undefined, headers: Record<string, string>): Promise<RawResponse> {
-    const { retry } = this.#settings;
+  protected async sendWithRetries(method: 'GET' | 'POST', endpoint: string, body: string | undefined, headers: Record<string, string>): Promise<RawResponse> {
+    const { retry } = this.settings;
     for (let sends = 1; ; sends += 1) {
-      if (this.closed) throw this.#errors.closed(endpoint);
-      this.#context.stats.requests += 1;
-      this.#context.emit({ type: 'send', endpoint, attempt: sends });
+      if (this.closed) throw this.errors.closed(endpoint);
+      this.context.stats.requests += 1;
+      this.context.emit({ type: 'send', endpoint, attempt: sends });
       let answer: { raw: RawResponse; retryAfter: string | null };
       try {
         answer = await this.#send(method, endpoint, body, headers, sends);
@@ -84,14 +45,14 @@ export class FetchTransport implements ClientTransport {
       const retryAfterMs = parseRetryAfter(retryAfter);
       // Waiting less than Retry-After would only earn another 429; waiting far longer stalls the caller.
       if (retryAfterMs !== undefined && retryAfterMs > retry.maxDelayMs) return { ...raw, retryAfterMs };
-      this.#context.emit({ type: 'response', endpoint, status: raw.status, attempt: sends });
+      this.context.emit({ type: 'response', endpoint, status: raw.status, attempt: sends });
       await this.#wait({ type: 'retry', endpoint, attempt: sends, status: raw.status, delayMs: Math.max(backoff(retry, sends), retryAfterMs ?? 0) });
     }
   }
 
   async #wait(event: EventData & { delayMs: number }): Promise<void> {
-    this.#context.stats.retries += 1;
-    this.#context.emit(event);
+    this.context.stats.retries += 1;
+    this.context.emit(event);
     await new Promise((resolve) => setTimeout(resolve, event.delayMs));
   }
 
@@ -101,11 +62,11 @@ export class FetchTransport implements ClientTransport {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => controller.abort(new SendError('timeout', 'timeout')), this.#settings.timeoutMs);
+      timer = setTimeout(() => controller.abort(new SendError('timeout', 'timeout')), this.settings.timeoutMs);
     };
     arm();
     try {
-      const response = await fetch(`${this.#baseUrl}${endpoint}`, { method, headers, body: method === 'GET' ? null : (body ?? null), signal: controller.signal, redirect: 'manual' });
+      const response = await fetch(`${this.baseUrl}${endpoint}`, { method, headers, body: method === 'GET' ? null : (body ?? null), signal: controller.signal, redirect: 'manual' });
       const chunks: Uint8Array[] = [];
       let size = 0;
       if (response.body) {
@@ -115,7 +76,7 @@ export class FetchTransport implements ClientTransport {
           const { done, value } = await reader.read();
           if (done) break;
           size += value.byteLength;
-          if (size > this.#settings.maxResponseBytes) {
+          if (size > this.settings.maxResponseBytes) {
             await reader.cancel();
             throw new SendError('too-large', 'too large');
           }
@@ -139,13 +100,10 @@ export class FetchTransport implements ClientTransport {
 
   #sendError(endpoint: string, sends: number, failure: SendError): AstroError {
     const after = attemptsSuffix(sends);
-    if (failure.failure === 'too-large') {
-      const limit = `${(this.#settings.maxResponseBytes / 2 ** 20).toFixed(this.#settings.maxResponseBytes % 2 ** 20 ? 2 : 0)} MiB`;
-      return this.#errors.error(ASTRO_ERROR_CODES.RESPONSE_TOO_LARGE, endpoint, `${endpoint}: response body exceeds the ${limit} limit (maxResponseBytes ${this.#settings.maxResponseBytes})`, { attempts: sends });
-    }
+    if (failure.failure === 'too-large') return this.tooLarge(endpoint, sends);
     if (failure.failure === 'timeout') {
-      return this.#errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.#settings.timeoutMs} ms${after}`, { attempts: sends });
+      return this.errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.settings.timeoutMs} ms${after}`, { attempts: sends });
     }
-    return this.#errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request to ${this.#baseUrl} failed (${failure.message})${after}`, { attempts: sends, cause: failure });
+    return this.errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request to ${this.baseUrl} failed (${failure.message})${after}`, { attempts: sends, cause: failure });
   }
 }

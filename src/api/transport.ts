@@ -5,10 +5,10 @@
 // https://undici.nodejs.org/#/docs/api/RetryHandler
 import { Agent, interceptors, request } from 'undici';
 import type { Dispatcher } from 'undici';
-import pLimit from 'p-limit';
 import { attemptsSuffix, type ClientErrors, type TransportError } from './client-errors.ts';
 import { ASTRO_ERROR_CODES, AstroError } from './errors.ts';
-import { backoff, parseRetryAfter, TRANSIENT_STATUSES, type ClientTransport, type EventData, type TransportContext } from './exchange.ts';
+import { backoff, parseRetryAfter, TRANSIENT_STATUSES, type EventData, type TransportContext } from './exchange.ts';
+import { LimitedTransport } from './limited-transport.ts';
 import type { ClientSettings } from './options.ts';
 import type { RawResponse } from './responses.ts';
 
@@ -49,24 +49,12 @@ type RetryCallback = (err?: Error | null) => void;
 
 export { parseRetryAfter, requestHeaders } from './exchange.ts';
 
-export class Transport implements ClientTransport {
-  readonly #settings: ClientSettings;
-  readonly #baseUrl: string;
-  readonly #errors: ClientErrors;
-  readonly #context: TransportContext;
+export class Transport extends LimitedTransport {
   readonly #agent: Agent;
   readonly #dispatcher: Dispatcher;
-  readonly #limit: ReturnType<typeof pLimit>;
-  /** Exchanges holding a limiter slot (see ClientEvent.inFlight). */
-  inFlight = 0;
-  closed = false;
 
   constructor(settings: ClientSettings, baseUrl: string, errors: ClientErrors, context: TransportContext) {
-    this.#settings = settings;
-    this.#baseUrl = baseUrl;
-    this.#errors = errors;
-    this.#context = context;
-    this.#limit = pLimit(settings.concurrency);
+    super(settings, baseUrl, errors, context);
     // undici counts the body as it arrives and destroys the connection past the limit (UND_ERR_RES_EXCEEDED_MAX_SIZE).
     // https://undici.nodejs.org/#/docs/api/Client?id=parameter-clientoptions
     this.#agent = new Agent({ headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs, maxResponseSize: settings.maxResponseBytes });
@@ -90,45 +78,10 @@ export class Transport implements ClientTransport {
     await this.#agent.close();
   }
 
-  /**
-   * One request with its retries, inside the concurrency limiter. Resolves with the final response,
-   * whatever its status; rejects only when no response arrived (network failure or timeout on every send).
-   * `headersFor` runs once the slot is granted; returning undefined gives the slot back unused (resolves
-   * undefined).
-   */
-  exchange(
-    method: 'GET' | 'POST',
-    endpoint: string,
-    body: string | undefined,
-    headersFor: () => Record<string, string> | undefined,
-  ): Promise<RawResponse | undefined> {
-    return this.#limit(async () => {
-      const state: ExchangeState = { endpoint, sends: 0, delivered: false };
-      if (this.closed) throw this.#errors.closed(endpoint);
-      const headers = headersFor();
-      if (headers === undefined) return undefined;
-      this.inFlight += 1;
-      let response: RawResponse;
-      try {
-        response = await this.#sendWithRetries(method, endpoint, body, headers, state);
-      } finally {
-        this.inFlight -= 1;
-      }
-      // Emitted once the request no longer counts as in flight, so a progress line ends at 0.
-      this.#context.emit({ type: 'response', endpoint, status: response.status, attempt: response.attempts });
-      return response;
-    });
-  }
-
-  async #sendWithRetries(
-    method: 'GET' | 'POST',
-    endpoint: string,
-    body: string | undefined,
-    headers: Record<string, string>,
-    state: ExchangeState,
-  ): Promise<RawResponse> {
+  protected async sendWithRetries(method: 'GET' | 'POST', endpoint: string, body: string | undefined, headers: Record<string, string>): Promise<RawResponse> {
+    const state: ExchangeState = { endpoint, sends: 0, delivered: false };
     for (;;) {
-      if (this.closed) throw this.#errors.closed(endpoint);
+      if (this.closed) throw this.errors.closed(endpoint);
       this.#countSend(state);
       let response: Dispatcher.ResponseData;
       try {
@@ -140,7 +93,7 @@ export class Transport implements ClientTransport {
           body: method === 'GET' ? null : (body ?? null),
           retryOptions: { retry: this.#retryDecision(state) },
         };
-        response = await request(`${this.#baseUrl}${endpoint}`, options);
+        response = await request(`${this.baseUrl}${endpoint}`, options);
       } catch (error) {
         throw this.#transportError(state, error);
       }
@@ -153,12 +106,12 @@ export class Transport implements ClientTransport {
       } catch (error) {
         // The body broke off (reset, body timeout). undici would try a Range resume; we resend instead.
         const code = (error as TransportError).code;
-        if (this.closed || !code || !TRANSIENT_CODES.has(code) || state.sends > this.#settings.retry.maxRetries) {
+        if (this.closed || !code || !TRANSIENT_CODES.has(code) || state.sends > this.settings.retry.maxRetries) {
           throw this.#transportError(state, error);
         }
         const delayMs = this.#backoff(state.sends);
-        this.#context.stats.retries += 1;
-        this.#context.emit({ type: 'retry', endpoint, attempt: state.sends, code, delayMs });
+        this.context.stats.retries += 1;
+        this.context.emit({ type: 'retry', endpoint, attempt: state.sends, code, delayMs });
         await new Promise((resolve) => setTimeout(resolve, delayMs));
         state.delivered = false;
       }
@@ -173,23 +126,23 @@ export class Transport implements ClientTransport {
       // undici reports a retryable-looking status as a RequestRetryError carrying statusCode and headers.
       const status = error.code === 'UND_ERR_REQ_RETRY' ? error.statusCode : undefined;
       const transient = status !== undefined ? TRANSIENT_STATUSES.has(status) : TRANSIENT_CODES.has(error.code ?? '');
-      if (!transient || state.sends > this.#settings.retry.maxRetries) return callback(err);
+      if (!transient || state.sends > this.settings.retry.maxRetries) return callback(err);
       let delayMs = this.#backoff(state.sends);
       const retryAfterMs = status !== undefined ? parseRetryAfter(error.headers?.['retry-after']) : undefined;
       if (retryAfterMs !== undefined) {
         // Waiting less than Retry-After would only earn another 429; waiting far longer stalls the build.
-        if (retryAfterMs > this.#settings.retry.maxDelayMs) {
+        if (retryAfterMs > this.settings.retry.maxDelayMs) {
           state.retryAfterMs = retryAfterMs;
           return callback(err);
         }
         delayMs = Math.max(delayMs, retryAfterMs);
       }
-      this.#context.stats.retries += 1;
-      if (status !== undefined) this.#context.emit({ type: 'response', endpoint: state.endpoint, status, attempt: state.sends });
+      this.context.stats.retries += 1;
+      if (status !== undefined) this.context.emit({ type: 'response', endpoint: state.endpoint, status, attempt: state.sends });
       const event: EventData = { type: 'retry', endpoint: state.endpoint, attempt: state.sends, delayMs };
       if (status !== undefined) event.status = status;
       else if (error.code) event.code = error.code;
-      this.#context.emit(event);
+      this.context.emit(event);
       setTimeout(() => {
         if (this.closed) return callback(err);
         this.#countSend(state);
@@ -199,13 +152,13 @@ export class Transport implements ClientTransport {
   }
 
   #backoff(failedSends: number): number {
-    return backoff(this.#settings.retry, failedSends);
+    return backoff(this.settings.retry, failedSends);
   }
 
   #countSend(state: ExchangeState): void {
     state.sends += 1;
-    this.#context.stats.requests += 1;
-    this.#context.emit({ type: 'send', endpoint: state.endpoint, attempt: state.sends });
+    this.context.stats.requests += 1;
+    this.context.emit({ type: 'send', endpoint: state.endpoint, attempt: state.sends });
   }
 
   #transportError(state: ExchangeState, error: unknown): AstroError {
@@ -213,22 +166,17 @@ export class Transport implements ClientTransport {
     const { endpoint, sends } = state;
     const failure = error as TransportError;
     const code = failure?.code ?? '';
-    if (this.closed || CLOSED_CODES.has(code)) return this.#errors.closed(endpoint);
+    if (this.closed || CLOSED_CODES.has(code)) return this.errors.closed(endpoint);
     const after = attemptsSuffix(sends);
-    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
-      const limit = `${(this.#settings.maxResponseBytes / 2 ** 20).toFixed(this.#settings.maxResponseBytes % 2 ** 20 ? 2 : 0)} MiB`;
-      return this.#errors.error(ASTRO_ERROR_CODES.RESPONSE_TOO_LARGE, endpoint, `${endpoint}: response body exceeds the ${limit} limit (maxResponseBytes ${this.#settings.maxResponseBytes})`, {
-        attempts: sends,
-      });
-    }
+    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return this.tooLarge(endpoint, sends);
     if (TIMEOUT_CODES.has(code)) {
-      return this.#errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.#settings.timeoutMs} ms (${code})${after}`, {
+      return this.errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.settings.timeoutMs} ms (${code})${after}`, {
         attempts: sends,
         cause: error,
       });
     }
     const reason = code ? `${code}: ${failure.message}` : String(failure?.message ?? error);
-    return this.#errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request to ${this.#baseUrl} failed (${reason})${after}`, {
+    return this.errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request to ${this.baseUrl} failed (${reason})${after}`, {
       attempts: sends,
       cause: error,
     });
