@@ -1,6 +1,5 @@
 // Writes the JSON API's files (src/model/api.ts) into the output folder after the pages (`eleventy.after`), each
-// document as JSON, as the share images are copied. Not a paginated template: Eleventy's work for each page (its
-// data, permalink and layout, its write) cost more than the file itself, 2,400 of them on a three-year archive
+// document as JSON. Not a paginated template: Eleventy's work for each page cost more than the file itself
 // (docs/performance.md, "Syndication"). The round's list holds only the files to write: the build takes the others
 // from its last output, and the preview keeps them (src/cli/build/render-plan.ts). https://www.11ty.dev/docs/events/
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
 //   change when a quarter ends or the window's start leaves one (about twice a quarter);
 // - the closed years, `pagefind-closed/`: the other years, which change when a year closes or leaves the window.
 // The search page merges them (templates/assets/search.js). Three parts, no more: each costs a query an entry file,
-// metadata and an index chunk per word (some 17 kB on the ten-year archive). https://pagefind.app/docs/multisite/
+// metadata and an index chunk per word (docs/search.md). https://pagefind.app/docs/multisite/
 import type { PeriodInfo, SiteModel } from './types.ts';
 import { outputFile, SEARCH_FOLDER } from './urls.ts';
 

@@ -1,9 +1,7 @@
-// Pagefind services on every core: Pagefind's Node API runs one service process per loaded module, and a service
-// parses one page at a time, so each service here is a thread of its own (https://nodejs.org/api/worker_threads.html)
-// that loads the module afresh. Each part of the index is indexed whole by one service, its pages sent in their
-// sorted order: its bytes depend on its pages alone, never on which service took it or when the others finished.
-// It takes some 14 % off a full build of a three-year archive (docs/performance.md, "Search").
-// https://pagefind.app/docs/node-api/
+// Pagefind on every core: its Node API runs one service per loaded module, and a service parses one page at a time,
+// so each service is a thread that loads the module afresh (https://nodejs.org/api/worker_threads.html). A part is
+// indexed whole by one service in sorted page order, so its bytes never depend on which service took it.
+// https://pagefind.app/docs/node-api/ (what it saves: docs/performance.md, "Search")
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
