@@ -10,6 +10,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import type * as PagefindApi from 'pagefind';
 import type { SearchPart } from '../../model/search-parts.ts';
 import { servedPath } from '../../model/urls.ts';
+import { searchedDocument } from './search-document.ts';
 
 /** Pages sent to Pagefind at once: enough to keep it busy, few enough to hold little of the archive in memory. */
 const IN_FLIGHT = 128;
@@ -81,15 +82,23 @@ async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { fold
   const created = await pagefind.createIndex({});
   if (!created.index) throw fail(created.errors);
   const { index } = created;
-  // Many pages in flight at once (one at a time takes twice as long), sent in the same order every build: Pagefind
-  // numbers pages as they arrive, so the order is part of the bytes it writes.
+  // Pages sent in the same order every build: Pagefind numbers pages as they arrive, so the order is part of the
+  // bytes it writes. Many in flight at once (one at a time takes twice as long), the next batch read while Pagefind
+  // parses the one before, so that its service never waits for this thread.
+  let previous: Promise<string[]> = Promise.resolve([]);
   for (let start = 0; start < pages.length; start += IN_FLIGHT) {
     const batch = pages.slice(start, start + IN_FLIGHT);
     const contents = await Promise.all(batch.map((page) => readFile(path.join(outputDir, page), 'utf8')));
-    const added = await Promise.all(batch.map((page, i) => index.addHTMLFile({ url: servedPath(page), content: contents[i]! })));
-    const errors = added.flatMap((answer, i) => answer.errors.map((error) => `${batch[i]}: ${error}`));
+    const added = Promise.all(batch.map((page, i) => index.addHTMLFile({ url: servedPath(page), content: searchedDocument(contents[i]!) }))).then(
+      (answers) => answers.flatMap((answer, i) => answer.errors.map((error) => `${batch[i]}: ${error}`)),
+      (error: Error) => [error.message],
+    );
+    const errors = await previous;
     if (errors.length) throw fail(errors);
+    previous = added;
   }
+  const errors = await previous;
+  if (errors.length) throw fail(errors);
   const written = await index.writeFiles({ outputPath: path.join(outputDir, folder) });
   if (written.errors.length) throw fail(written.errors);
   await index.deleteIndex();
