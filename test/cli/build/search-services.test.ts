@@ -1,9 +1,12 @@
 // Parts of the search index indexed at once, each by a Pagefind service of its own: every part's bundle has the same
-// bytes whether one service indexed the parts in turn or a service each did, whichever finished first.
+// bytes whether one service indexed the parts in turn or a service each did, whichever finished first, and the bytes
+// Pagefind writes from the whole pages sent one by one in sorted order, however many are sent at once.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import * as pagefind from 'pagefind';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../src/cli/build/build-manifest.ts';
+import { servedPath } from '../../../src/model/urls.ts';
 import { indexParts } from '../../../src/cli/build/search-services.ts';
 import { filesUnder } from '../../../src/cli/files-under.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
@@ -42,5 +45,27 @@ describe('indexParts', () => {
     const written = bundles(inTurn);
     for (const { folder } of PARTS) expect(Object.keys(written).filter((file) => file.startsWith(`${folder}/`) && file.endsWith('.pf_fragment'))).toHaveLength(PARTS.find((part) => part.folder === folder)!.pages.length);
     expect(bundles(atOnce)).toEqual(written);
+  }, 120_000);
+});
+
+describe('a part of more pages than are sent at once', () => {
+  afterAll(() => pagefind.close());
+
+  it('is the bundle Pagefind writes from its whole pages sent one by one in sorted order', async () => {
+    const root = tempDir('search-services-batches-');
+    // 300 pages: the batches of 128 pages in flight overlap.
+    const part = { folder: 'pagefind-closed', pages: Array.from({ length: 300 }, (_, i) => `weekly/${2000 + Math.floor(i / 50)}-w${String((i % 50) + 1).padStart(2, '0')}/index.html`).sort() };
+    for (const [i, file] of part.pages.entries()) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), `<!doctype html><html lang="en"><head><title>${file}</title></head><body><nav><a href="/">Home</a></nav><main data-pagefind-body><h1>Week ${i}</h1><p>${['Mercury', 'Venus', 'Mars'][i % 3]} and ${'saturnine '.repeat(i % 5)}word${i}.</p></main></body></html>`);
+    }
+    await indexParts(root, [part]);
+    const { index } = await pagefind.createIndex({});
+    for (const file of part.pages) await index!.addHTMLFile({ url: servedPath(file), content: readFileSync(path.join(root, file), 'utf8') });
+    await index!.writeFiles({ outputPath: path.join(root, 'expected') });
+    const hashes = (dir: string) => Object.fromEntries(filesUnder(dir).map((file) => [file, sha256(readFileSync(path.join(dir, file)))]));
+    const built = hashes(path.join(root, part.folder));
+    expect(Object.keys(built).filter((file) => file.endsWith('.pf_fragment'))).toHaveLength(300);
+    expect(built).toEqual(hashes(path.join(root, 'expected')));
   }, 120_000);
 });
