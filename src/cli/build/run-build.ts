@@ -122,7 +122,7 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
       total.histories.push(model.pageHistory);
       if (config.accounts.length > 1) collectGarbage();
     }
-    if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging);
+    if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging, Object.keys(total.files));
     total.replaced = await swapIntoPlace(staging, config.outputDir);
     return total;
   } catch (error) {
