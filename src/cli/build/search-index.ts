@@ -8,6 +8,7 @@ import { SEARCH_FOLDER } from '../../model/urls.ts';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
 import type { SearchPart } from '../../model/search-parts.ts';
 import { filesUnder } from '../files-under.ts';
+import type { StartedService } from './search-services.ts';
 
 /** Pagefind's manifest of a bundle: its entry in the build manifest records what the bundle was built from. */
 const ENTRY = 'pagefind-entry.json';
@@ -29,6 +30,8 @@ interface SearchIndexOptions {
   renderer: string;
   /** The published output and its manifest: a part's bundle is taken when it was built from the same pages. */
   previous?: { dir: string; files?: ManifestFiles };
+  /** A Pagefind service started ahead (search-services.ts), for the first part to index. */
+  started?: StartedService;
 }
 
 /**
@@ -67,7 +70,7 @@ export async function writeSearchIndex(options: SearchIndexOptions): Promise<Man
 /** The name of the user timing entry each call of writeSearchIndex leaves. */
 export const SEARCH_INDEX_MEASURE = 'search-index';
 
-async function indexOrReuse({ outputDir, parts, files, renderer, previous }: SearchIndexOptions): Promise<ManifestFiles> {
+async function indexOrReuse({ outputDir, parts, files, renderer, previous, started }: SearchIndexOptions): Promise<ManifestFiles> {
   const written: ManifestFiles = {};
   const toIndex: { part: SearchPart; built: string }[] = [];
   const published = bundlesIn(previous?.files ?? {}, parts.map((part) => part.folder));
@@ -79,7 +82,7 @@ async function indexOrReuse({ outputDir, parts, files, renderer, previous }: Sea
       Object.assign(written, reusable);
     } else toIndex.push({ part, built });
   }
-  if (toIndex.length) await indexParts(outputDir, toIndex.map(({ part }) => part));
+  if (toIndex.length) await indexParts(outputDir, toIndex.map(({ part }) => part), started);
   for (const { part, built } of toIndex) {
     for (const file of filesUnder(path.join(outputDir, part.folder))) {
       const relative = `${part.folder}/${file}`;
@@ -127,11 +130,11 @@ function reusableBundle(dir: string, bundle: ManifestFiles, folder: string, buil
  * Pagefind's index of each part's pages, each page at its site path (the bundle's folder gives the path prefix), the
  * parts on every core (search-services.ts), then what no part publishes removed.
  */
-async function indexParts(outputDir: string, parts: readonly SearchPart[]): Promise<void> {
+async function indexParts(outputDir: string, parts: readonly SearchPart[], started?: StartedService): Promise<void> {
   // Pagefind writes over what it finds: into an empty folder, it can write through no link to the published output.
   for (const part of parts) rmSync(path.join(outputDir, part.folder), { recursive: true, force: true });
   // Loaded only when a build indexes: the preview and the commands that never do start no thread.
-  await (await import('./search-services.ts')).indexParts(outputDir, parts);
+  await (await import('./search-services.ts')).indexParts(outputDir, parts, undefined, started);
   for (const { folder } of parts) {
     const unused = (file: string) => UNUSED.test(file) || (folder !== SEARCH_FOLDER && MAIN_ONLY.test(file));
     for (const file of readdirSync(path.join(outputDir, folder))) {
