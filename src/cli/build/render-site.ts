@@ -66,7 +66,7 @@ export interface RenderResult {
 
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
 export async function renderSite(options: RenderOptions): Promise<RenderResult> {
-  // Started now, its start-up beside Eleventy's render; loaded only by a build that indexes.
+  // Loaded only by a build that indexes; started once Eleventy renders, its start-up beside the render.
   const started = options.searchIndex !== false ? new (await import('./search-services.ts')).StartedService() : undefined;
   try {
     return await renderAndIndex(options, started);
@@ -85,6 +85,7 @@ async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles 
   const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles, assets };
   await forgetTemplates(path.join(rootDir, 'templates'));
   const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
+  started?.start();
   // write() resolves to [passthrough copies, templates], each template with the content it wrote.
   const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
   const files: ManifestFiles = {};

@@ -64,7 +64,11 @@ async function stopService({ worker, exited }: Service): Promise<void> {
  * `close` stops it if nothing did.
  */
 export class StartedService {
-  #service: Service | undefined = startService();
+  #service: Service | undefined;
+
+  start(): void {
+    this.#service ??= startService();
+  }
 
   take(): Service | undefined {
     const service = this.#service;

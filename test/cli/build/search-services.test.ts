@@ -49,10 +49,13 @@ describe('indexParts', () => {
     const [inTurn, ahead] = [site(root, 'in-turn'), site(root, 'ahead')];
     await indexParts(inTurn, PARTS, 2);
     const started = new StartedService();
+    started.start();
     await indexParts(ahead, PARTS, 2, started);
     expect(started.take()).toBeUndefined();
     expect(bundles(ahead)).toEqual(bundles(inTurn));
     // Its thread exits: a thread left running would keep this test's worker from ending.
-    await new StartedService().close();
+    const unused = new StartedService();
+    unused.start();
+    await unused.close();
   }, 120_000);
 });
