@@ -66,6 +66,20 @@ function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls): object
   };
 }
 
+/**
+ * A report's file, its document made when first read (and shared with the sign's current file): a build writes
+ * only the files whose page changed, and the documents' plain texts cost more than the rest of the API.
+ */
+function reportFile(url: string, page: ReportPage, document: () => object): ApiFile {
+  return {
+    url,
+    report: page,
+    get document() {
+      return document();
+    },
+  };
+}
+
 /** Every file of the API of one language's site: its index, the schema, and per sign and kind the reports. */
 export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: SiteUrls): ApiFile[] {
   const absolute = (sitePath: string) => urls.absolute(urls.page(sitePath));
@@ -92,10 +106,13 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
   files.push({ url: urls.page(API_SCHEMA), document: { ...schema, $id: absolute(API_SCHEMA) } });
   for (const hub of signHubs) {
     for (const { kind, kindTitle, pages } of hub.archive) {
-      const reports = pages.map((page) => ({ page, url: urls.page(apiReportUrl(hub.sign, kind, page.period.key)), document: reportDocument(page, site, urls) }));
-      for (const { page, url, document } of reports) files.push({ url, document, report: page });
+      const reports = pages.map((page) => {
+        let document: object | undefined;
+        return { page, url: urls.page(apiReportUrl(hub.sign, kind, page.period.key)), document: () => (document ??= reportDocument(page, site, urls)) };
+      });
+      for (const { page, url, document } of reports) files.push(reportFile(url, page, document));
       const current = reports.find(({ page }) => page === hub.current[kind]);
-      if (current) files.push({ url: urls.page(apiCurrentUrl(hub.sign, kind)), document: current.document, report: current.page });
+      if (current) files.push(reportFile(urls.page(apiCurrentUrl(hub.sign, kind)), current.page, current.document));
       const archive = {
         type: 'archive',
         language: site.language,

@@ -1,9 +1,11 @@
 // What a render may skip. Every page reads the site-wide parts of the model (title, words, signs, header and footer
 // links) and its own data: the item its template paginates over and `model.meta[url]`. A page's fingerprint is a
-// hash of exactly that, so two models that give a page the same fingerprint render it the same; the build and the
-// preview render only the pages whose fingerprint changed (src/cli/build/render-plan.ts).
+// hash of exactly that (a report page's, of what its data is made from), so two models that give a page the same
+// fingerprint render it the same; the build and the preview render only the pages whose fingerprint changed
+// (src/cli/build/render-plan.ts).
 import { hash as digest } from 'node:crypto';
-import type { ReportPage, SiteModel } from './types.ts';
+import type { PageMeta, ReportPage, SiteModel } from './types.ts';
+import { sitePath } from './urls.ts';
 
 /**
  * The arrays the paginated templates render one page per item of (global data `pageLists`): only the pages whose
@@ -51,7 +53,12 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
   // A report inside a hub or a feed stands for its own fingerprint (its meta included: a feed prints the entries'
   // descriptions); signs, part of siteWide, for their slugs.
   const known = new Map<object, string>(model.signs.map((sign) => [sign, `sign:${sign.slug}`]));
-  for (const page of model.reportPages) known.set(page, `page:${add(page.url, withSignSlugs(page))}`);
+  for (const page of model.reportPages) {
+    const texts = model.pageHistory[sitePath(page.url, model.site.pathPrefix)]!.hash;
+    const fingerprint = hash(`${salt}${JSON.stringify(reportInputs(page, texts, model.meta[page.url]))}`);
+    pages.set(page.url, fingerprint);
+    known.set(page, `page:${fingerprint}`);
+  }
   const replacer = (_key: string, value: unknown) => (typeof value === 'object' && value !== null && known.get(value)) || value;
   for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages'] as const) {
     for (const item of model[key]) add(item.url, item, replacer);
@@ -61,16 +68,23 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
   for (const feed of model.jsonFeeds) add(feed.url, feed, replacer);
   // A report's API file stands on its page's fingerprint (its document is made of the page and the site-wide parts
   // alone), rather than serializing every document a second time.
-  for (const file of model.api) add(file.url, file.report ? { url: file.url, report: file.report } : file, replacer);
+  for (const file of model.api) {
+    if (file.report) add(file.url, { url: file.url, report: known.get(file.report) });
+    else add(file.url, file, replacer);
+  }
   for (const embed of model.embeds) add(embed.url, embed, replacer);
   return { siteWide, pages };
 }
 
 /**
- * A report page as its fingerprint sees it: signs as their slugs (serialized without a replacer, which would
- * visit every string), and without `source` (network or cache), which no template prints and which changes
- * once the preview's first fetch is cached.
+ * What a report page shows besides the site-wide parts (src/model/site-model.ts `periodReportPages`, seo.ts
+ * `reportHeads`): its texts, by the hash its page history keeps of them (src/data/page-dates.ts), its dates, its
+ * period and sign, its neighbours, and its links to the other languages. Its words, titles and head follow from
+ * these and the renderer; hashing them rather than the page's data saves serializing every page of the archive.
+ * Not `source` (network or cache), which no template prints.
  */
-function withSignSlugs({ source: _source, ...page }: ReportPage): object {
-  return { ...page, sign: page.sign.slug, otherSigns: page.otherSigns.map((other) => ({ ...other, sign: other.sign.slug })) };
+function reportInputs(page: ReportPage, texts: string, meta: PageMeta | undefined): unknown {
+  const { url, period, sign, published, updated, introUpdated, previous, next, overridden } = page;
+  const languages = meta && [meta.alternates, meta.ogLocaleAlternates, meta.languageLinks];
+  return { url, period, sign: sign.slug, texts, published, updated, introUpdated, previous, next, overridden, languages };
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Override } from '../../src/data/overrides.ts';
 import { planRender } from '../../src/cli/build/render-plan.ts';
 import { fingerprints, PAGE_LIST_KEYS } from '../../src/model/page-fingerprints.ts';
-import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
+import { monthPeriod, weekPeriod, type Period } from '../../src/data/periods.ts';
+import { linkLanguages } from '../../src/model/languages.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
 import { modelOf, reports, site } from './fixture.ts';
 import type { StaticPage } from '../../src/data/static-pages.ts';
@@ -32,6 +33,48 @@ describe('page fingerprints', () => {
 
   it('change for an overridden report and every file that shows its text: its period hub, sign hub, feeds, API answers and framed card', () => {
     expect(changed(undefined, { overrides: [leoOverride] })).toEqual(['/api/v1/leo/weekly/2026-w47.json', '/api/v1/leo/weekly/current.json', '/embed/leo/weekly/', '/leo/', '/leo/feed.json', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+  });
+
+  it('change for a report whose text the service changed, and every file that shows it, as for an override', () => {
+    const leoIntro = (id: number) => (id === 4 ? '<p>A new intro for Leo</p>' : `<p>Intro ${id} &amp; more</p>`);
+    const periods = [weekPeriod(2026, 46), weekPeriod(2026, 47), monthPeriod(2026, 11)];
+    const edited = periods.map((p) => reports(p, p.key === '2026-w47' ? leoIntro : undefined));
+    expect(changed(undefined, { reports: edited })).toEqual(changed(undefined, { overrides: [leoOverride] }));
+  });
+
+  it("change for a report whose dates alone changed (its page history's), and every file that shows them: the API's archive too", () => {
+    const history = structuredClone(model().pageHistory);
+    Object.assign(history['/weekly/2026-w47/leo/']!, { firstSeen: '2026-11-18', changed: '2026-11-20', introChanged: '2026-11-20' });
+    expect(changed(undefined, { pageHistory: history })).toEqual(['/api/v1/leo/weekly/2026-w47.json', '/api/v1/leo/weekly/current.json', '/api/v1/leo/weekly/index.json', '/embed/leo/weekly/', '/leo/', '/leo/feed.json', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+  });
+
+  it('change for the reports beside a new period, whose links to it are new, and for none before them', () => {
+    const before = fingerprints(model()).pages;
+    const after = fingerprints(model({ reports: [weekPeriod(2026, 46), weekPeriod(2026, 47), weekPeriod(2026, 48), monthPeriod(2026, 11)].map((p) => reports(p)) })).pages;
+    for (const sign of ['aries', 'leo', 'pisces']) {
+      expect(after.get(`/weekly/2026-w47/${sign}/`)).not.toBe(before.get(`/weekly/2026-w47/${sign}/`));
+      expect(after.get(`/weekly/2026-w46/${sign}/`)).toBe(before.get(`/weekly/2026-w46/${sign}/`));
+    }
+  });
+
+  it("change for a report page when another language gains or loses it (its hreflang links)", () => {
+    const es = { ...site, language: 'es', url: `${site.url}/es` };
+    const english = (periods: Period[]) => modelOf(periods, { staticPages: [about] });
+    const spanish = (periods: Period[]) => modelOf(periods, { site: es });
+    const both = [weekPeriod(2026, 46), weekPeriod(2026, 47)];
+    const [withBoth] = linkLanguages([english(both), spanish(both)]);
+    const [withOne] = linkLanguages([english(both), spanish([weekPeriod(2026, 46)])]);
+    const [a, b] = [fingerprints(withBoth!).pages, fingerprints(withOne!).pages];
+    expect(b.get('/weekly/2026-w47/leo/')).not.toBe(a.get('/weekly/2026-w47/leo/'));
+    expect(b.get('/weekly/2026-w46/leo/')).toBe(a.get('/weekly/2026-w46/leo/'));
+  });
+
+  it('cover every field of a report page: those the fingerprint hashes, and those that follow from its period, sign and the site-wide parts', () => {
+    // A new field must be added to one of the two lists, and to the fingerprint (reportInputs) when it is not derived.
+    const hashed = ['url', 'period', 'sign', 'intro', 'text', 'published', 'updated', 'introUpdated', 'previous', 'next', 'overridden'];
+    const derived = ['kind', 'kindTitle', 'title', 'heading', 'pagerLabel', 'otherSignsHeading', 'periodHubLabel', 'signHubLabel', 'otherSigns', 'signHubUrl', 'source'];
+    const fields = new Set(model({ overrides: [leoOverride] }).reportPages.flatMap((page) => Object.keys(page)));
+    expect([...fields].sort()).toEqual([...hashed, ...derived].sort());
   });
 
   it("change for a static page's text alone, and for every page (site-wide) when its title, in the footer, changes", () => {

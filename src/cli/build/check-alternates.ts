@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isLanguageTag } from '../../data/config.ts';
-import { filesUnder } from '../files-under.ts';
 import { decodeAttribute } from '../check/link-check.ts';
 import type { PageAlternate, ReadPage } from '../check/read-page.ts';
 import { lineFinder } from '../check/scan-text.ts';
@@ -57,21 +56,36 @@ export function hreflangProblems(pages: readonly WrittenPage[]): Problem[] {
   // Every language's home has a cluster: none at all means the links are missing, or no longer read as written.
   if (!pages.some((page) => page.alternates.length > 0)) return [{ file: 'index.html', message: 'no page names its translations (<link rel="alternate" hreflang>)' }];
   const byUrl = new Map(pages.flatMap((page) => (page.canonical ? [[page.canonical, page] as const] : [])));
-  return pages.flatMap((page) => pageClusterProblems(page, byUrl));
+  // Each tag checked and each cluster written once: a site of six languages names seven pages on each of 50,000.
+  const tags = new Map<string, boolean>();
+  const clusters = new Map<WrittenPage, string>();
+  const known: Known = {
+    byUrl,
+    isTag: (tag) => tags.get(tag) ?? tags.set(tag, isLanguageTag(tag)).get(tag)!,
+    clusterOf: (page) => clusters.get(page) ?? clusters.set(page, clusterOf(page)).get(page)!,
+  };
+  return pages.flatMap((page) => pageClusterProblems(page, known));
 }
 
 /** The alternates of a page as one text, to compare clusters by. */
 const clusterOf = (page: WrittenPage) => page.alternates.map(({ hreflang, href }) => `${hreflang} ${href}`).sort().join('\n');
 
-/** What is wrong with one page's cluster, `byUrl` every page by its canonical URL. */
-function pageClusterProblems(page: WrittenPage, byUrl: ReadonlyMap<string, WrittenPage>): Problem[] {
+/** Every page by its canonical URL, and what is worked out once per tag and per page. */
+interface Known {
+  byUrl: ReadonlyMap<string, WrittenPage>;
+  isTag: (tag: string) => boolean;
+  clusterOf: (page: WrittenPage) => string;
+}
+
+/** What is wrong with one page's cluster. */
+function pageClusterProblems(page: WrittenPage, { byUrl, isTag, clusterOf }: Known): Problem[] {
   if (page.alternates.length === 0) return [];
   const problems: Problem[] = [];
   const cluster = clusterOf(page);
   for (const { hreflang: tag, href, line } of page.alternates) {
     const at = (message: string) => problems.push({ file: page.file, line, message });
     if (tag === 'x-default') continue;
-    if (!isLanguageTag(tag)) {
+    if (!isTag(tag)) {
       at(`hreflang "${tag}" is not a valid BCP 47 language tag`);
       continue;
     }
@@ -96,9 +110,12 @@ export function headOf(bytes: Buffer): string {
   return bytes.toString('utf8', 0, end < 0 ? bytes.length : end + '</head>'.length);
 }
 
-/** Checks every HTML file under `dir` (the build's staging folder); throws the first problem in one line. */
-export function checkAlternates(dir: string): void {
-  const pages = filesUnder(dir)
+/**
+ * Checks the HTML pages among `files`, the build's list of what it wrote into `dir` (its staging folder), rather than
+ * listing a folder of some 200,000 files again; throws the first problem in one line.
+ */
+export function checkAlternates(dir: string, files: Iterable<string>): void {
+  const pages = [...files]
     .filter((file) => file.endsWith('.html'))
     .map((file) => readAlternates(file, headOf(readFileSync(path.join(dir, file)))));
   const [problem] = hreflangProblems(pages);

@@ -12,6 +12,7 @@ import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-man
 import { filesUnder } from '../files-under.ts';
 import { pagePrints, planRender } from './render-plan.ts';
 import { writeSearchIndex } from './search-index.ts';
+import type { StartedService } from './search-services.ts';
 import { searchParts } from '../../model/search-parts.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
@@ -64,7 +65,17 @@ export interface RenderResult {
 }
 
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
-export async function renderSite({ rootDir, renderer, outputDir, model, imageFiles = [], previous, searchIndex = true, quiet = true }: RenderOptions): Promise<RenderResult> {
+export async function renderSite(options: RenderOptions): Promise<RenderResult> {
+  // Loaded only by a build that indexes; started once Eleventy renders, its start-up beside the render.
+  const started = options.searchIndex !== false ? new (await import('./search-services.ts')).StartedService() : undefined;
+  try {
+    return await renderAndIndex(options, started);
+  } finally {
+    await started?.close();
+  }
+}
+
+async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles = [], previous, searchIndex = true, quiet = true }: RenderOptions, started?: StartedService): Promise<RenderResult> {
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
   const { pathPrefix } = model.site;
   const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix, ownerAssets(path.join(rootDir, 'content')));
@@ -74,6 +85,7 @@ export async function renderSite({ rootDir, renderer, outputDir, model, imageFil
   const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles, assets };
   await forgetTemplates(path.join(rootDir, 'templates'));
   const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
+  started?.start();
   // write() resolves to [passthrough copies, templates], each template with the content it wrote.
   const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
   const files: ManifestFiles = {};
@@ -91,7 +103,7 @@ export async function renderSite({ rootDir, renderer, outputDir, model, imageFil
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // Every page is in the folder now, rendered or taken: the index reads them there.
-  if (searchIndex) Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, ...(previous ? { previous } : {}) }));
+  if (searchIndex) Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, started, ...(previous ? { previous } : {}) }));
   // The JSON API's files the plugin wrote (src/eleventy/api-files-plugin.ts), each with its fingerprint.
   for (const { url } of plan.pageLists.api) {
     const relative = outputFile(url, pathPrefix);

@@ -9,6 +9,7 @@ import { contentDigest, inputDigest, siteDigest } from '../../model/input-digest
 import { formatSummary, markdownSummary, type BuildSummary } from './build-summary.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
 import { collectGarbage, fetchSite, modelsOneByOne, readAnswers, type DigestedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
+import { languageFolder } from '../../model/languages.ts';
 import { rendererFingerprint } from './render-plan.ts';
 import type { RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
@@ -104,6 +105,7 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
   const { renderSite } = await import('./render-site.ts');
   const staging = await makeStagingDir(config.outputDir);
   const total: Rendered = { pages: 0, rendered: 0, reused: 0, files: {}, histories: [], replaced: [] };
+  const folders = previous && byLanguageFolder(previous, config.accounts.slice(1).map((account) => languageFolder(account.language, false)));
   try {
     for (const { folder, model, imageFiles } of languages) {
       const result = await renderSite({
@@ -113,7 +115,7 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
         renderer,
         searchIndex,
         imageFiles,
-        ...(previous ? { previous: { dir: path.join(config.outputDir, folder), files: inFolder(previous, folder) } } : {}),
+        ...(folders ? { previous: { dir: path.join(config.outputDir, folder), files: folders.get(folder) ?? {} } } : {}),
       });
       total.pages += result.pages;
       total.rendered += result.rendered;
@@ -122,7 +124,7 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
       total.histories.push(model.pageHistory);
       if (config.accounts.length > 1) collectGarbage();
     }
-    if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging);
+    if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging, Object.keys(total.files));
     total.replaced = await swapIntoPlace(staging, config.outputDir);
     return total;
   } catch (error) {
@@ -131,8 +133,16 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
   }
 }
 
-/** The manifest's files under `folder` (`es/`), relative to it; the whole manifest for the root. */
-function inFolder(files: ManifestFiles, folder: string): ManifestFiles {
-  if (!folder) return files;
-  return Object.fromEntries(Object.entries(files).flatMap(([file, entry]) => (file.startsWith(folder) ? [[file.slice(folder.length), entry]] : [])));
+/**
+ * The manifest's files by language folder (`es/`), relative to it, in one pass over what may be six languages'
+ * 150,000 files; the default language's, at the root, is the whole manifest.
+ */
+function byLanguageFolder(files: ManifestFiles, others: readonly string[]): Map<string, ManifestFiles> {
+  const folders = new Map<string, ManifestFiles>([['', files], ...others.map((folder): [string, ManifestFiles] => [folder, {}])]);
+  if (!others.length) return folders;
+  for (const file in files) {
+    const under = folders.get(file.slice(0, file.indexOf('/') + 1));
+    if (under && under !== files) under[file.slice(file.indexOf('/') + 1)] = files[file]!;
+  }
+  return folders;
 }

@@ -8,6 +8,7 @@ import { SEARCH_FOLDER } from '../../model/urls.ts';
 import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
 import type { SearchPart } from '../../model/search-parts.ts';
 import { filesUnder } from '../files-under.ts';
+import type { StartedService } from './search-services.ts';
 
 /** Pagefind's manifest of a bundle: its entry in the build manifest records what the bundle was built from. */
 const ENTRY = 'pagefind-entry.json';
@@ -29,6 +30,8 @@ interface SearchIndexOptions {
   renderer: string;
   /** The published output and its manifest: a part's bundle is taken when it was built from the same pages. */
   previous?: { dir: string; files?: ManifestFiles };
+  /** A Pagefind service started ahead (search-services.ts), for the first part to index. */
+  started?: StartedService;
 }
 
 /**
@@ -67,18 +70,19 @@ export async function writeSearchIndex(options: SearchIndexOptions): Promise<Man
 /** The name of the user timing entry each call of writeSearchIndex leaves. */
 export const SEARCH_INDEX_MEASURE = 'search-index';
 
-async function indexOrReuse({ outputDir, parts, files, renderer, previous }: SearchIndexOptions): Promise<ManifestFiles> {
+async function indexOrReuse({ outputDir, parts, files, renderer, previous, started }: SearchIndexOptions): Promise<ManifestFiles> {
   const written: ManifestFiles = {};
   const toIndex: { part: SearchPart; built: string }[] = [];
+  const published = bundlesIn(previous?.files ?? {}, parts.map((part) => part.folder));
   for (const part of parts) {
     const built = sha256(JSON.stringify([renderer, part.folder, part.pages.map((page) => [page, files[page]?.sha256 ?? ''])]));
-    const reusable = previous && reusableBundle(previous.dir, previous.files, part.folder, built);
+    const reusable = previous && reusableBundle(previous.dir, published.get(part.folder)!, part.folder, built);
     if (reusable) {
       linkFiles(previous.dir, outputDir, Object.keys(reusable));
       Object.assign(written, reusable);
     } else toIndex.push({ part, built });
   }
-  if (toIndex.length) await indexParts(outputDir, toIndex.map(({ part }) => part));
+  if (toIndex.length) await indexParts(outputDir, toIndex.map(({ part }) => part), started);
   for (const { part, built } of toIndex) {
     for (const file of filesUnder(path.join(outputDir, part.folder))) {
       const relative = `${part.folder}/${file}`;
@@ -102,26 +106,35 @@ function probeOf(written: ManifestFiles, folder: string): string | undefined {
   return first?.slice(folder.length + 1);
 }
 
+/** Each of `folders`' files in the published manifest, in one pass over a manifest of some 30,000 files. */
+function bundlesIn(files: ManifestFiles, folders: readonly string[]): Map<string, ManifestFiles> {
+  const bundles = new Map(folders.map((folder): [string, ManifestFiles] => [folder, {}]));
+  for (const file in files) {
+    const bundle = bundles.get(file.slice(0, file.indexOf('/')));
+    // The list of parts is written anew: it is no part of a bundle.
+    if (bundle && file !== SEARCH_PARTS_FILE) bundle[file] = files[file]!;
+  }
+  return bundles;
+}
+
 /** The published bundle's files in `folder` when it was built from the same pages and is still there as recorded. */
-function reusableBundle(dir: string, files: ManifestFiles | undefined, folder: string, built: string): ManifestFiles | undefined {
-  if (!files || files[`${folder}/${ENTRY}`]?.print !== built) return undefined;
-  // The list of parts is written anew: it is no part of a bundle.
-  const bundle = Object.entries(files).filter(([file]) => file.startsWith(`${folder}/`) && file !== SEARCH_PARTS_FILE);
-  for (const [file, entry] of bundle) {
+function reusableBundle(dir: string, bundle: ManifestFiles, folder: string, built: string): ManifestFiles | undefined {
+  if (bundle[`${folder}/${ENTRY}`]?.print !== built) return undefined;
+  for (const [file, entry] of Object.entries(bundle)) {
     if (!stillAsRecorded(path.join(dir, file), entry)) return undefined;
   }
-  return Object.fromEntries(bundle);
+  return bundle;
 }
 
 /**
  * Pagefind's index of each part's pages, each page at its site path (the bundle's folder gives the path prefix), the
  * parts on every core (search-services.ts), then what no part publishes removed.
  */
-async function indexParts(outputDir: string, parts: readonly SearchPart[]): Promise<void> {
+async function indexParts(outputDir: string, parts: readonly SearchPart[], started?: StartedService): Promise<void> {
   // Pagefind writes over what it finds: into an empty folder, it can write through no link to the published output.
   for (const part of parts) rmSync(path.join(outputDir, part.folder), { recursive: true, force: true });
   // Loaded only when a build indexes: the preview and the commands that never do start no thread.
-  await (await import('./search-services.ts')).indexParts(outputDir, parts);
+  await (await import('./search-services.ts')).indexParts(outputDir, parts, undefined, started);
   for (const { folder } of parts) {
     const unused = (file: string) => UNUSED.test(file) || (folder !== SEARCH_FOLDER && MAIN_ONLY.test(file));
     for (const file of readdirSync(path.join(outputDir, folder))) {

@@ -40,39 +40,82 @@ if (!isMainThread && (workerData as { searchService?: boolean } | undefined)?.se
   });
 }
 
+/** A service's thread, and what became of it: the error it stopped with, kept for the part it is asked next. */
+interface Service {
+  worker: Worker;
+  exited: Promise<unknown>;
+  failure?: Error;
+}
+
+function startService(): Service {
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { searchService: true } });
+  const service: Service = { worker, exited: new Promise((resolve) => worker.once('exit', resolve)) };
+  worker.on('error', (error) => (service.failure ??= error));
+  return service;
+}
+
+async function stopService({ worker, exited }: Service): Promise<void> {
+  worker.postMessage({ done: true } satisfies Request);
+  await exited;
+}
+
+/**
+ * A service started before its part is known, while Eleventy renders on the main thread (render-site.ts): its
+ * thread's start-up and Pagefind's loading take the other core then, not the build's time. `indexParts` takes it;
+ * `close` stops it if nothing did.
+ */
+export class StartedService {
+  #service: Service | undefined;
+
+  start(): void {
+    this.#service ??= startService();
+  }
+
+  take(): Service | undefined {
+    const service = this.#service;
+    this.#service = undefined;
+    return service;
+  }
+
+  async close(): Promise<void> {
+    const service = this.take();
+    if (service) await stopService(service);
+  }
+}
+
 /**
  * Writes each part's bundle into its folder of `outputDir` (emptied by the caller), `services` at once (one per core
- * unless told; at most one a part), the largest parts first so that the services finish together. Rejects with the
- * first part's error, once every service has stopped.
+ * unless told; at most one a part; `started` the first), the largest parts first so that the services finish
+ * together. Rejects with the first part's error, once every service has stopped.
  */
-export async function indexParts(outputDir: string, parts: readonly SearchPart[], services = availableParallelism()): Promise<void> {
+export async function indexParts(outputDir: string, parts: readonly SearchPart[], services = availableParallelism(), started?: StartedService): Promise<void> {
   const queue = [...parts].sort((a, b) => b.pages.length - a.pages.length || a.folder.localeCompare(b.folder));
   const errors: string[] = [];
   const service = async () => {
-    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { searchService: true } });
-    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    const running = started?.take() ?? startService();
     for (let part = queue.shift(); part && !errors.length; part = queue.shift()) {
-      const answer = await ask(worker, { outputDir, part });
+      const answer = await ask(running, { outputDir, part });
       if (answer.error) errors.push(answer.error);
     }
-    worker.postMessage({ done: true } satisfies Request);
-    await exited;
+    await stopService(running);
   };
   await Promise.all(Array.from({ length: Math.min(parts.length, services) }, service));
   if (errors.length) throw new Error(errors[0]);
 }
 
-/** Sends `worker` one part and waits for its answer, or for the thread's own failure. */
-function ask(worker: Worker, request: Extract<Request, { part: SearchPart }>): Promise<Answer> {
+/** Sends the service one part and waits for its answer, or for the thread's own failure. */
+function ask({ worker, failure }: Service, request: Extract<Request, { part: SearchPart }>): Promise<Answer> {
+  const failed = (error: Error): Answer => ({ error: `the search index (Pagefind), ${request.part.folder}: ${error.message}` });
+  if (failure) return Promise.resolve(failed(failure));
   return new Promise((resolve) => {
     const settle = (answer: Answer) => {
       worker.off('message', settle);
-      worker.off('error', failed);
+      worker.off('error', stopped);
       resolve(answer);
     };
-    const failed = (error: Error) => settle({ error: `the search index (Pagefind), ${request.part.folder}: ${error.message}` });
+    const stopped = (error: Error) => settle(failed(error));
     worker.on('message', settle);
-    worker.on('error', failed);
+    worker.on('error', stopped);
     worker.postMessage(request);
   });
 }

@@ -74,27 +74,27 @@ describe('hreflangProblems', () => {
 });
 
 describe('checkAlternates', () => {
-  /** Writes each `file: html` into a new folder. */
-  function written(files: Record<string, string>): string {
+  /** Writes each `file: html` into a new folder: the folder, and the list of what was written. */
+  function written(files: Record<string, string>): [string, string[]] {
     const dir = tempDir('alternates-');
     for (const [file, html] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), html);
     }
-    return dir;
+    return [dir, Object.keys(files)];
   }
   const html = (canonical: string, alternates: string[]) =>
     `<!doctype html><html><head><link rel="canonical" href="${canonical}">${alternates.map((a) => a.split(' ')).map(([tag, href]) => `<link rel="alternate" hreflang="${tag}" href="${href}">`).join('')}</head><body></body></html>`;
 
-  it('reads every HTML file under the folder, nested ones included, and names the one at fault', () => {
+  it('reads every HTML file the build wrote, nested ones included, and names the one at fault', () => {
     const ok = { 'leo/index.html': html(`${O}/leo/`, cluster), 'es/leo/index.html': html(`${O}/es/leo/`, cluster), '404.html': '<html><head></head></html>' };
-    expect(() => checkAlternates(written(ok))).not.toThrow();
+    expect(() => checkAlternates(...written(ok))).not.toThrow();
     const lonely = { ...ok, 'es/leo/index.html': html(`${O}/es/leo/`, [`es ${O}/es/leo/`]) };
-    expect(() => checkAlternates(written(lonely))).toThrow('the build wrote a broken language cluster: leo/index.html:1: its hreflang cluster is not reciprocal: es/leo/index.html names another set of translations');
+    expect(() => checkAlternates(...written(lonely))).toThrow('the build wrote a broken language cluster: leo/index.html:1: its hreflang cluster is not reciprocal: es/leo/index.html names another set of translations');
   });
 
   it('fails when no page names its translations, as a site of several languages always has some', () => {
     const none = { 'leo/index.html': html(`${O}/leo/`, []), 'es/leo/index.html': html(`${O}/es/leo/`, []) };
-    expect(() => checkAlternates(written(none))).toThrow('the build wrote a broken language cluster: index.html: no page names its translations (<link rel="alternate" hreflang>)');
+    expect(() => checkAlternates(...written(none))).toThrow('the build wrote a broken language cluster: index.html: no page names its translations (<link rel="alternate" hreflang>)');
   });
 });

@@ -6,8 +6,8 @@ import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../src/cli/build/build-manifest.ts';
+import { indexParts, StartedService } from '../../../src/cli/build/search-services.ts';
 import { servedPath } from '../../../src/model/urls.ts';
-import { indexParts } from '../../../src/cli/build/search-services.ts';
 import { filesUnder } from '../../../src/cli/files-under.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
@@ -45,6 +45,21 @@ describe('indexParts', () => {
     const written = bundles(inTurn);
     for (const { folder } of PARTS) expect(Object.keys(written).filter((file) => file.startsWith(`${folder}/`) && file.endsWith('.pf_fragment'))).toHaveLength(PARTS.find((part) => part.folder === folder)!.pages.length);
     expect(bundles(atOnce)).toEqual(written);
+  }, 120_000);
+
+  it('takes a service started ahead for its first part, with the same bytes; one that nothing took stops when closed', async () => {
+    const root = tempDir('search-services-');
+    const [inTurn, ahead] = [site(root, 'in-turn'), site(root, 'ahead')];
+    await indexParts(inTurn, PARTS, 2);
+    const started = new StartedService();
+    started.start();
+    await indexParts(ahead, PARTS, 2, started);
+    expect(started.take()).toBeUndefined();
+    expect(bundles(ahead)).toEqual(bundles(inTurn));
+    // Its thread exits: a thread left running would keep this test's worker from ending.
+    const unused = new StartedService();
+    unused.start();
+    await unused.close();
   }, 120_000);
 });
 
