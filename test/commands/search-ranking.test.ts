@@ -4,23 +4,18 @@
 // served over HTTP) on both, the parts merged and ranked by the search page's own functions. Each query must find
 // the same pages, and the merged index's first five must be among the whole index's first five (counting every page
 // tied with its fifth).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/build/run-build.ts';
 import type { SearchPartsFile } from '../../src/cli/build/search-index.ts';
 import { FALLBACK_QUERIES, rankingAgreement } from '../../scripts/lib/bench-ranking.ts';
-import { copyProject } from '../helpers/project-copy.ts';
+import { builtInTwoLanguages } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 let project = '';
 beforeAll(async () => {
   // Sixteen weeks back from February: most of them in 2025, a closed year, whose yearly reports are a part of their own.
-  project = copyProject({ periods: { weekly: { past: 16, future: 0 }, monthly: { past: 4, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } } });
-  const siteFile = path.join(project, 'content/site.json');
-  const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-02-11' }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+  project = await builtInTwoLanguages({ weekly: { past: 16, future: 0 }, monthly: { past: 4, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } }, '2026-02-11');
 });
 afterAll(() => removeDir(project));
 

@@ -50,6 +50,21 @@ export function copyProject({ periods }: { periods?: SiteConfig['periods'] } = {
 }
 
 /**
+ * A copy of the project (`copyProject`) in English and Spanish, with `periods`, built on `buildDate` in this process
+ * into its dist/ (its cache in .cache/).
+ */
+export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildDate: string): Promise<string> {
+  const project = copyProject({ periods });
+  const siteFile = path.join(project, 'content/site.json');
+  const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
+  // Loaded here: most tests of this module run the commands as processes.
+  const { runBuild } = await import('../../src/cli/build/run-build.ts');
+  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+  return project;
+}
+
+/**
  * What a command the tests start sees of the outer environment: PATH, HOME, the run's temporary folder and its
  * compile cache (vitest.config.ts), plus `env`.
  */

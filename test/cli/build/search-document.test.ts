@@ -1,17 +1,16 @@
 // Pagefind is sent each page as searchedDocument makes it: its bundle must be the very bundle the whole pages give,
 // for pages of every kind the site indexes (a built site in two languages) and for what its templates never write but
 // an owner's page or Pagefind's own reading might hold (meta, images, ignored parts, anchors, headings outside the body).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pagefind from 'pagefind';
 import { sha256 } from '../../../src/cli/build/build-manifest.ts';
-import { runBuild } from '../../../src/cli/build/run-build.ts';
 import type { SearchPartsFile } from '../../../src/cli/build/search-index.ts';
 import { searchedDocument } from '../../../src/cli/build/search-document.ts';
 import { filesUnder } from '../../../src/cli/files-under.ts';
-import { copyProject } from '../../helpers/project-copy.ts';
+import { builtInTwoLanguages } from '../../helpers/project-copy.ts';
 import { removeDir } from '../../helpers/remove-dir.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
@@ -71,11 +70,7 @@ describe('the search index of a built site', () => {
   let project = '';
   beforeAll(async () => {
     // Two languages and a closed year: every kind of indexed page (reports, period and sign hubs, charts, editors' pages) in two parts.
-    project = copyProject({ periods: { weekly: { past: 2, future: 0 }, monthly: { past: 1, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } } });
-    const siteFile = path.join(project, 'content/site.json');
-    const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
-    writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'] }));
-    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-02-11' }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+    project = await builtInTwoLanguages({ weekly: { past: 2, future: 0 }, monthly: { past: 1, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } }, '2026-02-11');
   }, 240_000);
   afterAll(() => removeDir(project));
 
