@@ -85,7 +85,8 @@ async function chartRuns(worker: LocalWorker): Promise<{ fresh: Run; cached: Run
     await response.text();
     if (response.status !== 200) throw new Error(`the chart form answered ${response.status}`);
   };
-  const found = (await (await fetch(new URL('/charts/yours/places?q=Madrid', worker.url))).json()) as { places: { token: string }[] };
+  const suggestions = await fetch(new URL('/charts/yours/places', worker.url), { method: 'POST', body: new URLSearchParams({ q: 'Madrid' }), headers: { Origin: worker.url.origin } });
+  const found = (await suggestions.json()) as { places: { token: string }[] };
   const place = found.places[0]!.token;
   const chart = (i: number) => ({ date: `19${String(10 + Math.floor(i / 28)).padStart(2, '0')}-01-${String((i % 28) + 1).padStart(2, '0')}`, time: '12:00', q: 'Madrid', place });
   await ask({ date: '1990-01-01', time: '12:00', q: 'Madrid', place }, 0); // the sign-in and the isolate's start

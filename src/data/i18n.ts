@@ -33,8 +33,8 @@ const messagesSchema = z.strictObject({
   // Only with content/site.json's chartForm, which then requires them (src/model/chart-form.ts).
   chartForm: group(
     'title', 'description', 'intro', 'date', 'time', 'unknownTime', 'unknownTimeNote', 'place', 'placeHint', 'placeChoice', 'submit',
-    'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'badRequest', 'tooMany',
-    'dailyLimit', 'unavailable', 'errorTitle',
+    'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'placeTooLong', 'badRequest',
+    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),

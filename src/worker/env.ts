@@ -1,5 +1,5 @@
-// What the Worker is given (wrangler.jsonc): the site's files, the two rate limits, and the service account of
-// each language as secrets under the build's own variable names (src/data/config.ts accountVariables). The few
+// What the Worker is given (wrangler.jsonc): the site's files, the two rate limits, the form's ledger
+// (form-ledger.ts) and the service account of each language as secrets under the build's own variable names (src/data/config.ts accountVariables). The few
 // types of the Workers runtime it uses are declared here, so the project's typecheck needs no second library.
 // https://developers.cloudflare.com/workers/runtime-apis/bindings/
 
@@ -13,8 +13,16 @@ export interface RateLimit {
   limit(options: { key: string }): Promise<{ success: boolean }>;
 }
 
+/** https://developers.cloudflare.com/durable-objects/api/namespace/ */
+export interface DurableObjectNamespace {
+  idFromName(name: string): unknown;
+  get(id: unknown): Fetcher;
+}
+
 export interface Env {
   ASSETS: Fetcher;
+  /** The form's record: the daily count, the kept answers, the token key (form-ledger.ts). */
+  FORM_LEDGER: DurableObjectNamespace;
   /** Chart requests (POST) per visitor. */
   CHART_LIMITER: RateLimit;
   /** Place suggestions (GET) per visitor. */
@@ -39,6 +47,4 @@ interface HtmlRewriter {
 /** The globals of the Workers runtime the Worker uses. */
 export const runtime = globalThis as unknown as {
   HTMLRewriter: new () => HtmlRewriter;
-  /** https://developers.cloudflare.com/workers/runtime-apis/cache/ */
-  caches: { default: { match(key: string): Promise<Response | undefined>; put(key: string, response: Response): Promise<void> } };
 };

@@ -1,19 +1,25 @@
 // The Cloudflare Worker of the visitors' chart form (content/site.json `chartForm`; docs/deployment.md): it serves
-// the built site from its static assets, `_headers` applied, and answers the form's two routes beside each
-// language's form page: GET `places?q=` (suggestions, JSON) and POST (the chart, a whole page). It holds the
+// the built site from its static assets, `_headers` applied, and answers the form's two POST routes beside each
+// language's form page: `places` (suggestions, JSON) and the page itself (the chart, a whole page). It holds the
 // service account's secrets; the browser never sees them, nor the service's address.
 // https://developers.cloudflare.com/workers/static-assets/
 import { AstroError } from '../api/errors.ts';
 import { CHART_FORM_PATHS, type ChartFormData } from '../model/chart-form-data.ts';
 import type { Env } from './env.ts';
-import { InputError, readChartRequest, type ChartRequest } from './form-input.ts';
+import { chartRequest, formValues, InputError, MAX_PLACE_CHARS, placeProblem, readFields, type ChartRequest } from './form-input.ts';
 import { placeFromToken } from './place-token.ts';
 import { chartHtml, messageHtml, placeChoiceHtml, wordsOf } from './render.ts';
-import { accountFor, DailyLimitError, natalChart, suggestPlaces, type Account } from './service.ts';
+import { accountFor, DailyLimitError, natalChart, placeTokenKey, suggestPlaces, type ServiceContext } from './service.ts';
 import { page, problemPage, type FormContext } from './respond.ts';
+import { visitorKey } from './visitor.ts';
+
+export { FormLedger } from './form-ledger.ts';
 
 /** `/charts/yours/`, `/es/charts/yours/places`: the form page's folder (the language's) and the route. */
 const FORM_ROUTE = /^(\/(?:[^/]+\/)*?)charts\/yours\/(places)?$/;
+
+/** How long a visitor is asked to wait: a minute past a rate limit, two past a fault of the service (seconds). */
+const RETRY_AFTER = { tooMany: '60', unavailable: '120' };
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
@@ -23,88 +29,107 @@ export default {
     const data = await formData(env, url, route[1]!);
     if (!data) return env.ASSETS.fetch(request);
     const context: FormContext = { env, url, data, t: wordsOf(data), shellPath: `${route[1]}charts/yours/`, today: new Date().toISOString().slice(0, 10) };
-    const account = accountFor(env, data.language);
-    if (route[2]) return places(request, context, account);
     // A 400 like every other request no form of ours sends; Allow says what would do.
-    if (request.method !== 'POST') return problemPage(context, 400, 'badRequest', { Allow: 'GET, POST' });
-    return chart(request, context, account);
+    if (request.method !== 'POST') return route[2] ? json(400, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' }) : problemPage(context, 400, 'badRequest', undefined, { Allow: 'GET, POST' });
+    // The site's own pages post with this origin (and, in browsers that send it, Sec-Fetch-Site: same-origin); any
+    // other is another site's page, spending the owner's calls through its visitors (CSRF), or no browser.
+    const site = request.headers.get('Sec-Fetch-Site');
+    if (request.headers.get('Origin') !== url.origin || (site !== null && site !== 'same-origin')) {
+      return route[2] ? json(403, { error: context.t('chartForm.badRequest') }) : problemPage(context, 403, 'badRequest');
+    }
+    return route[2] ? places(request, context) : chart(request, context);
   },
 };
 
-/** The language's form.json (written by the build beside the form page), once per isolate; none: the form is off. */
-const formDataCache = new Map<string, Promise<ChartFormData | undefined>>();
-function formData(env: Env, url: URL, folder: string): Promise<ChartFormData | undefined> {
-  const key = `${url.origin}${folder}`;
-  let data = formDataCache.get(key);
-  if (!data) {
-    data = env.ASSETS.fetch(new Request(`${url.origin}${folder}charts/yours/${CHART_FORM_PATHS.data}`)).then(async (response) => (response.ok ? ((await response.json()) as ChartFormData) : undefined));
-    formDataCache.set(key, data);
-  }
+/** Each language folder's form.json (written by the build beside its form page), once per isolate; none: the form is off there. */
+const formDataCache = new Map<string, Promise<ChartFormData>>();
+async function formData(env: Env, url: URL, folder: string): Promise<ChartFormData | undefined> {
+  const known = formDataCache.get(folder);
+  if (known) return known;
+  const response = await env.ASSETS.fetch(new Request(`${url.origin}${folder}charts/yours/${CHART_FORM_PATHS.data}`));
+  // Only the site's own folders are kept: a stranger's made-up path finds no file and adds nothing.
+  if (!response.ok) return undefined;
+  const data = response.json() as Promise<ChartFormData>;
+  formDataCache.set(folder, data);
   return data;
 }
 
-/** The visitor the per-visitor limits count: the client's address, as Cloudflare gives it. */
-function visitor(request: Request): string {
-  return request.headers.get('CF-Connecting-IP') ?? 'unknown';
-}
-
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' };
 
 function json(status: number, body: object, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-async function places(request: Request, context: FormContext, account: Account | undefined): Promise<Response> {
-  if (request.method !== 'GET') return json(400, { error: context.t('chartForm.badRequest') }, { Allow: 'GET' });
-  if (!(await context.env.PLACES_LIMITER.limit({ key: visitor(request) })).success) {
-    return json(429, { error: context.t('chartForm.tooMany') }, { 'Retry-After': '60' });
+function serviceContext(context: FormContext): ServiceContext | undefined {
+  const account = accountFor(context.env, context.data.language);
+  return account && { env: context.env, account, language: context.data.language, dailyLimit: context.data.dailyLimit, today: context.today };
+}
+
+/** Suggestions for what the visitor has typed so far, asked with a POST so that it is in no address and no log. */
+async function places(request: Request, context: FormContext): Promise<Response> {
+  const { t } = context;
+  if (!(await context.env.PLACES_LIMITER.limit({ key: visitorKey(request.headers.get('CF-Connecting-IP')) })).success) {
+    return json(429, { error: t('chartForm.tooMany') }, { 'Retry-After': RETRY_AFTER.tooMany });
   }
-  const query = context.url.searchParams.get('q')?.trim() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (query.length < 2 || query.length > 100 || /[\u0000-\u001f\u007f]/.test(query)) return json(400, { error: context.t('chartForm.badPlace') });
-  if (!account) return json(503, { error: context.t('chartForm.unavailable') });
+  let query: string;
   try {
-    const found = await suggestPlaces(context.url.origin, account, context.data.language, query, context.data.dailyLimit, context.today);
-    // Cached by the browser too: the same letters give the same places all day.
-    return json(200, { places: found }, { 'Cache-Control': 'public, max-age=86400' });
+    query = (await readFields(request)).get('q') ?? '';
+  } catch {
+    return json(400, { error: t('chartForm.badRequest') });
+  }
+  const problem = placeProblem(query, 2);
+  if (problem) return json(400, { error: t(`chartForm.${problem}`, { chars: MAX_PLACE_CHARS }) });
+  const service = serviceContext(context);
+  if (!service) return json(503, { error: t('chartForm.unavailable') }, { 'Retry-After': RETRY_AFTER.unavailable });
+  try {
+    return json(200, { places: await suggestPlaces(service, query) });
   } catch (error) {
-    if (error instanceof DailyLimitError) return json(503, { error: context.t('chartForm.dailyLimit') });
+    if (error instanceof DailyLimitError) return json(503, { error: t('chartForm.dailyLimit') }, { 'Retry-After': String(secondsToMidnight()) });
     logFault(error);
-    return json(503, { error: context.t('chartForm.unavailable') });
+    return json(503, { error: t('chartForm.unavailable') }, { 'Retry-After': RETRY_AFTER.unavailable });
   }
 }
 
-async function chart(request: Request, context: FormContext, account: Account | undefined): Promise<Response> {
-  // A form of this site's pages posts with this origin; anything else is another site's page (CSRF) or no browser.
-  if (request.headers.get('Origin') !== context.url.origin) return problemPage(context, 403, 'badRequest');
-  // Every POST counts, a bad one too: the limit is what keeps a visitor from hammering the Worker.
-  if (!(await context.env.CHART_LIMITER.limit({ key: visitor(request) })).success) return problemPage(context, 429, 'tooMany', { 'Retry-After': '60' });
+async function chart(request: Request, context: FormContext): Promise<Response> {
+  // Read first (4 kB at most), so that every refused form comes back filled in.
+  const fields = await readFields(request).catch((error: unknown) => error);
   let input: ChartRequest;
   try {
-    input = await readChartRequest(request, context.data.dateMin, context.today);
+    // Every POST counts, a bad one too: the limit is what keeps a visitor from hammering the Worker.
+    if (!(await context.env.CHART_LIMITER.limit({ key: visitorKey(request.headers.get('CF-Connecting-IP')) })).success) {
+      return problemPage(context, 429, 'tooMany', fields instanceof Map ? formValues(fields) : undefined, { 'Retry-After': RETRY_AFTER.tooMany });
+    }
+    if (!(fields instanceof Map)) throw fields;
+    input = chartRequest(fields, context.data.dateMin, context.today);
   } catch (error) {
-    if (error instanceof InputError) return problemPage(context, 400, error.problem);
+    if (error instanceof InputError) return problemPage(context, 400, error.problem, error.values);
     throw error;
   }
-  if (!account) return problemPage(context, 503, 'unavailable');
-  let placeId = input.place === undefined ? undefined : await placeFromToken(account.password, input.place);
-  if (input.place !== undefined && placeId === undefined) return problemPage(context, 400, 'badPlace');
-  const { t, data } = context;
+  const service = serviceContext(context);
+  if (!service) return problemPage(context, 503, 'unavailable', input, { 'Retry-After': RETRY_AFTER.unavailable });
   try {
-    if (placeId === undefined) {
-      // No suggestion picked (no JavaScript): the places matching what was typed, or the chart of the only one.
-      const found = await suggestPlaces(context.url.origin, account, data.language, input.query, data.dailyLimit, context.today);
-      if (found.length === 0) return page(context, 200, messageHtml(t, t('chartForm.noPlace', { query: input.query })), input);
-      if (found.length > 1) return page(context, 200, placeChoiceHtml(t, input, found), input);
-      placeId = await placeFromToken(account.password, found[0]!.token);
-    }
-    const natal = await natalChart(context.url.origin, account, { date: input.date, time: input.time, placeId: placeId!, language: data.language }, data.dailyLimit, context.today);
-    return page(context, 200, chartHtml(t, data, natal, input.timeKnown), input);
+    return await drawChart(context, service, input);
   } catch (error) {
-    if (error instanceof DailyLimitError) return problemPage(context, 503, 'dailyLimit', { 'Retry-After': String(secondsToMidnight()) });
+    if (error instanceof DailyLimitError) return problemPage(context, 503, 'dailyLimit', input, { 'Retry-After': String(secondsToMidnight()) });
     logFault(error);
-    return problemPage(context, 503, 'unavailable', { 'Retry-After': '120' });
+    return problemPage(context, 503, 'unavailable', input, { 'Retry-After': RETRY_AFTER.unavailable });
   }
+}
+
+/** The chart of the place picked, or, with none picked (no JavaScript), the places matching what was typed. */
+async function drawChart(context: FormContext, service: ServiceContext, input: ChartRequest): Promise<Response> {
+  const { t, data } = context;
+  const secret = await placeTokenKey(context.env);
+  let placeId = input.place === undefined ? undefined : await placeFromToken(secret, data.language, input.place);
+  if (input.place !== undefined && placeId === undefined) return problemPage(context, 400, 'badPlace', input);
+  if (placeId === undefined) {
+    const found = await suggestPlaces(service, input.query);
+    if (found.length === 0) return page(context, 200, messageHtml(t, t('chartForm.noPlace', { query: input.query })), input);
+    if (found.length > 1) return page(context, 200, placeChoiceHtml(t, input, found), input);
+    placeId = await placeFromToken(secret, data.language, found[0]!.token);
+  }
+  const natal = await natalChart(service, { date: input.date, time: input.time, placeId: placeId! });
+  return page(context, 200, chartHtml(t, data, natal, input.timeKnown), input);
 }
 
 function secondsToMidnight(now = new Date()): number {

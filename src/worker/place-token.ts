@@ -1,6 +1,7 @@
-// A place id as the Worker hands it out in its place suggestions: `id.mac`, the mac an HMAC of the id under a key
-// derived from the account's password. The natal call gets only an id the Worker itself took from a places answer;
-// a made-up or altered one is refused before any request. https://developer.mozilla.org/docs/Web/API/SubtleCrypto/sign
+// A place id as the Worker hands it out in its place suggestions: `id.mac`, the mac an HMAC of the id and the
+// form's language under the ledger's random key (form-ledger.ts), which tells nothing of the service's password.
+// The natal call gets only an id the Worker itself took from a places answer in that language; a made-up or
+// altered one is refused before any request. https://developer.mozilla.org/docs/Web/API/SubtleCrypto/sign
 const encoder = new TextEncoder();
 type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 const keys = new Map<string, Promise<HmacKey>>();
@@ -8,7 +9,7 @@ const keys = new Map<string, Promise<HmacKey>>();
 function keyFor(secret: string): Promise<HmacKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(`chart-form place token\0${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     keys.set(secret, key);
   }
   return key;
@@ -18,21 +19,21 @@ function base64url(bytes: ArrayBuffer): string {
   return btoa(String.fromCharCode(...new Uint8Array(bytes))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
-async function mac(secret: string, id: number): Promise<string> {
+async function mac(secret: string, language: string, id: number): Promise<string> {
   // 128 bits of the MAC: far beyond guessing within any rate limit.
-  return base64url((await crypto.subtle.sign('HMAC', await keyFor(secret), encoder.encode(`place:${id}`))).slice(0, 16));
+  return base64url((await crypto.subtle.sign('HMAC', await keyFor(secret), encoder.encode(`place:${language}:${id}`))).slice(0, 16));
 }
 
-export async function placeToken(secret: string, id: number): Promise<string> {
-  return `${id}.${await mac(secret, id)}`;
+export async function placeToken(secret: string, language: string, id: number): Promise<string> {
+  return `${id}.${await mac(secret, language, id)}`;
 }
 
-/** The place id `token` stands for, or undefined when the Worker did not issue it. */
-export async function placeFromToken(secret: string, token: string): Promise<number | undefined> {
+/** The place id `token` stands for, or undefined when the Worker did not issue it for `language`. */
+export async function placeFromToken(secret: string, language: string, token: string): Promise<number | undefined> {
   const match = /^([1-9]\d{0,14})\.([\w-]{22})$/.exec(token);
   if (!match) return undefined;
   const id = Number(match[1]);
-  const expected = await mac(secret, id);
+  const expected = await mac(secret, language, id);
   // Compared in full, character by character, so the time taken says nothing of how much matched.
   let difference = 0;
   for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ match[2]!.charCodeAt(i);

@@ -8,7 +8,7 @@ import { describeDateTime } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
 import { chartWheelSvg } from '../model/chart-page-wheel.ts';
 import type { ChartFormData } from '../model/chart-form-data.ts';
-import type { ChartRequest } from './form-input.ts';
+import type { FormValues } from './form-input.ts';
 import type { Suggestion } from './service.ts';
 
 export function escapeHtml(text: string): string {
@@ -48,7 +48,7 @@ export function messageHtml(t: Words, text: string): string {
  * The places matching what was typed, to pick one from: the form again, its fields kept. It has no action, so it
  * posts back to the address the answer came from, the form page's, under whatever path the site is.
  */
-export function placeChoiceHtml(t: Words, input: ChartRequest, places: Suggestion[]): string {
+export function placeChoiceHtml(t: Words, input: FormValues, places: Suggestion[]): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
   const options = places.map((place, i) =>
     `<li><input type="radio" name="place" id="chart-pick-${i}" value="${escapeHtml(place.token)}"${i === 0 ? ' checked' : ''}> <label for="chart-pick-${i}">${escapeHtml(place.label)}</label></li>`);

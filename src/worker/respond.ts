@@ -3,7 +3,7 @@
 import type { ChartFormData } from '../model/chart-form-data.ts';
 import type { Env } from './env.ts';
 import { runtime } from './env.ts';
-import type { ChartRequest, InputProblem } from './form-input.ts';
+import { MAX_PLACE_CHARS, type FormValues, type InputProblem } from './form-input.ts';
 import { messageHtml, type wordsOf } from './render.ts';
 
 export interface FormContext {
@@ -18,9 +18,10 @@ export interface FormContext {
 }
 
 /** Headers of the shell's answer that describe that file, not this answer. */
-const FILE_HEADERS = ['etag', 'last-modified', 'content-length', 'cache-control', 'age'];
+const FILE_HEADERS = ['etag', 'last-modified', 'content-length', 'cache-control', 'age', 'cf-cache-status'];
 
-export async function page(context: FormContext, status: number, resultHtml: string, input?: ChartRequest, extra: Record<string, string> = {}): Promise<Response> {
+/** The form page with `resultHtml` in its result and its fields filled in with `input`, as the visitor sent them. */
+export async function page(context: FormContext, status: number, resultHtml: string, input?: FormValues, extra: Record<string, string> = {}): Promise<Response> {
   const shell = await context.env.ASSETS.fetch(new Request(`${context.url.origin}${context.shellPath}`));
   if (!shell.ok) return new Response('Not Found', { status: 404 });
   const headers = new Headers(shell.headers);
@@ -46,13 +47,16 @@ const PROBLEM_MESSAGES: Record<InputProblem | 'tooMany' | 'dailyLimit' | 'unavai
   badDate: 'chartForm.badDate',
   badTime: 'chartForm.badTime',
   badPlace: 'chartForm.badPlace',
+  placeTooLong: 'chartForm.placeTooLong',
   tooMany: 'chartForm.tooMany',
   dailyLimit: 'chartForm.dailyLimit',
   unavailable: 'chartForm.unavailable',
 };
 
-/** The form page with one message in its result, in the visitor's language. */
-export function problemPage(context: FormContext, status: number, problem: keyof typeof PROBLEM_MESSAGES, extra: Record<string, string> = {}): Promise<Response> {
-  const text = context.t(PROBLEM_MESSAGES[problem], { min: context.data.dateMin, max: context.today });
-  return page(context, status, messageHtml(context.t, text), undefined, extra);
+export type Problem = keyof typeof PROBLEM_MESSAGES;
+
+/** The form page with one message in its result, in the visitor's language, filled in with what they sent. */
+export function problemPage(context: FormContext, status: number, problem: Problem, input?: FormValues, extra: Record<string, string> = {}): Promise<Response> {
+  const text = context.t(PROBLEM_MESSAGES[problem], { min: context.data.dateMin, max: context.today, chars: MAX_PLACE_CHARS });
+  return page(context, status, messageHtml(context.t, text), input, extra);
 }

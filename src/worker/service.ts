@@ -1,19 +1,22 @@
 // The service as the Worker uses it: one client per language's account for the isolate's life (so one sign-in
 // serves every chart it answers, and the client renews the token once on a 401), place suggestions and natal
-// answers through the Cache API under digests, and the daily cap on calls to the service.
+// answers kept in the form's ledger under digests, and the daily cap counted there before each call.
 import { FetchClient } from '../api/fetch-client.ts';
+import { ASTRO_ERROR_CODES, AstroError } from '../api/errors.ts';
 import type { NatalChart } from '../api/schemas.ts';
 import { accountVariables } from '../data/account-variables.ts';
 import { natalPage, type NatalPage } from '../data/natal-page.ts';
-import type { Env } from './env.ts';
-import { runtime } from './env.ts';
+import type { Env, Fetcher } from './env.ts';
 import { digest, placeToken } from './place-token.ts';
 
 /** How long answers are kept: the same sky for the same input, so long; suggestions change with the service's data. */
-const CACHE_SECONDS = { natal: 30 * 86_400, places: 86_400 };
+const KEEP_SECONDS = { natal: 30 * 86_400, places: 86_400 };
 
-/** A Worker has seconds, not a build's minutes: one retry, soon, and a short wait for an answer. */
-const CLIENT_LIMITS = { timeoutMs: 8000, retry: { maxRetries: 1, minDelayMs: 200, maxDelayMs: 1000 } };
+/** A Worker has seconds, not a build's minutes: one quick retry, all within the visitor's wait (ASTRO_TIMEOUT_MS). */
+const CLIENT_LIMITS = { waitMs: 8000, retry: { maxRetries: 1, minDelayMs: 200, maxDelayMs: 1000 } };
+
+/** After a refused sign-in the form answers 503 without asking, for this long, then signs in again (ms). */
+export const SIGN_IN_BACKOFF_MS = 5000;
 
 /** The placeholder the service gets for the visitor's name: no name is asked, none is sent. */
 export const VISITOR_NAME = 'Visitor';
@@ -22,11 +25,9 @@ export interface Account {
   url: string;
   username: string;
   password: string;
-  /** ASTRO_TIMEOUT_MS, as for the build; else CLIENT_LIMITS'. */
+  /** ASTRO_TIMEOUT_MS, as for the build: the visitor's whole wait for the service; else CLIENT_LIMITS'. */
   timeoutMs?: number;
 }
-
-const clients = new Map<string, FetchClient>();
 
 /**
  * `language`'s account from the Worker's secrets: its own (`ASTRO_API_USERNAME_ES`, ...) when set, else the
@@ -44,27 +45,92 @@ export function accountFor(env: Env, language: string): Account | undefined {
   return url && username && password ? { url, username, password, ...(timeoutMs ? { timeoutMs } : {}) } : undefined;
 }
 
-function clientFor(account: Account): FetchClient {
+interface KeptClient {
+  client: FetchClient;
+  /** When its sign-in was refused, and how: the client keeps that answer, so it is replaced after the back-off. */
+  refused?: { at: number; error: AstroError };
+}
+
+const clients = new Map<string, KeptClient>();
+
+/** The account's client, a new one once a refused sign-in is older than the back-off; during it, that refusal. */
+function clientFor(account: Account): KeptClient {
   const key = `${account.url}\0${account.username}\0${account.password}\0${account.timeoutMs}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = new FetchClient({ baseUrl: account.url, username: account.username, password: account.password, concurrency: 4, ...CLIENT_LIMITS, ...(account.timeoutMs ? { timeoutMs: account.timeoutMs } : {}) });
-    clients.set(key, client);
+  let kept = clients.get(key);
+  if (kept?.refused) {
+    if (Date.now() - kept.refused.at < SIGN_IN_BACKOFF_MS) throw kept.refused.error;
+    kept = undefined;
   }
-  return client;
+  if (!kept) {
+    const timeoutMs = account.timeoutMs ?? CLIENT_LIMITS.waitMs;
+    kept = { client: new FetchClient({ baseUrl: account.url, username: account.username, password: account.password, concurrency: 4, timeoutMs, retry: CLIENT_LIMITS.retry }) };
+    clients.set(key, kept);
+  }
+  return kept;
 }
 
-/** A cache key under the site's own origin, named by a digest. */
-function cacheKey(origin: string, kind: string, hex: string): string {
-  return `${origin}/.chart-form-cache/${kind}/${hex}`;
+/** The site's one ledger (form-ledger.ts). */
+function ledgerOf(env: Env): Fetcher {
+  return env.FORM_LEDGER.get(env.FORM_LEDGER.idFromName('site'));
 }
 
-async function cached<T>(key: string, seconds: number, make: () => Promise<T>): Promise<{ value: T; hit: boolean }> {
-  const hit = await runtime.caches.default.match(key);
-  if (hit) return { value: (await hit.json()) as T, hit: true };
-  const value = await make();
-  await runtime.caches.default.put(key, new Response(JSON.stringify(value), { headers: { 'Cache-Control': `max-age=${seconds}`, 'Content-Type': 'application/json' } }));
-  return { value, hit: false };
+const LEDGER = 'https://form-ledger.invalid';
+
+/** Thrown past the daily cap: the form says so, the rest of the site is untouched. */
+export class DailyLimitError extends Error {}
+
+/** What the Worker asks the service with: its account, the ledger, and the day whose calls count. */
+export interface ServiceContext {
+  env: Env;
+  account: Account;
+  language: string;
+  dailyLimit: number;
+  /** `YYYY-MM-DD`, UTC. */
+  today: string;
+}
+
+/**
+ * The answer kept under `key`, or `call`'s, counted against today's cap first and kept for `seconds`. The visitor
+ * waits `timeoutMs` at most, retry included: past it, a TIMEOUT error, whatever the client is still doing.
+ */
+async function keptOrAsked<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>): Promise<T> {
+  const ledger = ledgerOf(context.env);
+  const kept = await ledger.fetch(`${LEDGER}/answer?key=${key}`);
+  if (kept.ok) return (await kept.json()) as T;
+  const client = clientFor(context.account);
+  const reserved = await ledger.fetch(`${LEDGER}/reserve`, { method: 'POST', body: JSON.stringify({ day: context.today, limit: context.dailyLimit }) });
+  if (reserved.status === 429) throw new DailyLimitError();
+  if (!reserved.ok) throw new Error(`the form's ledger answered ${reserved.status}`);
+  let value: T;
+  try {
+    value = await withinWait(call(client.client), context.account.timeoutMs ?? CLIENT_LIMITS.waitMs);
+  } catch (error) {
+    if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.AUTH_FAILED) client.refused = { at: Date.now(), error };
+    throw error;
+  }
+  const body = JSON.stringify({ key, value: JSON.stringify(value), expiresAt: Date.now() + seconds * 1000 });
+  await ledger.fetch(`${LEDGER}/answer`, { method: 'PUT', body });
+  return value;
+}
+
+function withinWait<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new AstroError(ASTRO_ERROR_CODES.TIMEOUT, `no answer within ${ms} ms`, { endpoint: '' })), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The key place tokens are signed with: the ledger's own, made at random once (never the service's password). */
+let tokenKey: Promise<string> | undefined;
+export function placeTokenKey(env: Env): Promise<string> {
+  tokenKey ??= ledgerOf(env).fetch(`${LEDGER}/key`).then((response) => {
+    if (!response.ok) throw new Error(`the form's ledger answered ${response.status}`);
+    return response.text();
+  });
+  // A failure is not kept: the next request asks again.
+  tokenKey.catch(() => (tokenKey = undefined));
+  return tokenKey;
 }
 
 export interface Suggestion {
@@ -73,48 +139,29 @@ export interface Suggestion {
 }
 
 /** The places matching `query`, most populous first, each with the token the form sends back. */
-export async function suggestPlaces(origin: string, account: Account, language: string, query: string, dailyLimit: number, today: string): Promise<Suggestion[]> {
-  const key = cacheKey(origin, 'places', await digest('places', language, query.toLowerCase()));
-  const { value } = await cached(key, CACHE_SECONDS.places, async () => {
-    await countCall(origin, dailyLimit, today);
-    const places = await clientFor(account).places(query);
+export async function suggestPlaces(context: ServiceContext, query: string): Promise<Suggestion[]> {
+  const key = await digest('places', context.language, query.toLowerCase());
+  const secret = await placeTokenKey(context.env);
+  return keptOrAsked(context, key, KEEP_SECONDS.places, async (client) => {
+    const places = await client.places(query);
     return Promise.all(places.slice(0, 10).map(async (place) => ({
       label: [place.name, place.admin1_code, place.country_code].filter((part) => part !== '').join(', '),
-      token: await placeToken(account.password, place.id),
+      token: await placeToken(secret, context.language, place.id),
     })));
   });
-  return value;
-}
-
-/** Thrown past the daily cap: the form says so, the rest of the site is untouched. */
-export class DailyLimitError extends Error {}
-
-/**
- * Calls to the service today, kept in the Cache API: per data centre and approximate under concurrent requests,
- * which is what a cap against runaway costs needs. https://developers.cloudflare.com/workers/runtime-apis/cache/
- */
-async function countCall(origin: string, limit: number, today: string): Promise<void> {
-  const key = cacheKey(origin, 'calls', today);
-  const hit = await runtime.caches.default.match(key);
-  const calls = hit ? Number(await hit.text()) || 0 : 0;
-  if (calls >= limit) throw new DailyLimitError();
-  await runtime.caches.default.put(key, new Response(String(calls + 1), { headers: { 'Cache-Control': 'max-age=86400' } }));
 }
 
 export interface NatalQuery {
   date: string;
   time: string;
   placeId: number;
-  language: string;
 }
 
-/** The natal chart as the site shows it (sanitized), from the cache when the same chart was drawn before. */
-export async function natalChart(origin: string, account: Account, query: NatalQuery, dailyLimit: number, today: string): Promise<NatalPage> {
-  const key = cacheKey(origin, 'natal', await digest('natal', query.date, query.time, String(query.placeId), query.language));
-  const { value } = await cached(key, CACHE_SECONDS.natal, async () => {
-    await countCall(origin, dailyLimit, today);
-    const natal: NatalChart = await clientFor(account).natal({ name: VISITOR_NAME, date: query.date, time: query.time, place_id: query.placeId, lang: query.language });
+/** The natal chart as the site shows it (sanitized), kept from the first time the same chart was drawn. */
+export async function natalChart(context: ServiceContext, query: NatalQuery): Promise<NatalPage> {
+  const key = await digest('natal', query.date, query.time, String(query.placeId), context.language);
+  return keptOrAsked(context, key, KEEP_SECONDS.natal, async (client) => {
+    const natal: NatalChart = await client.natal({ name: VISITOR_NAME, date: query.date, time: query.time, place_id: query.placeId, lang: context.language });
     return natalPage(natal);
   });
-  return value;
 }

@@ -60,7 +60,7 @@ function post(path: string, fields: Record<string, string> | string, { visitor =
 }
 
 async function suggestions(path: string, query: string, visitor = newVisitor()): Promise<{ label: string; token: string }[]> {
-  const response = await fetch(new URL(`${path}places?q=${encodeURIComponent(query)}`, worker.url), { headers: { 'CF-Connecting-IP': visitor } });
+  const response = await post(`${path}places`, { q: query }, { visitor });
   expect(response.status).toBe(200);
   return ((await response.json()) as { places: { label: string; token: string }[] }).places;
 }
@@ -187,7 +187,7 @@ describe('the chart form Worker', () => {
 
   it('refuses a wrong method on both routes with a 400, and a POST from another origin', async () => {
     expect((await fetch(new URL('/charts/yours/', worker.url), { method: 'PUT', body: 'x', headers: { 'CF-Connecting-IP': newVisitor() } })).status).toBe(400);
-    expect((await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { method: 'POST', headers: { Origin: worker.url.origin } })).status).toBe(400);
+    expect((await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { headers: { Origin: worker.url.origin } })).status).toBe(400);
     const foreign = await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' }, { headers: { Origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
     expect(service.log).toHaveLength(0);

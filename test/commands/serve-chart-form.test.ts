@@ -69,8 +69,8 @@ describe('npm start with the chart form', () => {
     expect(new URL(action, response.url).href).toBe(`${base}${P}/es/charts/yours/`);
   });
 
-  it('suggests places on the form\'s GET route', async () => {
-    const response = await fetch(`${base}${P}/charts/yours/places?q=Madrid`);
+  it('suggests places on the form\'s places route, asked with a POST', async () => {
+    const response = await post('/charts/yours/places', { q: 'Madrid' });
     expect(response.status).toBe(200);
     const { places } = (await response.json()) as { places: { label: string; token: string }[] };
     expect(places[0]!.label).toBe('Madrid, ES.29, ES');
