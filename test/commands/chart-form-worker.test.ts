@@ -1,16 +1,16 @@
 // The chart form's Worker in the real local runtime (workerd, through wrangler's API) over a built site of two
 // languages, against the embedded sample service on a loopback port with its fault modes: never a mocked fetch.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AstroClient } from '../../src/api/index.ts';
 import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
-import { runBuild } from '../../src/cli/build/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { startFormWorker, startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
-import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
+import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
+import { callsTo, formClient, newVisitor, resultOf } from '../helpers/form-worker.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from '../site/browser/axe.ts';
@@ -23,17 +23,14 @@ const DAILY_LIMIT = 40;
 let project = '';
 let service: SampleService;
 let worker: LocalWorker;
-let visitors = 0;
+let post: ReturnType<typeof formClient>['post'];
+let suggestions: ReturnType<typeof formClient>['suggestions'];
 
 beforeAll(async () => {
-  project = copyProject({ periods: CURRENT_PERIODS });
-  const siteFile = path.join(project, 'content/site.json');
-  const { language: _language, ...settings } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(siteFile, JSON.stringify({ ...settings, languages: ['en', 'es'], chartForm: { dailyLimit: DAILY_LIMIT } }));
-  const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream });
+  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: DAILY_LIMIT } });
   service = await startSampleService({ username: USERNAME, password: PASSWORD });
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD, ASTRO_TIMEOUT_MS: '400' } });
+  ({ post, suggestions } = formClient(worker));
 }, 240_000);
 afterAll(async () => {
   await worker?.close();
@@ -45,26 +42,6 @@ beforeEach(() => {
   service.resetLog();
 });
 
-/** A visitor of its own: the per-visitor limits count each test's requests apart. */
-function newVisitor(): string {
-  visitors += 1;
-  return `203.0.113.${visitors}`;
-}
-
-function post(path: string, fields: Record<string, string> | string, { visitor = newVisitor(), headers = {} }: { visitor?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-  return fetch(new URL(path, worker.url), {
-    method: 'POST',
-    body: typeof fields === 'string' ? fields : new URLSearchParams(fields),
-    headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': visitor, ...headers },
-  });
-}
-
-async function suggestions(path: string, query: string, visitor = newVisitor()): Promise<{ label: string; token: string }[]> {
-  const response = await post(`${path}places`, { q: query }, { visitor });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { places: { label: string; token: string }[] }).places;
-}
-
 /** The elements a result may hold: the chart's, the place list's and the wheel's, and those the sanitizer keeps. */
 const ALLOWED_IN_RESULT = new Set([
   ...ALLOWED_TAGS, 'article', 'section', 'figure', 'figcaption', 'span', 'form', 'fieldset', 'legend', 'input', 'label', 'button',
@@ -74,8 +51,7 @@ const ALLOWED_IN_RESULT = new Set([
 /** The site's policy, written out by hand (src/eleventy/security-headers.ts). */
 const SITE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-const calls = (endpoint: string) => service.log.filter((entry) => entry.path === endpoint).length;
-const resultOf = (html: string) => html.slice(html.indexOf('<div id="chart-result">'), html.indexOf('<script src='));
+const calls = (endpoint: string) => callsTo(service, endpoint);
 
 describe('the chart form Worker', () => {
   it('suggests places with tokens, and draws the chart of the one picked, in the layout, with the texts', async () => {

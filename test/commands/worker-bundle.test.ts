@@ -1,6 +1,6 @@
 // The chart form's Worker bundles offline, as `wrangler deploy` would upload it (a dry run), within the bound of
 // docs/performance.md (1 MB compressed; Cloudflare's free plan allows 3 MB), and without undici: its client runs
-// on the runtime's fetch. https://developers.cloudflare.com/workers/platform/limits/#worker-size
+// on the runtime's fetch, and without the Cache API. https://developers.cloudflare.com/workers/platform/limits/#worker-size
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,5 +34,8 @@ describe('the chart form Worker bundle', () => {
     const text = Buffer.concat(code).toString('utf8');
     expect(text).not.toContain('node_modules/undici/');
     expect(text).toContain('// src/worker/index.ts');
+    // The cap and the answers are kept in the form's ledger (a Durable Object): nothing rests on the Cache API, which
+    // does nothing on workers.dev and counts per data centre elsewhere. https://developers.cloudflare.com/workers/runtime-apis/cache/
+    expect(text).not.toMatch(/\bcaches\s*\.\s*(default|open)\b/);
   });
 });

@@ -1,0 +1,50 @@
+// Asking the chart form's Worker (running in workerd, src/cli/chart-form-worker.ts) as the form's pages do: the
+// form's POST and its suggestions' POST, each from a visitor of its own unless told, from the Worker's own origin.
+import { expect } from 'vitest';
+import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import type { SampleService } from '../../src/sample-service/server.ts';
+
+export interface Suggestion {
+  label: string;
+  token: string;
+}
+
+export interface PostOptions {
+  visitor?: string;
+  headers?: Record<string, string>;
+}
+
+let visitors = 0;
+
+/** A visitor of its own (a documentation address, RFC 5737): the per-visitor limits count each test's requests apart. */
+export function newVisitor(): string {
+  visitors += 1;
+  return `203.0.${113 + Math.floor(visitors / 250)}.${visitors % 250}`;
+}
+
+export function formClient(worker: LocalWorker) {
+  function post(path: string, fields: Record<string, string> | string, { visitor = newVisitor(), headers = {} }: PostOptions = {}): Promise<Response> {
+    return fetch(new URL(path, worker.url), {
+      method: 'POST',
+      body: typeof fields === 'string' ? fields : new URLSearchParams(fields),
+      headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': visitor, ...headers },
+    });
+  }
+  /** The places a form page's script is offered for `query`. */
+  async function suggestions(formPath: string, query: string, visitor = newVisitor()): Promise<Suggestion[]> {
+    const response = await post(`${formPath}places`, { q: query }, { visitor });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { places: Suggestion[] }).places;
+  }
+  return { post, suggestions };
+}
+
+/** The calls the service was sent to `endpoint` since its log was last reset. */
+export function callsTo(service: SampleService, endpoint: string): number {
+  return service.log.filter((entry) => entry.path === endpoint).length;
+}
+
+/** What the Worker wrote into the form page: its result, from the result's element to the page's script. */
+export function resultOf(html: string): string {
+  return html.slice(html.indexOf('<div id="chart-result">'), html.indexOf('<script src='));
+}
