@@ -74,7 +74,7 @@ describe('the place tokens', () => {
     const other = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets() });
     let foreign = '';
     try {
-      [{ token: foreign }] = await formClient(other).suggestions('/charts/yours/', 'Lima') as [{ token: string }];
+      foreign = (await formClient(other).suggestions('/charts/yours/', 'Lima'))[0]!.token;
     } finally {
       await other.close();
     }
@@ -124,7 +124,8 @@ describe('requests from elsewhere', () => {
 
 describe('what the form sends', () => {
   it('refuses a body over 4 kB whose fields are otherwise valid: 400, no call', async () => {
-    const fields = { date: '1990-05-17', time: '14:30', q: 'Lima', padding: 'x'.repeat(4096) };
+    // A place no other test asks for: its suggestions are not kept yet.
+    const fields = { date: '1990-05-17', time: '14:30', q: 'Quito', padding: 'x'.repeat(4096) };
     expect((await post('/charts/yours/', fields)).status).toBe(400);
     expect(service.log).toHaveLength(0);
     // Just under the limit, the same fields are taken: the places matching what was typed are asked.
