@@ -1,7 +1,5 @@
 // Each of the chart form Worker's guards, in workerd against the sample service on a loopback port: what it must
 // refuse, and that a refusal costs no call to the service. Each test goes red with its guard taken out.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
