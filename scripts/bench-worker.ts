@@ -4,7 +4,7 @@
 // CPU time of a fresh chart, a cached one and the form page as a static asset. workerd does not report a request's
 // CPU time locally, so it is read from outside: the CPU the runtime's process spent over a run of requests
 // (/proc/PID/stat, Linux), divided by their number. That counts the runtime's own work (HTTP, and Miniflare's
-// workers for the assets, the Cache API and the rate limits) too: an upper bound of the Worker's CPU time, which
+// workers for the assets, the form's ledger (a Durable Object) and the rate limits) too: an upper bound of the Worker's CPU time, which
 // Cloudflare limits to 10 ms a request on the free plan. https://developers.cloudflare.com/workers/platform/limits/#cpu-time
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -113,7 +113,7 @@ export async function workerBench({ options, work }: BenchContext): Promise<stri
       '- Command: `npm run bench -- --worker`',
       `- ${machineLine()}`,
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; the tests' site with the form on (current periods), the embedded sample service on loopback, no latency`,
-      `- Wall time: the median of ${REQUESTS} requests one after another, as the visitor waits on this machine. Runtime CPU: what the local runtime's process (workerd: the Worker, and Miniflare's own workers for the assets, the Cache API and the rate limits) spent over the ${REQUESTS}, a request, read from /proc: an upper bound of the Worker's own. Beyond the static page: that less the same figure for the form page served as a static asset through the Worker, an estimate of the Worker's own work.`,
+      `- Wall time: the median of ${REQUESTS} requests one after another, as the visitor waits on this machine. Runtime CPU: what the local runtime's process (workerd: the Worker, and Miniflare's own workers for the assets, the form's ledger and the rate limits) spent over the ${REQUESTS}, a request, read from /proc: an upper bound of the Worker's own. Beyond the static page: that less the same figure for the form page served as a static asset through the Worker, an estimate of the Worker's own work.`,
       `- Bundle: ${bundle}`,
       '',
       `| request | wall time | runtime CPU a request (free plan: ${FREE_PLAN_CPU_MS} ms) | beyond the static page |`,

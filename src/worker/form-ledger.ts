@@ -25,9 +25,12 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
  */
 export class FormLedger {
   readonly #sql: SqlStorage;
+  readonly #maxAnswers: number;
 
-  constructor(state: DurableObjectState) {
+  /** The runtime passes `state` and the Worker's env; `maxAnswers` is MAX_ANSWERS. */
+  constructor(state: DurableObjectState, _env?: unknown, maxAnswers = MAX_ANSWERS) {
     this.#sql = state.storage.sql;
+    this.#maxAnswers = maxAnswers;
     this.#sql.exec('CREATE TABLE IF NOT EXISTS calls (day TEXT PRIMARY KEY, count INTEGER NOT NULL)');
     this.#sql.exec('CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires INTEGER NOT NULL)');
     this.#sql.exec('CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
@@ -42,8 +45,8 @@ export class FormLedger {
     }
     if (route === 'GET /calls') return Response.json({ day: url.searchParams.get('day'), calls: this.#calls(url.searchParams.get('day') ?? '') });
     if (route === 'GET /answer') {
-      const row = this.#sql.exec('SELECT value FROM answers WHERE key = ? AND expires > ?', url.searchParams.get('key'), Date.now()).toArray()[0];
-      return row ? new Response(String(row.value), { headers: JSON_TYPE }) : new Response(null, { status: 404 });
+      const row = this.#sql.exec('SELECT value, expires FROM answers WHERE key = ? AND expires > ?', url.searchParams.get('key'), Date.now()).toArray()[0];
+      return row ? new Response(String(row.value), { headers: { ...JSON_TYPE, 'X-Expires-At': String(row.expires) } }) : new Response(null, { status: 404 });
     }
     if (route === 'PUT /answer') {
       const { key, value, expiresAt } = (await request.json()) as { key: string; value: string; expiresAt: number };
@@ -71,7 +74,7 @@ export class FormLedger {
   #keep(key: string, value: string, expiresAt: number): void {
     this.#sql.exec('DELETE FROM answers WHERE expires <= ?', Date.now());
     this.#sql.exec('INSERT OR REPLACE INTO answers (key, value, expires) VALUES (?, ?, ?)', key, value, expiresAt);
-    this.#sql.exec('DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY expires DESC LIMIT -1 OFFSET ?)', MAX_ANSWERS);
+    this.#sql.exec('DELETE FROM answers WHERE key IN (SELECT key FROM answers ORDER BY expires DESC LIMIT -1 OFFSET ?)', this.#maxAnswers);
   }
 
   /** 32 random bytes, made once and kept: the place tokens' key, which tells nothing of any other secret. */

@@ -8,12 +8,16 @@ import { accountVariables } from '../data/account-variables.ts';
 import { natalPage, type NatalPage } from '../data/natal-page.ts';
 import type { Env, Fetcher } from './env.ts';
 import { digest, placeToken } from './place-token.ts';
+import { RecentAnswers } from './recent-answers.ts';
 
 /** How long answers are kept: the same sky for the same input, so long; suggestions change with the service's data. */
 const KEEP_SECONDS = { natal: 30 * 86_400, places: 86_400 };
 
 /** A Worker has seconds, not a build's minutes: one quick retry, all within the visitor's wait (ASTRO_TIMEOUT_MS). */
 const CLIENT_LIMITS = { waitMs: 8000, retry: { maxRetries: 1, minDelayMs: 200, maxDelayMs: 1000 } };
+
+/** Answers an isolate keeps in memory in front of the ledger: a repeated chart then asks nothing of it. */
+const recent = new RecentAnswers(256);
 
 /** After a refused sign-in the form answers 503 without asking, for this long, then signs in again (ms). */
 export const SIGN_IN_BACKOFF_MS = 5000;
@@ -94,9 +98,11 @@ export interface ServiceContext {
  * waits `timeoutMs` at most, retry included: past it, a TIMEOUT error, whatever the client is still doing.
  */
 async function keptOrAsked<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>): Promise<T> {
+  const known = recent.get(key);
+  if (known !== undefined) return known as T;
   const ledger = ledgerOf(context.env);
   const kept = await ledger.fetch(`${LEDGER}/answer?key=${key}`);
-  if (kept.ok) return (await kept.json()) as T;
+  if (kept.ok) return recent.remember(key, (await kept.json()) as T, Number(kept.headers.get('X-Expires-At')));
   const client = clientFor(context.account);
   const reserved = await ledger.fetch(`${LEDGER}/reserve`, { method: 'POST', body: JSON.stringify({ day: context.today, limit: context.dailyLimit }) });
   if (reserved.status === 429) throw new DailyLimitError();
@@ -108,9 +114,9 @@ async function keptOrAsked<T>(context: ServiceContext, key: string, seconds: num
     if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.AUTH_FAILED) client.refused = { at: Date.now(), error };
     throw error;
   }
-  const body = JSON.stringify({ key, value: JSON.stringify(value), expiresAt: Date.now() + seconds * 1000 });
-  await ledger.fetch(`${LEDGER}/answer`, { method: 'PUT', body });
-  return value;
+  const expiresAt = Date.now() + seconds * 1000;
+  await ledger.fetch(`${LEDGER}/answer`, { method: 'PUT', body: JSON.stringify({ key, value: JSON.stringify(value), expiresAt }) });
+  return recent.remember(key, value, expiresAt);
 }
 
 function withinWait<T>(promise: Promise<T>, ms: number): Promise<T> {
