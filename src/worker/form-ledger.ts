@@ -20,7 +20,7 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * Its routes (fetch, from the Worker alone: a Durable Object has no address of its own):
- * POST /reserve {day, limit}: one more call today, or 429 past the limit; GET /calls?day=: today's count;
+ * POST /reserve {day, limit}: one more call today, or 429 past the limit, with the day's count; GET /calls?day=: that count;
  * GET /answer?key=: a kept answer or 404; PUT /answer {key, value, expiresAt}; GET /key: the token key.
  */
 export class FormLedger {
@@ -41,7 +41,8 @@ export class FormLedger {
     const route = `${request.method} ${url.pathname}`;
     if (route === 'POST /reserve') {
       const { day, limit } = (await request.json()) as { day: string; limit: number };
-      return this.#reserve(day, limit) ? new Response(null, { status: 204 }) : new Response(null, { status: 429 });
+      const reserved = this.#reserve(day, limit);
+      return Response.json({ day, calls: this.#calls(day) }, { status: reserved ? 200 : 429 });
     }
     if (route === 'GET /calls') return Response.json({ day: url.searchParams.get('day'), calls: this.#calls(url.searchParams.get('day') ?? '') });
     if (route === 'GET /answer') {

@@ -107,6 +107,8 @@ async function keptOrAsked<T>(context: ServiceContext, key: string, seconds: num
   const reserved = await ledger.fetch(`${LEDGER}/reserve`, { method: 'POST', body: JSON.stringify({ day: context.today, limit: context.dailyLimit }) });
   if (reserved.status === 429) throw new DailyLimitError();
   if (!reserved.ok) throw new Error(`the form's ledger answered ${reserved.status}`);
+  // The owner's count of the day, in Workers Logs and `wrangler tail` (docs/deployment.md): no birth data in it.
+  console.log(`chart form: call ${((await reserved.json()) as { calls: number }).calls} of ${context.dailyLimit} to the service today`);
   let value: T;
   try {
     value = await withinWait(call(client.client), context.account.timeoutMs ?? CLIENT_LIMITS.waitMs);
