@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import { startWorker, startWorkerWithoutCache, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import type { FaultOptions } from '../../src/sample-service/faults.ts';
 import { callsTo, formClient, newVisitor, resultOf } from '../helpers/form-worker.ts';
@@ -25,9 +25,11 @@ function secrets(): Record<string, string> {
   return { ASTRO_API_URL: service.url, ...ACCOUNT, ASTRO_TIMEOUT_MS: '400' };
 }
 
+type Start = typeof startWorker;
+
 /** A Worker of its own (its own ledger, its own isolate) over `dist`, closed after `use`. */
-async function withWorker<T>(dist: string, use: (worker: LocalWorker) => Promise<T>): Promise<T> {
-  const own = await startWorker({ dist, secrets: secrets() });
+async function withWorker<T>(dist: string, use: (worker: LocalWorker) => Promise<T>, start: Start = startWorker): Promise<T> {
+  const own = await start({ dist, secrets: secrets() });
   try {
     return await use(own);
   } finally {
@@ -54,7 +56,20 @@ beforeEach(() => {
   service.resetLog();
 });
 
-describe('the daily cap', () => {
+// The Cache API works on a custom domain, per data centre, and does nothing on workers.dev: the promises hold on both.
+describe.each([
+  ['with the Cache API at work', startWorker],
+  ['where the Cache API does nothing, as on workers.dev', startWorkerWithoutCache],
+])('the daily cap and the answers kept, %s', (_where, start) => {
+  it('answers the same chart twice with one natal call', async () => {
+    await withWorker(path.join(project, 'dist'), async (own) => {
+      const { post, suggestions } = formClient(own);
+      const [oslo] = await suggestions('/charts/yours/', 'Oslo');
+      for (let i = 0; i < 2; i++) expect((await post('/charts/yours/', { date: '1961-06-06', time: '06:06', q: 'Oslo', place: oslo!.token })).status).toBe(200);
+      expect(callsTo(service, '/api/natal')).toBe(1);
+    }, start);
+  });
+
   it('lets no more calls through than the cap when charts are sent at once, and serves the site past it', async () => {
     await withWorker(path.join(project, 'capped'), async (capped) => {
       const { post, suggestions } = formClient(capped);
@@ -74,7 +89,7 @@ describe('the daily cap', () => {
       expect((await fetch(new URL('/', capped.url))).status).toBe(200);
       expect((await fetch(new URL('/es/charts/yours/', capped.url))).status).toBe(200);
       expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
-    });
+    }, start);
   });
 });
 
