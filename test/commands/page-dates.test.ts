@@ -1,6 +1,7 @@
 // True dates, checked through the build: built on 2026-11-22, then rebuilt on 2026-11-23 after the service
 // revised one current report (Leo's November text). Every date in the feeds, the sitemap and JSON-LD of both
-// builds is read back and compared; the expected days are worked out by hand in the comments.
+// builds is read back and compared, and the revised one in the JSON Feed and the JSON API; the expected days are
+// worked out by hand in the comments.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,6 +94,13 @@ describe('dates across a scheduled rebuild', () => {
     const revised = '/monthly/2026-11/leo/';
     expect(first.entries[revised]).toEqual({ published: day('2026-11-01'), updated: day('2026-11-01') });
     expect(second.entries[revised]).toEqual({ published: day('2026-11-01'), updated: day('2026-11-23') });
+    // The JSON Feed and the JSON API tell partners the same: first published on the 1st, changed on the 23rd.
+    const item = (JSON.parse(read('leo/feed.json')) as { items: { url: string; date_published: string; date_modified: string }[] }).items.find((entry) => entry.url === `${SITE_URL}${revised}`)!;
+    expect([item.date_published, item.date_modified]).toEqual([day('2026-11-01'), day('2026-11-23')]);
+    const api = JSON.parse(read('api/v1/leo/monthly/2026-11.json')) as { published: string; updated: string };
+    expect([api.published, api.updated]).toEqual(['2026-11-01', '2026-11-23']);
+    const listed = (JSON.parse(read('api/v1/leo/monthly/index.json')) as { reports: { period: { key: string }; published: string; updated: string }[] }).reports;
+    expect(listed.find((report) => report.period.key === '2026-11')).toMatchObject({ published: '2026-11-01', updated: '2026-11-23' });
     // Every other report on both sites keeps both dates.
     const onBoth = Object.keys(second.entries).filter((url) => url in first.entries && url !== revised);
     expect(onBoth).toHaveLength(12 * 16 - 12 - 1);
