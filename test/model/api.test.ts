@@ -1,9 +1,12 @@
 // The JSON API's documents (src/model/api.ts) as the model makes them: archives newest first, an index that links a
 // sign's current report only where there is one, and plain texts whose paragraphs and list items stay apart with
 // their white space folded.
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
-import { htmlToText } from '../../src/model/api.ts';
+import { API_SCHEMA_FILE, htmlToText } from '../../src/model/api.ts';
 import { modelOf } from './fixture.ts';
 
 const documentOf = (model: ReturnType<typeof modelOf>, url: string) => model.api.find((file) => file.url === url)!.document as Record<string, any>;
@@ -38,5 +41,17 @@ describe('the plain text of a report', () => {
 
   it('decodes entities and keeps table cells apart by a space', () => {
     expect(htmlToText('<table><tr><td>Sun</td><td>Leo</td></tr></table><p>A &amp; B</p>')).toBe('Sun Leo\n\nA & B');
+  });
+});
+
+describe("the API's schema", () => {
+  it('is valid against its own meta-schema (JSON Schema 2020-12), as Ajv reads it without the strict rules', () => {
+    const ajv = new Ajv2020({ strict: false });
+    (addFormats as unknown as typeof addFormats.default)(ajv);
+    const schema = JSON.parse(readFileSync(API_SCHEMA_FILE, 'utf8')) as object;
+    expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+    // And as published, with its address as `$id`.
+    const model = modelOf([weekPeriod(2026, 47)]);
+    expect(ajv.validateSchema(documentOf(model, '/api/v1/schema.json')), JSON.stringify(ajv.errors)).toBe(true);
   });
 });
