@@ -142,6 +142,11 @@ describe('renderHeadersFile', () => {
       for (const host of [cloudflareHeaders, netlifyHeaders]) {
         for (const file of files) expect(host(text, `${folder}${file}`), `${host.name} ${folder}${file}`).toEqual(host(alone, `${folder}${file}`));
       }
+      // The preview, `npm run serve:dist` and `npm run check` read the placeholder as the hosts do.
+      for (const file of files) {
+        const read = Object.entries(headersFor(parseRules(text), `${folder}${file}`)).map(([name, value]) => [name.toLowerCase(), value]);
+        expect(new Map(read as [string, string][]), `headersFor ${folder}${file}`).toEqual(cloudflareHeaders(alone, `${folder}${file}`));
+      }
     }
   });
 
