@@ -9,7 +9,12 @@ import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
 import { API_SCHEMA_FILE, htmlToText } from '../../src/model/api.ts';
 import { modelOf } from './fixture.ts';
 
-const documentOf = (model: ReturnType<typeof modelOf>, url: string) => model.api.find((file) => file.url === url)!.document as Record<string, any>;
+/** A document of the API, as loosely read as JSON is. */
+interface Doc {
+  reports: { period: { key: string } }[] & Record<string, Record<string, unknown>>;
+  signs: { slug: string; reports: Record<string, Record<string, unknown>> }[];
+}
+const documentOf = (model: ReturnType<typeof modelOf>, url: string) => model.api.find((file) => file.url === url)!.document as Doc;
 
 describe('the JSON API documents', () => {
   // Three weeks around 2026-11-22, and a month that has ended: no monthly report is current.
@@ -17,12 +22,12 @@ describe('the JSON API documents', () => {
 
   it('lists an archive newest first, as the docs say', () => {
     const archive = documentOf(model, '/api/v1/leo/weekly/index.json');
-    expect(archive.reports.map((report: { period: { key: string } }) => report.period.key)).toEqual(['2026-w48', '2026-w47', '2026-w46']);
+    expect(archive.reports.map((report) => report.period.key)).toEqual(['2026-w48', '2026-w47', '2026-w46']);
   });
 
   it('links current.json only for a kind that has a current report, and writes none for the others', () => {
-    const leo = documentOf(model, '/api/v1/index.json').signs.find((sign: { slug: string }) => sign.slug === 'leo');
-    expect(leo.reports.weekly.current).toBe('https://stars.example.org/api/v1/leo/weekly/current.json');
+    const leo = documentOf(model, '/api/v1/index.json').signs.find((sign) => sign.slug === 'leo')!;
+    expect(leo.reports.weekly!.current).toBe('https://stars.example.org/api/v1/leo/weekly/current.json');
     expect(leo.reports.monthly).toEqual({ title: expect.any(String), current: null, archive: 'https://stars.example.org/api/v1/leo/monthly/index.json' });
     const urls = model.api.map((file) => file.url);
     expect(urls).toContain('/api/v1/leo/monthly/2026-10.json');
