@@ -64,12 +64,7 @@ export default function (eleventyConfig) {
   const apiPaths = async () => ((await round())?.model.api.length ? (await languageFolders()).map((folder) => `${folder}${API_ROOT.slice(1)}*`) : []);
   // The framed pages' folder in each language's, the only pages any site may frame (none when the card is off).
   const embedPaths = async () => ((await round())?.model.embeds.length ? (await languageFolders()).map((folder) => `${folder}${EMBED_FOLDER.slice(1)}*`) : []);
-  // The search index's bundles this build writes, so `_headers` names no folder the site lacks (every language has
-  // the same periods, so the root's model tells).
-  const searchBundles = async () => {
-    const model = (await round())?.model;
-    return model && [SEARCH_FOLDER, ...closedPartFolders(model)];
-  };
+  const searchBundles = async () => ((model) => model && [SEARCH_FOLDER, ...closedPartFolders(model)])((await round())?.model);
   eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths, searchBundles });
   // The JSON API's files this render writes, after the pages.
   eleventyConfig.addPlugin(apiFilesPlugin, { files: async () => ({ files: (await round())?.pageLists.api ?? [], pathPrefix: await pathPrefix() }) });

@@ -172,7 +172,7 @@ interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditio
   apiPaths?: () => Promise<readonly string[]>;
   /** The framed pages' folders in the output, asked at each render; none when the site publishes no card. */
   embedPaths?: () => Promise<readonly string[]>;
-  /** The search index's bundles the build writes, asked at each render; undefined: every one it may. */
+  /** The search index's bundles the build writes (the root's model's: every language has its periods), asked at each render; undefined: every one it may. */
   searchBundles?: () => Promise<readonly string[] | undefined>;
 }
 
