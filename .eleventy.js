@@ -12,7 +12,8 @@ import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import apiFilesPlugin from './src/eleventy/api-files-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
-import { API_ROOT, EMBED_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
+import { closedPartFolders } from './src/model/search-parts.ts';
+import { API_ROOT, EMBED_FOLDER, SEARCH_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
 /** @param {import('./src/eleventy/eleventy-types.ts').EleventyConfig} eleventyConfig */
 export default function (eleventyConfig) {
@@ -63,7 +64,8 @@ export default function (eleventyConfig) {
   const apiPaths = async () => ((await round())?.model.api.length ? (await languageFolders()).map((folder) => `${folder}${API_ROOT.slice(1)}*`) : []);
   // The framed pages' folder in each language's, the only pages any site may frame (none when the card is off).
   const embedPaths = async () => ((await round())?.model.embeds.length ? (await languageFolders()).map((folder) => `${folder}${EMBED_FOLDER.slice(1)}*`) : []);
-  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths });
+  const searchBundles = async () => ((model) => model && [SEARCH_FOLDER, ...closedPartFolders(model)])((await round())?.model);
+  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths, searchBundles });
   // The JSON API's files this render writes, after the pages.
   eleventyConfig.addPlugin(apiFilesPlugin, { files: async () => ({ files: (await round())?.pageLists.api ?? [], pathPrefix: await pathPrefix() }) });
   // The link-preview images, copied after the pages.

@@ -157,9 +157,11 @@ interface HeadersFileOptions {
   apiPaths?: readonly string[];
   /** The folders of the pages partners frame (`/embed/*`, `/es/embed/*`): the only paths any page may frame. */
   embedPaths?: readonly string[];
+  /** The search index's bundles the build writes (`pagefind`, `pagefind-closed`); none given: every one it may. */
+  searchBundles?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths' | 'searchBundles'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
@@ -170,6 +172,22 @@ interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditio
   apiPaths?: () => Promise<readonly string[]>;
   /** The framed pages' folders in the output, asked at each render; none when the site publishes no card. */
   embedPaths?: () => Promise<readonly string[]>;
+  /** The search index's bundles the build writes (the root's model's: every language has its periods), asked at each render; undefined: every one it may. */
+  searchBundles?: () => Promise<readonly string[] | undefined>;
+}
+
+/**
+ * Cloudflare Pages reads at most 100 rules (https://developers.cloudflare.com/pages/configuration/headers/), so the
+ * languages other than the root's share their rules: their folders become one `:lang` placeholder, which both hosts
+ * read as any one path segment (and only those folders hold these paths). A list of patterns, each once, in order.
+ */
+function placeholderFolders(languageFolders: readonly string[]): (patterns: readonly string[]) => string[] {
+  const others = languageFolders.filter((folder) => folder !== '/');
+  const merged = (pattern: string) => {
+    const folder = others.length > 1 ? others.find((other) => pattern.startsWith(other)) : undefined;
+    return folder ? `/:lang/${pattern.slice(folder.length)}` : pattern;
+  };
+  return (patterns) => [...new Set(patterns.map(merged))];
 }
 
 /**
@@ -193,21 +211,9 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     '/*',
     ...Object.entries(securityHeaders(options.policyAdditions)).map(([name, value]) => `  ${name}: ${value}`),
   ];
-  for (const folder of new Set(['/', ...(options.languageFolders ?? [])])) {
-    for (const pattern of immutablePaths) {
-      lines.push('', '# Fingerprinted: the file name changes whenever the content does.', `${folder}${pattern.slice(1)}`);
-      lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
-    }
-    // Every part's bundle (src/model/search-parts.ts), whether this build has it or not: a rule matching nothing is harmless.
-    for (const bundle of [SEARCH_FOLDER, ...PART_FOLDERS]) {
-      for (const chunks of DEFAULTS.searchChunkFolders) {
-        lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
-        lines.push(`${folder}${bundle}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
-      }
-    }
-  }
+  const merge = placeholderFolders(options.languageFolders ?? []);
   const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));
-  for (const page of options.searchPaths ?? []) {
+  for (const page of merge(options.searchPaths ?? [])) {
     lines.push('', '# Where the search runs (a search page, Pagefind\'s worker): the policy above, and what Pagefind needs.', page);
     // Cloudflare Pages sends every matching rule's value, so the `/*` policy is detached first: two policies would
     // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
@@ -215,13 +221,27 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   }
   // The framed pages load no script, analytics' neither: the policy without additions.
   const framedPolicy = contentSecurityPolicy({}, { framedAnywhere: true });
-  for (const folder of options.embedPaths ?? []) {
+  for (const folder of merge(options.embedPaths ?? [])) {
     lines.push('', '# The pages partners frame: any page may frame them (the site-wide policy and X-Frame-Options detached).', folder);
     lines.push(`  ! Content-Security-Policy`, `  ! X-Frame-Options`, `  Content-Security-Policy: ${framedPolicy}`);
   }
-  for (const folder of options.apiPaths ?? []) {
+  for (const folder of merge(options.apiPaths ?? [])) {
     lines.push('', '# The JSON API: any origin may read it, and caches keep it an hour.', folder);
     lines.push(...Object.entries(DEFAULTS.apiHeaders).map(([name, value]) => `  ${name}: ${value}`));
+  }
+  // Caching last: were a host to drop rules past its limit, pages would lose no security header.
+  const bundles = options.searchBundles ?? [SEARCH_FOLDER, ...PART_FOLDERS];
+  for (const folder of merge(['/', ...(options.languageFolders ?? [])])) {
+    for (const pattern of immutablePaths) {
+      lines.push('', '# Fingerprinted: the file name changes whenever the content does.', `${folder}${pattern.slice(1)}`);
+      lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+    }
+    for (const bundle of bundles) {
+      for (const chunks of DEFAULTS.searchChunkFolders) {
+        lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
+        lines.push(`${folder}${bundle}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
+      }
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -255,6 +275,15 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/** A rule's pattern as the hosts match it: `*` any rest of the path, `:name` any one segment, the rest as written. */
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
 /**
  * What Cloudflare sends for `pathname`: every matching rule in file order, each first removing what earlier ones set
  * that it detaches, a header set again joined to the earlier value with a comma.
@@ -262,7 +291,7 @@ export function parseHeadersFile(text: string): HeaderRule[] {
  */
 export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
   const sent = new Map<string, [name: string, value: string]>();
-  for (const rule of rules.filter(({ pattern }) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern))) {
+  for (const rule of rules.filter(({ pattern }) => patternRegExp(pattern).test(pathname))) {
     for (const name of rule.detached ?? []) sent.delete(name);
     for (const [name, value] of Object.entries(rule.headers)) {
       const earlier = sent.get(name.toLowerCase());
@@ -278,7 +307,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [], embedPaths = async () => [] } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [], embedPaths = async () => [], searchBundles = async () => undefined } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
@@ -299,6 +328,7 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
           searchPaths: await searchPaths(),
           apiPaths: await apiPaths(),
           embedPaths: await embedPaths(),
+          searchBundles: await searchBundles(),
         }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),

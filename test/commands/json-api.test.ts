@@ -106,7 +106,7 @@ describe('the JSON API', () => {
           const report = read(`${folder}api/v1/${sign}/${kind}/${key}.json`) as unknown as Report;
           expect(report.language).toBe(language);
           expect(fileOf(report.url), report.url).toBe(`${folder}${kind}/${key}/${sign}/index.html`);
-          expect(report.intro.html + report.text.html).toBe(entries.get(report.url));
+          expect(`<div>${report.intro.html}</div>${report.text.html}`).toBe(entries.get(report.url));
           // The same characters as the HTML's text (htmlparser2's reading of it), blocks apart where the HTML has none.
           const letters = (text: string) => text.replace(/\s+/g, '');
           for (const field of [report.intro, report.text]) expect(letters(field.text)).toBe(letters(DomUtils.textContent(parseDocument(field.html))));

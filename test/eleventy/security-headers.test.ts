@@ -107,15 +107,53 @@ describe('renderHeadersFile', () => {
   it("gives each language's fingerprinted assets the same year-long cache, and only those", () => {
     const text = renderHeadersFile({ languageFolders: ['/', '/es/', '/pt-br/'] });
     const rules = parseHeadersFile(text);
-    // Every part of the search index, whether a build has it or not (src/model/search-parts.ts).
+    // Every part of the search index, whether a build has it or not (src/model/search-parts.ts); the other
+    // languages' folders as one placeholder.
     const chunks = (folder: string) => ['pagefind', 'pagefind-closed', 'pagefind-quarters'].flatMap((bundle) => ['fragment', 'index', 'filter'].map((name) => `${folder}${bundle}/${name}/*`));
-    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...chunks('/'), '/es/assets/*', ...chunks('/es/'), '/pt-br/assets/*', ...chunks('/pt-br/')]);
+    expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...chunks('/'), '/:lang/assets/*', ...chunks('/:lang/')]);
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       for (const file of ['/assets/site.1a2b3c4d.css', '/es/assets/site.1a2b3c4d.css', '/pt-br/assets/site.1a2b3c4d.css']) {
         expect(host(text, file).get('cache-control'), `${host.name} ${file}`).toBe(IMMUTABLE_CACHE_CONTROL);
       }
-      for (const page of ['/es/', '/es/leo/', '/pt-br/assets.html']) expect(host(text, page).get('cache-control'), `${host.name} ${page}`).toBeUndefined();
+      for (const page of ['/es/', '/es/leo/', '/pt-br/assets.html', '/es/x/assets/a.css']) expect(host(text, page).get('cache-control'), `${host.name} ${page}`).toBeUndefined();
     }
+  });
+
+  it('names only the search bundles the build writes', () => {
+    const rules = Object.keys(parseHeadersFile(renderHeadersFile({ languageFolders: ['/', '/es/'], searchBundles: ['pagefind'] })));
+    expect(rules.filter((pattern) => pattern.includes('pagefind'))).toEqual(['/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*', '/es/pagefind/fragment/*', '/es/pagefind/index/*', '/es/pagefind/filter/*']);
+  });
+
+  it("keeps under Cloudflare's 100 rules at eight languages, each path with the headers it has in a site of its language alone", () => {
+    const folders = ['/', '/es/', '/fr/', '/de/', '/it/', '/pt-br/', '/nl/', '/pl/'];
+    const options = (languages: string[]) => ({
+      languageFolders: languages,
+      searchPaths: languages.flatMap((folder) => [`${folder}search/`, `${folder}pagefind/pagefind-worker.js`]),
+      apiPaths: languages.map((folder) => `${folder}api/v1/*`),
+      embedPaths: languages.map((folder) => `${folder}embed/*`),
+      policyAdditions: { 'connect-src': ['https://plausible.io'] },
+    });
+    const text = renderHeadersFile(options(folders));
+    // https://developers.cloudflare.com/pages/configuration/headers/: "A project is limited to 100 header rules".
+    expect(Object.keys(parseHeadersFile(text)).length).toBeLessThanOrEqual(100);
+    const files = ['', 'leo/', 'search/', 'pagefind/pagefind-worker.js', 'pagefind/pagefind.js', 'pagefind/index/en_1a2b.pf_index', 'pagefind-closed/fragment/en_1a.pf_fragment', 'pagefind-quarters/filter/en_2b.pf_filter', 'assets/site.1a2b3c4d.css', 'api/v1/index.json', 'api/v1/leo/weekly/current.json', 'embed/leo/weekly/', 'embed/card.js', 'leo/feed.json'];
+    for (const folder of folders) {
+      const alone = renderHeadersFile(options(['/', folder]));
+      for (const host of [cloudflareHeaders, netlifyHeaders]) {
+        for (const file of files) expect(host(text, `${folder}${file}`), `${host.name} ${folder}${file}`).toEqual(host(alone, `${folder}${file}`));
+      }
+      // The preview, `npm run serve:dist` and `npm run check` read the placeholder as the hosts do.
+      for (const file of files) {
+        const read = Object.entries(headersFor(parseRules(text), `${folder}${file}`)).map(([name, value]) => [name.toLowerCase(), value]);
+        expect(new Map(read as [string, string][]), `headersFor ${folder}${file}`).toEqual(cloudflareHeaders(alone, `${folder}${file}`));
+      }
+    }
+  });
+
+  it("gives the framed pages none of the owner's additions, which every other page has", () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], embedPaths: ['/embed/*', '/es/embed/*'], policyAdditions: { 'connect-src': ['https://plausible.io'], 'script-src': ['https://plausible.io'] } });
+    for (const file of ['/embed/leo/weekly/', '/es/embed/leo/weekly/']) expect(cloudflareHeaders(text, file).get('content-security-policy'), file).not.toContain('plausible');
+    expect(cloudflareHeaders(text, '/leo/').get('content-security-policy')).toContain('https://plausible.io');
   });
 
   it('lets any origin read the JSON API, in each language, cached an hour, and nothing else', () => {
@@ -403,7 +441,7 @@ describe("the search page's policy", () => {
     expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
     const searchRule = { '! Content-Security-Policy': '', 'Content-Security-Policy': SEARCH_POLICY };
     for (const page of SEARCH_PATHS) expect(rules[page], page).toEqual(searchRule);
-    expect(Object.keys(rules).filter((rule) => !/\/pagefind(-closed|-quarters)?\//.test(rule) || rule.endsWith('.js'))).toEqual(['/*', '/assets/*', ...SEARCH_PATHS]);
+    expect(Object.keys(rules).filter((rule) => !/\/pagefind(-closed|-quarters)?\//.test(rule) || rule.endsWith('.js'))).toEqual(['/*', ...SEARCH_PATHS, '/assets/*']);
   });
 
   it('sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page\'s on search pages alone', () => {

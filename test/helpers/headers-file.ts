@@ -35,7 +35,20 @@ function headerRules(text: string): HeaderLines {
   return rules;
 }
 
-const matches = (pattern: string, pathname: string) => (pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern);
+/**
+ * Whether a rule's pattern matches a path, segment by segment as both hosts' engines read it: `*` as the last
+ * segment matches the rest of the path, a `:name` segment any one segment, any other segment itself.
+ */
+function matches(pattern: string, pathname: string): boolean {
+  const rule = pattern.split('/');
+  const target = pathname.split('/');
+  for (const [i, part] of rule.entries()) {
+    if (part === '*' && i === rule.length - 1) return target.length >= rule.length - 1 && target.length > i;
+    if (i >= target.length) return false;
+    if (part.startsWith(':') ? target[i] === '' : part !== target[i]) return false;
+  }
+  return rule.length === target.length;
+}
 const nameValue = (line: string) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const;
 
 /**

@@ -1,11 +1,15 @@
 // `npm run check`'s JSON files: every one parses, and every one a schema covers is valid against it: each JSON
 // Feed against JSON Feed 1.1 (schemas/json-feed-1.1.schema.json, written from https://www.jsonfeed.org/version/1.1/),
-// each answer of the JSON API against the schema the site publishes beside it (`api/v1/schema.json`, from
-// src/model/api-schema.json). Validated by Ajv (https://ajv.js.org/), with its formats (uri, date, date-time).
+// each answer of the JSON API against the project's schema (src/model/api-schema.json), which the site publishes
+// beside it as `api/v1/schema.json` and which that file must be. Validated by Ajv (https://ajv.js.org/), with its
+// formats (uri, date, date-time).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { API_SCHEMA_FILE } from '../../model/api.ts';
+import { apiFolderOf } from './check-syndication.ts';
 import type { CheckContext, SiteRule } from './site-rule.ts';
 
 const SCHEMAS = path.join(import.meta.dirname, 'schemas');
@@ -38,29 +42,24 @@ export function schemaProblem(validate: ValidateFunction, value: unknown): strin
 const isJsonFeed = (file: string, value: unknown): boolean =>
   /(^|\/)feed\.json$/.test(file) || String((value as { version?: unknown } | null)?.version ?? '').startsWith('https://jsonfeed.org/version/');
 
-/** `api/v1/` of a file of the API (`es/api/v1/leo/weekly/current.json` → `es/api/v1/`), or undefined. */
-const apiFolderOf = (file: string): string | undefined => /^(?:[^/]+\/)?api\/v1\//.exec(file)?.[0];
-
-/**
- * The validator of the schema published in an API folder, once per folder: the schema itself is checked first
- * (a schema that does not compile is, as a string, the folder's one problem).
- */
-function apiValidator(dir: string, folder: string, validators: Map<string, ValidateFunction | string>): ValidateFunction | string {
-  let validator = validators.get(folder);
-  if (validator === undefined) {
-    try {
-      validator = schemaValidator(readJson(path.join(dir, folder, 'schema.json')) as object);
-    } catch (error) {
-      validator = `is not a usable JSON Schema (${(error as Error).message})`;
-    }
-    validators.set(folder, validator);
+let apiSchema: { schema: Record<string, unknown>; validate: ValidateFunction } | undefined;
+/** The API's schema as the project writes it (src/model/api-schema.json), and its validator, made once. */
+function projectApiSchema(): NonNullable<typeof apiSchema> {
+  if (!apiSchema) {
+    const schema = readJson(API_SCHEMA_FILE) as Record<string, unknown>;
+    apiSchema = { schema, validate: schemaValidator(schema) };
   }
-  return validator;
+  return apiSchema;
+}
+
+/** Whether a published `schema.json` is the project's, its `$id` (the address it is published at) aside. */
+function isProjectSchema(value: unknown): boolean {
+  const { $id: _id, ...rest } = (value ?? {}) as Record<string, unknown>;
+  return isDeepStrictEqual(rest, projectApiSchema().schema);
 }
 
 /** The rule of `npm run check` for the site's JSON files (site-rule.ts): each parses, and follows its schema. */
 export function jsonRule(context: CheckContext): SiteRule {
-  const apiValidators = new Map<string, ValidateFunction | string>();
   return {
     visit(file) {
       // The search's files are the search rule's (check-search.ts), Pagefind's own JSON among them.
@@ -72,14 +71,11 @@ export function jsonRule(context: CheckContext): SiteRule {
         return context.report({ file: file.name, message: `is not valid JSON (${(error as Error).message})` });
       }
       const folder = apiFolderOf(file.name);
-      if (folder && file.name !== `${folder}schema.json`) {
-        const known = apiValidators.has(folder);
-        const validate = apiValidator(context.dir, folder, apiValidators);
-        if (typeof validate === 'string') {
-          if (!known) context.report({ file: `${folder}schema.json`, message: validate });
-          return;
-        }
-        const problem = schemaProblem(validate, value);
+      if (folder && file.name === `${folder}schema.json`) {
+        // Partners validate against the published schema: it must be the one the documents follow.
+        if (!isProjectSchema(value)) context.report({ file: file.name, message: "is not the schema the API follows (src/model/api-schema.json)" });
+      } else if (folder) {
+        const problem = schemaProblem(projectApiSchema().validate, value);
         if (problem) context.report({ file: file.name, message: `does not follow the API's schema: ${problem}` });
       } else if (isJsonFeed(file.name, value)) {
         const problem = schemaProblem(jsonFeedValidator(), value);

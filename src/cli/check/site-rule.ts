@@ -52,7 +52,7 @@ export interface CheckContext {
   /** Every file of the site. */
   files: ReadonlySet<string>;
   published: SiteAddress;
-  site: Pick<SiteConfig, 'url' | 'language' | 'languages'>;
+  site: Pick<SiteConfig, 'url' | 'language' | 'languages' | 'api' | 'card'>;
   /** The Content-Security-Policy `_headers` gives a path of the site (`/search/`), if any. */
   headerPolicy(sitePath: string): string | undefined;
   counts: CheckCounts;
