@@ -120,8 +120,7 @@ function ask({ worker, failure }: Service, request: Extract<Request, { part: Sea
   });
 }
 
-/** Indexes one part with `pagefind` (exported for its tests: Pagefind itself refuses almost no page). */
-export async function indexPart(pagefind: Pick<typeof PagefindApi, 'createIndex'>, outputDir: string, { folder, pages }: SearchPart): Promise<void> {
+async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { folder, pages }: SearchPart): Promise<void> {
   const fail = (errors: string[]) => new Error(`the search index (Pagefind), ${folder}: ${errors.join('; ')}`);
   const created = await pagefind.createIndex({});
   if (!created.index) throw fail(created.errors);

@@ -1,12 +1,12 @@
 // Parts of the search index indexed at once, each by a Pagefind service of its own: every part's bundle has the same
 // bytes whether one service indexed the parts in turn or a service each did, whichever finished first, and the bytes
 // Pagefind writes from the whole pages sent one by one in sorted order, however many are sent at once.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../../src/cli/build/build-manifest.ts';
-import { indexPart, indexParts, StartedService } from '../../../src/cli/build/search-services.ts';
+import { indexParts, StartedService } from '../../../src/cli/build/search-services.ts';
 import { servedPath } from '../../../src/model/urls.ts';
 import { filesUnder } from '../../../src/cli/files-under.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
@@ -83,32 +83,4 @@ describe('a part of more pages than are sent at once', () => {
     expect(Object.keys(built).filter((file) => file.endsWith('.pf_fragment'))).toHaveLength(300);
     expect(built).toEqual(hashes(path.join(root, 'expected')));
   }, 120_000);
-});
-
-describe('a page Pagefind refuses', () => {
-  // Pagefind's own answer to a page it cannot index (`errors`), given here: the pages the build writes it takes.
-  const refusing = (refused: string) =>
-    ({
-      createIndex: async () => ({
-        errors: [],
-        index: {
-          addHTMLFile: async ({ url }: { url: string }) => ({ errors: url === refused ? ['the page could not be parsed'] : [] }),
-          writeFiles: async () => ({ errors: [] }),
-          deleteIndex: async () => {},
-        },
-      }),
-    }) as unknown as Parameters<typeof indexPart>[0];
-  const root = tempDir('search-refused-');
-  const dir = site(root, 'site');
-  const part = PARTS[1]!;
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-  it('fails the build naming the page, in the last batch sent', async () => {
-    await expect(indexPart(refusing(servedPath(part.pages.at(-1)!)), dir, part)).rejects.toThrow(`the search index (Pagefind), pagefind-quarters: ${part.pages.at(-1)}: the page could not be parsed`);
-  });
-
-  it('fails the build naming the page, in an earlier batch', async () => {
-    const many = { folder: 'pagefind', pages: Array.from({ length: 200 }, () => part.pages[0]!) };
-    await expect(indexPart(refusing(servedPath(part.pages[0]!)), dir, many)).rejects.toThrow(`${part.pages[0]}: the page could not be parsed`);
-  });
 });
