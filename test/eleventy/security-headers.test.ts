@@ -186,13 +186,6 @@ describe('renderHeadersFile', () => {
     expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('frame-ancestors *');
   });
 
-  it("keeps the owner's policy additions (analytics) off the card's framed pages, which load no script", () => {
-    const analytics = 'https://plausible.example.org';
-    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], embedPaths: ['/embed/*', '/es/embed/*'], policyAdditions: { 'script-src': [analytics], 'connect-src': [analytics] } });
-    for (const file of ['/', '/leo/', '/es/leo/']) expect(cloudflareHeaders(text, file).get('content-security-policy'), file).toContain(analytics);
-    for (const file of ['/embed/leo/weekly/', '/es/embed/leo/yearly/']) expect(cloudflareHeaders(text, file).get('content-security-policy'), file).not.toContain(analytics);
-  });
-
   it('is read by `npm run serve:dist` and the preview as Cloudflare reads it, detached headers and all', () => {
     const text = renderHeadersFile({ languageFolders: ['/', '/es/'], apiPaths: ['/api/v1/*'], embedPaths: ['/embed/*'], searchPaths: ['/search/'] });
     const rules = parseRules(text);
