@@ -47,9 +47,10 @@ export default defineConfig({
     // files first, the commands next, the short quick files last, filling the cores to the end of the run.
     projects: [
       // Tests of the built site share one build from the sample service (test/global-setup.ts).
-      { extends: true, test: { name: 'built-site', include: ['test/site/**/*.test.ts'], globalSetup: ['test/global-setup.ts'] } },
-      // The commands, run as site owners run them.
-      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'] } },
+      { extends: true, test: { name: 'built-site', include: ['test/site/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/browser-server.ts'] } },
+      // The commands, run as site owners run them. Both projects' browser tests share one Chromium
+      // (test/browser-server.ts).
+      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'], globalSetup: ['test/browser-server.ts'] } },
       // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). Their files share a worker's
       // modules (no isolation), which halves the project's time. The temporary-folder check runs here, once for
       // the whole run (https://vitest.dev/config/globalsetup).

@@ -2,7 +2,7 @@
 // the browser must already be installed, and when it is not the suite FAILS with the command to fix it,
 // because a skipped browser suite would look green in CI.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 
 const DEFAULTS = {
   /** Where Debian's `chromium` package puts its launcher; `.ci/run` installs it when missing. */
@@ -38,11 +38,25 @@ export class ChromiumMissingError extends Error {
   }
 }
 
+/**
+ * The environment variable that holds a shared browser server's endpoint: the test run's (test/browser-server.ts)
+ * sets it, so that its files connect to one Chromium instead of starting their own.
+ */
+export const CHROMIUM_ENDPOINT = 'ASTRO_CHROMIUM_ENDPOINT';
+
+/**
+ * A browser: connected to the run's shared server when there is one (its `close()` then only disconnects, the
+ * server and other files' browsers going on), started here otherwise (scripts, the benchmark).
+ */
 export async function launchChromium(executablePath: string = DEFAULTS.executablePath): Promise<Browser> {
+  const endpoint = process.env[CHROMIUM_ENDPOINT];
+  if (endpoint && executablePath === DEFAULTS.executablePath) return chromium.connect(endpoint, { timeout: DEFAULTS.launchTimeoutMs });
   if (!existsSync(executablePath)) throw new ChromiumMissingError(executablePath);
-  return chromium.launch({
-    executablePath,
-    args: [...CHROMIUM_ARGS],
-    timeout: DEFAULTS.launchTimeoutMs,
-  });
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: DEFAULTS.launchTimeoutMs });
+}
+
+/** A browser server on loopback that many processes connect to (`launchChromium` with its endpoint). */
+export async function launchChromiumServer(executablePath: string = DEFAULTS.executablePath): Promise<BrowserServer> {
+  if (!existsSync(executablePath)) throw new ChromiumMissingError(executablePath);
+  return chromium.launchServer({ executablePath, args: [...CHROMIUM_ARGS], timeout: DEFAULTS.launchTimeoutMs, host: '127.0.0.1' });
 }
