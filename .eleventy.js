@@ -12,7 +12,7 @@ import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import apiFilesPlugin from './src/eleventy/api-files-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
-import { ANALYTICS_STUBS } from './src/model/analytics.ts';
+import { unusedAnalyticsAssets } from './src/model/analytics.ts';
 import { API_ROOT, EMBED_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
 /** @param {import('./src/eleventy/eleventy-types.ts').EleventyConfig} eleventyConfig */
@@ -46,10 +46,7 @@ export default function (eleventyConfig) {
   // Under the site's path prefix; the build's round holds the manifest it read already.
   const pathPrefix = async () => (await round())?.model.site.pathPrefix ?? '/';
   // An analytics stub (templates/assets/plausible-init.js) only where that analytics loads it.
-  const unused = async () => {
-    const stub = (await round())?.model.analytics?.stub;
-    return ANALYTICS_STUBS.filter((name) => name !== stub);
-  };
+  const unused = async () => unusedAnalyticsAssets((await round())?.model.analytics);
   eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix, manifest: async () => (await round())?.assets, unused });
   // Our filters, all in one module: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`.
   eleventyConfig.addPlugin(filtersPlugin, { assets });
