@@ -23,11 +23,10 @@ afterAll(async () => {
 /** What makes a field look like the search box's: its font, colours, border and padding, as computed. */
 const LOOK = ['font-family', 'font-size', 'color', 'background-color', 'border-top-style', 'border-top-width', 'border-top-color', 'border-top-left-radius', 'padding-top', 'padding-left'];
 
+/** In-page (a string: the project's TypeScript has no DOM lib), the LOOK of the element `selector` names. */
 function look(selector: string): Promise<Record<string, string>> {
-  return page.locator(selector).evaluate((element, names) => {
-    const style = getComputedStyle(element);
-    return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]));
-  }, LOOK);
+  const style = `getComputedStyle(document.querySelector(${JSON.stringify(selector)}))`;
+  return page.evaluate(`(() => { const style = ${style}; return Object.fromEntries(${JSON.stringify(LOOK)}.map((name) => [name, style.getPropertyValue(name)])); })()`) as Promise<Record<string, string>>;
 }
 
 describe("the chart form's fields", () => {
