@@ -43,9 +43,8 @@ export default function (eleventyConfig) {
     sourceDir: path.join(import.meta.dirname, 'templates/assets'),
     extra: ownerAssets(path.join(import.meta.dirname, 'content')),
   });
-  // Under the site's path prefix; the build's round holds the manifest it read already.
+  // Under the site's path prefix, from the manifest the build's round read; an analytics stub only where it loads.
   const pathPrefix = async () => (await round())?.model.site.pathPrefix ?? '/';
-  // An analytics stub (templates/assets/plausible-init.js) only where that analytics loads it.
   const unused = async () => unusedAnalyticsAssets((await round())?.model.analytics);
   eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix, manifest: async () => (await round())?.assets, unused });
   // Our filters, all in one module: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`.

@@ -118,14 +118,11 @@ export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 
 const CHART_FORM_LIMIT = 'must be the most natal charts the service is asked for a day, a whole number from 1 to 100000';
 
+const CHART_FORM_OBJECT = 'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day';
+const CHART_FORM_UNKNOWN = 'is not a setting of chartForm (a misspelt one?); known: dailyLimit';
 const chartFormSchema = z.strictObject(
   { dailyLimit: z.int({ error: CHART_FORM_LIMIT }).min(1, CHART_FORM_LIMIT).max(100_000, CHART_FORM_LIMIT) },
-  {
-    error: (issue) => {
-      if (issue.code === 'unrecognized_keys') return 'is not a setting of chartForm (a misspelt one?); known: dailyLimit';
-      return issue.code === 'invalid_type' ? 'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day' : undefined;
-    },
-  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? CHART_FORM_UNKNOWN : issue.code === 'invalid_type' ? CHART_FORM_OBJECT : undefined) },
 );
 
 export type ChartFormSettings = z.infer<typeof chartFormSchema>;
