@@ -12,6 +12,7 @@ import securityHeadersPlugin from './src/eleventy/security-headers.ts';
 import shareImagesPlugin from './src/eleventy/share-images-plugin.ts';
 import apiFilesPlugin from './src/eleventy/api-files-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
+import { unusedAnalyticsAssets } from './src/model/analytics.ts';
 import { closedPartFolders } from './src/model/search-parts.ts';
 import { API_ROOT, EMBED_FOLDER, SEARCH_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
@@ -43,9 +44,10 @@ export default function (eleventyConfig) {
     sourceDir: path.join(import.meta.dirname, 'templates/assets'),
     extra: ownerAssets(path.join(import.meta.dirname, 'content')),
   });
-  // Under the site's path prefix; the build's round holds the manifest it read already.
+  // Under the site's path prefix, from the manifest the build's round read; an analytics stub only where it loads.
   const pathPrefix = async () => (await round())?.model.site.pathPrefix ?? '/';
-  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix, manifest: async () => (await round())?.assets });
+  const unused = async () => unusedAnalyticsAssets((await round())?.model.analytics);
+  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix, manifest: async () => (await round())?.assets, unused });
   // Our filters, all in one module: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`.
   eleventyConfig.addPlugin(filtersPlugin, { assets });
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it, each with what the model's

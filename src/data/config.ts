@@ -118,9 +118,11 @@ export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 
 const CHART_FORM_LIMIT = 'must be the most natal charts the service is asked for a day, a whole number from 1 to 100000';
 
+const CHART_FORM_OBJECT = 'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day';
+const CHART_FORM_UNKNOWN = 'is not a setting of chartForm (a misspelt one?); known: dailyLimit';
 const chartFormSchema = z.strictObject(
   { dailyLimit: z.int({ error: CHART_FORM_LIMIT }).min(1, CHART_FORM_LIMIT).max(100_000, CHART_FORM_LIMIT) },
-  { error: (issue) => (issue.code === 'invalid_type' ? 'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day' : undefined) },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? CHART_FORM_UNKNOWN : issue.code === 'invalid_type' ? CHART_FORM_OBJECT : undefined) },
 );
 
 export type ChartFormSettings = z.infer<typeof chartFormSchema>;
@@ -194,6 +196,12 @@ const siteSchema = siteFields
       ctx.addIssue({ code: 'custom', path: ['languages'], message: 'set "language" (one language) or "languages" (several), not both' });
     } else if (site.language === undefined && site.languages === undefined) {
       ctx.addIssue({ code: 'custom', path: ['language'], message: 'is required: a language tag such as "en" (or "languages": ["en", "es"])' });
+    }
+    // The form's Worker serves dist/ at its host's root (wrangler.jsonc's assets), so under a path its pages'
+    // styles and its POST would be 404s. https://developers.cloudflare.com/workers/static-assets/
+    const sitePath = URL.canParse(site.url) ? new URL(site.url).pathname.replace(/\/+$/, '') : '';
+    if (site.chartForm && sitePath) {
+      ctx.addIssue({ code: 'custom', path: ['chartForm'], message: `needs "url" at a domain's root, not under "${sitePath}/": the form's Worker serves the site at its host's root; publish on a domain or subdomain of its own, or remove "chartForm" (docs/deployment.md)` });
     }
     if (site.card === true && site.api === false) {
       ctx.addIssue({ code: 'custom', path: ['card'], message: 'needs the JSON API it reads: remove "api": false, or set "card": false' });
@@ -270,8 +278,9 @@ export function readJsonFile<T>(file: string, label: string, schema: z.ZodType<T
   // A schema may say more of its unknown keys (site.json lists its settings).
   const result = schema.safeParse(raw, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'is not a known key (a misspelt one?)' : undefined) });
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  // An unknown key is named itself, not its parent: it is most likely a misspelt one.
+  // An unknown key comes first and is named itself, not its parent: it is most likely a misspelt one, and the
+  // "missing" key beside it is the same key spelt right (`{"dailylimit": 500}` is not a missing `dailyLimit`).
+  const issue = result.error.issues.find((i) => i.code === 'unrecognized_keys') ?? result.error.issues[0]!;
   const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
   throw new ConfigError(path.length ? `${label}: ${path.join('.')}` : label, issue.message);
 }

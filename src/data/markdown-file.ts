@@ -5,7 +5,7 @@ import { YAMLParseError, parse as parseYaml } from 'yaml';
 import { ConfigError } from './config.ts';
 import { findTextProblem, textProblemLine } from './owner-text.ts';
 import { readContentFile } from './read-content-file.ts';
-import { sanitizeEditorHtml, withoutXmlForbidden } from './sanitize.ts';
+import { sanitizeEditorHtml, unclosedDroppedElement, withoutXmlForbidden } from './sanitize.ts';
 
 // One renderer for the whole build. https://github.com/markdown-it/markdown-it#init-with-presets-and-options
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: true });
@@ -23,9 +23,14 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
  * The characters XML forbids go before markdown-it too: it does not take `<scr\u0001ipt>` for a tag and escapes
  * it, and stripping them afterwards would publish the text `<script>`.
  */
-export function renderMarkdown(text: string, pathPrefix = '/'): string {
+export function renderMarkdown(text: string, pathPrefix = '/', label = 'the text'): string {
   const body = withoutXmlForbidden(text);
-  return body.trim() ? sanitizeEditorHtml(markdown.render(body), { pathPrefix }) : '';
+  if (!body.trim()) return '';
+  const html = markdown.render(body);
+  // The sanitizer drops such an element with its content: one left open would take the text after it along.
+  const unclosed = unclosedDroppedElement(html);
+  if (unclosed) throw new ConfigError(label, `<${unclosed}> is never closed, so the text after it would be dropped with it: close it with </${unclosed}>, or remove it`);
+  return sanitizeEditorHtml(html, { pathPrefix });
 }
 
 /**
@@ -58,7 +63,7 @@ function parseMarkdownFile(text: string, label: string, pathPrefix: string): Mar
   if (field) throw new ConfigError(`${label}: ${field.path}`, field.problem);
   const line = textProblemLine(text);
   if (line) throw new ConfigError(`${label}: line ${line.line}`, line.problem);
-  return { data: data as Record<string, unknown>, html: renderMarkdown(match ? match[2]! : text, pathPrefix) };
+  return { data: data as Record<string, unknown>, html: renderMarkdown(match ? match[2]! : text, pathPrefix, label) };
 }
 
 /** An editor's file is text for one page: more than this is a mistake (a pasted export, a picture). */

@@ -5,6 +5,7 @@
 // The policy is an allow-list, never a block-list: only the tags and the one attribute pair below can come out, and
 // everything sanitize-html does not recognise is dropped. sanitize-html's options are documented at
 // https://github.com/apostrophecms/sanitize-html#readme (section names are quoted next to each choice below).
+import { Parser } from 'htmlparser2';
 import sanitizeHtml, { type IFrame, type IOptions, type Tag, type Transformer } from 'sanitize-html';
 
 /**
@@ -58,6 +59,30 @@ const DROPPED_WITH_CONTENT: string[] = [
   'noembed', 'noframes', 'noscript', 'plaintext', 'title', 'iframe', 'template',
   'svg', 'math', 'object', 'embed', 'applet', 'frameset', 'frame', 'select', 'datalist', 'head', 'meta', 'link', 'base',
 ];
+
+/** Those of them that are void elements: they hold nothing, so no end tag is missing. */
+const VOID_DROPPED = new Set(['embed', 'frame', 'link', 'meta', 'base']);
+
+/**
+ * The first element of `html` that is dropped with its content (DROPPED_WITH_CONTENT) and has no end tag of its
+ * own, or undefined: the parser closes it only where an enclosing element ends, or at the end of the text, so the
+ * sanitizer drops everything up to there with it (an editor's stray `<svg>` or `<style>`). htmlparser2 is the
+ * parser sanitize-html runs; it flags such a close as implied. https://github.com/fb55/htmlparser2
+ */
+export function unclosedDroppedElement(html: string): string | undefined {
+  let unclosed: string | undefined;
+  const parser = new Parser(
+    {
+      onclosetag(name, isImplied) {
+        if (isImplied && unclosed === undefined && DROPPED_WITH_CONTENT.includes(name) && !VOID_DROPPED.has(name)) unclosed = name;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return unclosed;
+}
 
 /**
  * An address as it will be published: without the characters XML forbids (`run` strips them from the output, so

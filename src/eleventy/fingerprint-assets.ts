@@ -259,13 +259,15 @@ interface FingerprintAssetsPluginOptions {
   pathPrefix?: () => string | Promise<string>;
   /** This build's manifest when the command has read it (src/cli/build/render-site.ts): then the folders are not read again. */
   manifest?: () => Map<string, FingerprintedAsset> | undefined | Promise<Map<string, FingerprintedAsset> | undefined>;
+  /** Names of the assets this build's pages never load (an analytics stub without that analytics): not published. */
+  unused?: () => readonly string[] | Promise<readonly string[]>;
 }
 
 /**
  * Publishes the files of `assets` under their hashed names, at the start of each build; files an earlier build
  * of the same process wrote and this one does not have are removed (the preview rebuilds in place).
  */
-export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets, pathPrefix, manifest: given }: FingerprintAssetsPluginOptions): void {
+export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets, pathPrefix, manifest: given, unused }: FingerprintAssetsPluginOptions): void {
   /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
   let written = new Set<string>();
   // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
@@ -274,6 +276,7 @@ export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, 
   eleventyConfig.on('eleventy.before', (async ({ directories, outputMode }: BuildEvent) => {
     const manifest = assets.refresh(pathPrefix ? await pathPrefix() : '/', await given?.());
     if (outputMode !== undefined && outputMode !== 'fs') return;
-    written = await copyIntoOutput(directories.output, manifest.values(), written);
+    const leftOut = new Set(unused ? await unused() : []);
+    written = await copyIntoOutput(directories.output, [...manifest.values()].filter((asset) => !leftOut.has(asset.name)), written);
   }) as (...args: never[]) => unknown);
 }

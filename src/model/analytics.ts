@@ -29,6 +29,13 @@ export interface Analytics {
 // own origin's /api/event. https://plausible.io/docs/script-update-guide
 const PLAUSIBLE_SCRIPT = 'https://plausible.io/js/script.js';
 const PLAUSIBLE_STUB = 'plausible-init.js';
+/** Our assets that only an analytics snippet loads. */
+const ANALYTICS_STUBS: readonly string[] = [PLAUSIBLE_STUB];
+
+/** The analytics stubs (templates/assets/) no page of a site with `analytics` loads: left unpublished. */
+export function unusedAnalyticsAssets(analytics: Analytics | undefined): string[] {
+  return ANALYTICS_STUBS.filter((name) => name !== analytics?.stub);
+}
 // count.js counts with navigator.sendBeacon, or an image where that is missing. https://www.goatcounter.com/help/csp
 const GOATCOUNTER_SCRIPT = 'https://gc.zgo.at/count.js';
 // https://developers.cloudflare.com/fundamentals/reference/policies-compliances/content-security-policies/

@@ -4,6 +4,7 @@
 import type { SiteConfig } from '../data/config.ts';
 import type { Messages } from '../data/i18n.ts';
 import { PLAIN_COLOURS } from '../data/share-images.ts';
+import { plainText } from './seo.ts';
 import type { ThemeColours } from '../data/theme.ts';
 import type { CardScript, EmbedPage, SignHub } from './types.ts';
 import { API_ROOT, EMBED_SCRIPT, embedPageUrl, KIND_ORDER, SITE_PATHS, type SiteUrls } from './urls.ts';
@@ -23,7 +24,9 @@ export function embedParts(
       const report = hub.current[kind];
       if (!report) return [];
       const documentTitle = t('site.documentTitle', { page: report.title, site: site.title });
-      return [{ url: urls.page(embedPageUrl(hub.sign, kind)), report, documentTitle, homeAbsoluteUrl, reportAbsoluteUrl: urls.absolute(report.url) }];
+      // The report page's own description (src/model/seo.ts): what a link preview of the frame's address shows.
+      const description = plainText(report.intro) || report.title;
+      return [{ url: urls.page(embedPageUrl(hub.sign, kind)), report, documentTitle, description, homeAbsoluteUrl, reportAbsoluteUrl: urls.absolute(report.url) }];
     }),
   );
   const apis = { [site.language]: urls.absolute(urls.page(API_ROOT)) };

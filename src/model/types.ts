@@ -222,6 +222,8 @@ export interface EmbedPage {
   report: ReportPage;
   /** The whole <title>. */
   documentTitle: string;
+  /** Plain text, the report page's description. */
+  description: string;
   /** The site's home, absolute: the card's attribution. */
   homeAbsoluteUrl: string;
   /** The report's page, absolute: the frame's links open outside it. */

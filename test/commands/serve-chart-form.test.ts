@@ -1,4 +1,4 @@
-// `npm start` on a site with the chart form, in English and Spanish, under a path: the form's routes are answered by
+// `npm start` on a site with the chart form, in English and Spanish: the form's routes are answered by
 // its Worker in workerd over the preview's output, against the account the environment names (a sample service on a
 // loopback port), and the Worker stops with the preview.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,14 +15,12 @@ let service: SampleService;
 let preview: RunningScript;
 let base: string;
 let workerOrigin: string;
-/** The path the site is published under, which the preview keeps. */
-const P = '/stars';
 
 beforeAll(async () => {
   project = copyProject({ periods: CURRENT_PERIODS });
   const file = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...site, url: `https://horoscopes.example.com${P}/`, languages: ['en', 'es'], chartForm: { dailyLimit: 50 } }));
+  writeFileSync(file, JSON.stringify({ ...site, url: 'https://horoscopes.example.com/', languages: ['en', 'es'], chartForm: { dailyLimit: 50 } }));
   service = await startSampleService({ username: 'form-owner', password: 'form-secret' });
   preview = startScript(project, 'serve.ts', {
     PORT: String(await freePort()),
@@ -44,7 +42,7 @@ afterAll(async () => {
 
 /** The form's POST as a browser sends it, from the page's origin. */
 function post(sitePath: string, fields: Record<string, string>, origin = base): Promise<Response> {
-  return fetch(`${base}${P}${sitePath}`, { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: origin } });
+  return fetch(`${base}${sitePath}`, { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: origin } });
 }
 
 describe('npm start with the chart form', () => {
@@ -60,13 +58,13 @@ describe('npm start with the chart form', () => {
     expect((await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' })).status).toBe(200);
   });
 
-  it('asks which place when several match, in a form that posts back to the form\'s own address, under the path', async () => {
+  it('asks which place when several match, in a form that posts back to the form\'s own address', async () => {
     const response = await post('/es/charts/yours/', { date: '1985-02-03', time: '08:05', q: 'San' });
     expect(response.status).toBe(200);
     const form = /<form class="chart-pick"[^>]*>/.exec(await response.text())![0];
     // A form without an action posts to its document's address (https://html.spec.whatwg.org/#form-submission-algorithm).
     const action = /\saction="([^"]*)"/.exec(form)?.[1] ?? '';
-    expect(new URL(action, response.url).href).toBe(`${base}${P}/es/charts/yours/`);
+    expect(new URL(action, response.url).href).toBe(`${base}/es/charts/yours/`);
   });
 
   it('suggests places on the form\'s places route, asked with a POST', async () => {
@@ -80,7 +78,7 @@ describe('npm start with the chart form', () => {
     const calls = service.log.length;
     expect((await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' }, 'https://evil.example')).status).toBe(403);
     expect(service.log.length).toBe(calls);
-    const form = await fetch(`${base}${P}/charts/yours/`);
+    const form = await fetch(`${base}/charts/yours/`);
     expect(form.status).toBe(200);
     expect(await form.text()).toContain('id="chart-result"');
   });

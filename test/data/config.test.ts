@@ -187,9 +187,30 @@ describe('loadConfig', () => {
     [{ dailyLimit: 0 }, 'chartForm.dailyLimit: must be the most natal charts the service is asked for a day, a whole number from 1 to 100000'],
     [{ dailyLimit: 100_001 }, 'chartForm.dailyLimit: must be the most natal charts the service is asked for a day, a whole number from 1 to 100000'],
     [{ dailyLimit: 2.5 }, 'chartForm.dailyLimit: must be the most natal charts the service is asked for a day, a whole number from 1 to 100000'],
-    [{ dailyLimit: 10, perHour: 5 }, 'chartForm.perHour: is not a known key (a misspelt one?)'],
+    [{ dailyLimit: 10, perHour: 5 }, 'chartForm.perHour: is not a setting of chartForm (a misspelt one?); known: dailyLimit'],
+    // A misspelt key is named as unknown, not reported as the right spelling missing.
+    [{ dailylimit: 500 }, 'chartForm.dailylimit: is not a setting of chartForm (a misspelt one?); known: dailyLimit'],
   ])('refuses the chart form setting %j in one line naming the field', (chartForm, expected) => {
     expect(failure(() => loadConfig(project({ ...goodSite, chartForm }), {})).message).toBe(`content/site.json: ${expected}`);
+  });
+
+  it('refuses the chart form on a site under a path, which its Worker cannot serve, in one line naming both settings', () => {
+    const underPath = { ...goodSite, url: 'https://example.github.io/horoscopo/', chartForm: { dailyLimit: 500 } };
+    expect(failure(() => loadConfig(project(underPath), {})).message).toBe(
+      'content/site.json: chartForm: needs "url" at a domain\'s root, not under "/horoscopo/": the form\'s Worker serves the site at its host\'s root; publish on a domain or subdomain of its own, or remove "chartForm" (docs/deployment.md)',
+    );
+    // Either alone is fine; a root with a trailing slash is still the root.
+    expect(loadConfig(project({ ...underPath, chartForm: undefined }), {}).site.url).toBe('https://example.github.io/horoscopo');
+    expect(loadConfig(project({ ...underPath, url: 'https://stars.example.com/' }), {}).site.chartForm).toEqual({ dailyLimit: 500 });
+  });
+
+  it('names a misspelt key before the required one it stands for, at any depth', () => {
+    const { weekly, ...others } = goodSite.periods;
+    expect(failure(() => loadConfig(project({ ...goodSite, periods: { ...others, Weekly: weekly } }), {})).message).toBe(
+      'content/site.json: periods.Weekly: is not a known key (a misspelt one?)',
+    );
+    const { title, ...untitled } = goodSite;
+    expect(failure(() => loadConfig(project({ ...untitled, titel: title }), {})).message).toMatch(/^content\/site\.json: titel: is not a setting; known: title, url, /);
   });
 
   it('publishes the API and the card unless site.json switches them off, and refuses a card without the API', () => {

@@ -54,6 +54,27 @@ describe('the shipped languages', () => {
   });
 });
 
+describe('Portuguese', () => {
+  // Words only Brazil writes so (Portugal: "Saltar", "Gémeos", "Caranguejo", "Vénus", "Neptuno", "já não").
+  const BRAZILIAN = ['Pular', 'Trilha', 'Gêmeos', 'Câncer', 'Vênus', 'Netuno', 'logotipo', 'não está mais', 'anel externo'];
+
+  it('pt is European Portuguese throughout, not a mix of the two', () => {
+    const text = readFileSync(path.join(content, 'i18n/pt.json'), 'utf8');
+    expect(BRAZILIAN.filter((word) => text.includes(word))).toEqual([]);
+    expect(loadMessages(content, 'pt').ui.signs.gemini.name).toBe('Gémeos');
+  });
+
+  it('a pt-BR file of its own, as docs/languages.md says to add it, is read for pt-BR and pt.json for pt', () => {
+    const dir = tempDir('astro-i18n-');
+    cpSync(path.join(content, 'i18n'), path.join(dir, 'i18n'), { recursive: true });
+    const pt = JSON.parse(readFileSync(path.join(content, 'i18n/pt.json'), 'utf8'));
+    pt.signs.gemini.name = 'Gêmeos';
+    writeFileSync(path.join(dir, 'i18n/pt-BR.json'), JSON.stringify(pt));
+    expect(loadMessages(dir, 'pt-BR')).toMatchObject({ file: 'content/i18n/pt-BR.json', ui: { signs: { gemini: { name: 'Gêmeos' } } } });
+    expect(loadMessages(dir, 'pt').ui.signs.gemini.name).toBe('Gémeos');
+  });
+});
+
 describe('a language without its file, or a file with a fault', () => {
   it('a region falls back to its language file (pt-BR → pt.json)', () => {
     expect(loadMessages(content, 'pt-BR').file).toBe('content/i18n/pt.json');

@@ -1,7 +1,7 @@
 // Each provider's analytics tag as the real layout (templates/_layouts/base.njk) prints it, rendered by Eleventy
 // with the project's .eleventy.js from a model naming that provider, and the policy in the same page's meta
 // element: the tags and the policy worked out by hand from each provider's documented snippet.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsSettings } from '../../src/data/config.ts';
@@ -34,6 +34,9 @@ async function renderHome(analytics?: AnalyticsSettings): Promise<{ html: string
   await eleventy.write();
   return { html: readFileSync(path.join(output, 'index.html'), 'utf8'), output };
 }
+
+/** The analytics stubs in the output's assets, as paths from its root. */
+const publishedStubs = (output: string) => readdirSync(path.join(output, 'assets')).filter((file) => file.startsWith('plausible-init.')).map((file) => `assets/${file}`);
 
 /** The `<script>` elements of the page's head, but its JSON-LD data. */
 const headScripts = (html: string) => (html.split('</head>')[0]!.match(/<script\b[^>]*><\/script>/g) ?? []).filter((tag) => !tag.includes('application/ld+json'));
@@ -95,11 +98,14 @@ const CASES: { name: string; settings: AnalyticsSettings; tags: (string | RegExp
 
 describe("the layout's analytics tag and the same page's policy", () => {
   it.each(CASES)('$name', async ({ settings, tags, policy }) => {
-    const { html } = await renderHome(settings);
+    const { html, output } = await renderHome(settings);
     const scripts = headScripts(html);
     expect(scripts).toHaveLength(tags.length);
     tags.forEach((tag, i) => (typeof tag === 'string' ? expect(scripts[i]).toBe(tag) : expect(scripts[i]).toMatch(tag)));
     expect(metaPolicy(html)).toBe(policy);
+    // Our stub is published where a tag loads it, and only there.
+    const loaded = scripts.flatMap((tag) => /src="\/(assets\/[^"]+)"/.exec(tag)?.[1] ?? []);
+    expect(publishedStubs(output)).toEqual(loaded);
   });
 
   it("publishes Plausible's stub as the very inline part of its snippet, from the site's own files", async () => {
@@ -109,8 +115,9 @@ describe("the layout's analytics tag and the same page's policy", () => {
     expect(code).toEqual([PLAUSIBLE_STUB]);
   });
 
-  it('prints no script and adds nothing to the policy without analytics', async () => {
-    const { html } = await renderHome();
+  it('prints no script, adds nothing to the policy and publishes no stub without analytics', async () => {
+    const { html, output } = await renderHome();
+    expect(publishedStubs(output)).toEqual([]);
     expect(headScripts(html)).toEqual([]);
     expect(metaPolicy(html)).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'");
   });

@@ -79,6 +79,9 @@ describe('buildSiteModel', () => {
     const leo = m.embeds.find((embed) => embed.url === '/embed/leo/weekly/')!;
     expect(leo.report.period.key).toBe('2026-w47');
     expect(leo.reportAbsoluteUrl).toBe('https://stars.example.org/weekly/2026-w47/leo/');
+    // The framed page says what the report page says of itself.
+    expect(leo.description).not.toBe('');
+    expect(leo.description).toBe(m.meta['/weekly/2026-w47/leo/']!.description);
     for (const off of [{ card: false }, { api: false }]) {
       const model = modelOf([weekPeriod(2026, 47)], { site: { ...site, ...off } });
       expect([model.card, model.embeds]).toEqual([[], []]);

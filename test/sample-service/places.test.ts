@@ -44,6 +44,7 @@ describe('place list', () => {
 
 describe('searchPlaces', () => {
   it('finds names case- and accent-insensitively, largest first', () => {
+    // Not Bexley, which GeoNames also names "London Borough of Bexley": a larger place's name is no other name.
     expect(searchPlaces('london').map((p) => `${p.name}/${p.country_code}`)).toEqual(['London/GB', 'East London/ZA', 'London/CA']);
     expect(searchPlaces('SAO PAULO')[0]?.name).toBe('São Paulo');
     expect(searchPlaces('zurich')[0]?.name).toBe('Zürich');
@@ -55,6 +56,32 @@ describe('searchPlaces', () => {
     for (let i = 1; i < result.length; i++) expect(result[i - 1]!.population).toBeGreaterThanOrEqual(result[i]!.population);
     expect(result.some((p) => p.name === 'San Francisco')).toBe(true);
     expect(result.some((p) => p.name === 'Busan')).toBe(false);
+  });
+
+  it('finds a place by the other names GeoNames gives it, in other languages and scripts', () => {
+    const first = (query: string) => searchPlaces(query)[0];
+    expect(first('Lisboa')).toMatchObject({ id: 2267057, name: 'Lisbon', country_code: 'PT' });
+    expect(first('lisb')).toMatchObject({ id: 2267057 });
+    expect(first('Londres')).toMatchObject({ id: 2643743, name: 'London' });
+    expect(first('Wien')).toMatchObject({ name: 'Vienna', country_code: 'AT' });
+    expect(first('Milano')).toMatchObject({ name: 'Milan', country_code: 'IT' });
+    expect(first('Москва')).toMatchObject({ name: 'Moscow', country_code: 'RU' });
+  });
+
+  it('lists Porto, PT among the Brazilian Portos, in population order', () => {
+    const porto = searchPlaces('Porto').map((p) => `${p.name}/${p.country_code}`);
+    // Porto (GeoNames 2735943) among the Brazilian Portos, in population order.
+    expect(porto).toContain('Porto/PT');
+    expect(porto.indexOf('Porto Alegre/BR')).toBeLessThan(porto.indexOf('Porto/PT'));
+    expect(porto.indexOf('Porto/PT')).toBeLessThan(porto.indexOf('Porto-Novo/BJ'));
+  });
+
+  it('matches another name only from the start of one of its words, so a query inside one finds nothing', () => {
+    // "koln" is inside some other name of Stockholm; Köln itself is found by its own name.
+    expect(searchPlaces('Köln').map((p) => p.name)).not.toContain('Stockholm');
+    expect(searchPlaces('Köln')[0]?.name).toBe('Köln');
+    // "isboa" is inside "Lisboa" only.
+    expect(searchPlaces('isboa')).toEqual([]);
   });
 
   it('returns [] for an empty query or no match', () => {

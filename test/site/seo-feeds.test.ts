@@ -67,6 +67,18 @@ describe('meta and JSON-LD', () => {
     }
   });
 
+  it('every framed page has its report page\'s description, and stays out of search engines', () => {
+    expect(site.embeds.size).toBeGreaterThan(0);
+    for (const [file, html] of site.embeds) {
+      // The frame's link to its report page, absolute: the page's file under the site's address.
+      const reportUrl = /<p class="more"><a href="([^"]+)"/.exec(html)![1]!;
+      const report = site.read(`${reportUrl.slice(`${SITE_URL}/`.length)}index.html`);
+      expect(metaContent(html, 'description'), file).toBeTruthy();
+      expect(metaContent(html, 'description'), file).toBe(metaContent(report, 'description'));
+      expect(noindex(html), file).toBe(true);
+    }
+  });
+
   it('on a site of one language, no page names a translation: no hreflang link, switcher or og:locale:alternate', () => {
     for (const [file, html] of site.html) {
       expect(html, file).not.toContain('hreflang=');

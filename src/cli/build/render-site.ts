@@ -6,6 +6,7 @@ import type { PublishedFile } from '../../eleventy/copy-into-output.ts';
 import { newEleventy } from '../../eleventy/new-eleventy.ts';
 import { ownerAssets, readAssetManifest } from '../../eleventy/fingerprint-assets.ts';
 import { provideSite, type SiteSource } from '../../eleventy/site-source.ts';
+import { unusedAnalyticsAssets } from '../../model/analytics.ts';
 import type { SiteModel } from '../../model/types.ts';
 import { outputFile, prefixed } from '../../model/urls.ts';
 import { linkFiles, reusableFrom, sha256, type ManifestFiles } from './build-manifest.ts';
@@ -110,7 +111,8 @@ async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles 
     files[relative] = { sha256: sha256(readFileSync(path.join(outputDir, relative))), print: prints.get(url)! };
   }
   // The files the plugins copied: assets and share images.
-  const copied = [...assets.values(), ...imageFiles];
+  const unused = new Set(unusedAnalyticsAssets(model.analytics));
+  const copied = [...[...assets.values()].filter((asset) => !unused.has(asset.name)), ...imageFiles];
   for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
   const reusedPages = reusedFiles.filter((file) => file.endsWith('.html')).length;
   return { pages: rendered + reusedPages, rendered, reused: reusedPages, files };

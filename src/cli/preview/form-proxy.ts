@@ -16,14 +16,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** Headers of the Worker's answer that describe how it travelled, not what it is: the dev server sets its own. */
 const HOP_HEADERS = new Set(['connection', 'content-encoding', 'content-length', 'keep-alive', 'transfer-encoding']);
 
+// A site with the form is at its host's root, as its Worker serves it (src/data/config.ts refuses a path).
 export class FormProxy {
-  readonly #pathPrefix: string;
   #worker: FormWorker | undefined;
-
-  /** `pathPrefix`: the one the dev server serves the site under (the model's `site.pathPrefix`). */
-  constructor(pathPrefix: string) {
-    this.#pathPrefix = pathPrefix;
-  }
 
   /** Starts the Worker over `outputDir` (the files it reads there, the form page and form.json, must be written). */
   async start(outputDir: string, env: NodeJS.ProcessEnv): Promise<FormWorker> {
@@ -34,12 +29,11 @@ export class FormProxy {
   /** Hands the form's routes to the Worker (the page itself, a GET, stays the dev server's, live-reloaded). */
   readonly middleware: PreviewMiddleware = async (request, response, next) => {
     const url = new URL(request.url ?? '/', 'http://preview.invalid');
-    const sitePath = url.pathname.startsWith(this.#pathPrefix) ? `/${url.pathname.slice(this.#pathPrefix.length)}` : undefined;
-    const route = sitePath === undefined ? null : FORM_ROUTE.exec(sitePath);
+    const route = FORM_ROUTE.exec(url.pathname);
     const worker = this.#worker;
     if (!worker || !route || (!route[1] && (request.method === 'GET' || request.method === 'HEAD'))) return next();
     try {
-      await forward(worker.url, request, response, `${sitePath}${url.search}`);
+      await forward(worker.url, request, response, `${url.pathname}${url.search}`);
     } catch {
       response.statusCode = 502;
       response.setHeader('Content-Type', 'text/plain; charset=utf-8');

@@ -34,7 +34,7 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
   const silent = { log: () => {}, warn: options.warn, progressStream: silentStream };
 
   // With the chart form, its routes go to its Worker, started once the first render has written the form's files.
-  const formProxy = prepared.config.site.chartForm ? new FormProxy(pathPrefix) : undefined;
+  const formProxy = prepared.config.site.chartForm ? new FormProxy() : undefined;
 
   // The `_headers` of the last render that succeeded, which the dev server applies (src/eleventy/preview-headers.ts).
   let headerRules: readonly HeaderRule[] = [];
