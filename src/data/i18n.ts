@@ -28,17 +28,20 @@ const messagesSchema = z.strictObject({
   charts: group('title', 'intro', 'description', 'cardSuffix', 'born', 'empty'),
   chart: group(
     'title', 'description', 'born', 'localTime', 'utc', 'place', 'wheelCaption', 'wheelTitle', 'wheelDescription', 'wheelPlanet',
-    'wheelRetrograde', 'tableCaption', 'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'about',
+    'wheelRetrograde', 'tableCaption', 'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'about', 'leadsHeading', 'sunSign', 'moonSign', 'risingSign', 'risingUnknown',
   ),
   // Only with content/site.json's chartForm, which then requires them (src/model/chart-form.ts).
   chartForm: group(
     'title', 'description', 'intro', 'date', 'time', 'unknownTime', 'unknownTimeNote', 'place', 'placeHint', 'placeChoice', 'submit',
     'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'placeTooLong', 'badRequest',
-    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle',
+    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
+  // By the service's planetId, Sun 0 to Pluto 9 (src/model/chart-leads.ts PLANET_KEYS): charts name the planets in
+  // the site's language, as they do the signs.
+  planets: group('sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'),
   signs: z.strictObject({
     aries: signMessages, taurus: signMessages, gemini: signMessages, cancer: signMessages, leo: signMessages, virgo: signMessages,
     libra: signMessages, scorpio: signMessages, sagittarius: signMessages, capricorn: signMessages, aquarius: signMessages, pisces: signMessages,

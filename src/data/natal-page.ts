@@ -1,6 +1,7 @@
 // A natal answer as a chart page shows it: the service's plain texts without the characters XML forbids, its HTML
 // sanitized. Shared by the build's chart pages (charts.ts) and the visitors' charts answered by the Worker.
 import type { NatalChart } from '../api/schemas.ts';
+import { profileAscendant } from './ascendant.ts';
 import { sanitizeReportHtml, withoutXmlForbidden } from './sanitize.ts';
 
 export interface ChartPlanet {
@@ -35,6 +36,7 @@ export interface ChartPage {
   intro: string;
   bodyHtml: string;
   planets: ChartPlanet[];
+  /** The service's when it sends one, else reckoned from the profile's UTC birth time and place (ascendant.ts). */
   ascendant?: number;
   houseCusps?: number[];
 }
@@ -73,7 +75,7 @@ export function natalPage(natal: NatalChart): NatalPage {
       text: p.text ? sanitizeReportHtml(p.text) : '',
       housetext: p.housetext ? sanitizeReportHtml(p.housetext) : '',
     })),
-    ascendant: typeof extra.ascendant === 'number' ? extra.ascendant : undefined,
+    ascendant: typeof extra.ascendant === 'number' && Number.isFinite(extra.ascendant) ? extra.ascendant : profileAscendant(natal.profile),
     houseCusps: houses,
   };
 }

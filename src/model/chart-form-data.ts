@@ -1,5 +1,6 @@
 // What the build and the chart form's Worker (src/worker/) agree on: the files beside each language's form page and
-// what its form.json holds. Nothing here imports anything, so the Worker takes no more of the build than this.
+// what its form.json holds. Nothing here is imported at run time, so the Worker takes no more of the build than this.
+import type { CurrentReports } from './chart-leads.ts';
 
 /** The files and the route beside the form page, relative to it. */
 export const CHART_FORM_PATHS = { places: 'places', data: 'form.json', script: 'chart-form.js' } as const;
@@ -13,6 +14,10 @@ export interface ChartFormData {
   dailyLimit: number;
   dateMin: string;
   signNames: string[];
+  /** By the service's planetId (chart-leads.ts PLANET_KEYS). */
+  planetNames: string[];
+  /** The reports a chart leads to, as the build's chart pages link them: the build's current ones. */
+  current: CurrentReports;
   /** ICU messages as written (placeholders kept), by key: `chartForm.*` and `chart.*`. */
   messages: Record<string, string>;
 }

@@ -6,6 +6,7 @@ import { ConfigError, type SiteConfig } from '../data/config.ts';
 import type { Messages } from '../data/i18n.ts';
 import type { Sign } from '../data/signs.ts';
 import { CHART_FORM_MIN_DATE, CHART_FORM_PATHS, type ChartFormData } from './chart-form-data.ts';
+import { PLANET_KEYS, type CurrentReports } from './chart-leads.ts';
 import type { ChartFormView } from './types.ts';
 import { SITE_PATHS, type SiteUrls } from './urls.ts';
 
@@ -14,11 +15,12 @@ export { CHART_FORM_MIN_DATE, CHART_FORM_PATHS, type ChartFormData } from './cha
 /** The chart's words the Worker prints, as the charts' pages have them (content/i18n/ `chart`). */
 const CHART_WORDS = [
   'born', 'localTime', 'utc', 'place', 'wheelCaption', 'wheelDescription', 'wheelPlanet', 'wheelRetrograde',
-  'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading',
+  'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'leadsHeading', 'sunSign', 'moonSign',
+  'risingSign', 'risingUnknown',
 ] as const;
 
 /** The form's page and data when site.json turns it on; none otherwise, so nothing of it is published. */
-export function chartFormViews(site: SiteConfig, messages: Messages, signs: readonly Sign[], urls: SiteUrls, buildDate: string): ChartFormView[] {
+export function chartFormViews(site: SiteConfig, messages: Messages, signs: readonly Sign[], urls: SiteUrls, buildDate: string, current: CurrentReports): ChartFormView[] {
   if (!site.chartForm) return [];
   const words = messages.ui.chartForm;
   if (!words) throw new ConfigError(`${messages.file}: chartForm`, 'is missing: content/site.json turns the chart form on, which needs its words in every language');
@@ -28,6 +30,8 @@ export function chartFormViews(site: SiteConfig, messages: Messages, signs: read
     dailyLimit: site.chartForm.dailyLimit,
     dateMin: CHART_FORM_MIN_DATE,
     signNames: signs.map((sign) => sign.name),
+    planetNames: PLANET_KEYS.map((key) => messages.ui.planets[key]),
+    current,
     messages: {
       ...Object.fromEntries(Object.entries(words).map(([key, text]) => [`chartForm.${key}`, text])),
       ...Object.fromEntries(CHART_WORDS.map((key) => [`chart.${key}`, messages.ui.chart[key]])),

@@ -14,6 +14,7 @@ import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { apiFiles } from './api.ts';
 import { chartFormViews } from './chart-form.ts';
+import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
 import { embedParts } from './embed.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
@@ -36,7 +37,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   // Every site-relative URL below is under the prefix of `url`'s path; page dates are kept by site path, so a
   // site that moves keeps them.
   const urls = siteUrls(site);
-  const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signs.map((s) => s.name)));
+  const signNames = signs.map((s) => s.name);
+  const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signNames));
   // Charts and editors' pages are dated like reports, from what they show: the sitemap's lastmod.
   const otherPages = [
     // The charts index shows each chart's name, link and birth line.
@@ -49,13 +51,15 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
   ];
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
-  const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url) }));
   const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url) }));
   const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, urls, otherPages);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);
   linkNeighbours(bySignAndKind, t);
   const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t, urls));
+  // Each chart leads on to its signs' current reports; its dates follow the chart alone, not the week's links.
+  const current = currentReports(signHubs);
+  const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), leads: chartLeads(chart, signNames, current, t) }));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
   const jsonFeeds = feeds.map((feed) => {
     const url = urls.page(signJsonFeedUrl(feed.sign));
@@ -63,7 +67,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   });
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
-  const chartForms = chartFormViews(site, messages, signs, urls, buildDate);
+  const chartForms = chartFormViews(site, messages, signs, urls, buildDate, current);
   const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated }, input.shareImagePlan);
   const model: SiteModel = {
     site: {
@@ -76,7 +80,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     },
     ui: messages.ui,
     signs,
-    links: siteLinks(urls, signs, input.brand),
+    links: { ...siteLinks(urls, signs, input.brand), ...risingInvite(chartForms, messages) },
     ...(site.analytics ? { analytics: siteAnalytics(site.analytics) } : {}),
     reportPages,
     periodHubs,
@@ -258,12 +262,22 @@ function buildFeed(hub: SignHub, site: SiteConfig, urls: SiteUrls, buildDate: st
   };
 }
 
-function chartView(chart: ChartPage, { t, locale }: Messages, signNames: readonly string[]): ChartView {
+/** The ascendant pages' way to the chart form for a visitor who does not know their rising sign; none with the form off. */
+function risingInvite(chartForms: SiteModel['chartForms'], { t }: Messages): Pick<SiteModel['links'], 'risingInvite'> {
+  const form = chartForms[0];
+  return form ? { risingInvite: { question: t('chartForm.risingQuestion'), link: { url: form.url, text: t('chartForm.risingInvite') } } } : {};
+}
+
+function chartView(chart: ChartPage, messages: Messages, signNames: readonly string[]): ChartView {
+  const { t, locale } = messages;
   const title = t('chart.title', { name: chart.name });
   const birthLabel = describeDateTime(chart.localBirth, locale);
-  // Signs named in the site's language, by the service's signId; planet texts sit under an h2 of their own.
+  // Planets and signs named in the site's language, by the service's planetId and signId; planet texts sit under
+  // an h2 of their own.
+  const planetNames: readonly string[] = PLANET_KEYS.map((key) => messages.ui.planets[key]);
   const planets = chart.planets.map((p) => ({
     ...p,
+    name: planetNames[p.id] ?? p.name,
     signName: signNames[p.signId] ?? p.signName,
     text: normalizeHeadings(p.text, 3),
     housetext: normalizeHeadings(p.housetext, 3),

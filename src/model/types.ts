@@ -1,5 +1,6 @@
 // The site model's shape: what Eleventy gets as global data. Templates only loop over these arrays and print
 // fields; every URL, title and date a page shows is here.
+import type { ChartLeads } from './chart-leads.ts';
 import type { ReportKind } from '../api/index.ts';
 import type { ChartPage } from '../data/charts.ts';
 import type { SiteConfig } from '../data/config.ts';
@@ -245,6 +246,8 @@ export interface ChartView extends ChartPage {
   birthLabel: string;
   /** "July 6, 1907, 14:06" */
   utcLabel: string;
+  /** The Sun, Moon and rising signs and the reports they lead to (chart-leads.ts); set once the reports are known. */
+  leads?: ChartLeads;
 }
 
 export interface SiteModel {
@@ -331,6 +334,8 @@ export interface SiteLinks {
   logo?: { url: string; width: number; height: number };
   /** The owner's favicon, or else their logo, or else templates/favicon.svg (site-logo.ts siteFavicon). */
   favicon: string;
+  /** With the chart form on: what the rising-sign pages say to a visitor who does not know theirs, and its link. */
+  risingInvite?: { question: string; link: { url: string; text: string } };
 }
 
 export interface SitemapEntry {

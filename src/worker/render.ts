@@ -6,6 +6,7 @@ import { formatDegrees } from '../data/format-degrees.ts';
 import type { NatalPage } from '../data/natal-page.ts';
 import { describeDateTime } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
+import { chartLeads, type ChartLeads } from '../model/chart-leads.ts';
 import { chartWheelSvg } from '../model/chart-page-wheel.ts';
 import type { ChartFormData } from '../model/chart-form-data.ts';
 import type { FormValues } from './form-input.ts';
@@ -61,10 +62,26 @@ export function placeChoiceHtml(t: Words, input: FormValues, places: Suggestion[
   ].filter((line) => line !== '').join('\n');
 }
 
+/** The chart's signs and the reports they lead to, as templates/chart.njk prints a chart page's. */
+function leadsHtml({ heading, items }: ChartLeads): string {
+  const links = (item: ChartLeads['items'][number]) => item.links.length
+    ? `\n<ul class="read-on">\n${item.links.map((link) => `<li><a href="${escapeHtml(link.url)}">${escapeHtml(link.title)}</a></li>`).join('\n')}\n</ul>`
+    : '';
+  return [
+    '<section class="chart-leads" aria-labelledby="chart-leads">',
+    `<h2 id="chart-leads">${escapeHtml(heading)}</h2>`,
+    `<ul>\n${items.map((item) => `<li>${escapeHtml(item.label)}${links(item)}</li>`).join('\n')}\n</ul>`,
+    '</section>',
+  ].join('\n');
+}
+
 /** The chart, as templates/chart.njk lays out a chart page's, at the same heading levels (the form's h1 above it). */
 export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeKnown: boolean): string {
   const birthLabel = describeDateTime(chart.localBirth, data.language);
-  const planets = chart.planets.map((p) => ({ ...p, signName: data.signNames[p.signId] ?? p.signName }));
+  // Planets and signs in the site's words, by the service's ids.
+  const planets = chart.planets.map((p) => ({ ...p, name: data.planetNames[p.id] ?? p.name, signName: data.signNames[p.signId] ?? p.signName }));
+  // Without a time there is no rising sign: the leads say so.
+  const leads = chartLeads({ planets, ascendant: timeKnown ? chart.ascendant : undefined }, data.signNames, data.current, t);
   const wheel = chartWheelSvg({
     slug: 'yours',
     planets,
@@ -94,6 +111,7 @@ export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeK
     `<div><dt>${escapeHtml(t('chart.place'))}</dt><dd>${escapeHtml(chart.cityName)}</dd></div>`,
     '</dl>',
     timeKnown ? '' : `<p class="muted">${escapeHtml(t('chartForm.unknownTimeNote'))}</p>`,
+    leadsHtml(leads),
     `<figure class="wheel">\n${wheel}\n<figcaption>${escapeHtml(t('chart.wheelCaption'))}</figcaption>\n</figure>`,
     chart.intro ? `<div class="intro">${normalizeHeadings(chart.intro, 2)}</div>` : '',
     '<div class="table-wrap" role="region" aria-labelledby="planets-caption" tabindex="0">',

@@ -61,6 +61,9 @@ describe('the chart form setting', () => {
     const links = [
       '\n<li><a href="/charts/yours/">Your natal chart</a></li>', '\n<li><a href="/es/charts/yours/">Tu carta natal</a></li>',
       '\n<p><a href="/charts/yours/">Your natal chart</a></p>', '\n<p><a href="/es/charts/yours/">Tu carta natal</a></p>',
+      // The ascendant pages' invitation to find one's rising sign.
+      '\n<p class="rising-invite"><strong>Don’t know your rising sign?</strong> <a href="/charts/yours/">Draw your natal chart to find it</a></p>',
+      '\n<p class="rising-invite"><strong>¿No sabes tu ascendente?</strong> <a href="/es/charts/yours/">Calcula tu carta natal para conocerlo</a></p>',
     ];
     for (const [file, html] of before.html) {
       const without = links.reduce((text, link) => text.replace(link, ''), on.html.get(file)!);
@@ -69,12 +72,26 @@ describe('the chart form setting', () => {
     }
   });
 
+  it('invites to the form from the ascendant archive, its year and each of its reports, in each language, and nowhere else', () => {
+    const invited = [...on.html].filter(([, html]) => html.includes('class="rising-invite"')).map(([file]) => file).sort();
+    const ascendant = ['ascendant/index.html', 'ascendant/2026/index.html', ...['aries', 'leo', 'pisces'].map((sign) => `ascendant/2026/${sign}/index.html`)];
+    for (const file of [...ascendant, ...ascendant.map((page) => `es/${page}`)]) expect(invited, file).toContain(file);
+    expect(invited.every((file) => /^(es\/)?ascendant\//.test(file)), invited.join(' ')).toBe(true);
+    expect(invited).toHaveLength(2 * (2 + 12));
+  });
+
   it("gives the Worker each language's words, sign names and the daily limit", () => {
     const data = JSON.parse(on.read('es/charts/yours/form.json')) as ChartFormData;
     expect(data).toMatchObject({ language: 'es', dailyLimit: 50, dateMin: '1900-01-01' });
     expect(data.signNames[4]).toBe('Leo');
     expect(data.messages['chartForm.tooMany']).toBe('Demasiadas cartas en poco tiempo: espera un minuto y vuelve a intentarlo.');
     expect(data.messages['chart.planetHeading']).toContain('{planet}');
+    // The planets' names, and the current reports a chart leads to, under the language's path.
+    expect(data.planetNames.slice(0, 3)).toEqual(['Sol', 'Luna', 'Mercurio']);
+    expect(data.current.weekly[4]).toMatchObject({ url: '/es/weekly/2026-w47/leo/' });
+    expect(data.current.monthly[4]).toMatchObject({ url: '/es/monthly/2026-11/leo/' });
+    expect(data.current.ascendantYearly[4]).toMatchObject({ url: '/es/ascendant/2026/leo/' });
+    expect(on.files.has('es/ascendant/2026/leo/index.html')).toBe(true);
   });
 
   it('writes a form that posts to its own page, with the shell the Worker fills', () => {

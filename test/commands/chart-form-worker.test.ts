@@ -18,7 +18,7 @@ import { blocking, formatViolations, ruleIds, runAxe } from '../site/browser/axe
 const USERNAME = 'edge-owner';
 const PASSWORD = 'worker-secret-password-42';
 /** Charts the form draws a day: what the cap's test spends, after the others. */
-const DAILY_LIMIT = 40;
+const DAILY_LIMIT = 48;
 
 let project = '';
 let service: SampleService;
@@ -93,6 +93,29 @@ describe('the chart form Worker', () => {
     // The sample service collects texts for the Sun to Saturn (its collectText).
     expect(staticTexts).toHaveLength(7);
     expect(textsOf(resultOf(html))).toEqual(staticTexts);
+  });
+
+  it('names the Sun, Moon and rising signs as the static page of the same chart does, leading to the same pages', async () => {
+    const [place] = await suggestions('/charts/yours/', 'Mexico City');
+    const html = resultOf(await (await post('/charts/yours/', { date: '1907-07-06', time: '08:30', q: 'Mexico City', place: place!.token })).text());
+    const leadsOf = (page: string) => /<section class="chart-leads"[\s\S]*?<\/section>/.exec(page)![0];
+    const own = leadsOf(readFileSync(path.join(project, 'dist/charts/frida-kahlo/index.html'), 'utf8'));
+    expect(leadsOf(html)).toBe(own);
+    // Astro-Databank: Sun in Cancer, Moon in Taurus, Leo rising; the reports of the build's day (2026-11-22).
+    expect(own).toContain('<li>Sun sign: Cancer\n<ul class="read-on">\n<li><a href="/weekly/2026-w47/cancer/">');
+    expect(own).toContain('<li><a href="/monthly/2026-11/cancer/">Cancer monthly horoscope, November 2026</a></li>');
+    expect(own).toContain('<li>Moon sign: Taurus</li>');
+    expect(own).toContain('<li>Rising sign: Leo\n<ul class="read-on">\n<li><a href="/ascendant/2026/leo/">Leo ascendant yearly horoscope, 2026</a></li>');
+  });
+
+  it('says there is no rising sign without a time, in the visitor\'s language, planets named in it too', async () => {
+    const [place] = await suggestions('/es/charts/yours/', 'Mexico City');
+    const html = resultOf(await (await post('/es/charts/yours/', { date: '1907-07-06', time: '', unknown_time: '1', q: 'Mexico City', place: place!.token })).text());
+    expect(html).toContain('<li>Ascendente: no se conoce sin la hora de nacimiento</li>');
+    expect(html).not.toContain('/es/ascendant/');
+    expect(html).toContain('<li>Signo solar: Cáncer\n<ul class="read-on">\n<li><a href="/es/weekly/2026-w47/cancer/">');
+    expect(html).toContain('<th scope="row">Sol</th>');
+    expect(html).not.toMatch(/<th scope="row">(Sun|Moon)<\/th>/);
   });
 
   it('signs in once for many charts, and answers the same chart twice with one natal call', async () => {
