@@ -1,3 +1,4 @@
+// (A browser test among the commands: it builds and serves its own copy, and needs no shared build.)
 // The embeddable card's requests and states in Chromium, as a partner trying it locally sees them: the built site's
 // files served under a path of a loopback port that is not the site's address (the card finds the API from its own
 // script's address), each request counted, and an answer held back on demand to arrive after a later one.
@@ -7,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../../scripts/lib/chromium.ts';
-import { serveCopy, type ServedCopy } from './served-copy.ts';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveCopy, type ServedCopy } from '../site/browser/served-copy.ts';
 
 /** Where the copy is served here: neither its address's origin nor its path. */
 const PREFIX = '/elsewhere/';
