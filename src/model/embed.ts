@@ -29,11 +29,18 @@ export function embedParts(
       return [{ url: urls.page(embedPageUrl(hub.sign, kind)), report, documentTitle, description, homeAbsoluteUrl, reportAbsoluteUrl: urls.absolute(report.url) }];
     }),
   );
-  const apis = { [site.language]: urls.absolute(urls.page(API_ROOT)) };
-  return { card: [{ url: urls.page(EMBED_SCRIPT), config: { apis, language: site.language, colours } }], embeds };
+  const root = urls.absolute(urls.page('/'));
+  const apis = { [site.language]: relativeTo(root, urls.absolute(urls.page(API_ROOT))) };
+  return { card: [{ url: urls.page(EMBED_SCRIPT), config: { apis, root, title: site.title, language: site.language, colours } }], embeds };
 }
 
 /** The root's card on a site of several languages: it reads every language's API; the other languages write none. */
 export function joinedCard(card: readonly CardScript[], apis: Record<string, string>, root: boolean): CardScript[] {
-  return root ? card.map((script) => ({ ...script, config: { ...script.config, apis } })) : [];
+  return root ? card.map((script) => ({ ...script, config: { ...script.config, apis: Object.fromEntries(Object.entries(apis).map(([language, api]) => [language, relativeTo(script.config.root, api)])) } })) : [];
+}
+
+/** `https://x.org/h/es/api/v1/` under `https://x.org/h/` → `es/api/v1/`: every language's site is under the root's. */
+function relativeTo(root: string, url: string): string {
+  if (!url.startsWith(root)) throw new Error(`${url} is not under the site's address ${root}`);
+  return url.slice(root.length);
 }

@@ -212,8 +212,12 @@ export interface ApiFile {
 export interface CardScript {
   /** `/embed/card.js` */
   url: string;
-  /** What the script reads: each language's API folder (absolute), the default language, the theme's light colours. */
-  config: { apis: Record<string, string>; language: string; colours: ThemeColours };
+  /**
+   * What the script reads: each language's API folder (relative to the site's root, which the script finds from its
+   * own address; `root`, the absolute one, when it cannot), the default language, the site's title (the failure
+   * state's link), the theme's light colours.
+   */
+  config: { apis: Record<string, string>; root: string; title: string; language: string; colours: ThemeColours };
 }
 
 /** The page a partner frames (templates/embed-page.njk): a sign's current report of one kind, as a card. */

@@ -74,7 +74,7 @@ describe('buildSiteModel', () => {
   });
 
   it("makes the card's script and a page per sign and kind to frame, unless site.json switches the card or the API off", () => {
-    expect(m.card).toEqual([{ url: '/embed/card.js', config: { apis: { en: 'https://stars.example.org/api/v1/' }, language: 'en', colours: expect.objectContaining({ accent: expect.stringMatching(/^#/) }) } }]);
+    expect(m.card).toEqual([{ url: '/embed/card.js', config: { apis: { en: 'api/v1/' }, root: 'https://stars.example.org/', title: expect.any(String), language: 'en', colours: expect.objectContaining({ accent: expect.stringMatching(/^#/) }) } }]);
     expect(m.embeds.map((embed) => embed.url)).toContain('/embed/leo/weekly/');
     const leo = m.embeds.find((embed) => embed.url === '/embed/leo/weekly/')!;
     expect(leo.report.period.key).toBe('2026-w47');

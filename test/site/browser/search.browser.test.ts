@@ -114,6 +114,9 @@ describe('the search page in Chromium', () => {
     // The count is of every page Pagefind finds, as its own API says, not of the first ones listed alone.
     const found = await page.evaluate<number>(`import(${JSON.stringify('/pagefind/pagefind.js')}).then((pagefind) => pagefind.search('retrograde')).then((search) => search.results.length)`);
     expect(found).toBeGreaterThan(items.length);
+    // The first 20 listed (docs/search.md, "Results listed"); "retrograde" finds more.
+    expect(found).toBeGreaterThan(20);
+    expect(items).toHaveLength(20);
     expect(await status.textContent()).toBe(`Pages found: ${found}`);
     // Pagefind searched in its worker, off the page's thread, under the worker file's own policy.
     expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual(['/pagefind/pagefind-worker.js']);
@@ -198,6 +201,7 @@ describe('the search page with part of the index missing or damaged', () => {
     ['parts.json cut short', rewritten('pagefind/parts.json', (original) => original.slice(0, original.length / 2))],
     ['parts.json an HTML page', rewritten('pagefind/parts.json', () => '<!doctype html><title>Not found</title><p>Not found</p>')],
     ['parts.json an empty object', rewritten('pagefind/parts.json', () => '{}')],
+    ['parts.json with a page count that is not a number', rewritten('pagefind/parts.json', (original) => JSON.stringify({ ...parts(original), parts: parts(original).parts.map((part) => ({ ...(part as object), pages: '12' })) }))],
     ['parts.json listing the main part alone', rewritten('pagefind/parts.json', (original) => JSON.stringify({ ...parts(original), parts: parts(original).parts.slice(0, 1) }))],
   ])('%s: lists what the main part finds, and says part of the archive could not be searched', async (_fault, plant) => {
     const main = await mainFinds();
