@@ -24,7 +24,7 @@ export default function (eleventyConfig) {
   const round = async () => (source ? source.round().catch(() => undefined) : undefined);
   if (source) {
     // The model every template reads, and the arrays the paginated templates render a page per item of: all of
-    // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/build/render-plan.ts). Frozen:
+    // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/builder/render-plan.ts). Frozen:
     // Eleventy passes frozen global data as it is instead of deep-copying it into every page.
     // https://www.11ty.dev/docs/data-global-custom/
     eleventyConfig.addGlobalData('model', async () => (await source.round()).model);
@@ -99,7 +99,7 @@ export default function (eleventyConfig) {
   });
 }
 
-// The folders in and out are the command's (src/cli/build/render-site.ts: templates/ beside this file, and a staging
+// The folders in and out are the command's (src/cli/builder/render-site.ts: templates/ beside this file, and a staging
 // folder or .preview/): folders set here would win over them.
 export const config = {
   dir: { includes: '_includes', layouts: '_layouts' },

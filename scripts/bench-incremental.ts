@@ -1,5 +1,5 @@
 // `npm run bench -- --incremental --search`: the daily rebuild, search included (every build indexes the parts of
-// the search index whose pages changed, src/cli/build/search-index.ts), against the bounds. Per round and archive (the
+// the search index whose pages changed, src/cli/builder/search-index.ts), against the bounds. Per round and archive (the
 // three-year and the ten-year one, one language): a build on a Wednesday (not measured), the next day's build (same
 // week: nothing a page shows changes), the first build of the next week, a `--full` build of that week, and plain
 // Eleventy rendering the same pages from scratch (bench/plain/). Medians over the rounds. Then, once, on the

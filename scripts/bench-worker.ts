@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { runBuild } from '../src/cli/build/run-build.ts';
+import { runBuild } from '../src/cli/builder/run-build.ts';
 import { startWorker, type LocalWorker } from '../src/cli/chart-form-worker.ts';
 import { startSampleService } from '../src/sample-service/server.ts';
 import { copyProject } from './lib/copy-project.ts';

@@ -47,10 +47,10 @@ async function childSiteBuild(json: string): Promise<void> {
   const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
   const sampler = setInterval(sampleHeap, 50).unref();
   module.enableCompileCache(); // as scripts/build.ts does, before importing the build
-  const { runBuild } = await import('../src/cli/build/run-build.ts');
+  const { runBuild } = await import('../src/cli/builder/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
-  const { SEARCH_INDEX_MEASURE } = await import('../src/cli/build/search-index.ts');
+  const { SEARCH_INDEX_MEASURE } = await import('../src/cli/builder/search-index.ts');
   const searchIndexMs = performance.getEntriesByName(SEARCH_INDEX_MEASURE, 'measure').reduce((sum, entry) => sum + entry.duration, 0);
   clearInterval(sampler);
   sampleHeap();

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 // next build does not compile Eleventy and its dependencies again; the imports are dynamic to come after it.
 // https://nodejs.org/api/module.html#module-compile-cache
 module.enableCompileCache();
-const { runBuild } = await import('../src/cli/build/run-build.ts');
+const { runBuild } = await import('../src/cli/builder/run-build.ts');
 const { describeFailure } = await import('../src/cli/describe-failure.ts');
 const { exitCleanlyOnInterrupt } = await import('../src/cli/interrupt.ts');
 const { commandLine, helpText } = await import('../src/cli/command-line.ts');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { describeFailure } from '../src/cli/describe-failure.ts';
-import { runBuild } from '../src/cli/build/run-build.ts';
+import { runBuild } from '../src/cli/builder/run-build.ts';
 import { SECURITY_HEADERS } from '../src/eleventy/security-headers.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { openPage } from './lib/open-page.ts';

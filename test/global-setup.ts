@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { runBuild } from '../src/cli/build/run-build.ts';
+import { runBuild } from '../src/cli/builder/run-build.ts';
 import { buildProject } from './helpers/build-project.ts';
 import { copyProject } from './helpers/project-copy.ts';
 

@@ -3,7 +3,7 @@
 // does), the plain Eleventy one with the same pages as `node bench/plain/build.js` (bench/plain/).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { previousDirsBeside } from '../../src/cli/build/swap-output.ts';
+import { previousDirsBeside } from '../../src/cli/builder/swap-output.ts';
 import type { PeriodWindows } from '../../src/data/config.ts';
 import type { BenchOptions, ChildResult } from './bench-settings.ts';
 
@@ -55,7 +55,7 @@ function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
 export async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] = []): Promise<ChildResult> {
   // --expose-gc as package.json's build script: the share images' memory is collected (src/data/share-images.ts).
   const result = await runChild(['--expose-gc', ...nodeFlags, BENCH_SCRIPT, '--child-site', JSON.stringify(request)]);
-  // The build leaves the removal of the output it replaced to a detached process (src/cli/build/swap-output.ts).
+  // The build leaves the removal of the output it replaced to a detached process (src/cli/builder/swap-output.ts).
   // Wait for it, so it never runs during the next measurement, and report how long it went on.
   const exited = performance.now();
   while ((await previousDirsBeside(request.outputDir)).length > 0) {

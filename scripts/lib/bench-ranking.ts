@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SearchPartsFile } from '../../src/cli/build/search-index.ts';
+import type { SearchPartsFile } from '../../src/cli/builder/search-index.ts';
 import { servedPath } from '../../src/model/urls.ts';
 import { startStaticServer } from './static-server.ts';
 import { mergeParts, rankedSearch } from '../../templates/assets/search.js';

@@ -1,7 +1,7 @@
 // Ctrl-C, or SIGTERM from a cancelled CI job, ends a build cleanly: its staging folder goes and dist/ stays as
 // it was (or, if the swap had begun, holds the whole new site). A second Ctrl-C exits at once.
 import { constants } from 'node:os';
-import { removeActiveStagingDirsSync, swapping } from './build/swap-output.ts';
+import { removeActiveStagingDirsSync, swapping } from './builder/swap-output.ts';
 
 /** Installs the handlers for the rest of the process; `log` gets the one line said on the way out. */
 export function exitCleanlyOnInterrupt(log: (line: string) => void = console.error): void {

@@ -90,7 +90,7 @@ export async function resolveCharts(
     inputs.map((input) => resolveOne(input).catch((error: unknown) => {
       if (error instanceof ConfigError) throw error;
       // Name the chart file: the service's message alone does not say which chart it was about. `origin` keeps the
-      // service's error for the build's choice of the one line it prints (src/cli/build/run-build.ts).
+      // service's error for the build's choice of the one line it prints (src/cli/builder/run-build.ts).
       throw Object.assign(new ConfigError(input.file, (error as Error).message), { origin: error });
     })),
   );

@@ -257,7 +257,7 @@ interface FingerprintAssetsPluginOptions {
   assets: FingerprintedAssets;
   /** The site's path prefix for this build (the model's `site.pathPrefix`); `/` when not given. */
   pathPrefix?: () => string | Promise<string>;
-  /** This build's manifest when the command has read it (src/cli/build/render-site.ts): then the folders are not read again. */
+  /** This build's manifest when the command has read it (src/cli/builder/render-site.ts): then the folders are not read again. */
   manifest?: () => Map<string, FingerprintedAsset> | undefined | Promise<Map<string, FingerprintedAsset> | undefined>;
   /** Names of the assets this build's pages never load (an analytics stub without that analytics): not published. */
   unused?: () => readonly string[] | Promise<readonly string[]>;

@@ -1,5 +1,5 @@
 // How the build and the preview hand their data to .eleventy.js: the command passes a source with the Eleventy
-// instance it creates (src/cli/build/render-site.ts), and the configuration reads it from there. The configuration
+// instance it creates (src/cli/builder/render-site.ts), and the configuration reads it from there. The configuration
 // itself, global data included, is all in .eleventy.js.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageLists } from '../model/page-fingerprints.ts';

@@ -1,6 +1,6 @@
 // What a language's pages are made of, as a digest (as Astro's content layer keeps a digest per entry, here one
 // per language): a build whose every language has the digest the published build recorded, on the same day or a
-// later one, would write the same bytes, so it keeps the published output (src/cli/build/run-build.ts).
+// later one, would write the same bytes, so it keeps the published output (src/cli/builder/run-build.ts).
 // https://docs.astro.build/en/reference/content-loader-reference/#digest
 import { createHash, hash } from 'node:crypto';
 import { htmlDigest } from '../data/answer-digests.ts';
@@ -16,7 +16,7 @@ function digest(text: string): string {
  * Everything `buildSiteModel` reads but the page history and the build date, with what the model takes from the
  * date in its place: which periods are current, and the copyright's year. The page dates follow from the history
  * (`inputDigest`): with the same reports they stay as it has them, unless the day goes back (page-dates.ts).
- * `renderer` stands for what renders the model (src/cli/build/render-plan.ts).
+ * `renderer` stands for what renders the model (src/cli/builder/render-plan.ts).
  */
 export function contentDigest(input: DigestedInput, renderer: string): string {
   const { buildDate, reports, pageHistory: _history, ...rest } = input;

@@ -30,7 +30,7 @@ export const SITE_PATHS = {
 
 /**
  * The folder of the search index's main bundle in each language's output, where the build writes it
- * (src/cli/build/search-index.ts); the other parts' folders are named after it (src/model/search-parts.ts).
+ * (src/cli/builder/search-index.ts); the other parts' folders are named after it (src/model/search-parts.ts).
  */
 export const SEARCH_FOLDER = 'pagefind';
 /** Pagefind's script in that folder, which the search page loads. */

@@ -5,7 +5,7 @@
 // The index is in parts (src/model/search-parts.ts): the main bundle, whose script this loads, and the closed
 // years' bundles, merged into it (https://pagefind.app/docs/multisite/). `parts.json`, beside the script, lists them
 // with a tag each that changes with the bundle, so each bundle's entry file may come from the browser's cache, and
-// the ranking weights (src/cli/build/search-index.ts), given to every bundle: `options()` reaches the main bundle alone.
+// the ranking weights (src/cli/builder/search-index.ts), given to every bundle: `options()` reaches the main bundle alone.
 // Search degrades rather than breaks: a part that is missing or cannot be read leaves the others' results, and a
 // missing or damaged list the main part's, each with a note that part of the archive could not be searched.
 // The script also runs in Node, where the suite imports `rankedSearch`: no document, nothing to do.

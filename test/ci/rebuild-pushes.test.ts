@@ -82,7 +82,7 @@ function jobResults(event: string, outputs: Record<string, Record<string, unknow
   return Object.fromEntries(Object.entries(done).map(([name, { result }]) => [name, result]));
 }
 
-const CODE = { 'src/cli/build/run-build.ts': 'export {};\n', 'package.json': '{}\n', 'content/site.json': '{"title": "Stars"}\n' };
+const CODE = { 'src/cli/builder/run-build.ts': 'export {};\n', 'package.json': '{}\n', 'content/site.json': '{"title": "Stars"}\n' };
 
 describe('rebuild.yml: which runs wait for the tests', () => {
   it('a push that changes only content/ builds, checks and deploys without the tests', () => {
@@ -99,9 +99,9 @@ describe('rebuild.yml: which runs wait for the tests', () => {
 
   it('a push that changes anything else runs the whole suite first; failed tests build and deploy nothing', () => {
     const pushes: Array<Record<string, string | null>> = [
-      { 'src/cli/build/run-build.ts': 'export const changed = true;\n' },
+      { 'src/cli/builder/run-build.ts': 'export const changed = true;\n' },
       { 'content/pages/about.md': '# About\n', 'package.json': '{"private": true}\n' },
-      { 'src/cli/build/run-build.ts': null },
+      { 'src/cli/builder/run-build.ts': null },
     ];
     for (const files of pushes) {
       const repo = repository();
@@ -116,7 +116,7 @@ describe('rebuild.yml: which runs wait for the tests', () => {
   it('a file moved into content/ counts as a code change', () => {
     const repo = repository();
     const before = repo.commit(CODE);
-    const after = repo.commit({ 'src/cli/build/run-build.ts': null, 'content/run-build.ts': 'export {};\n' });
+    const after = repo.commit({ 'src/cli/builder/run-build.ts': null, 'content/run-build.ts': 'export {};\n' });
     expect(changesOutputs(repo, before, after)).toEqual({ code: 'true' });
   });
 

@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import type { ChartFormData } from '../../src/model/chart-form.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
@@ -41,7 +41,7 @@ beforeAll(async () => {
     if (cut === text) throw new Error(`templates/${file} no longer prints the form's link: update this test`);
     writeFileSync(template, cut);
   }
-  // A build in this process reads the changed templates again (src/cli/build/render-site.ts).
+  // A build in this process reads the changed templates again (src/cli/builder/render-site.ts).
   withoutForm = await build({}, 'without-form');
 });
 afterAll(() => removeDir(project));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/cli/check/check-site.ts';
 import { filesUnder } from '../../src/cli/files-under.ts';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { loadConfig } from '../../src/data/config.ts';
 import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';

@@ -10,7 +10,7 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../scripts/lib/static-server.ts';
 import { checkSite } from '../../src/cli/check/check-site.ts';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';
 import { parseHeadersFile } from '../../src/eleventy/security-headers.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { parseFeed } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/cli/check/check-site.ts';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { decodeAttribute } from '../../src/cli/check/link-check.ts';
 import { childrenNamed, childText, parseXml, type XmlElement } from '../../src/cli/check/xml.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';

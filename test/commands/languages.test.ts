@@ -7,7 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { snapshot } from '../helpers/files.ts';
 import { copyProject } from '../helpers/project-copy.ts';

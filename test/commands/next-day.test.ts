@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadManifest, manifestPath } from '../../src/cli/build/build-manifest.ts';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { loadManifest, manifestPath } from '../../src/cli/builder/build-manifest.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { cacheNamespace, ResponseCache } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { filesUnder } from '../helpers/files.ts';
@@ -80,7 +80,7 @@ describe('the answers, offline (every period from the cache)', () => {
 });
 
 describe('the published output', () => {
-  /** The manifest, once the build's detached process recorded its folders' stats (src/cli/build/swap-output.ts). */
+  /** The manifest, once the build's detached process recorded its folders' stats (src/cli/builder/swap-output.ts). */
   async function withFolderStats() {
     for (let waited = 0; waited < 300_000; waited += 100) {
       const { manifest } = await loadManifest(manifestPath(path.join(work, 'cache')));

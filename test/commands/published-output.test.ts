@@ -5,15 +5,15 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as swapOutput from '../../src/cli/build/swap-output.ts';
-import { swapIntoPlace } from '../../src/cli/build/swap-output.ts';
+import type * as swapOutput from '../../src/cli/builder/swap-output.ts';
+import { swapIntoPlace } from '../../src/cli/builder/swap-output.ts';
 import { buildProject } from '../helpers/build-project.ts';
 import { inodesAndBytes } from '../helpers/inodes.ts';
 import { copyProject, CURRENT_PERIODS } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
 // The swap as it is, but a test can make one fail (as a full disk or a lost permission would make a rename fail).
-vi.mock('../../src/cli/build/swap-output.ts', async (importOriginal) => {
+vi.mock('../../src/cli/builder/swap-output.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof swapOutput>();
   return { ...actual, swapIntoPlace: vi.fn(actual.swapIntoPlace) };
 });

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { copyProject } from '../../scripts/lib/copy-project.ts';
 import { CURRENT_PERIODS, FIXTURE_CONTENT } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';

@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BuildSummary } from '../../src/cli/build/build-summary.ts';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import type { BuildSummary } from '../../src/cli/builder/build-summary.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { cacheNamespace } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../src/sample-service/server.ts';
 import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchPartsFile } from '../../src/cli/build/search-index.ts';
+import type { SearchPartsFile } from '../../src/cli/builder/search-index.ts';
 import { FALLBACK_QUERIES, rankingAgreement } from '../../scripts/lib/bench-ranking.ts';
 import { builtInTwoLanguages } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';

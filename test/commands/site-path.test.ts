@@ -5,7 +5,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { attributeValues } from '../../src/cli/check/link-check.ts';

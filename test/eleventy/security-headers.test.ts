@@ -17,7 +17,7 @@ import securityHeadersPlugin, {
   parseHeadersFile as parseRules,
   renderHeadersFile,
 } from '../../src/eleventy/security-headers.ts';
-import { writeSearchIndex } from '../../src/cli/build/search-index.ts';
+import { writeSearchIndex } from '../../src/cli/builder/search-index.ts';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../helpers/headers-file.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 

@@ -1,8 +1,8 @@
-// The build as a test calls it: `runBuild` (src/cli/build/run-build.ts) in the test's own process, on a project copy,
+// The build as a test calls it: `runBuild` (src/cli/builder/run-build.ts) in the test's own process, on a project copy,
 // with its log lines kept instead of printed. Tests that assert what a process does (exit codes, signals, its
 // output, the lock) run `npm run build` instead (project-copy.ts `runScript`).
-import type { BuildSummary } from '../../src/cli/build/build-summary.ts';
-import { runBuild, type BuildOptions } from '../../src/cli/build/run-build.ts';
+import type { BuildSummary } from '../../src/cli/builder/build-summary.ts';
+import { runBuild, type BuildOptions } from '../../src/cli/builder/run-build.ts';
 
 export interface ProjectBuild {
   /** The build's summary; undefined when it failed. */

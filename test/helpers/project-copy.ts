@@ -59,7 +59,7 @@ export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildD
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'], ...settings }));
   // Loaded here: most tests of this module run the commands as processes.
-  const { runBuild } = await import('../../src/cli/build/run-build.ts');
+  const { runBuild } = await import('../../src/cli/builder/run-build.ts');
   await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
   return project;
 }

@@ -3,7 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 
 /**
  * Removes `dir` whole, even while a build's detached process is still removing an output it replaced inside it
- * (src/cli/build/swap-output.ts): a removal that races another one can stop half-way, so it is repeated until the folder
+ * (src/cli/builder/swap-output.ts): a removal that races another one can stop half-way, so it is repeated until the folder
  * is gone.
  */
 export async function removeDir(dir: string): Promise<void> {

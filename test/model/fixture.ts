@@ -27,7 +27,7 @@ export function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &a
   return { period, entries, html, source };
 }
 
-/** A model's input with its share images planned as a build plans them (src/cli/build/prepare-site.ts), in the plain colours. */
+/** A model's input with its share images planned as a build plans them (src/cli/builder/prepare-site.ts), in the plain colours. */
 export function planned(input: Omit<SiteModelInput, 'shareImagePlan'>): SiteModelInput {
   return { ...input, shareImagePlan: planShareImages(input.site.title, input.signs, input.messages, undefined, input.brand?.logo) };
 }

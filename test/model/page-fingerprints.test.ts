@@ -1,7 +1,7 @@
 // Which pages an edit changes: the live preview renders those alone, so a page left out here would be served stale.
 import { describe, expect, it } from 'vitest';
 import type { Override } from '../../src/data/overrides.ts';
-import { planRender } from '../../src/cli/build/render-plan.ts';
+import { planRender } from '../../src/cli/builder/render-plan.ts';
 import { fingerprints, PAGE_LIST_KEYS } from '../../src/model/page-fingerprints.ts';
 import { monthPeriod, weekPeriod, type Period } from '../../src/data/periods.ts';
 import { linkLanguages } from '../../src/model/languages.ts';

@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkSite } from '../../src/cli/check/check-site.ts';
-import { runBuild } from '../../src/cli/build/run-build.ts';
+import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { copyProject } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { removeDir } from '../helpers/remove-dir.ts';

@@ -1,6 +1,6 @@
 // The rule of `npm run check` for the site's search (docs/search.md): a page that runs Pagefind, naming its script
 // in `data-bundle`, needs 'wasm-unsafe-eval' in its policy's script-src, in its <meta> element and in `_headers`, as
-// Pagefind's worker does in `_headers`; and beside the script, `parts.json` (src/cli/build/search-index.ts) must list every
+// Pagefind's worker does in `_headers`; and beside the script, `parts.json` (src/cli/builder/search-index.ts) must list every
 // part of the index, each a folder holding Pagefind's entry file, metadata and index chunks. Without them search
 // fails in the browser, or finds less than the archive holds. https://pagefind.app/docs/multisite/
 import path from 'node:path';

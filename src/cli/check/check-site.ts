@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../../eleventy/security-headers.ts';
 import { siteAddress } from '../../model/urls.ts';
-import { hreflangRule } from '../build/check-alternates.ts';
+import { hreflangRule } from '../builder/check-alternates.ts';
 import { feedsRule } from './check-feeds.ts';
 import { jsonRule } from './check-json.ts';
 import { pageRule } from './check-page.ts';

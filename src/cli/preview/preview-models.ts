@@ -7,8 +7,8 @@ import { contentDigest, inputDigest } from '../../model/input-digest.ts';
 import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../../model/languages.ts';
 import { buildSiteModel } from '../../model/site-model.ts';
 import type { SiteModel, SiteModelInput } from '../../model/types.ts';
-import { fetchSite, readAnswers, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../build/prepare-site.ts';
-import { rendererFingerprint } from '../build/render-plan.ts';
+import { fetchSite, readAnswers, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../builder/prepare-site.ts';
+import { rendererFingerprint } from '../builder/render-plan.ts';
 
 /** One language's model as the last round built it. */
 interface Kept {

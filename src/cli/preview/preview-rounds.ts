@@ -1,14 +1,14 @@
 // What each of the live preview's renders writes (src/cli/preview/serve.ts), planned as a build plans its render
-// (src/cli/build/render-plan.ts): the pages whose fingerprint is not the one of the file `.preview/` holds, every page
+// (src/cli/builder/render-plan.ts): the pages whose fingerprint is not the one of the file `.preview/` holds, every page
 // when that is not known; and, once a render is done, the files of pages the model no longer has, which Eleventy
 // leaves.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../../model/types.ts';
 import { outputFile } from '../../model/urls.ts';
-import { pagePrints, planRender, type RenderPlan } from '../build/render-plan.ts';
-import { createEleventy } from '../build/render-site.ts';
-import type { PreparedLanguage } from '../build/prepare-site.ts';
+import { pagePrints, planRender, type RenderPlan } from '../builder/render-plan.ts';
+import { createEleventy } from '../builder/render-site.ts';
+import type { PreparedLanguage } from '../builder/prepare-site.ts';
 
 /** One render: its model, and the pages to render from it. */
 export interface Round extends RenderPlan {

@@ -3,7 +3,7 @@
 import { describeFailure } from '../describe-failure.ts';
 import type { PreviewSite } from './preview-models.ts';
 import type { Round } from './preview-rounds.ts';
-import type { PreparedLanguage } from '../build/prepare-site.ts';
+import type { PreparedLanguage } from '../builder/prepare-site.ts';
 
 /** What one render of the preview reads: the default language's round and image files, and the site they are of. */
 export interface ServedRound extends Round {

@@ -12,8 +12,8 @@ import { PreviewModels } from './preview-models.ts';
 import { watchingAll } from './preview-watcher.ts';
 import { OtherLanguages, PreviewRounds } from './preview-rounds.ts';
 import { PreviewSession } from './preview-session.ts';
-import { createEleventy } from '../build/render-site.ts';
-import type { FetchSiteOptions } from '../build/prepare-site.ts';
+import { createEleventy } from '../builder/render-site.ts';
+import type { FetchSiteOptions } from '../builder/prepare-site.ts';
 
 const PREVIEW_DIR = '.preview'; // never dist/: that holds only complete builds
 

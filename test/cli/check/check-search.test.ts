@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeSearchIndex } from '../../../src/cli/build/search-index.ts';
+import { writeSearchIndex } from '../../../src/cli/builder/search-index.ts';
 import { searchRule } from '../../../src/cli/check/check-search.ts';
 import { siteFile, type Problem } from '../../../src/cli/check/site-rule.ts';
 import { filesUnder } from '../../../src/cli/files-under.ts';

@@ -6,7 +6,7 @@ import { loadMessages } from '../../../src/data/i18n.ts';
 import { weekPeriod } from '../../../src/data/periods.ts';
 import { readSigns } from '../../../src/data/signs.ts';
 import type { StaticPage } from '../../../src/data/static-pages.ts';
-import type { FetchedLanguage } from '../../../src/cli/build/prepare-site.ts';
+import type { FetchedLanguage } from '../../../src/cli/builder/prepare-site.ts';
 import { PreviewModels } from '../../../src/cli/preview/preview-models.ts';
 import { languageSite, linkLanguages } from '../../../src/model/languages.ts';
 import { buildSiteModel } from '../../../src/model/site-model.ts';

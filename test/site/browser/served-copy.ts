@@ -2,7 +2,7 @@
 // changed as the test says, built in this process and served with the `_headers` it wrote.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBuild } from '../../../src/cli/build/run-build.ts';
+import { runBuild } from '../../../src/cli/builder/run-build.ts';
 import { parseHeadersFile } from '../../../src/eleventy/security-headers.ts';
 import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
 import { copyProject, CURRENT_PERIODS } from '../../helpers/project-copy.ts';

@@ -1,8 +1,8 @@
 // The build's summary, in the log and on the CI job's page: a site under a path is told, in one line, that its
 // robots.txt is one crawlers never read.
 import { describe, expect, it } from 'vitest';
-import { addressNotes, formatSummary, markdownSummary } from '../../../src/cli/build/build-summary.ts';
-import type { BuildSummary } from '../../../src/cli/build/build-summary.ts';
+import { addressNotes, formatSummary, markdownSummary } from '../../../src/cli/builder/build-summary.ts';
+import type { BuildSummary } from '../../../src/cli/builder/build-summary.ts';
 
 const SUMMARY: BuildSummary = { requests: 5, retries: 0, reauths: 0, fromCache: 0, stale: [], pages: 76, rendered: 76, reused: 0, seconds: 3.2 };
 const ROBOTS_LINE = 'https://you.github.io/horoscopes/robots.txt is not read by crawlers, which read only https://you.github.io/robots.txt: see "robots.txt under a path" in docs/deployment.md';

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAlternates, hreflangProblems, readAlternates, type WrittenPage } from '../../../src/cli/build/check-alternates.ts';
+import { checkAlternates, hreflangProblems, readAlternates, type WrittenPage } from '../../../src/cli/builder/check-alternates.ts';
 import { formatProblem } from '../../../src/cli/check/site-rule.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 

@@ -1,7 +1,7 @@
 // What Pagefind reads of a page with a `data-pagefind-body` element (pagefind/src/fossick/parser.rs): that element
 // less the ones it skips (REMOVE_SELECTORS: nav, svg, footer, form…), the `<html>` tag (its `lang`) and the
 // `<title>`. Sent only that, as a document of its own, its service parses a fifth of the HTML and writes the same
-// bundle (test/cli/build/search-document.test.ts). A page with anything else Pagefind might read is sent whole.
+// bundle (test/cli/builder/search-document.test.ts). A page with anything else Pagefind might read is sent whole.
 
 /** Outside the body, what Pagefind also reads (attributes, the page's first heading and image, old bundles' URLs). */
 const READ_OUTSIDE = /data-pagefind|<h1[\s>]|<img[\s>/]|_pagefind/i;

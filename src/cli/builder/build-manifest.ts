@@ -1,6 +1,6 @@
 // What a build keeps for the next one, beside the response cache: the digest of its inputs, and for every file it
 // published the hash of its bytes (with its stat, once recorded) and, for a paginated page, the fingerprint of
-// everything that decided them (src/cli/build/render-plan.ts). A page is taken from the published output only when both
+// everything that decided them (src/cli/builder/render-plan.ts). A page is taken from the published output only when both
 // still hold; anything else is rendered.
 import { hash } from 'node:crypto';
 import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
@@ -140,7 +140,7 @@ export function sha256(content: string | Uint8Array): string {
 /**
  * Adds to the manifest `manifestFile` the stat of each file of `outputDir` that still holds the bytes it records
  * and was last changed over `settledMs` ago; for the detached process that removed the output this one replaced
- * (src/cli/build/swap-output.ts). The manifest is replaced only if it is still the one read: a newer build's stays.
+ * (src/cli/builder/swap-output.ts). The manifest is replaced only if it is still the one read: a newer build's stays.
  */
 export async function recordStats(manifestFile: string, outputDir: string, settledMs = SETTLED_MS): Promise<void> {
   let text: string;

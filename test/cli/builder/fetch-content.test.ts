@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cacheFolder } from '../../../src/cli/build/fetch-content.ts';
+import { cacheFolder } from '../../../src/cli/builder/fetch-content.ts';
 import type { LanguageAccount } from '../../../src/data/config.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 

@@ -1,6 +1,6 @@
 // The progress line: live and rewritten in place on a terminal, a plain line per tenth of the work elsewhere.
 import { describe, expect, it } from 'vitest';
-import { createProgress, formatProgress, type ProgressState } from '../../../src/cli/build/progress.ts';
+import { createProgress, formatProgress, type ProgressState } from '../../../src/cli/builder/progress.ts';
 
 /** A writable stream double: records every write; `isTTY` as a terminal or a CI log would report it. */
 function fakeStream(isTTY: boolean) {

@@ -4,7 +4,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, type ManifestFiles } from '../../../src/cli/build/build-manifest.ts';
+import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, type ManifestFiles } from '../../../src/cli/builder/build-manifest.ts';
 import { statOf, type FileStat } from '../../../src/data/file-stat.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
