@@ -80,7 +80,16 @@ export default function (eleventyConfig) {
   eleventyConfig.setWatchJavaScriptDependencies(false);
   // How long a saved file must stay unchanged before the rebuild. https://github.com/paulmillr/chokidar#performance
   eleventyConfig.setChokidarConfig({ awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 } });
-  eleventyConfig.setServerOptions({
+  eleventyConfig.setServerOptions(previewServerOptions(source));
+}
+
+/**
+ * The preview's dev server: under the site's path, the chart form's routes to its Worker, `_headers` as hosts send it,
+ * and a failed round's error page. https://www.11ty.dev/docs/dev-server/
+ * @param {ReturnType<typeof siteSource>} source
+ */
+function previewServerOptions(source) {
+  return {
     // The command prints the address it listens on (src/cli/preview/preview-address.ts).
     messageOnStart: () => false,
     // Served under the site's path, `/` redirected there. Not Eleventy's own pathPrefix: the RSS plugin's HTML base
@@ -96,7 +105,7 @@ export default function (eleventyConfig) {
         return { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorPage(failure) };
       },
     },
-  });
+  };
 }
 
 // The folders in and out are the command's (src/cli/builder/render-site.ts: templates/ beside this file, and a staging

@@ -39,8 +39,10 @@ export function joinedCard(card: readonly CardScript[], apis: Record<string, str
   return root ? card.map((script) => ({ ...script, config: { ...script.config, apis: Object.fromEntries(Object.entries(apis).map(([language, api]) => [language, relativeTo(script.config.root, api)])) } })) : [];
 }
 
-/** `https://x.org/h/es/api/v1/` under `https://x.org/h/` → `es/api/v1/`: every language's site is under the root's. */
+/**
+ * `https://x.org/h/es/api/v1/` under `https://x.org/h/` → `es/api/v1/`, found from wherever the card's script is
+ * served; a language published at an address of its own keeps it whole (the card resolves both against its root).
+ */
 function relativeTo(root: string, url: string): string {
-  if (!url.startsWith(root)) throw new Error(`${url} is not under the site's address ${root}`);
-  return url.slice(root.length);
+  return url.startsWith(root) ? url.slice(root.length) : url;
 }
