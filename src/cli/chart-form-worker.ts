@@ -39,7 +39,8 @@ export async function startWorkerWithoutCache({ dist, secrets }: { dist: string;
   try {
     const built = spawnSync(process.execPath, [path.join(repo, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', bundle, '--assets', path.resolve(dist)], {
       cwd: repo,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+      // No banner, so no check of npm for a newer wrangler, which leaves its answer in the temporary folder.
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true' },
       encoding: 'utf8',
     });
     if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed: ${built.stderr.trim().split('\n').at(-1)}`);
