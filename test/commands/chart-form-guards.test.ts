@@ -2,12 +2,11 @@
 // refuse, and that a refusal costs no call to the service. Each test goes red with its guard taken out.
 import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { callsTo, formClient, newVisitor, resultOf } from '../helpers/form-worker.ts';
+import { callsTo, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
 import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
-import { removeDir } from '../helpers/remove-dir.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'guarded-owner', ASTRO_API_PASSWORD: 'guarded-secret-9' };
 
@@ -27,15 +26,7 @@ beforeAll(async () => {
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets() });
   ({ post, suggestions } = formClient(worker));
 }, 240_000);
-afterAll(async () => {
-  await worker?.close();
-  await service?.close();
-  removeDir(project);
-});
-beforeEach(() => {
-  service.setFaults({});
-  service.resetLog();
-});
+useFormWorkerHooks(() => ({ worker, service, project }));
 
 const today = () => new Date().toISOString().slice(0, 10);
 const messageOf = async (response: Response) => DomUtils.textContent(DomUtils.findOne((el) => el.attribs.class === 'chart-message', parseDocument(await response.text()).children)!).trim();
@@ -145,8 +136,9 @@ describe('what the form sends', () => {
       method: 'POST', body, duplex: 'half',
       headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': newVisitor() },
     } as RequestInit).then((response) => response.status, () => 'connection closed');
-    // The 400 may reach the client, or the connection close under the upload first: either way, not read whole.
-    expect([400, 'connection closed']).toContain(answer);
+    // The 400 may reach the client, or the connection close under the upload first, or wrangler's local proxy answer
+    // 500 for the upload the Worker stopped reading: whichever, the body was not read whole.
+    expect([400, 500, 'connection closed']).toContain(answer);
     expect(sent).toBeLessThan(100);
     expect(service.log).toHaveLength(0);
   });

@@ -5,13 +5,12 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, startWorkerWithoutCache, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import type { FaultOptions } from '../../src/sample-service/faults.ts';
-import { callsTo, formClient, newVisitor, resultOf } from '../helpers/form-worker.ts';
+import { callsTo, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
 import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
-import { removeDir } from '../helpers/remove-dir.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'ledger-owner', ASTRO_API_PASSWORD: 'ledger-secret-3' };
 /** The capped site's calls a day. */
@@ -21,8 +20,9 @@ let project = '';
 let service: SampleService;
 let worker: LocalWorker;
 
-function secrets(): Record<string, string> {
-  return { ASTRO_API_URL: service.url, ...ACCOUNT, ASTRO_TIMEOUT_MS: '400' };
+/** The account; a short wait for the service where a test asks for a timeout, the Worker's own 8 s elsewhere. */
+function secrets(timeoutMs?: string): Record<string, string> {
+  return { ASTRO_API_URL: service.url, ...ACCOUNT, ...(timeoutMs ? { ASTRO_TIMEOUT_MS: timeoutMs } : {}) };
 }
 
 type Start = typeof startWorker;
@@ -44,17 +44,9 @@ beforeAll(async () => {
   const form = path.join(project, 'capped/charts/yours/form.json');
   writeFileSync(form, JSON.stringify({ ...JSON.parse(readFileSync(form, 'utf8')), dailyLimit: CAP }));
   service = await startSampleService({ username: ACCOUNT.ASTRO_API_USERNAME, password: ACCOUNT.ASTRO_API_PASSWORD });
-  worker = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets() });
+  worker = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets('400') });
 }, 240_000);
-afterAll(async () => {
-  await worker?.close();
-  await service?.close();
-  removeDir(project);
-});
-beforeEach(() => {
-  service.setFaults({});
-  service.resetLog();
-});
+useFormWorkerHooks(() => ({ worker, service, project }));
 
 // The Cache API works on a custom domain, per data centre, and does nothing on workers.dev: the promises hold on both.
 describe.each([

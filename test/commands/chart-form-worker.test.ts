@@ -3,15 +3,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AstroClient } from '../../src/api/index.ts';
 import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { startFormWorker, startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
-import { callsTo, formClient, newVisitor, resultOf } from '../helpers/form-worker.ts';
-import { removeDir } from '../helpers/remove-dir.ts';
+import { callsTo, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from '../site/browser/axe.ts';
 
@@ -32,15 +31,7 @@ beforeAll(async () => {
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD, ASTRO_TIMEOUT_MS: '400' } });
   ({ post, suggestions } = formClient(worker));
 }, 240_000);
-afterAll(async () => {
-  await worker?.close();
-  await service?.close();
-  removeDir(project);
-});
-beforeEach(() => {
-  service.setFaults({});
-  service.resetLog();
-});
+useFormWorkerHooks(() => ({ worker, service, project }));
 
 /** The elements a result may hold: the chart's, the place list's and the wheel's, and those the sanitizer keeps. */
 const ALLOWED_IN_RESULT = new Set([

@@ -1,8 +1,9 @@
 // Asking the chart form's Worker (running in workerd, src/cli/chart-form-worker.ts) as the form's pages do: the
 // form's POST and its suggestions' POST, each from a visitor of its own unless told, from the Worker's own origin.
-import { expect } from 'vitest';
+import { afterAll, beforeEach, expect } from 'vitest';
 import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import type { SampleService } from '../../src/sample-service/server.ts';
+import { removeDir } from './remove-dir.ts';
 
 export interface Suggestion {
   label: string;
@@ -47,4 +48,21 @@ export function callsTo(service: SampleService, endpoint: string): number {
 /** What the Worker wrote into the form page: its result, from the result's element to the page's script. */
 export function resultOf(html: string): string {
   return html.slice(html.indexOf('<div id="chart-result">'), html.indexOf('<script src='));
+}
+
+/**
+ * A Worker test file's hooks for what its beforeAll started (`started()` reads them when each hook runs): the Worker,
+ * the service and the project closed and removed after its tests, the service's faults and log reset before each.
+ */
+export function useFormWorkerHooks(started: () => { worker?: LocalWorker; service?: SampleService; project: string }): void {
+  afterAll(async () => {
+    const { worker, service, project } = started();
+    await worker?.close();
+    await service?.close();
+    if (project) removeDir(project);
+  });
+  beforeEach(() => {
+    started().service?.setFaults({});
+    started().service?.resetLog();
+  });
 }
