@@ -16,8 +16,8 @@ let worker: LocalWorker;
 let post: ReturnType<typeof formClient>['post'];
 let suggestions: ReturnType<typeof formClient>['suggestions'];
 
-function secrets(timeoutMs = '400'): Record<string, string> {
-  return { ASTRO_API_URL: service.url, ...ACCOUNT, ASTRO_TIMEOUT_MS: timeoutMs };
+function secrets(): Record<string, string> {
+  return { ASTRO_API_URL: service.url, ...ACCOUNT };
 }
 
 beforeAll(async () => {

@@ -44,7 +44,7 @@ beforeAll(async () => {
   const form = path.join(project, 'capped/charts/yours/form.json');
   writeFileSync(form, JSON.stringify({ ...JSON.parse(readFileSync(form, 'utf8')), dailyLimit: CAP }));
   service = await startSampleService({ username: ACCOUNT.ASTRO_API_USERNAME, password: ACCOUNT.ASTRO_API_PASSWORD });
-  worker = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets('400') });
+  worker = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets('1500') });
 }, 240_000);
 useFormWorkerHooks(() => ({ worker, service, project }));
 
@@ -123,7 +123,7 @@ describe('what the Worker writes', () => {
 describe('a fault of the service', () => {
   const faults: [string, FaultOptions][] = [
     ['down', { rules: [{ path: '/api/natal', status: 503 }] }],
-    ['slow', { rules: [{ path: '/api/natal', delayMs: 3000 }] }],
+    ['slow', { rules: [{ path: '/api/natal', delayMs: 5000 }] }],
     ['refusing every token', { rules: [{ path: '/api/natal', status: 401 }] }],
     ['garbled', { rules: [{ path: '/api/natal', body: '{"planets": [' }] }],
   ];
@@ -146,11 +146,11 @@ describe('a fault of the service', () => {
   it('keeps the visitor waiting ASTRO_TIMEOUT_MS at most, its retry included', async () => {
     const { post, suggestions } = formClient(worker);
     const [lima] = await suggestions('/charts/yours/', 'Lima');
-    service.setFaults({ rules: [{ path: '/api/natal', delayMs: 3000 }] });
+    service.setFaults({ rules: [{ path: '/api/natal', delayMs: 5000 }] });
     service.resetLog();
     const response = await post('/charts/yours/', { date: '1976-04-04', time: '04:04', q: 'Lima', place: lima!.token });
     expect(response.status).toBe(503);
-    // The answer came at the first attempt's timeout (400 ms), before the client's retry (200 ms after it) was sent.
+    // The answer came at the first attempt's timeout (1.5 s), before the client's retry (200 ms after it) was sent.
     expect(callsTo(service, '/api/natal')).toBe(1);
   });
 

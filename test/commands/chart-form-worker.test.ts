@@ -28,7 +28,7 @@ let suggestions: ReturnType<typeof formClient>['suggestions'];
 beforeAll(async () => {
   project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: DAILY_LIMIT } });
   service = await startSampleService({ username: USERNAME, password: PASSWORD });
-  worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD, ASTRO_TIMEOUT_MS: '400' } });
+  worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD, ASTRO_TIMEOUT_MS: '1500' } });
   ({ post, suggestions } = formClient(worker));
 }, 240_000);
 useFormWorkerHooks(() => ({ worker, service, project }));
@@ -144,9 +144,11 @@ describe('the chart form Worker', () => {
   it('answers a 429 with Retry-After past the per-visitor limit, in the visitor\'s language', async () => {
     const visitor = newVisitor();
     const statuses: number[] = [];
-    // Bad ones (a date before the form's first) count too, and cost no call.
-    for (let i = 0; i < 10; i++) statuses.push((await post('/es/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' }, { visitor })).status);
-    expect(statuses).toEqual(Array(10).fill(400));
+    // Bad ones (a date before the form's first) count too, and cost no call. The limit counts in minutes of the
+    // clock: should one end among these requests, the count starts again, so a second minute's ten are allowed too.
+    while (statuses.length < 21 && statuses.at(-1) !== 429) statuses.push((await post('/es/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' }, { visitor })).status);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 400).length).toBeGreaterThanOrEqual(10);
     const refused = await post('/es/charts/yours/', { date: '2000-01-01', time: '10:00', q: 'Lima' }, { visitor });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
@@ -186,7 +188,7 @@ describe('the chart form Worker', () => {
   it.each([
     ['down', { rules: [{ path: '/api/natal', status: 503 }] }],
     ['garbled', { rules: [{ path: '/api/natal', body: '{"planets": [' }] }],
-    ['slow', { rules: [{ path: '/api/natal', delayMs: 2000 }] }],
+    ['slow', { rules: [{ path: '/api/natal', delayMs: 5000 }] }],
   ])('answers a service %s with the 503 page in the visitor\'s language, leaking nothing', async (_what, faults) => {
     const [lima] = await suggestions('/es/charts/yours/', 'Lima');
     service.setFaults(faults);
