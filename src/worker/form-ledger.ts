@@ -20,7 +20,7 @@ const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 /**
  * Its routes (fetch, from the Worker alone: a Durable Object has no address of its own):
- * POST /reserve {day, limit}: one more call today, or 429 past the limit, with the day's count; GET /calls?day=: that count;
+ * POST /reserve {day, limit}: one more call today, or 429 past the limit, with the day's count;
  * GET /answer?key=: a kept answer or 404; PUT /answer {key, value, expiresAt}; GET /key: the token key.
  */
 export class FormLedger {
@@ -44,7 +44,6 @@ export class FormLedger {
       const reserved = this.#reserve(day, limit);
       return Response.json({ day, calls: this.#calls(day) }, { status: reserved ? 200 : 429 });
     }
-    if (route === 'GET /calls') return Response.json({ day: url.searchParams.get('day'), calls: this.#calls(url.searchParams.get('day') ?? '') });
     if (route === 'GET /answer') {
       const row = this.#sql.exec('SELECT value, expires FROM answers WHERE key = ? AND expires > ?', url.searchParams.get('key'), Date.now()).toArray()[0];
       return row ? new Response(String(row.value), { headers: { ...JSON_TYPE, 'X-Expires-At': String(row.expires) } }) : new Response(null, { status: 404 });

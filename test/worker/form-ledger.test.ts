@@ -24,7 +24,7 @@ describe('the form ledger', () => {
     const of = ledger();
     const reserve = async (day: string) => (await ask(of, 'POST', '/reserve', { day, limit: 2 })).status;
     expect([await reserve('2026-11-29'), await reserve('2026-11-29'), await reserve('2026-11-29')]).toEqual([200, 200, 429]);
-    expect(await (await ask(of, 'GET', '/calls?day=2026-11-29')).json()).toEqual({ day: '2026-11-29', calls: 2 });
+    expect(await (await ask(of, 'POST', '/reserve', { day: '2026-11-29', limit: 2 })).json()).toEqual({ day: '2026-11-29', calls: 2 });
     // A new day starts from nothing.
     expect(await reserve('2026-11-30')).toBe(200);
   });
