@@ -29,6 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { PerformanceObserver, type PerformanceMark } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import type { PeriodWindows } from '../src/data/config.ts';
 import { log, plainBuild, siteBuild, type BenchContext, type SiteBuildRequest } from './lib/bench-builds.ts';
@@ -44,8 +45,23 @@ async function childSiteBuild(json: string): Promise<void> {
   const started = performance.now();
   // The V8 heap's high-water mark, sampled: what a smaller default heap (a smaller machine) would have to hold.
   let peakHeapBytes = 0;
-  const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
-  const sampler = setInterval(sampleHeap, 50).unref();
+  // The process's resident memory at its highest in each phase of the build (src/cli/builder/build-phase.ts).
+  const phaseRssMb: Record<string, number> = {};
+  const { BUILD_PHASE } = await import('../src/cli/builder/build-phase.ts');
+  let phase = 'start';
+  const sampleHeap = () => {
+    const { heapUsed, rss } = process.memoryUsage();
+    peakHeapBytes = Math.max(peakHeapBytes, heapUsed);
+    phaseRssMb[phase] = Math.max(phaseRssMb[phase] ?? 0, Math.round(rss / 2 ** 20));
+  };
+  // A phase that never yields to the event loop (the model, the hashing) is sampled as it ends.
+  new PerformanceObserver((list) => {
+    for (const mark of list.getEntriesByName(BUILD_PHASE)) {
+      sampleHeap();
+      phase = String((mark as PerformanceMark).detail);
+    }
+  }).observe({ entryTypes: ['mark'] });
+  const sampler = setInterval(sampleHeap, 20).unref();
   module.enableCompileCache(); // as scripts/build.ts does, before importing the build
   const { runBuild } = await import('../src/cli/builder/run-build.ts');
   const request = JSON.parse(json) as SiteBuildRequest;
@@ -67,6 +83,7 @@ async function childSiteBuild(json: string): Promise<void> {
     fromCache: summary.fromCache,
     heapLimitMb: Math.round(v8.getHeapStatistics().heap_size_limit / 2 ** 20),
     peakHeapMb: Math.round(peakHeapBytes / 2 ** 20),
+    phaseRssMb,
     searchIndexMs,
   };
   console.log(`BENCH_RESULT ${JSON.stringify(result)}`);

@@ -57,6 +57,8 @@ export function archiveReport(options: BenchOptions, runs: ArchiveRuns): string 
     `| warm peak RSS / plain peak RSS | ${ratio(m(runs.warm, 'maxRssKb') / m(runs.plain, 'maxRssKb'), TARGETS.rss)} |`,
     `| cold peak RSS / plain peak RSS | ${ratio(m(runs.cold, 'maxRssKb') / m(runs.plain, 'maxRssKb'), TARGETS.rss)} |`,
     '',
+    ...phaseTable(runs),
+    '',
     'Against the plain site written the way our report templates are (the "compiled once" row: the same pages, with no',
     'template compiled per page), which is what our own pipeline costs on top of Eleventy at its fastest:',
     '',
@@ -66,6 +68,17 @@ export function archiveReport(options: BenchOptions, runs: ArchiveRuns): string 
     `| warm user CPU / plain compiled once user CPU | ${(m(runs.warm, 'userCpuMs') / m(runs.plainOnce, 'userCpuMs')).toFixed(2)} |`,
     `| cold / (plain compiled once + ${seconds(networkFloorMs)}) | ${(m(runs.cold, 'wallMs') / (m(runs.plainOnce, 'wallMs') + networkFloorMs)).toFixed(2)} |`,
   ].join('\n');
+}
+
+/** Where the peak is: the medians of each phase's largest RSS (src/cli/builder/build-phase.ts), cold and warm. */
+function phaseTable(runs: ArchiveRuns): string[] {
+  const phases = ['start', 'fetch', 'model', 'render', 'search', 'files', 'swap'];
+  const phase = (list: ChildResult[], name: string) => median(list.map((run) => run.phaseRssMb?.[name] ?? 0));
+  return [
+    `| peak RSS by phase (sampled every 20 ms) | ${phases.join(' | ')} |`,
+    `|---|${phases.map(() => '---').join('|')}|`,
+    ...(['cold', 'warm'] as const).map((name) => `| ${name} | ${phases.map((p) => `${phase(runs[name], p)} MB`).join(' | ')} |`),
+  ];
 }
 
 /** Replaces one generated section of docs/performance.md (`table`, `table-work-dir` or `pages`), keeping the prose around it. */

@@ -40,8 +40,10 @@ export interface ChildResult {
   rendered?: number;
   reused?: number;
   heapLimitMb?: number;
-  /** Largest V8 heap in use, sampled every 50 ms. */
+  /** Largest V8 heap in use, sampled every 20 ms. */
   peakHeapMb?: number;
+  /** Largest RSS in each phase of the build (src/cli/builder/build-phase.ts), sampled every 20 ms, in MB. */
+  phaseRssMb?: Record<string, number>;
   fromCache?: number;
   /** Time the build spent in its search index step (writeSearchIndex: indexing, or taking the published bundle). */
   searchIndexMs?: number;

@@ -18,6 +18,7 @@ import { buildSiteModel } from '../../model/site-model.ts';
 import { siteAddress } from '../../model/urls.ts';
 import type { DigestedInput, SiteModel, SiteModelInput } from '../../model/types.ts';
 import { fetchContent } from './fetch-content.ts';
+import { markPhase } from './build-phase.ts';
 
 /** What fetching the site's content takes: a build's options (run-build.ts) and the preview's are these and more. */
 export interface FetchSiteOptions {
@@ -100,13 +101,17 @@ export interface PreparedSite extends Omit<FetchedSite, 'languages'> {
  * languages"): on a site of several, each is built twice, first for what the others link to, then to render.
  */
 export function* modelsOneByOne(languages: readonly FetchedLanguage[]): Generator<PreparedLanguage> {
+  markPhase('model');
   if (languages.length === 1) {
     const [{ input, ...rest }] = languages as [FetchedLanguage];
     yield { ...rest, model: buildSiteModel(input) };
     return;
   }
   const summaries = languages.map(({ input }) => summarizeLanguage(buildSiteModel(input)));
-  for (const [i, { input, ...rest }] of languages.entries()) yield { ...rest, model: linkLanguage(buildSiteModel(input), i, summaries) };
+  for (const [i, { input, ...rest }] of languages.entries()) {
+    markPhase('model');
+    yield { ...rest, model: linkLanguage(buildSiteModel(input), i, summaries) };
+  }
 }
 
 /**

@@ -15,6 +15,7 @@ import { pagePrints, planRender } from './render-plan.ts';
 import { writeSearchIndex } from './search-index.ts';
 import type { StartedService } from './search-services.ts';
 import { searchParts } from '../../model/search-parts.ts';
+import { markPhase } from './build-phase.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
 export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
@@ -87,6 +88,7 @@ async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles 
   await forgetTemplates(path.join(rootDir, 'templates'));
   const eleventy = createEleventy(rootDir, outputDir, { round: async () => round }, { quietMode: quiet });
   started?.start();
+  markPhase('render');
   // write() resolves to [passthrough copies, templates], each template with the content it wrote.
   const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
   const files: ManifestFiles = {};
@@ -104,7 +106,9 @@ async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles 
   if (previous) linkFiles(previous.dir, outputDir, reusedFiles);
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // Every page is in the folder now, rendered or taken: the index reads them there.
+  markPhase('search');
   if (searchIndex) Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, started, ...(previous ? { previous } : {}) }));
+  markPhase('files');
   // The JSON API's files the plugin wrote (src/eleventy/api-files-plugin.ts), each with its fingerprint.
   for (const { url } of plan.pageLists.api) {
     const relative = outputFile(url, pathPrefix);

@@ -11,6 +11,7 @@ import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manife
 import { collectGarbage, fetchSite, modelsOneByOne, readAnswers, type DigestedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
 import { languageFolder } from '../../model/languages.ts';
 import { rendererFingerprint } from './render-plan.ts';
+import { markPhase } from './build-phase.ts';
 import type { RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
 
@@ -31,6 +32,7 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const warn = options.warn ?? ((line) => console.error(line));
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
+  markPhase('fetch');
   const { config, languages, summary: fetched } = await fetchSite({ ...options, env });
   const published = await publish(config, languages, { full: options.full ?? false, searchIndex: options.searchIndex ?? true, log, warn });
   for (const [i, history] of (published.histories ?? []).entries()) {
@@ -125,6 +127,7 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
       if (config.accounts.length > 1) collectGarbage();
     }
     if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging, Object.keys(total.files));
+    markPhase('swap');
     total.replaced = await swapIntoPlace(staging, config.outputDir);
     return total;
   } catch (error) {

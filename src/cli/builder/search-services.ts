@@ -14,6 +14,12 @@ import { searchedDocument } from './search-document.ts';
 
 /** Pages sent to Pagefind at once: enough to keep it busy, few enough to hold little of the archive in memory. */
 const IN_FLIGHT = 128;
+/**
+ * Each service's young generation, in MB: its pages pass through it once, and V8's default for a thread's heap
+ * held some 25 MB more of resident memory a thread at the build's peak (docs/performance.md, "Peak memory").
+ * https://nodejs.org/api/worker_threads.html#new-workerfilename-options (resourceLimits)
+ */
+const YOUNG_GENERATION_MB = 4;
 
 /** A thread's answer to a part: nothing, or why it failed. */
 interface Answer {
@@ -48,7 +54,7 @@ interface Service {
 }
 
 function startService(): Service {
-  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { searchService: true } });
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { searchService: true }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
   const service: Service = { worker, exited: new Promise((resolve) => worker.once('exit', resolve)) };
   worker.on('error', (error) => (service.failure ??= error));
   return service;

@@ -61,6 +61,16 @@ describe('indexParts', () => {
     unused.start();
     await unused.close();
   }, 120_000);
+
+  it("caps each service thread's young generation at 4 MB, which keeps the build's peak memory down", async () => {
+    // V8's default young generation for a thread's heap held some 25 MB more resident memory a thread at a large
+    // build's peak (docs/performance.md, "Peak memory"); the pages pass through a service's heap once.
+    const started = new StartedService();
+    started.start();
+    const { worker } = started.take()!;
+    expect(worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(4);
+    await worker.terminate();
+  });
 });
 
 describe('a part of more pages than are sent at once', () => {
