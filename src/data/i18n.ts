@@ -61,6 +61,8 @@ export interface Messages {
   ui: MessageTree;
   /** One message, by its dotted key (`kinds.weekly.heading`), with its placeholders filled. */
   t(key: string, values?: MessageValues): string;
+  /** One message as written, ICU and all (`'<'b'>'` quoted): for the chart form's Worker, which formats it itself. */
+  written(key: string): string;
 }
 
 /** The languages that have a message file, from the file names (`es.json` → `es`). */
@@ -90,6 +92,7 @@ export function loadMessages(contentDir: string, language: string): Messages {
   const label = `content/i18n/${path.basename(file)}`;
   const tree = readJsonFile(file, label, messagesSchema);
   const compiled = new Map<string, IntlMessageFormat>();
+  const written = new Map<string, string>();
   const t = (key: string, values?: MessageValues): string => {
     const format = compiled.get(key);
     if (!format) throw new Error(`i18n: no message "${key}"`);
@@ -103,12 +106,18 @@ export function loadMessages(contentDir: string, language: string): Messages {
   const ui = mapLeaves(tree, (key, text) => {
     try {
       compiled.set(key, new IntlMessageFormat(text, language));
+      written.set(key, text);
     } catch (error) {
       throw new ConfigError(`${label}: ${key}`, `is not a valid ICU message (${(error as Error).message})`);
     }
     return /[{}]/.test(text) ? text : t(key);
   });
-  return { locale: language, file: label, ui: ui as MessageTree, t };
+  const writtenAs = (key: string): string => {
+    const text = written.get(key);
+    if (text === undefined) throw new Error(`i18n: no message "${key}"`);
+    return text;
+  };
+  return { locale: language, file: label, ui: ui as MessageTree, t, written: writtenAs };
 }
 
 function mapLeaves(tree: object, fn: (key: string, text: string) => string, prefix = ''): object {

@@ -32,10 +32,8 @@ export function chartFormViews(site: SiteConfig, messages: Messages, signs: read
     signNames: signs.map((sign) => sign.name),
     planetNames: PLANET_KEYS.map((key) => messages.ui.planets[key]),
     current,
-    messages: {
-      ...Object.fromEntries(Object.entries(words).map(([key, text]) => [`chartForm.${key}`, text])),
-      ...Object.fromEntries(CHART_WORDS.map((key) => [`chart.${key}`, messages.ui.chart[key]])),
-    },
+    // As written: the Worker formats them (ui's are formatted already, and formatting twice unquotes '<b>' and '{').
+    messages: Object.fromEntries([...Object.keys(words).map((key) => `chartForm.${key}`), ...CHART_WORDS.map((key) => `chart.${key}`)].map((key) => [key, messages.written(key)])),
   };
   return [{
     url,

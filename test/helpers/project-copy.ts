@@ -51,13 +51,14 @@ export function copyProject({ periods }: { periods?: SiteConfig['periods'] } = {
 
 /**
  * A copy of the project (`copyProject`) in English and Spanish, with `periods`, built on `buildDate` in this process
- * into its dist/ (its cache in .cache/), with `settings` added to its content/site.json.
+ * into its dist/ (its cache in .cache/), with `settings` added to its content/site.json and `edit` run on the copy first.
  */
-export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildDate: string, settings: Record<string, unknown> = {}): Promise<string> {
+export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildDate: string, settings: Record<string, unknown> = {}, edit?: (project: string) => void): Promise<string> {
   const project = copyProject({ periods });
   const siteFile = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(siteFile, JSON.stringify({ ...site, languages: ['en', 'es'], ...settings }));
+  edit?.(project);
   // Loaded here: most tests of this module run the commands as processes.
   const { runBuild } = await import('../../src/cli/builder/run-build.ts');
   await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
