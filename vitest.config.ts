@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  * them, `npm run test:quick` runs every other folder's.
  */
 const SLOW = ['test/site/**', 'test/commands/**'];
+/** Files that replace a module (`vi.mock`): only a fresh module registry, a worker of their own, applies it. */
+const MOCKING = ['test/commands/published-output.test.ts'];
 
 // The run's own temporary folder, TMPDIR for every worker and every command the tests start, removed whole when
 // the run ends: what other programs write in the system's folder never meets the suite. In memory where the system
@@ -46,14 +48,17 @@ export default defineConfig({
     // Vitest queues the projects' files in the order of the projects' names: the built site's long browser
     // files first, the commands next, the short quick files last, filling the cores to the end of the run.
     projects: [
+      // Every project's files share a worker's modules (no isolation: https://vitest.dev/config/#isolate): a file
+      // in a fresh worker spent more time importing Eleventy, Pagefind and playwright than testing. Files that
+      // replace a module run isolated, in a project of their own.
       // Tests of the built site share one build from the sample service (test/global-setup.ts).
-      { extends: true, test: { name: 'built-site', include: ['test/site/**/*.test.ts'], globalSetup: ['test/global-setup.ts', 'test/browser-server.ts'] } },
+      { extends: true, test: { name: 'built-site', include: ['test/site/**/*.test.ts'], isolate: false, globalSetup: ['test/global-setup.ts', 'test/browser-server.ts'] } },
       // The commands, run as site owners run them. Both projects' browser tests share one Chromium
       // (test/browser-server.ts).
-      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'], globalSetup: ['test/browser-server.ts'] } },
-      // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). Their files share a worker's
-      // modules (no isolation), which halves the project's time. The temporary-folder check runs here, once for
-      // the whole run (https://vitest.dev/config/globalsetup).
+      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'], exclude: MOCKING, isolate: false, globalSetup: ['test/browser-server.ts'] } },
+      { extends: true, test: { name: 'commands-isolated', include: MOCKING } },
+      // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). The temporary-folder check runs
+      // here, once for the whole run (https://vitest.dev/config/globalsetup).
       { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false, globalSetup: ['test/temporary-folder.ts'] } },
     ],
   },
