@@ -74,12 +74,21 @@ interface Report {
   text: { html: string; text: string };
 }
 
+/** What of a report the card shows. */
+interface CardFields extends Report {
+  site: { title: string; url: string };
+  sign: { glyph: string };
+  period: { label: string };
+  title: string;
+  heading: string;
+}
+
 describe('the JSON API', () => {
-  it('publishes, per language, an index, its schema, and per sign and kind the current report, the dated ones and an archive', () => {
+  it("publishes, per language, an index, its schema, and per sign and kind the current report, the card's document, the dated ones and an archive", () => {
     const expected = Object.values(FOLDERS).flatMap((folder) => [
       `${folder}api/v1/index.json`,
       `${folder}api/v1/schema.json`,
-      ...SIGNS.flatMap((sign) => Object.entries(PERIODS).flatMap(([kind, key]) => ['index', 'current', key].map((name) => `${folder}api/v1/${sign}/${kind}/${name}.json`))),
+      ...SIGNS.flatMap((sign) => Object.entries(PERIODS).flatMap(([kind, key]) => ['index', 'current', 'card', key].map((name) => `${folder}api/v1/${sign}/${kind}/${name}.json`))),
     ]);
     expect(apiFiles()).toEqual(expected.sort());
   });
@@ -90,7 +99,7 @@ describe('the JSON API', () => {
       (addFormats as unknown as typeof addFormats.default)(ajv);
       const validate = ajv.compile(read(`${folder}api/v1/schema.json`));
       const answers = apiFiles().filter((file) => file.startsWith(`${folder}api/`) && !file.endsWith('schema.json'));
-      expect(answers.length).toBe(2 + 12 * 4 * 3 - 1);
+      expect(answers.length).toBe(1 + 12 * 4 * 4);
       for (const file of answers) expect(validate(read(file)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
       // The index points at the schema where it is published.
       expect(read(`${folder}api/v1/index.json`).schema).toBe(`${ORIGIN}${PREFIX}${folder}api/v1/schema.json`);
@@ -118,15 +127,37 @@ describe('the JSON API', () => {
     }
   });
 
+  it("gives the card, per sign and kind, what it shows of the current report and nothing more: no HTML, no text but the intro's", () => {
+    for (const folder of Object.values(FOLDERS)) {
+      for (const sign of SIGNS) {
+        for (const kind of Object.keys(PERIODS)) {
+          const report = read(`${folder}api/v1/${sign}/${kind}/current.json`) as unknown as CardFields;
+          expect(read(`${folder}api/v1/${sign}/${kind}/card.json`)).toEqual({
+            type: 'card',
+            language: report.language,
+            site: report.site,
+            sign: { glyph: report.sign.glyph },
+            period: { label: report.period.label },
+            title: report.title,
+            heading: report.heading,
+            url: report.url,
+            intro: { text: report.intro.text },
+          });
+        }
+      }
+    }
+  });
+
   it('lists the signs and kinds in its index, and each sign and kind in an archive, with addresses that resolve', () => {
     for (const folder of Object.values(FOLDERS)) {
-      const index = read(`${folder}api/v1/index.json`) as { kinds: string[]; signs: { slug: string; url: string; reports: Record<string, { current: string; archive: string }> }[] };
+      const index = read(`${folder}api/v1/index.json`) as { kinds: string[]; signs: { slug: string; url: string; reports: Record<string, { current: string; card: string; archive: string }> }[] };
       expect(index.kinds).toEqual(Object.keys(PERIODS));
       expect(index.signs.map((sign) => sign.slug)).toEqual(SIGNS);
       for (const sign of index.signs) {
         expect(fileOf(sign.url)).toBe(`${folder}${sign.slug}/index.html`);
         for (const [kind, key] of Object.entries(PERIODS)) {
           expect(fileOf(sign.reports[kind]!.current)).toBe(`${folder}api/v1/${sign.slug}/${kind}/current.json`);
+          expect(fileOf(sign.reports[kind]!.card)).toBe(`${folder}api/v1/${sign.slug}/${kind}/card.json`);
           expect(fileOf(sign.reports[kind]!.archive)).toBe(`${folder}api/v1/${sign.slug}/${kind}/index.json`);
           const archive = read(`${folder}api/v1/${sign.slug}/${kind}/index.json`) as { reports: { url: string; page: string; period: { key: string } }[] };
           expect(archive.reports.map((report) => [report.period.key, fileOf(report.url), fileOf(report.page)])).toEqual([
