@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { Sign } from '../data/signs.ts';
-import type { ApiFile, ReportPage, SignHub } from './types.ts';
-import { API_INDEX, API_SCHEMA, apiArchiveUrl, apiCardUrl, apiCurrentUrl, apiReportUrl, KIND_ORDER, KIND_SEGMENTS, SITE_PATHS, type SiteUrls } from './urls.ts';
+import type { Messages } from '../data/i18n.ts';
+import type { ApiFile, ApiPage, ReportPage, SignHub } from './types.ts';
+import { API_INDEX, API_ROOT, API_SCHEMA, apiArchiveUrl, apiCardUrl, apiCurrentUrl, apiReportUrl, KIND_ORDER, KIND_SEGMENTS, SITE_PATHS, type SiteUrls } from './urls.ts';
 
 /** The schema every document is valid against, published at `/api/v1/schema.json` with its own address as `$id`. */
 export const API_SCHEMA_FILE = path.join(import.meta.dirname, 'api-schema.json');
@@ -97,6 +98,21 @@ function reportFile(url: string, page: ReportPage, document: () => object): ApiF
     get document() {
       return document();
     },
+  };
+}
+
+/** The page at the API's folder, in the site's words: what the API is, and links to its index and schema. */
+export function apiPage(site: ApiSite, urls: SiteUrls, t: Messages['t']): ApiPage {
+  const title = t('api.title');
+  return {
+    url: urls.page(API_ROOT),
+    documentTitle: t('site.documentTitle', { page: title, site: site.title }),
+    title,
+    description: t('api.description', { site: site.title }),
+    links: [
+      { url: urls.page(API_INDEX), label: t('api.index') },
+      { url: urls.page(API_SCHEMA), label: t('api.schema') },
+    ],
   };
 }
 
