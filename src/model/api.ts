@@ -1,7 +1,8 @@
 // The static JSON API partners read (docs/syndication.md): per language, an index of the signs and kinds, each
 // sign's current report of each kind at a stable address, every dated report at its own, and an archive per sign
-// and kind; with the card on, what the card shows of each current report, a document a fraction of the report's size. Every document is made here; src/eleventy/api-files-plugin.ts writes it as JSON. Addresses are absolute, for
-// pages on other origins; texts come as the sanitized HTML the pages show and as plain text.
+// and kind; with the card on, what the card shows of each current report, a fraction of the report's bytes. Every
+// document is made here; src/eleventy/api-files-plugin.ts writes it as JSON. Addresses are absolute, for pages on
+// other origins; texts come as the sanitized HTML the pages show and as plain text. And the page at the API's folder.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
@@ -116,7 +117,7 @@ export function apiPage(site: ApiSite, urls: SiteUrls, t: Messages['t']): ApiPag
   };
 }
 
-/** Every file of the API of one language's site: its index, the schema, and per sign and kind the reports. */
+/** Every file of the API of one language's site: its index, the schema, and per sign and kind the reports (and card). */
 export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: SiteUrls): ApiFile[] {
   const absolute = (sitePath: string) => urls.absolute(urls.page(sitePath));
   const card = site.card !== false;
