@@ -1,7 +1,8 @@
 // `npm run bench -- --syndication`: what the JSON Feeds, the JSON API and the card cost (docs/syndication.md). Per
 // round, on the three-year archive, a warm `--full` build and the next day's build of the project as it is, and of
 // a copy without them (content/site.json `"api": false`, which also drops the card, and without the JSON Feed's
-// template), interleaved; then the card's weight from the output: its script, and the largest answer it reads.
+// template), interleaved; then the card's weight from the output: its script, and the largest answer it reads
+// (a `card.json`).
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,12 +25,12 @@ function projectWithout(into: string): string {
   return rootDir;
 }
 
-/** The card's script and the largest answer it reads (a current report), raw and gzipped as hosts send them. */
+/** The card's script and the largest answer it reads (in any language's API), raw and gzipped as hosts send them. */
 function cardWeight(dist: string): { script: number; scriptGzip: number; answer: number; answerGzip: number; largest: string } {
   const script = readFileSync(path.join(dist, 'embed/card.js'));
-  const answers = readdirSync(path.join(dist, 'api/v1'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('current.json'));
+  const answers = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /(^|\/)api\/v1\/.+\/card\.json$/.test(file.split(path.sep).join('/')));
   const sized = answers.map((file) => {
-    const bytes = readFileSync(path.join(dist, 'api/v1', file));
+    const bytes = readFileSync(path.join(dist, file));
     return { file, raw: bytes.length, gzip: gzipSync(bytes).length };
   });
   const largest = sized.reduce((a, b) => (b.gzip > a.gzip ? b : a));

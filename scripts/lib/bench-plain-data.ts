@@ -17,8 +17,8 @@ const field = (text: string, pattern: RegExp) => decode(pattern.exec(text)?.[1] 
 
 /**
  * The plain site's data from a site build: for every HTML page of ours, the head fields the layout prints and
- * the rendered <main> as one pre-made HTML string; every other file as it is, the card's framed pages (a layout of
- * their own, with no <main>) among them. Eleventy then renders the same
+ * the rendered <main> as one pre-made HTML string; every other file as it is, the card's framed pages and the API's
+ * page (each a layout of its own) among them. Eleventy then renders the same
  * number of pages of the same size in a layout of the same weight, with none of our pipeline.
  */
 export function plainDataFrom(distDir: string) {
@@ -29,7 +29,8 @@ export function plainDataFrom(distDir: string) {
     // The plain site renders pages: neither our fingerprinted assets nor the search index.
     if (file.startsWith('assets') || file.startsWith('pagefind')) continue;
     const text = readFileSync(path.join(distDir, file), 'utf8');
-    if (file.endsWith('.html') && !file.startsWith('embed')) pages.push(pageData(urlPath, text));
+    const ownLayout = file.startsWith('embed') || /\/api\/v1\/index\.html$/.test(urlPath);
+    if (file.endsWith('.html') && !ownLayout) pages.push(pageData(urlPath, text));
     else otherFiles.push({ path: urlPath, content: text });
   }
   const home = readFileSync(path.join(distDir, 'index.html'), 'utf8');

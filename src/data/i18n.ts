@@ -25,6 +25,8 @@ const messagesSchema = z.strictObject({
   report: group('otherSigns', 'allSignHoroscopes'),
   signFacts: group('dates', 'element', 'modality', 'ruler'),
   feed: group('title', 'subtitle'),
+  // The page at the JSON API's folder (`/api/v1/`), for whoever opens it (src/model/api.ts apiPage).
+  api: group('title', 'description', 'index', 'schema'),
   charts: group('title', 'intro', 'description', 'cardSuffix', 'born', 'empty'),
   chart: group(
     'title', 'description', 'born', 'localTime', 'utc', 'place', 'wheelCaption', 'wheelTitle', 'wheelDescription', 'wheelPlanet',

@@ -1,13 +1,15 @@
 // The static JSON API partners read (docs/syndication.md): per language, an index of the signs and kinds, each
 // sign's current report of each kind at a stable address, every dated report at its own, and an archive per sign
-// and kind. Every document is made here; src/eleventy/api-files-plugin.ts writes it as JSON. Addresses are absolute, for
-// pages on other origins; texts come as the sanitized HTML the pages show and as plain text.
+// and kind; with the card on, what the card shows of each current report, a fraction of the report's bytes. Every
+// document is made here; src/eleventy/api-files-plugin.ts writes it as JSON. Addresses are absolute, for pages on
+// other origins; texts come as the sanitized HTML the pages show and as plain text. And the page at the API's folder.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import type { Sign } from '../data/signs.ts';
-import type { ApiFile, ReportPage, SignHub } from './types.ts';
-import { API_INDEX, API_SCHEMA, apiArchiveUrl, apiCurrentUrl, apiReportUrl, KIND_ORDER, KIND_SEGMENTS, SITE_PATHS, type SiteUrls } from './urls.ts';
+import type { Messages } from '../data/i18n.ts';
+import type { ApiFile, ApiPage, ReportPage, SignHub } from './types.ts';
+import { API_INDEX, API_ROOT, API_SCHEMA, apiArchiveUrl, apiCardUrl, apiCurrentUrl, apiReportUrl, KIND_ORDER, KIND_SEGMENTS, SITE_PATHS, type SiteUrls } from './urls.ts';
 
 /** The schema every document is valid against, published at `/api/v1/schema.json` with its own address as `$id`. */
 export const API_SCHEMA_FILE = path.join(import.meta.dirname, 'api-schema.json');
@@ -41,6 +43,8 @@ export function htmlToText(html: string): string {
 interface ApiSite {
   title: string;
   language: string;
+  /** site.json's `card`: off, no card document is written (src/model/embed.ts writes no card either). */
+  card?: boolean | undefined;
 }
 
 const signOf = (sign: Sign) => ({ slug: sign.slug, name: sign.name, glyph: sign.glyph, dates: sign.dates });
@@ -67,6 +71,24 @@ function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls): object
 }
 
 /**
+ * What the card (templates/embed-card.njk) shows of a report, in the report's own shape: its sign's glyph, heading,
+ * period's label, intro as plain text, and the links to its page and the site. The card reads this alone.
+ */
+function cardDocument(page: ReportPage, site: ApiSite, urls: SiteUrls): object {
+  return {
+    type: 'card',
+    language: site.language,
+    site: { title: site.title, url: urls.absolute(urls.page(SITE_PATHS.home)) },
+    sign: { glyph: page.sign.glyph },
+    period: { label: page.period.label },
+    title: page.title,
+    heading: page.heading,
+    url: urls.absolute(page.url),
+    intro: { text: htmlToText(page.intro) },
+  };
+}
+
+/**
  * A report's file, its document made when first read (and shared with the sign's current file): a build writes
  * only the files whose page changed, and the documents' plain texts cost more than the rest of the API.
  */
@@ -80,9 +102,25 @@ function reportFile(url: string, page: ReportPage, document: () => object): ApiF
   };
 }
 
-/** Every file of the API of one language's site: its index, the schema, and per sign and kind the reports. */
+/** The page at the API's folder, in the site's words: what the API is, and links to its index and schema. */
+export function apiPage(site: ApiSite, urls: SiteUrls, t: Messages['t']): ApiPage {
+  const title = t('api.title');
+  return {
+    url: urls.page(API_ROOT),
+    documentTitle: t('site.documentTitle', { page: title, site: site.title }),
+    title,
+    description: t('api.description', { site: site.title }),
+    links: [
+      { url: urls.page(API_INDEX), label: t('api.index') },
+      { url: urls.page(API_SCHEMA), label: t('api.schema') },
+    ],
+  };
+}
+
+/** Every file of the API of one language's site: its index, the schema, and per sign and kind the reports (and card). */
 export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: SiteUrls): ApiFile[] {
   const absolute = (sitePath: string) => urls.absolute(urls.page(sitePath));
+  const card = site.card !== false;
   const files: ApiFile[] = [];
   const index = {
     type: 'index',
@@ -96,7 +134,8 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
       reports: Object.fromEntries(
         hub.archive.map(({ kind, kindTitle }) => {
           const current = hub.current[kind];
-          return [KIND_SEGMENTS[kind], { title: kindTitle, current: current ? absolute(apiCurrentUrl(hub.sign, kind)) : null, archive: absolute(apiArchiveUrl(hub.sign, kind)) }];
+          const addresses = { current: current ? absolute(apiCurrentUrl(hub.sign, kind)) : null, ...(card ? { card: current ? absolute(apiCardUrl(hub.sign, kind)) : null } : {}) };
+          return [KIND_SEGMENTS[kind], { title: kindTitle, ...addresses, archive: absolute(apiArchiveUrl(hub.sign, kind)) }];
         }),
       ),
     })),
@@ -113,6 +152,7 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
       for (const { page, url, document } of reports) files.push(reportFile(url, page, document));
       const current = reports.find(({ page }) => page === hub.current[kind]);
       if (current) files.push(reportFile(urls.page(apiCurrentUrl(hub.sign, kind)), current.page, current.document));
+      if (current && card) files.push(reportFile(urls.page(apiCardUrl(hub.sign, kind)), current.page, () => cardDocument(current.page, site, urls)));
       const archive = {
         type: 'archive',
         language: site.language,

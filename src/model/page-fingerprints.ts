@@ -12,9 +12,9 @@ import { sitePath } from './urls.ts';
  * fingerprint changed (src/cli/builder/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
-export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'embeds'>;
+export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'apiPage' | 'embeds'>;
 
-export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api', 'embeds'] as const satisfies readonly (keyof PageLists)[];
+export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api', 'apiPage', 'embeds'] as const satisfies readonly (keyof PageLists)[];
 
 interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
@@ -73,6 +73,7 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
     else add(file.url, file, replacer);
   }
   for (const embed of model.embeds) add(embed.url, embed, replacer);
+  for (const page of model.apiPage) add(page.url, page);
   return { siteWide, pages };
 }
 

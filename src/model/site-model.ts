@@ -12,7 +12,7 @@ import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
-import { apiFiles } from './api.ts';
+import { apiFiles, apiPage } from './api.ts';
 import { chartFormViews } from './chart-form.ts';
 import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
 import { embedParts } from './embed.ts';
@@ -93,6 +93,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     feeds,
     jsonFeeds,
     api: site.api === false ? [] : apiFiles(signHubs, site, urls),
+    apiPage: site.api === false ? [] : [apiPage(site, urls, t)],
     ...embedParts(signHubs, site, urls, t, input.colours),
     meta,
     sitemap,

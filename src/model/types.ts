@@ -208,6 +208,19 @@ export interface ApiFile {
   report?: ReportPage;
 }
 
+/** The page at the API's folder (templates/api-index.njk), for whoever opens `/api/v1/`: what it is, and its links. */
+export interface ApiPage {
+  /** `/api/v1/` */
+  url: string;
+  /** The whole <title>. */
+  documentTitle: string;
+  title: string;
+  /** Plain text: what the API is. */
+  description: string;
+  /** The API's index and schema, each with its label. */
+  links: { url: string; label: string }[];
+}
+
 /** The `<horoscope-card>` element's script (templates/embed-card.njk), written once, at the site's root. */
 export interface CardScript {
   /** `/embed/card.js` */
@@ -283,6 +296,8 @@ export interface SiteModel {
   jsonFeeds: JsonFeed[];
   /** The JSON API's files (src/model/api.ts); none when site.json's `api` is false. */
   api: ApiFile[];
+  /** The page at the API's folder: one item, none when `api` is false. */
+  apiPage: ApiPage[];
   /** The card's script: one item at the site's root when site.json leaves `card` on; none otherwise. */
   card: CardScript[];
   /** The pages partners frame, per sign and kind with a current report; none when `card` is off. */

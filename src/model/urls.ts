@@ -91,6 +91,11 @@ export function apiCurrentUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): strin
   return `${apiFolder(sign, kind)}current.json`;
 }
 
+/** `/api/v1/leo/weekly/card.json`: what the card shows of the current report, and nothing more (docs/syndication.md). */
+export function apiCardUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): string {
+  return `${apiFolder(sign, kind)}card.json`;
+}
+
 /** `/api/v1/leo/weekly/index.json`: every published report of a sign and kind, newest first. */
 export function apiArchiveUrl(sign: Pick<Sign, 'slug'>, kind: ReportKind): string {
   return `${apiFolder(sign, kind)}index.json`;

@@ -1,7 +1,7 @@
 // (A browser test among the commands: it builds and serves its own copy, and needs no shared build.)
 // The embeddable card's requests and states in Chromium, as a partner trying it locally sees them: the built site's
 // files served under a path of a loopback port that is not the site's address (the card finds the API from its own
-// script's address), each request counted, and an answer held back on demand to arrive after a later one.
+// script's address), each request counted and weighed, and an answer held back on demand to arrive after a later one.
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,10 @@ let server: Server;
 let origin = '';
 /** Every request's path, in order. */
 let requests: string[] = [];
+/** The bytes of each path's answer, as served (raw). */
+const sizes = new Map<string, number>();
+/** The bound of one card's weight: its script and its answer, raw (docs/syndication.md, scripts/bench-syndication.ts). */
+const CARD_BYTES = 12 * 1024;
 /** Paths whose answer waits until released, and the releases. */
 const held = new Map<string, () => void>();
 let holding = new Set<string>();
@@ -44,6 +48,7 @@ beforeAll(async () => {
       const file = path.join(served!.dist, url.pathname.slice(PREFIX.length));
       const body = await readFile(file).catch(() => undefined);
       if (!url.pathname.startsWith(PREFIX) || !body) return void response.writeHead(404).end();
+      sizes.set(url.pathname, body.length);
       response.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/json' }).end(body);
     };
     if (holding.has(url.pathname)) held.set(url.pathname, () => void answer());
@@ -86,15 +91,29 @@ describe('the card on a local partner page', () => {
     await rendered(opened, 3);
     // Let any extra request the upgrade may have started arrive.
     await opened.waitForTimeout(500);
-    expect(requests.sort()).toEqual([`${PREFIX}api/v1/aries/weekly/current.json`, `${PREFIX}api/v1/leo/weekly/current.json`, `${PREFIX}embed/card.js`, `${PREFIX}es/api/v1/virgo/monthly/current.json`]);
+    expect(requests.sort()).toEqual([`${PREFIX}api/v1/aries/weekly/card.json`, `${PREFIX}api/v1/leo/weekly/card.json`, `${PREFIX}embed/card.js`, `${PREFIX}es/api/v1/virgo/monthly/card.json`]);
     const [leo, , aries] = await views(opened);
     expect(leo!.links[0]).toBe('https://horoscopes.example.com/horoscopo/weekly/2026-w47/leo/');
     expect(aries!.text).toMatch(/Aries weekly horoscope/);
     await opened.context().close();
   });
 
+  it('weighs at most 12 kB, its script and its answer, for the largest card of every sign, kind and language', async () => {
+    const signs = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
+    const all = ['en', 'es'].flatMap((lang) => signs.flatMap((sign) => ['weekly', 'monthly', 'yearly', 'ascendant'].map((kind) => `<horoscope-card sign="${sign}" kind="${kind}" lang="${lang}"></horoscope-card>`)));
+    const opened = await open(all.join(''));
+    await rendered(opened, 96);
+    await opened.waitForTimeout(500);
+    const script = `${PREFIX}embed/card.js`;
+    const answers = requests.filter((request) => request !== script);
+    expect(answers).toHaveLength(96);
+    const [largest, bytes] = answers.map((answer) => [answer, sizes.get(answer)!] as const).reduce((a, b) => (b[1] > a[1] ? b : a));
+    expect(sizes.get(script)! + bytes, `${script} and ${largest}`).toBeLessThanOrEqual(CARD_BYTES);
+    await opened.context().close();
+  });
+
   it('loads again when an attribute changes, and an answer that arrives late never replaces a later one', async () => {
-    const leo = `${PREFIX}api/v1/leo/weekly/current.json`;
+    const leo = `${PREFIX}api/v1/leo/weekly/card.json`;
     holding = new Set([leo]);
     try {
       const opened = await open('<horoscope-card sign="leo"></horoscope-card>');
@@ -136,7 +155,7 @@ describe('the card on a local partner page', () => {
   });
 
   it("shows a plain link to the site, and nothing technical, when the API does not answer", async () => {
-    failing = new Set([`${PREFIX}es/api/v1/leo/yearly/current.json`]);
+    failing = new Set([`${PREFIX}es/api/v1/leo/yearly/card.json`]);
     try {
       const opened = await open('<horoscope-card sign="leo" kind="yearly" lang="es"></horoscope-card>');
       await expect.poll(async () => (await views(opened))[0]!.links, { timeout: 60_000 }).toEqual([`${origin}${PREFIX}es/`]);

@@ -1,12 +1,14 @@
 // The static JSON API, in English and Spanish under a path, built once from two services whose Leo reports carry
 // the sanitizer's XSS corpus: every answer is valid against the schema the site publishes, carries the HTML the
 // pages show and the same as plain text, and links only files of the site; `_headers` lets other origins read
-// `/api/` alone; no answer enters a sitemap; and `npm run check` names an answer that breaks the schema.
+// `/api/` alone; no answer enters a sitemap; `npm run check` names an answer that breaks the schema; and whoever opens
+// `/api/v1/` finds a page in the language's words that links the index and the schema.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../scripts/lib/static-server.ts';
 import { checkSite } from '../../src/cli/check/check-site.ts';
@@ -15,7 +17,7 @@ import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';
 import { parseHeadersFile } from '../../src/eleventy/security-headers.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
-import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
+import { CURRENT_PERIODS, copyProject, FIXTURE_CONTENT } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 
@@ -28,6 +30,7 @@ const FOLDERS = { en: '', es: 'es/' };
 const HOSTILE = XSS_VECTORS.map((vector) => vector.html).join('\n<p>between</p>\n');
 
 let project = '';
+let title = '';
 let site: BuiltSite;
 const services: SampleService[] = [];
 
@@ -35,6 +38,7 @@ beforeAll(async () => {
   project = copyProject({ periods: CURRENT_PERIODS });
   const siteFile = path.join(project, 'content/site.json');
   const { language: _language, ...settings } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
+  title = String(settings.title);
   writeFileSync(siteFile, JSON.stringify({ ...settings, url: `${ORIGIN}${PREFIX}`, languages: ['en', 'es'] }));
   // Leo's reports (sign 4) carry every vector of the corpus, in both languages.
   const faults = { transformReport: (entry: { sign_id: number; text: string }) => (entry.sign_id === 4 ? { ...entry, text: `${entry.text}${HOSTILE}` } : entry) };
@@ -74,12 +78,22 @@ interface Report {
   text: { html: string; text: string };
 }
 
+/** What of a report the card shows. */
+interface CardFields extends Report {
+  site: { title: string; url: string };
+  sign: { glyph: string };
+  period: { label: string };
+  title: string;
+  heading: string;
+}
+
 describe('the JSON API', () => {
-  it('publishes, per language, an index, its schema, and per sign and kind the current report, the dated ones and an archive', () => {
+  it("publishes, per language, a page, an index, its schema, and per sign and kind the current report, the card's document, the dated ones and an archive", () => {
     const expected = Object.values(FOLDERS).flatMap((folder) => [
+      `${folder}api/v1/index.html`,
       `${folder}api/v1/index.json`,
       `${folder}api/v1/schema.json`,
-      ...SIGNS.flatMap((sign) => Object.entries(PERIODS).flatMap(([kind, key]) => ['index', 'current', key].map((name) => `${folder}api/v1/${sign}/${kind}/${name}.json`))),
+      ...SIGNS.flatMap((sign) => Object.entries(PERIODS).flatMap(([kind, key]) => ['index', 'current', 'card', key].map((name) => `${folder}api/v1/${sign}/${kind}/${name}.json`))),
     ]);
     expect(apiFiles()).toEqual(expected.sort());
   });
@@ -89,8 +103,8 @@ describe('the JSON API', () => {
       const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
       (addFormats as unknown as typeof addFormats.default)(ajv);
       const validate = ajv.compile(read(`${folder}api/v1/schema.json`));
-      const answers = apiFiles().filter((file) => file.startsWith(`${folder}api/`) && !file.endsWith('schema.json'));
-      expect(answers.length).toBe(2 + 12 * 4 * 3 - 1);
+      const answers = apiFiles().filter((file) => file.startsWith(`${folder}api/`) && file.endsWith('.json') && !file.endsWith('schema.json'));
+      expect(answers.length).toBe(1 + 12 * 4 * 4);
       for (const file of answers) expect(validate(read(file)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
       // The index points at the schema where it is published.
       expect(read(`${folder}api/v1/index.json`).schema).toBe(`${ORIGIN}${PREFIX}${folder}api/v1/schema.json`);
@@ -118,15 +132,37 @@ describe('the JSON API', () => {
     }
   });
 
+  it("gives the card, per sign and kind, what it shows of the current report and nothing more: no HTML, no text but the intro's", () => {
+    for (const folder of Object.values(FOLDERS)) {
+      for (const sign of SIGNS) {
+        for (const kind of Object.keys(PERIODS)) {
+          const report = read(`${folder}api/v1/${sign}/${kind}/current.json`) as unknown as CardFields;
+          expect(read(`${folder}api/v1/${sign}/${kind}/card.json`)).toEqual({
+            type: 'card',
+            language: report.language,
+            site: report.site,
+            sign: { glyph: report.sign.glyph },
+            period: { label: report.period.label },
+            title: report.title,
+            heading: report.heading,
+            url: report.url,
+            intro: { text: report.intro.text },
+          });
+        }
+      }
+    }
+  });
+
   it('lists the signs and kinds in its index, and each sign and kind in an archive, with addresses that resolve', () => {
     for (const folder of Object.values(FOLDERS)) {
-      const index = read(`${folder}api/v1/index.json`) as { kinds: string[]; signs: { slug: string; url: string; reports: Record<string, { current: string; archive: string }> }[] };
+      const index = read(`${folder}api/v1/index.json`) as { kinds: string[]; signs: { slug: string; url: string; reports: Record<string, { current: string; card: string; archive: string }> }[] };
       expect(index.kinds).toEqual(Object.keys(PERIODS));
       expect(index.signs.map((sign) => sign.slug)).toEqual(SIGNS);
       for (const sign of index.signs) {
         expect(fileOf(sign.url)).toBe(`${folder}${sign.slug}/index.html`);
         for (const [kind, key] of Object.entries(PERIODS)) {
           expect(fileOf(sign.reports[kind]!.current)).toBe(`${folder}api/v1/${sign.slug}/${kind}/current.json`);
+          expect(fileOf(sign.reports[kind]!.card)).toBe(`${folder}api/v1/${sign.slug}/${kind}/card.json`);
           expect(fileOf(sign.reports[kind]!.archive)).toBe(`${folder}api/v1/${sign.slug}/${kind}/index.json`);
           const archive = read(`${folder}api/v1/${sign.slug}/${kind}/index.json`) as { reports: { url: string; page: string; period: { key: string } }[] };
           expect(archive.reports.map((report) => [report.period.key, fileOf(report.url), fileOf(report.page)])).toEqual([
@@ -187,6 +223,26 @@ describe('the JSON API', () => {
       expect(checkSite(site.dir, published).problems).toEqual(['es/api/v1/leo/weekly/current.json: does not follow the API\'s schema: /published: must match format "date"']);
     } finally {
       writeFileSync(file, original);
+    }
+  });
+});
+
+describe('the page at the API folder', () => {
+  it("says in each language's words what the API is, linking the index, the schema and the site, as valid HTML", async () => {
+    const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
+    for (const [language, folder] of Object.entries(FOLDERS)) {
+      const file = `${folder}api/v1/index.html`;
+      const words = (JSON.parse(readFileSync(path.join(FIXTURE_CONTENT, 'i18n', `${language}.json`), 'utf8')) as { api: Record<string, string> }).api;
+      const html = site.read(file);
+      const page = parseDocument(html);
+      const text = (name: string) => DomUtils.getElementsByTagName(name, page).map((element) => DomUtils.textContent(element));
+      expect(DomUtils.getElementsByTagName('html', page)[0]!.attribs.lang).toBe(language);
+      expect(text('h1')).toEqual([words.title]);
+      expect(text('p')[0]).toBe(words.description!.replace('{site}', title));
+      const links = DomUtils.getElementsByTagName('a', page).map((a) => [DomUtils.textContent(a), fileOf(`${ORIGIN}${a.attribs.href}`)]);
+      expect(links).toEqual([[words.index, `${folder}api/v1/index.json`], [words.schema, `${folder}api/v1/schema.json`], [title, `${folder}index.html`]]);
+      const report = await validator.validateString(html, file);
+      expect(report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
     }
   });
 });

@@ -73,11 +73,12 @@ const writeNew = (name: string, text: string) => {
 // Each edit, and how many paginated pages the preview should render for it (undefined: every page).
 const edits: { kind: string; edit: () => void; renders?: number }[] = [
   // The report, its period hub, its sign hub and its sign's Atom feed quote the text, and so do the report's JSON
-  // files: its sign's JSON Feed, its card's page (/embed/…) and its API answers. The preview's counts, which the
-  // byte-for-byte comparison above vouches for; a count that grows renders pages the edit did not change.
-  { kind: 'an override appended to', edit: () => appendFileSync(file('content/overrides/weekly/2026-w47/leo.md'), '\nA line appended in the preview.\n'), renders: 9 },
-  { kind: 'an override removed', edit: () => rmSync(file('content/overrides/weekly/2026-w47/leo.md')), renders: 8 },
-  { kind: 'an override added', edit: () => writeNew('content/overrides/monthly/2026-11/aries.md', '---\nfield: intro\n---\nA new intro for Aries.\n'), renders: 9 },
+  // files: its sign's JSON Feed, its card's page (/embed/…) and its API answers (card.json too, the current report's).
+  // The preview's counts, which the byte-for-byte comparison above vouches for; a count that grows renders pages the
+  // edit did not change.
+  { kind: 'an override appended to', edit: () => appendFileSync(file('content/overrides/weekly/2026-w47/leo.md'), '\nA line appended in the preview.\n'), renders: 10 },
+  { kind: 'an override removed', edit: () => rmSync(file('content/overrides/weekly/2026-w47/leo.md')), renders: 9 },
+  { kind: 'an override added', edit: () => writeNew('content/overrides/monthly/2026-11/aries.md', '---\nfield: intro\n---\nA new intro for Aries.\n'), renders: 10 },
   { kind: "a chart's text", edit: () => appendFileSync(file('content/charts/frida-kahlo.md'), '\nA sentence added to the chart.\n'), renders: 1 },
   { kind: "a static page's text", edit: () => appendFileSync(file('content/pages/about.md'), '\nA sentence added to the about page.\n'), renders: 1 },
   { kind: 'a static page removed', edit: () => rmSync(file('content/pages/privacy.md')) },

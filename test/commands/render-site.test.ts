@@ -29,8 +29,9 @@ it('builds a project in a folder whose path starts with the working directory’
     warn: () => {},
   });
   // One period of each kind: 4 × 12 reports and 4 period hubs, 12 sign hubs, 4 archives, 3 charts and their
-  // index, 2 editors' pages, the home, search and 404 pages, and the card's page of each report (/embed/…).
-  expect(summary.pages).toBe(48 + 4 + 12 + 4 + 4 + 2 + 3 + 48);
+  // index, 2 editors' pages, the home, search and 404 pages, the card's page of each report (/embed/…) and the
+  // API's page (/api/v1/).
+  expect(summary.pages).toBe(48 + 4 + 12 + 4 + 4 + 2 + 3 + 48 + 1);
   expect(readFileSync(path.join(project, 'dist/weekly/2026-w47/leo/index.html'), 'utf8')).toContain('<h1');
 });
 

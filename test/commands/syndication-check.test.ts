@@ -124,6 +124,13 @@ describe('npm run check on syndication', () => {
     expect(problems).toEqual([`pt-br/api/v1/index.json: links to ${ORIGIN}${PREFIX}pt-br/api/v1/leo/monthly/current.json, which is no file of the site`]);
   });
 
+  it("fails on a card's document that carries more than the card shows, or is missing", () => {
+    const carried = checked((dir) => editJson(dir, 'pt-br/api/v1/leo/weekly/card.json', (card) => (card.text = { text: 'The whole report' })));
+    expect(carried).toEqual(["pt-br/api/v1/leo/weekly/card.json: does not follow the API's schema: /: must NOT have additional properties (text)"]);
+    const missing = checked((dir) => rmSync(path.join(dir, 'api/v1/leo/ascendant/card.json')));
+    expect(missing).toEqual([`api/v1/index.json: links to ${ORIGIN}${PREFIX}api/v1/leo/ascendant/card.json, which is no file of the site`]);
+  });
+
   it("fails on a deleted card script", () => {
     const problems = checked((dir) => rmSync(path.join(dir, 'embed/card.js')));
     expect(problems).toEqual(['embed/card.js: is missing: the card partners embed loads it (docs/syndication.md)']);

@@ -1,6 +1,6 @@
-// Each provider's analytics tag as the real layout (templates/_layouts/base.njk) prints it, rendered by Eleventy
-// with the project's .eleventy.js from a model naming that provider, and the policy in the same page's meta
-// element: the tags and the policy worked out by hand from each provider's documented snippet.
+// Each provider's analytics tag as the real layout (templates/_layouts/base.njk and _includes/analytics.njk) prints
+// it, rendered by Eleventy with the project's .eleventy.js from a model naming that provider, and the policy in the
+// same page's meta element: the tags and the policy worked out by hand from each provider's documented snippet.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,9 @@ async function renderHome(analytics?: AnalyticsSettings): Promise<{ html: string
   const dir = tempDir('analytics-tag-');
   const input = path.join(dir, 'templates');
   mkdirSync(path.join(input, '_layouts'), { recursive: true });
+  mkdirSync(path.join(input, '_includes'), { recursive: true });
   copyFileSync(path.join(PROJECT, 'templates/_layouts/base.njk'), path.join(input, '_layouts/base.njk'));
+  copyFileSync(path.join(PROJECT, 'templates/_includes/analytics.njk'), path.join(input, '_includes/analytics.njk'));
   writeFileSync(path.join(input, 'index.njk'), '---\nlayout: base.njk\npermalink: /index.html\n---\n<h1>Home</h1>\n');
   const model = Object.freeze(modelOf([], { site: analytics ? { ...site, analytics } : site }));
   const round = { model, pageLists: {} as PageLists, imageFiles: [] };

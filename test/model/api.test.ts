@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
 import { API_SCHEMA_FILE, htmlToText } from '../../src/model/api.ts';
-import { modelOf } from './fixture.ts';
+import { modelOf, site } from './fixture.ts';
 
 /** A document of the API, as loosely read as JSON is. */
 interface Doc {
@@ -25,13 +25,24 @@ describe('the JSON API documents', () => {
     expect(archive.reports.map((report) => report.period.key)).toEqual(['2026-w48', '2026-w47', '2026-w46']);
   });
 
-  it('links current.json only for a kind that has a current report, and writes none for the others', () => {
+  it('links current.json and card.json only for a kind that has a current report, and writes neither for the others', () => {
     const leo = documentOf(model, '/api/v1/index.json').signs.find((sign) => sign.slug === 'leo')!;
     expect(leo.reports.weekly!.current).toBe('https://stars.example.org/api/v1/leo/weekly/current.json');
-    expect(leo.reports.monthly).toEqual({ title: expect.any(String), current: null, archive: 'https://stars.example.org/api/v1/leo/monthly/index.json' });
+    expect(leo.reports.weekly!.card).toBe('https://stars.example.org/api/v1/leo/weekly/card.json');
+    expect(leo.reports.monthly).toEqual({ title: expect.any(String), current: null, card: null, archive: 'https://stars.example.org/api/v1/leo/monthly/index.json' });
     const urls = model.api.map((file) => file.url);
+    expect(urls).toContain('/api/v1/leo/weekly/card.json');
     expect(urls).toContain('/api/v1/leo/monthly/2026-10.json');
     expect(urls).not.toContain('/api/v1/leo/monthly/current.json');
+    expect(urls).not.toContain('/api/v1/leo/monthly/card.json');
+  });
+
+  it("writes no card's document, and lists none, with the card off; current.json stays as it is", () => {
+    const off = modelOf([weekPeriod(2026, 47)], { site: { ...site, card: false } });
+    const on = modelOf([weekPeriod(2026, 47)]);
+    expect(off.api.filter((file) => file.url.endsWith('/card.json'))).toEqual([]);
+    expect(documentOf(off, '/api/v1/index.json').signs.find((sign) => sign.slug === 'leo')!.reports.weekly).not.toHaveProperty('card');
+    expect(documentOf(off, '/api/v1/leo/weekly/current.json')).toEqual(documentOf(on, '/api/v1/leo/weekly/current.json'));
   });
 });
 

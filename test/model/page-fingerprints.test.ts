@@ -32,7 +32,7 @@ describe('page fingerprints', () => {
   });
 
   it('change for an overridden report and every file that shows its text: its period hub, sign hub, feeds, API answers and framed card', () => {
-    expect(changed(undefined, { overrides: [leoOverride] })).toEqual(['/api/v1/leo/weekly/2026-w47.json', '/api/v1/leo/weekly/current.json', '/embed/leo/weekly/', '/leo/', '/leo/feed.json', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+    expect(changed(undefined, { overrides: [leoOverride] })).toEqual(['/api/v1/leo/weekly/2026-w47.json', '/api/v1/leo/weekly/card.json', '/api/v1/leo/weekly/current.json', '/embed/leo/weekly/', '/leo/', '/leo/feed.json', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
   });
 
   it('change for a report whose text the service changed, and every file that shows it, as for an override', () => {
@@ -45,7 +45,7 @@ describe('page fingerprints', () => {
   it("change for a report whose dates alone changed (its page history's), and every file that shows them: the API's archive too", () => {
     const history = structuredClone(model().pageHistory);
     Object.assign(history['/weekly/2026-w47/leo/']!, { firstSeen: '2026-11-18', changed: '2026-11-20', introChanged: '2026-11-20' });
-    expect(changed(undefined, { pageHistory: history })).toEqual(['/api/v1/leo/weekly/2026-w47.json', '/api/v1/leo/weekly/current.json', '/api/v1/leo/weekly/index.json', '/embed/leo/weekly/', '/leo/', '/leo/feed.json', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
+    expect(changed(undefined, { pageHistory: history })).toEqual(['/api/v1/leo/weekly/2026-w47.json', '/api/v1/leo/weekly/card.json', '/api/v1/leo/weekly/current.json', '/api/v1/leo/weekly/index.json', '/embed/leo/weekly/', '/leo/', '/leo/feed.json', '/leo/feed.xml', '/weekly/2026-w47/', '/weekly/2026-w47/leo/']);
   });
 
   it('change for the reports beside a new period, whose links to it are new, and for none before them', () => {

@@ -70,7 +70,9 @@ describe('buildSiteModel', () => {
     expect(urls).toContain('/api/v1/leo/weekly/2026-w48.json');
     const current = m.api.find((file) => file.url === '/api/v1/leo/weekly/current.json')!;
     expect(current.document).toBe(m.api.find((file) => file.url === '/api/v1/leo/weekly/2026-w47.json')!.document);
-    expect(modelOf([weekPeriod(2026, 47)], { site: { ...site, api: false } }).api).toEqual([]);
+    expect(m.apiPage).toEqual([{ url: '/api/v1/', documentTitle: 'JSON API · Test Stars', title: 'JSON API', description: expect.stringContaining('Test Stars'), links: [{ url: '/api/v1/index.json', label: expect.any(String) }, { url: '/api/v1/schema.json', label: expect.any(String) }] }]);
+    const off = modelOf([weekPeriod(2026, 47)], { site: { ...site, api: false } });
+    expect([off.api, off.apiPage]).toEqual([[], []]);
   });
 
   it("makes the card's script and a page per sign and kind to frame, unless site.json switches the card or the API off", () => {

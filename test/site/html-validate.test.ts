@@ -18,11 +18,12 @@ describe('html-validate over every built page', () => {
 
   it('finds no error or warning on any page', async () => {
     expect(site.html.size).toBeGreaterThan(200);
-    // The framed card's pages too: one sign's, all from one template.
+    // The framed card's pages too (one sign's, all from one template), and the API's page.
     const embeds = [...site.embeds].filter(([file]) => file.startsWith('embed/leo/'));
     expect(embeds).toHaveLength(4);
+    expect(site.apiPages.size).toBe(1);
     const problems: string[] = [];
-    for (const [file, text] of [...site.html, ...embeds]) {
+    for (const [file, text] of [...site.html, ...embeds, ...site.apiPages]) {
       const report = await validator.validateString(text, file);
       for (const result of report.results) {
         for (const m of result.messages) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);

@@ -25,7 +25,7 @@ describe('internal links', () => {
   it('npm run check finds no problem in the whole site, its archive included', () => {
     const { problems, pages } = checkSite(site.dir, { url: SITE_URL, language: 'en' });
     expect(problems).toEqual([]);
-    expect(pages).toBe(site.html.size + site.embeds.size);
+    expect(pages).toBe(site.html.size + site.embeds.size + site.apiPages.size);
   });
 
   it('the checker itself notices a missing target', () => {
@@ -64,8 +64,9 @@ describe('internal links', () => {
     }
   });
 
-  it("every page, a partner's framed page too, links the site's icon, so no browser asks for a missing /favicon.ico", () => {
-    for (const [file, html] of [...site.html, ...site.embeds]) {
+  it("every page, a partner's framed page and the API's too, links the site's icon, so no browser asks for a missing /favicon.ico", () => {
+    expect(site.apiPages.size).toBe(1);
+    for (const [file, html] of [...site.html, ...site.embeds, ...site.apiPages]) {
       const icons = linkHrefs(html, 'icon');
       expect(icons, file).toHaveLength(1);
       expect(site.files.has(icons[0]!.slice(1)), file).toBe(true);

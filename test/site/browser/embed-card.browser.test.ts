@@ -80,10 +80,10 @@ async function openPartner(pathname: string): Promise<OpenedPage & { dialogs: st
   const dialogs: string[] = [];
   const opened = await openPage(browser, partnerOrigin, pathname, {
     prepare: async (context) => {
-      await context.route(`${SITE}/api/v1/aries/weekly/current.json`, async (route) => {
+      await context.route(`${SITE}/api/v1/aries/weekly/card.json`, async (route) => {
         const real = (await (await route.fetch()).json()) as Record<string, unknown>;
-        const text = { html: HOSTILE, text: HOSTILE };
-        await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, contentType: 'application/json', body: JSON.stringify({ ...real, heading: HOSTILE, title: HOSTILE, intro: text, text }) });
+        const hostile = { heading: HOSTILE, title: HOSTILE, sign: { glyph: HOSTILE }, period: { label: HOSTILE }, intro: { text: HOSTILE } };
+        await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, contentType: 'application/json', body: JSON.stringify({ ...real, ...hostile }) });
       });
     },
   });
