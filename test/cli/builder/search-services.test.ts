@@ -1,7 +1,9 @@
 // Parts of the search index indexed at once, each by a Pagefind service of its own: every part's bundle has the same
 // bytes whether one service indexed the parts in turn or a service each did, whichever finished first, and the bytes
 // Pagefind writes from the whole pages sent one by one in sorted order, however many are sent at once.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +73,43 @@ describe('indexParts', () => {
     expect(worker.resourceLimits?.maxYoungGenerationSizeMb).toBe(4);
     await worker.terminate();
   });
+});
+
+/** This process's child processes running Pagefind's binary, by pid (Linux's /proc). */
+function pagefindChildren(): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // pid (comm) state ppid …
+      return /^pagefind/.test(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))) && stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === String(process.pid);
+    } catch {
+      return false; // gone meanwhile
+    }
+  }).map(Number);
+}
+
+describe('a Pagefind process that dies while a part is indexed', () => {
+  // Pagefind answers a page with an error only when its process is gone (it skips a page it cannot parse), as when
+  // the system kills it for its memory; the part's pages are then missing from its bundle, so the build must fail.
+  it('fails the part, naming it, and does not hang', async () => {
+    const root = tempDir('search-services-killed-');
+    const page = 'weekly/2026-w47/leo/index.html';
+    mkdirSync(path.join(root, 'weekly/2026-w47/leo'), { recursive: true });
+    // A named pipe as the page: the service's thread blocks reading it after Pagefind made the part's index, until
+    // this test writes the page, once Pagefind's process is killed.
+    execFileSync('mkfifo', [path.join(root, page)]);
+    const before = new Set(pagefindChildren());
+    const indexed = indexParts(root, [{ folder: 'pagefind', pages: [page] }], 1).then(() => undefined, (error: Error) => error);
+    const writer = await open(path.join(root, page), 'w');
+    const started = pagefindChildren().filter((pid) => !before.has(pid));
+    expect(started).toHaveLength(1);
+    process.kill(started[0]!, 'SIGKILL');
+    while (pagefindChildren().includes(started[0]!)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await writer.writeFile('<!doctype html><html lang="en"><head><title>Leo</title></head><body><main data-pagefind-body><p>Words.</p></main></body></html>');
+    await writer.close();
+    // The page's own failure, not the bundle's that would follow it.
+    expect((await indexed)?.message).toBe('the search index (Pagefind), pagefind: Pagefind backend closed');
+  }, 120_000);
 });
 
 describe('a part of more pages than are sent at once', () => {
