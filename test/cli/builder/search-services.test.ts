@@ -90,24 +90,31 @@ function pagefindChildren(): number[] {
 
 describe('a Pagefind process that dies while a part is indexed', () => {
   // Pagefind answers a page with an error only when its process is gone (it skips a page it cannot parse), as when
-  // the system kills it for its memory; the part's pages are then missing from its bundle, so the build must fail.
-  it('fails the part, naming it, and does not hang', async () => {
+  // the system kills it for its memory; the part's pages are then missing from its bundle, so the build must fail,
+  // with the first batch's error, not the ones that follow it. 128 pages are sent at once.
+  it.each([
+    { batch: 'its only batch', pages: 1, pipe: 0 },
+    { batch: 'a batch before its last', pages: 300, pipe: 128 },
+  ])('fails the part with the error of $batch, naming the part, and does not hang', async ({ pages, pipe }) => {
     const root = tempDir('search-services-killed-');
-    const page = 'weekly/2026-w47/leo/index.html';
-    mkdirSync(path.join(root, 'weekly/2026-w47/leo'), { recursive: true });
-    // A named pipe as the page: the service's thread blocks reading it after Pagefind made the part's index, until
-    // this test writes the page, once Pagefind's process is killed.
-    execFileSync('mkfifo', [path.join(root, page)]);
+    const files = Array.from({ length: pages }, (_, i) => `weekly/2026-w${String(i).padStart(3, '0')}/index.html`);
+    const html = (i: number) => `<!doctype html><html lang="en"><head><title>${i}</title></head><body><main data-pagefind-body><p>Words ${i}.</p></main></body></html>`;
+    for (const [i, file] of files.entries()) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      // One page a named pipe: the service's thread blocks reading it, Pagefind's process running, until this test
+      // writes the page, once that process is killed.
+      if (i === pipe) execFileSync('mkfifo', [path.join(root, file)]);
+      else writeFileSync(path.join(root, file), html(i));
+    }
     const before = new Set(pagefindChildren());
-    const indexed = indexParts(root, [{ folder: 'pagefind', pages: [page] }], 1).then(() => undefined, (error: Error) => error);
-    const writer = await open(path.join(root, page), 'w');
+    const indexed = indexParts(root, [{ folder: 'pagefind', pages: files }], 1).then(() => undefined, (error: Error) => error);
+    const writer = await open(path.join(root, files[pipe]!), 'w');
     const started = pagefindChildren().filter((pid) => !before.has(pid));
     expect(started).toHaveLength(1);
     process.kill(started[0]!, 'SIGKILL');
     while (pagefindChildren().includes(started[0]!)) await new Promise((resolve) => setTimeout(resolve, 20));
-    await writer.writeFile('<!doctype html><html lang="en"><head><title>Leo</title></head><body><main data-pagefind-body><p>Words.</p></main></body></html>');
+    await writer.writeFile(html(pipe));
     await writer.close();
-    // The page's own failure, not the bundle's that would follow it.
     expect((await indexed)?.message).toBe('the search index (Pagefind), pagefind: Pagefind backend closed');
   }, 120_000);
 });
