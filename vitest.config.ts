@@ -4,10 +4,10 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests that build a site, run a command or drive a browser live in test/site/ and test/commands/: `npm test` runs
- * them, `npm run test:quick` runs every other folder's.
+ * Tests that build a site, run a command or drive a browser live in test/site/ and test/commands/, and those of the
+ * search index run Pagefind's process: `npm test` runs them, `npm run test:quick` runs every other file.
  */
-const SLOW = ['test/site/**', 'test/commands/**'];
+const SLOW = ['test/site/**', 'test/commands/**', 'test/cli/builder/search-*.test.ts'];
 /** Files that replace a module (`vi.mock`): only a fresh module registry, a worker of their own, applies it. */
 const MOCKING = ['test/commands/published-output.test.ts'];
 
@@ -55,7 +55,7 @@ export default defineConfig({
       { extends: true, test: { name: 'built-site', include: ['test/site/**/*.test.ts'], isolate: false, globalSetup: ['test/global-setup.ts', 'test/browser-server.ts'] } },
       // The commands, run as site owners run them. Both projects' browser tests share one Chromium
       // (test/browser-server.ts).
-      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'], exclude: MOCKING, isolate: false, globalSetup: ['test/browser-server.ts'] } },
+      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts', 'test/cli/builder/search-*.test.ts'], exclude: MOCKING, isolate: false, globalSetup: ['test/browser-server.ts'] } },
       { extends: true, test: { name: 'commands-isolated', include: MOCKING } },
       // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). The temporary-folder check runs
       // here, once for the whole run (https://vitest.dev/config/globalsetup).
