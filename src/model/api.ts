@@ -51,7 +51,7 @@ const signOf = (sign: Sign) => ({ slug: sign.slug, name: sign.name, glyph: sign.
 const periodOf = ({ period }: ReportPage) => ({ key: period.key, label: period.label, start: period.start, end: period.end });
 
 /** One report as the API gives it. */
-function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls): object {
+function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls) {
   return {
     type: 'report',
     language: site.language,
@@ -71,21 +71,11 @@ function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls): object
 }
 
 /**
- * What the card (templates/embed-card.njk) shows of a report, in the report's own shape: its sign's glyph, heading,
- * period's label, intro as plain text, and the links to its page and the site. The card reads this alone.
+ * What the card (templates/embed-card.njk) shows of a report, picked from its document in the same shape: its sign's
+ * glyph, heading, period's label, intro as plain text, and the links to its page and the site. The card reads this alone.
  */
-function cardDocument(page: ReportPage, site: ApiSite, urls: SiteUrls): object {
-  return {
-    type: 'card',
-    language: site.language,
-    site: { title: site.title, url: urls.absolute(urls.page(SITE_PATHS.home)) },
-    sign: { glyph: page.sign.glyph },
-    period: { label: page.period.label },
-    title: page.title,
-    heading: page.heading,
-    url: urls.absolute(page.url),
-    intro: { text: htmlToText(page.intro) },
-  };
+function cardDocument({ language, site, sign, period, title, heading, url, intro }: ReturnType<typeof reportDocument>): object {
+  return { type: 'card', language, site, sign: { glyph: sign.glyph }, period: { label: period.label }, title, heading, url, intro: { text: intro.text } };
 }
 
 /**
@@ -146,13 +136,13 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
   for (const hub of signHubs) {
     for (const { kind, kindTitle, pages } of hub.archive) {
       const reports = pages.map((page) => {
-        let document: object | undefined;
+        let document: ReturnType<typeof reportDocument> | undefined;
         return { page, url: urls.page(apiReportUrl(hub.sign, kind, page.period.key)), document: () => (document ??= reportDocument(page, site, urls)) };
       });
       for (const { page, url, document } of reports) files.push(reportFile(url, page, document));
       const current = reports.find(({ page }) => page === hub.current[kind]);
       if (current) files.push(reportFile(urls.page(apiCurrentUrl(hub.sign, kind)), current.page, current.document));
-      if (current && card) files.push(reportFile(urls.page(apiCardUrl(hub.sign, kind)), current.page, () => cardDocument(current.page, site, urls)));
+      if (current && card) files.push(reportFile(urls.page(apiCardUrl(hub.sign, kind)), current.page, () => cardDocument(current.document())));
       const archive = {
         type: 'archive',
         language: site.language,
