@@ -15,9 +15,8 @@ import { searchedDocument } from './search-document.ts';
 /** Pages sent to Pagefind at once: enough to keep it busy, few enough to hold little of the archive in memory. */
 const IN_FLIGHT = 128;
 /**
- * Each service's young generation, in MB: its pages pass through it once, and V8's default for a thread's heap
- * held some 25 MB more of resident memory a thread at the build's peak (docs/performance.md, "Peak memory").
- * https://nodejs.org/api/worker_threads.html#new-workerfilename-options (resourceLimits)
+ * Each service's young generation, in MB: its pages pass through it once, and V8's default let each thread hold far
+ * more at the build's peak (docs/performance.md, "Peak memory"). https://nodejs.org/api/worker_threads.html#new-workerfilename-options
  */
 const YOUNG_GENERATION_MB = 4;
 

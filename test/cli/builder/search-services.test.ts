@@ -65,8 +65,8 @@ describe('indexParts', () => {
   }, 120_000);
 
   it("caps each service thread's young generation at 4 MB, which keeps the build's peak memory down", async () => {
-    // V8's default young generation for a thread's heap held some 25 MB more resident memory a thread at a large
-    // build's peak (docs/performance.md, "Peak memory"); the pages pass through a service's heap once.
+    // The pages pass through a service's heap once; V8's default let each thread hold far more at a large build's
+    // peak (docs/performance.md, "Peak memory").
     const started = new StartedService();
     started.start();
     const { worker } = started.take()!;
