@@ -31,8 +31,9 @@ export async function page(context: FormContext, status: number, resultHtml: str
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   let rewriter = new runtime.HTMLRewriter().on('#chart-result', { element: (element) => element.setInnerContent(resultHtml, { html: true }) });
   if (input) {
+    // HTMLRewriter's setAttribute escapes the quote alone: an `&` left as it is would be decoded (`&lt;` read as `<`).
     const value = (selector: string, text: string) => {
-      rewriter = rewriter.on(selector, { element: (element) => element.setAttribute('value', text) });
+      rewriter = rewriter.on(selector, { element: (element) => element.setAttribute('value', text.replaceAll('&', '&amp;')) });
     };
     value('#chart-date', input.date);
     if (input.timeKnown) value('#chart-time', input.time);
