@@ -36,7 +36,7 @@ const messagesSchema = z.strictObject({
   chartForm: group(
     'title', 'description', 'intro', 'date', 'time', 'unknownTime', 'unknownTimeNote', 'place', 'placeHint', 'placeChoice', 'submit',
     'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'placeTooLong', 'badRequest',
-    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite',
+    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite', 'another',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),
