@@ -1,6 +1,6 @@
 // How long the chart form's Worker keeps what the service told it (src/worker/service.ts): place suggestions a day,
-// natal answers 30 days, in the isolate's memory and in the form's ledger, each asked again once its time is up,
-// asserted on both sides of each bound. The clock is the only thing set by hand (Date alone, so timers and sockets
+// natal answers 30 days, in the isolate's memory and in the form's ledger, each asked again once its time is up, and
+// a refused sign-in 5 s, asserted on both sides of each bound. The clock is the only thing set by hand (Date alone, so timers and sockets
 // run as they do): the service is the sample one on a loopback port, the ledger the real FormLedger on node:sqlite
 // (as test/worker/form-ledger.test.ts runs it), and a new isolate is the module loaded afresh. The Worker's
 // behaviour in workerd is test/commands/chart-form-*; workerd's clock cannot be moved by days.
@@ -84,6 +84,20 @@ describe('what the Worker keeps', () => {
     at(30 * DAY);
     await worker.natal(placeId);
     expect(calls('/api/natal')).toBe(2);
+  });
+
+  it('remembers a refused sign-in 5 s, to the millisecond, asking nothing meanwhile, then signs in again', async () => {
+    env.ASTRO_API_PASSWORD = 'not-the-password';
+    const worker = await isolate();
+    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
+    const signIns = calls('/api/auth');
+    expect(signIns).toBeGreaterThan(0);
+    at(4999);
+    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
+    expect(calls('/api/auth')).toBe(signIns);
+    at(5000);
+    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
+    expect(calls('/api/auth')).toBe(2 * signIns);
   });
 
   it("keeps what another isolate was told only until the ledger's time for it, not a day from when it read it", async () => {
