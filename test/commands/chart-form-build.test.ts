@@ -18,7 +18,7 @@ let on: BuiltSite;
 let withoutForm: BuiltSite;
 
 const FORM_FILES = ['charts/yours/index.html', 'charts/yours/form.json', 'charts/yours/chart-form.js'];
-const english = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/content/i18n/en.json'), 'utf8')) as Record<string, Record<string, string>>;
+const english = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/content/i18n/en.json'), 'utf8')) as { privacy: { chartForm: string }; chartForm: { privacy: string } };
 const escaped = (text: string) => text.replaceAll("'", '&#39;');
 
 beforeAll(async () => {
