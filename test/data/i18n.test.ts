@@ -54,6 +54,14 @@ describe('the shipped languages', () => {
   });
 });
 
+describe('German', () => {
+  it('addresses the reader as du throughout, never as Sie', () => {
+    const text = readFileSync(path.join(content, 'i18n/de.json'), 'utf8');
+    expect(text.match(/\b(?:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihnen)\b/g)).toBeNull();
+    expect(loadMessages(content, 'de').ui.chartForm!.risingQuestion).toBe('Du kennst deinen Aszendenten nicht?');
+  });
+});
+
 describe('Portuguese', () => {
   // Words only Brazil writes so (Portugal: "Saltar", "Gémeos", "Caranguejo", "Vénus", "Neptuno", "já não").
   const BRAZILIAN = ['Pular', 'Trilha', 'Gêmeos', 'Câncer', 'Vênus', 'Netuno', 'logotipo', 'não está mais', 'anel externo'];
