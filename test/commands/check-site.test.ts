@@ -29,8 +29,9 @@ beforeAll(async () => {
   appendFileSync(path.join(projects.root, 'content/pages/about.md'), '\n[Back to the top](#)\n');
   projects.prefixed = projectWith((site) => ({ ...site, url: 'https://example.github.io/horoscopes/' }));
   projects.bilingual = projectWith(({ language: _language, ...site }) => ({ ...site, languages: ['es', 'en'] }));
-  // The API on, the card off: no script and no framed pages, which the check must not ask for.
-  projects.cardOff = projectWith((site) => ({ ...site, card: false }));
+  // The API on, the card off: no script and no framed pages, which the check must not ask for; and the settings
+  // no other site here has on, the chart form (its page's script) and analytics (every page's).
+  projects.cardOff = projectWith((site) => ({ ...site, card: false, chartForm: { dailyLimit: 10 }, analytics: { provider: 'plausible', src: 'https://plausible.io/js/pa-XXXXXXXX.js' } }));
   // One after the other: Eleventy renders one site at a time in a process.
   for (const project of Object.values(projects)) {
     await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {} });
@@ -93,8 +94,9 @@ describe('npm run check on what the build wrote', () => {
     expect(run.stdout).toMatch(/^Checked dist\/: 250 pages, 24 feeds, 3 sitemaps, \d{4,} links; no problem found\.\n$/);
   });
 
-  it('passes on a site whose card is off, its API on', async () => {
+  it('passes on a site whose card is off, its API on, with the chart form and analytics', async () => {
     expect(existsSync(path.join(projects.cardOff, 'dist/embed/card.js'))).toBe(false);
+    expect(existsSync(path.join(projects.cardOff, 'dist/charts/yours/chart-form.js'))).toBe(true);
     expect(existsSync(path.join(projects.cardOff, 'dist/api/v1/index.json'))).toBe(true);
     const run = await check(projects.cardOff);
     expect(run.stderr).toBe('');
