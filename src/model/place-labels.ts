@@ -21,7 +21,7 @@ function countryName(names: Intl.DisplayNames, code: string): string | undefined
   }
 }
 
-/** Each place's label, in order: `Lima, Peru`; `Springfield (39.8°, −89.64°), United States` beside another Springfield of the same country. */
+/** Each place's label, in order: `Lima, Peru`; `Springfield (39.8°, -89.64°), United States` beside another Springfield of the same country. */
 export function placeLabels(places: readonly LabelledPlace[], language: string): string[] {
   const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
   const degrees = new Intl.NumberFormat(language, { style: 'unit', unit: 'degree', unitDisplay: 'narrow', maximumFractionDigits: 2 });

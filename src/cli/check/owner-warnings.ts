@@ -9,7 +9,7 @@ import { languageFolder } from '../../model/languages.ts';
 
 /** "No trackers" in each shipped language, by its primary subtag, as a privacy page would say it. */
 const NO_TRACKERS: Record<string, RegExp> = {
-  en: /\bno (?:\w+ )?trackers?\b|\bnot? track(?:s|ed)? you\b/i,
+  en: /\bno (?:\w+ )?trackers?\b/i,
   es: /\b(?:ning[uú]n|sin|ni) rastreador(?:es)?\b/i,
   pt: /\b(?:nenhum|sem|nem) rastreador(?:es)?\b/i,
   fr: /\b(?:aucun|sans|ni) (?:traceurs?|mouchards?)\b/i,
