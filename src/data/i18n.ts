@@ -36,10 +36,12 @@ const messagesSchema = z.strictObject({
   chartForm: group(
     'title', 'description', 'intro', 'date', 'time', 'unknownTime', 'unknownTimeNote', 'place', 'placeHint', 'placeChoice', 'submit',
     'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'placeTooLong', 'badRequest',
-    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite',
+    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite', 'another',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),
+  // The sentence an editors' page prints for its paragraph `{{ scripts }}` (src/model/privacy-notice.ts): needed only there.
+  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'chartForm').optional(),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
   // By the service's planetId, Sun 0 to Pluto 9 (src/model/chart-leads.ts PLANET_KEYS): charts name the planets in
   // the site's language, as they do the signs.

@@ -16,6 +16,7 @@ import { apiFiles, apiPage } from './api.ts';
 import { chartFormViews } from './chart-form.ts';
 import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
 import { embedParts } from './embed.ts';
+import { withScriptsNotice } from './privacy-notice.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
@@ -34,6 +35,7 @@ function periodInfo(period: Period, buildDate: string, locale: string, urls: Sit
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site, messages } = input;
   const { t } = messages;
+  const editorsPages = (input.staticPages ?? []).map((page) => ({ ...page, html: withScriptsNotice(page.html, page.file, site, messages) }));
   // Every site-relative URL below is under the prefix of `url`'s path; page dates are kept by site path, so a
   // site that moves keeps them.
   const urls = siteUrls(site);
@@ -44,14 +46,14 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     // The charts index shows each chart's name, link and birth line.
     { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
     ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
-    ...(input.staticPages ?? []).map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
+    ...editorsPages.map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
     // The chart form shows its own words (only when it is on: otherwise nothing of it is kept).
     ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
     // The search page shows its own words and links the archives.
     { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
   ];
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
-  const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url) }));
+  const staticPages = editorsPages.map((page) => ({ ...page, url: urls.page(page.url) }));
   const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, urls, otherPages);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);

@@ -40,10 +40,15 @@ export function wordsOf(data: ChartFormData): Format {
 
 type Words = ReturnType<typeof wordsOf>;
 
+const MESSAGE_START = '<div class="chart-message" role="alert">';
+
 /** One message in the result's place: a fault, a limit, a place not found. */
 export function messageHtml(t: Words, text: string): string {
-  return `<div class="chart-message" role="alert">\n<h2>${escapeHtml(t('chartForm.errorTitle'))}</h2>\n<p>${escapeHtml(text)}</p>\n</div>`;
+  return `${MESSAGE_START}\n<h2>${escapeHtml(t('chartForm.errorTitle'))}</h2>\n<p>${escapeHtml(text)}</p>\n</div>`;
 }
+
+/** Whether `resultHtml` is a message (messageHtml), not a chart or places to pick from. */
+export const isMessage = (resultHtml: string): boolean => resultHtml.startsWith(MESSAGE_START);
 
 /**
  * The places matching what was typed, to pick one from: the form again, its fields kept. It has no action, so it
@@ -103,16 +108,17 @@ export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeK
     timeKnown ? normalizeHeadings(p.housetext, 3) : '',
     '</section>',
   ].join('\n'));
+  // The wheel first, under the page's heading, then what to read next: what the visitor came for, where the page opens.
   return [
     '<article class="chart">',
+    `<figure class="wheel">\n${wheel}\n<figcaption>${escapeHtml(t('chart.wheelCaption'))}</figcaption>\n</figure>`,
+    leadsHtml(leads),
     '<dl class="birth-data">',
     `<div><dt>${escapeHtml(t('chart.born'))}</dt><dd>${escapeHtml(birthLabel)} <span class="muted">${escapeHtml(t('chart.localTime', { zone: chart.timezone }))}</span></dd></div>`,
     `<div><dt>${escapeHtml(t('chart.utc'))}</dt><dd>${escapeHtml(describeDateTime(chart.utcBirth, data.language))}</dd></div>`,
     `<div><dt>${escapeHtml(t('chart.place'))}</dt><dd>${escapeHtml(chart.cityName)}</dd></div>`,
     '</dl>',
     timeKnown ? '' : `<p class="muted">${escapeHtml(t('chartForm.unknownTimeNote'))}</p>`,
-    leadsHtml(leads),
-    `<figure class="wheel">\n${wheel}\n<figcaption>${escapeHtml(t('chart.wheelCaption'))}</figcaption>\n</figure>`,
     chart.intro ? `<div class="intro">${normalizeHeadings(chart.intro, 2)}</div>` : '',
     '<div class="table-wrap" role="region" aria-labelledby="planets-caption" tabindex="0">',
     `<table class="planets">\n<caption id="planets-caption">${escapeHtml(t('chartForm.tableCaption'))}</caption>`,

@@ -4,7 +4,7 @@ import type { ChartFormData } from '../model/chart-form-data.ts';
 import type { Env } from './env.ts';
 import { runtime } from './env.ts';
 import { MAX_PLACE_CHARS, type FormValues, type InputProblem } from './form-input.ts';
-import { messageHtml, type wordsOf } from './render.ts';
+import { escapeHtml, isMessage, messageHtml, type wordsOf } from './render.ts';
 
 export interface FormContext {
   env: Env;
@@ -15,6 +15,12 @@ export interface FormContext {
   shellPath: string;
   /** `YYYY-MM-DD`, UTC. */
   today: string;
+}
+
+/** What folding the form takes of HTMLRewriter's element. https://developers.cloudflare.com/workers/runtime-apis/html-rewriter/#element */
+interface FoldedElement {
+  tagName: string;
+  prepend(content: string, options: { html: boolean }): void;
 }
 
 /** Headers of the shell's answer that describe that file, not this answer. */
@@ -30,9 +36,21 @@ export async function page(context: FormContext, status: number, resultHtml: str
   headers.set('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
   let rewriter = new runtime.HTMLRewriter().on('#chart-result', { element: (element) => element.setInnerContent(resultHtml, { html: true }) });
+  // A chart, or places to pick from, leads the page: the form follows, folded, for another chart. A message leaves
+  // it open, to be put right. https://developer.mozilla.org/docs/Web/HTML/Element/details
+  if (!isMessage(resultHtml)) {
+    rewriter = rewriter.on('#chart-again', {
+      element: (element) => {
+        const fold = element as unknown as FoldedElement;
+        fold.tagName = 'details';
+        fold.prepend(`<summary>${escapeHtml(context.t('chartForm.another'))}</summary>`, { html: true });
+      },
+    });
+  }
   if (input) {
+    // HTMLRewriter's setAttribute escapes the quote alone: an `&` left as it is would be decoded (`&lt;` read as `<`).
     const value = (selector: string, text: string) => {
-      rewriter = rewriter.on(selector, { element: (element) => element.setAttribute('value', text) });
+      rewriter = rewriter.on(selector, { element: (element) => element.setAttribute('value', text.replaceAll('&', '&amp;')) });
     };
     value('#chart-date', input.date);
     if (input.timeKnown) value('#chart-time', input.time);

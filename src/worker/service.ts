@@ -6,6 +6,7 @@ import { ASTRO_ERROR_CODES, AstroError } from '../api/errors.ts';
 import type { NatalChart } from '../api/schemas.ts';
 import { accountVariables } from '../data/account-variables.ts';
 import { natalPage, type NatalPage } from '../data/natal-page.ts';
+import { placeLabels } from '../model/place-labels.ts';
 import type { Env, Fetcher } from './env.ts';
 import { digest, placeToken } from './place-token.ts';
 import { RecentAnswers } from './recent-answers.ts';
@@ -151,11 +152,9 @@ export async function suggestPlaces(context: ServiceContext, query: string): Pro
   const key = await digest('places', context.language, query.toLowerCase());
   const secret = await placeTokenKey(context.env);
   return keptOrAsked(context, key, KEEP_SECONDS.places, async (client) => {
-    const places = await client.places(query);
-    return Promise.all(places.slice(0, 10).map(async (place) => ({
-      label: [place.name, place.admin1_code, place.country_code].filter((part) => part !== '').join(', '),
-      token: await placeToken(secret, context.language, place.id),
-    })));
+    const places = (await client.places(query)).slice(0, 10);
+    const labels = placeLabels(places, context.language);
+    return Promise.all(places.map(async (place, i) => ({ label: labels[i]!, token: await placeToken(secret, context.language, place.id) })));
   });
 }
 

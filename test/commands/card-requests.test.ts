@@ -133,6 +133,28 @@ describe('the card on a local partner page', () => {
     }
   });
 
+  it('never lets an earlier request that fails late replace the later card', async () => {
+    const leo = `${PREFIX}api/v1/leo/weekly/card.json`;
+    holding = new Set([leo]);
+    failing = new Set([leo]);
+    try {
+      const opened = await open('<horoscope-card sign="leo"></horoscope-card>');
+      await expect.poll(() => held.has(leo), { timeout: 60_000 }).toBe(true);
+      await opened.evaluate("document.querySelector('horoscope-card').setAttribute('sign', 'virgo')");
+      await rendered(opened, 1);
+      // Leo's answer now comes, a 500: the card still shows Virgo, not the plain link of a failure.
+      held.get(leo)!();
+      await expect.poll(() => opened.evaluate("performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/leo/') && entry.responseEnd > 0).length")).toBe(1);
+      await opened.waitForTimeout(300);
+      expect((await views(opened))[0]!.text).toMatch(/Virgo weekly horoscope/);
+      await opened.context().close();
+    } finally {
+      holding = new Set();
+      failing = new Set();
+      held.clear();
+    }
+  });
+
   it('shows the unknown-value state at once, with no request, for a typo or an Object.prototype key', async () => {
     const opened = await open('<horoscope-card sign="leo"></horoscope-card>');
     await rendered(opened, 1);

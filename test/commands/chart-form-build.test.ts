@@ -1,7 +1,8 @@
 // The chart form as site.json turns it on and off, in a site of two languages. Off, the site is byte for byte what
 // the same templates write without any of the form's additions (its templates removed, its blocks cut from the
 // others): what it was before the form existed. On, each language gains the form page (also the Worker's shell), the
-// Worker's words beside it and the suggestions script, linked from the charts index and the footer, nothing else.
+// Worker's words beside it and the suggestions script, linked from the charts index and the footer, and the privacy
+// page says what it sends and keeps; nothing else.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ let on: BuiltSite;
 let withoutForm: BuiltSite;
 
 const FORM_FILES = ['charts/yours/index.html', 'charts/yours/form.json', 'charts/yours/chart-form.js'];
+const english = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/content/i18n/en.json'), 'utf8')) as { privacy: { chartForm: string }; chartForm: { privacy: string } };
+const escaped = (text: string) => text.replaceAll("'", '&#39;');
 
 beforeAll(async () => {
   project = copyProject({ periods: CURRENT_PERIODS });
@@ -64,6 +67,8 @@ describe('the chart form setting', () => {
       // The ascendant pages' invitation to find one's rising sign.
       '\n<p class="rising-invite"><strong>Don’t know your rising sign?</strong> <a href="/charts/yours/">Draw your natal chart to find it</a></p>',
       '\n<p class="rising-invite"><strong>¿No sabes tu ascendente?</strong> <a href="/es/charts/yours/">Calcula tu carta natal para conocerlo</a></p>',
+      // The privacy page's sentence on scripts, which then says what the form runs, sends and keeps.
+      ` ${escaped(english.privacy.chartForm)} ${escaped(english.chartForm.privacy)}`,
     ];
     for (const [file, html] of before.html) {
       const without = links.reduce((text, link) => text.replace(link, ''), on.html.get(file)!);

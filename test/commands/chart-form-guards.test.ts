@@ -199,5 +199,9 @@ describe('the per-visitor limits', () => {
     const v4 = newVisitor();
     for (let i = 0; i < 10; i++) expect((await chart(v4)).status).toBe(400);
     expect((await chart(`::ffff:${v4}`)).status).toBe(429);
+    // The same visitor written in hex, and a second mapped visitor, who is not the first (nor a /64 of zeros).
+    const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+    expect((await chart(`[::ffff:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}]:443`)).status).toBe(429);
+    expect((await chart(`::ffff:${newVisitor()}`)).status).toBe(400);
   });
 });

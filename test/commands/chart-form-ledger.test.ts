@@ -93,13 +93,14 @@ function parsedResult(html: string): ChildNode[] {
 describe('what the Worker writes', () => {
   it('shows hostile place names, labels and typed places as text, in elements and attributes alike', async () => {
     const { post } = formClient(worker);
-    const hostile = '"><svg/onload=alert(1)><img src=x onerror=alert(2)>';
+    // Markup, and text that only reads as markup once its `&` is decoded: shown as typed, never decoded.
+    const hostile = '"><svg/onload=alert(1)><img src=x onerror=alert(2)> &lt;b&gt;&amp;&#60;i&#x3e;';
     const places = [1, 2].map((id) => ({ id: 3_936_000 + id, name: `${hostile}${id}`, admin1_code: `"${hostile}`, country_code: 'PE', latitude: -12, longitude: -77, population: 1000, timezone: 'America/Lima' }));
     service.setFaults({ rules: [{ path: '/api/places', body: JSON.stringify({ data: places }) }] });
     const typed = `Lima ${hostile}`;
     const choice = parsedResult(await (await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: typed })).text());
     const labels = DomUtils.findAll((el) => el.name === 'label', choice).map((el) => DomUtils.textContent(el));
-    expect(labels).toEqual(places.map((place) => `${place.name}, "${hostile}, PE`));
+    expect(labels).toEqual(places.map((place) => `${place.name}, Peru`));
     const hidden = DomUtils.findOne((el) => el.name === 'input' && el.attribs.name === 'q', choice)!;
     expect(hidden.attribs.value).toBe(typed);
     expect(DomUtils.textContent(DomUtils.findOne((el) => el.name === 'legend', choice)!)).toContain(typed);

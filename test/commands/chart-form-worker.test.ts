@@ -47,7 +47,9 @@ const calls = (endpoint: string) => callsTo(service, endpoint);
 describe('the chart form Worker', () => {
   it('suggests places with tokens, and draws the chart of the one picked, in the layout, with the texts', async () => {
     const [madrid] = await suggestions('/charts/yours/', 'Madrid');
-    expect(madrid!.label).toBe('Madrid, ES.29, ES');
+    // The country by its name in the page's language (CLDR's), never a code.
+    expect(madrid!.label).toBe('Madrid, Spain');
+    expect((await suggestions('/es/charts/yours/', 'Madrid'))[0]!.label).toBe('Madrid, España');
     const response = await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Madrid', place: madrid!.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -55,6 +57,9 @@ describe('the chart form Worker', () => {
     expect(html).toContain('<html lang="en"');
     expect(resultOf(html)).toContain('<title id="wheel-yours-title">Your natal chart wheel</title>');
     expect(resultOf(html)).toContain('<td>Taurus</td>');
+    // The chart leads the page, under its heading: the wheel, then what to read next; the form follows, folded.
+    expect(html).toMatch(/<h1>Your natal chart<\/h1>\n<div id="chart-result"><article class="chart">\n<figure class="wheel">\n<svg [\s\S]*?<\/figure>\n<section class="chart-leads"/);
+    expect(html).toMatch(/<\/article><\/div>\n<details id="chart-again"><summary>Draw another chart<\/summary>\n<p>[^<]*<\/p>\n<form class="chart-form"/);
     // The answer's place id is the one the places answer gave.
     const natal = service.log.find((entry) => entry.path === '/api/natal')!;
     expect(natal.body).toEqual({ name: 'Visitor', date: '1990-05-17', time: '14:30', place_id: Number(madrid!.token.split('.')[0]), lang: 'en' });
@@ -63,6 +68,10 @@ describe('the chart form Worker', () => {
   it('answers in Spanish with the Spanish texts, the place typed without JavaScript', async () => {
     const html = await (await post('/es/charts/yours/', { date: '1985-02-03', time: '08:05', q: 'Lima' })).text();
     expect(html).toContain('<html lang="es"');
+    expect(html).toContain('<details id="chart-again"><summary>Dibujar otra carta</summary>');
+    // A message leaves the form open, to be put right.
+    const refused = await (await post('/es/charts/yours/', { date: '1985-02-31', time: '08:05', q: 'Lima' })).text();
+    expect(refused).toMatch(/<div id="chart-result"><div class="chart-message" role="alert">[\s\S]*?<\/div><\/div>\n<div id="chart-again">/);
     expect(resultOf(html)).toContain('La rueda de tu carta natal');
     expect(service.log.find((entry) => entry.path === '/api/natal')!.body).toMatchObject({ lang: 'es' });
   });
@@ -295,8 +304,8 @@ describe('the chart form in a browser', () => {
   });
   afterAll(() => browser?.close());
 
-  async function open(path: string, javaScriptEnabled: boolean): Promise<{ page: Page; problems: string[] }> {
-    const context = await browser.newContext({ javaScriptEnabled, extraHTTPHeaders: { 'CF-Connecting-IP': newVisitor() } });
+  async function open(path: string, javaScriptEnabled: boolean, viewport = { width: 1280, height: 720 }): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser.newContext({ javaScriptEnabled, viewport, extraHTTPHeaders: { 'CF-Connecting-IP': newVisitor() } });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -321,7 +330,8 @@ describe('the chart form in a browser', () => {
   }
 
   it('draws a chart without JavaScript: the place typed, then picked among those that match', async () => {
-    const { page, problems } = await open('/es/charts/yours/', false);
+    // A phone's screen (375 × 667 CSS px).
+    const { page, problems } = await open('/es/charts/yours/', false, { width: 375, height: 667 });
     await page.fill('#chart-date', '1988-08-08');
     await page.fill('#chart-time', '08:08');
     await page.fill('#chart-place', 'San');
@@ -329,6 +339,13 @@ describe('the chart form in a browser', () => {
     expect(await page.locator('.chart-pick legend').textContent()).toContain('Varios lugares coinciden con «San»');
     await Promise.all([page.waitForLoadState(), page.click('.chart-pick button[type=submit]')]);
     await expectChart(page, 'La rueda de tu carta natal', false);
+    // The page opens on the chart: its wheel begins on the first screen, and the form waits folded below it.
+    const wheel = (await page.locator('#chart-result figure.wheel').boundingBox())!;
+    expect(await page.evaluate('window.scrollY')).toBe(0);
+    expect(wheel.y).toBeLessThan(667);
+    expect(await page.locator('#chart-date').isVisible()).toBe(false);
+    await page.click('#chart-again summary');
+    expect(await page.locator('#chart-date').isVisible()).toBe(true);
     // The fields keep what was sent.
     expect(await page.inputValue('#chart-date')).toBe('1988-08-08');
     expect(problems).toEqual([]);
@@ -343,8 +360,8 @@ describe('the chart form in a browser', () => {
     await page.locator('#chart-place').pressSequentially('Lim');
     await page.locator('#chart-place-row').waitFor({ state: 'visible' });
     const labels = await page.locator('#chart-place-choice option').allTextContents();
-    expect(labels).toContain('Lima, PE.LMA, PE');
-    await page.selectOption('#chart-place-choice', { label: 'Lima, PE.LMA, PE' });
+    expect(labels).toContain('Lima, Peru');
+    await page.selectOption('#chart-place-choice', { label: 'Lima, Peru' });
     await Promise.all([page.waitForLoadState(), page.click('form.chart-form button[type=submit]')]);
     await expectChart(page, 'Your natal chart wheel', true);
     expect(await page.locator('#chart-result dd').nth(2).textContent()).toBe('Lima');

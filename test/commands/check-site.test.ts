@@ -2,7 +2,7 @@
 // of two languages (Spanish first), and a copy of their output with a fault planted fails it with one line per
 // problem naming the file and the line, every problem of the run. Three small sites (the current period of each
 // kind), built once for the whole file in this process; a copy of one per planted fault.
-import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/cli/check/check-site.ts';
@@ -13,7 +13,7 @@ import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy
 import { removeDir } from '../helpers/remove-dir.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
-const projects = { root: '', prefixed: '', bilingual: '' };
+const projects = { root: '', prefixed: '', bilingual: '', cardOff: '' };
 
 /** A copy of the project whose content/site.json is the fixture's with `change` applied. */
 function projectWith(change: (site: Record<string, unknown>) => Record<string, unknown>): string {
@@ -29,6 +29,9 @@ beforeAll(async () => {
   appendFileSync(path.join(projects.root, 'content/pages/about.md'), '\n[Back to the top](#)\n');
   projects.prefixed = projectWith((site) => ({ ...site, url: 'https://example.github.io/horoscopes/' }));
   projects.bilingual = projectWith(({ language: _language, ...site }) => ({ ...site, languages: ['es', 'en'] }));
+  // The API on, the card off: no script and no framed pages, which the check must not ask for; and the settings
+  // no other site here has on, the chart form (its page's script) and analytics (every page's).
+  projects.cardOff = projectWith((site) => ({ ...site, card: false, chartForm: { dailyLimit: 10 }, analytics: { provider: 'plausible', src: 'https://plausible.io/js/pa-XXXXXXXX.js' } }));
   // One after the other: Eleventy renders one site at a time in a process.
   for (const project of Object.values(projects)) {
     await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {} });
@@ -89,6 +92,15 @@ describe('npm run check on what the build wrote', () => {
     expect(run.stderr).toBe('');
     // Each language's pages and feeds, a sitemap each and their index, each with its 404 page and its API's page.
     expect(run.stdout).toMatch(/^Checked dist\/: 250 pages, 24 feeds, 3 sitemaps, \d{4,} links; no problem found\.\n$/);
+  });
+
+  it('passes on a site whose card is off, its API on, with the chart form and analytics', async () => {
+    expect(existsSync(path.join(projects.cardOff, 'dist/embed/card.js'))).toBe(false);
+    expect(existsSync(path.join(projects.cardOff, 'dist/charts/yours/chart-form.js'))).toBe(true);
+    expect(existsSync(path.join(projects.cardOff, 'dist/api/v1/index.json'))).toBe(true);
+    const run = await check(projects.cardOff);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
   });
 
   it('fails with one line per problem, each naming the page and the line, and a last line counting them', async () => {

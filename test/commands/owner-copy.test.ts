@@ -50,6 +50,9 @@ function makeItTheirs(): void {
   write('content/charts/ada-lovelace.md', '---\nname: Ada Lovelace\ndate: 1815-12-10\ntime: "12:00"\nplace: London\n---\nMathematician. [Sobre nosotros](/sobre/).\n');
   write('content/pages/sobre.md', '---\ntitle: Sobre nosotros\n---\nEscríbenos. Los [horóscopos de Leo](/leo/).\n');
   write('content/pages/en/sobre.md', '---\ntitle: About us\n---\nWrite to us. [Leo](/en/leo/).\n');
+  // The privacy page as shipped, its sentence made from the settings, in Spanish; and one of the owner's own, in English.
+  write('content/pages/privacidad.md', '---\ntitle: Privacidad\n---\n{{ scripts }}\n');
+  write('content/pages/en/privacy.md', '---\ntitle: Privacy\n---\nThis site uses no trackers at all.\n');
   write('content/overrides/weekly/2026-w47/leo.md', '---\nfield: text\nmode: append\n---\nNota de la redacción: [sobre nosotros](/sobre/).\n');
   write('content/overrides/en/weekly/2026-w47/leo.md', '---\nfield: text\nmode: append\n---\nFrom the editors: [about us](/en/sobre/).\n');
 }
@@ -66,7 +69,8 @@ describe("an owner's customised copy", () => {
   it('builds, and the check the workflow runs before deploying finds nothing wrong', () => {
     expect(build.stderr).not.toMatch(/warning|error/i);
     expect(build.code).toBe(0);
-    expect(check.stderr).toBe('');
+    // But for the owner's page that says what analytics makes untrue.
+    expect(check.stderr).toBe('warning: content/pages/en/privacy.md says "no trackers", but analytics is on (goatcounter, content/site.json): every page runs its script; say so, or write {{ scripts }} for the sentence made from the settings (docs/analytics.md)\n');
     expect(check.stdout).toMatch(/no problem found\.\n$/);
     expect(check.code).toBe(0);
   });
@@ -80,6 +84,12 @@ describe("an owner's customised copy", () => {
     expect(published('leo/feed.xml')).toContain(escaped('<a href="/horoscopes/sobre/"'));
     expect(published('en/leo/feed.xml')).toContain(escaped('<a href="/horoscopes/en/sobre/"'));
     expect(published('charts/ada-lovelace/index.html')).toContain('href="/horoscopes/sobre/"');
+  });
+
+  it("names the analytics service on the privacy page, with its privacy policy, and leaves the owner's own page as written", () => {
+    expect(published('privacidad/index.html')).toContain('<p>Este sitio no usa cookies ni muestra publicidad. Cuenta las visitas con GoatCounter, cuyo script se ejecuta en todas las páginas sin cookies (<a href="https://www.goatcounter.com/help/privacy">su política de privacidad</a>).</p>');
+    expect(published('privacidad/index.html')).not.toContain('rastreadores');
+    expect(published('en/privacy/index.html')).toContain('<p>This site uses no trackers at all.</p>');
   });
 
   it('says robots.txt under a path is not read by crawlers', () => {

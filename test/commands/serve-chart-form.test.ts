@@ -71,7 +71,7 @@ describe('npm start with the chart form', () => {
     const response = await post('/charts/yours/places', { q: 'Madrid' });
     expect(response.status).toBe(200);
     const { places } = (await response.json()) as { places: { label: string; token: string }[] };
-    expect(places[0]!.label).toBe('Madrid, ES.29, ES');
+    expect(places[0]!.label).toBe('Madrid, Spain');
   });
 
   it('still refuses a POST from another site, and serves the form page itself as the dev server does', async () => {

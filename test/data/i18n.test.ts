@@ -6,7 +6,7 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { configFailure } from '../helpers/config-failure.ts';
 
 const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
-const SHIPPED = ['de', 'en', 'es', 'fr', 'it', 'pt'];
+const SHIPPED = ['de', 'en', 'es', 'fr', 'it', 'pt', 'pt-BR'];
 
 /** A content folder holding only the i18n files, the English one edited by `edit`. */
 function contentWith(edit: (en: Record<string, Record<string, unknown>>) => void, file = 'en.json'): string {
@@ -21,7 +21,7 @@ function contentWith(edit: (en: Record<string, Record<string, unknown>>) => void
 const failure = (fn: () => unknown): string => configFailure(fn).message;
 
 describe('the shipped languages', () => {
-  it('are the six the README lists', () => {
+  it('are the six the README lists, and Brazilian Portuguese', () => {
     expect(availableLanguages(path.join(content, 'i18n'))).toEqual(SHIPPED);
   });
 
@@ -54,6 +54,14 @@ describe('the shipped languages', () => {
   });
 });
 
+describe('German', () => {
+  it('addresses the reader as du throughout, never as Sie', () => {
+    const text = readFileSync(path.join(content, 'i18n/de.json'), 'utf8');
+    expect(text.match(/\b(?:Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihnen)\b/g)).toBeNull();
+    expect(loadMessages(content, 'de').ui.chartForm!.risingQuestion).toBe('Du kennst deinen Aszendenten nicht?');
+  });
+});
+
 describe('Portuguese', () => {
   // Words only Brazil writes so (Portugal: "Saltar", "Gémeos", "Caranguejo", "Vénus", "Neptuno", "já não").
   const BRAZILIAN = ['Pular', 'Trilha', 'Gêmeos', 'Câncer', 'Vênus', 'Netuno', 'logotipo', 'não está mais', 'anel externo'];
@@ -62,6 +70,19 @@ describe('Portuguese', () => {
     const text = readFileSync(path.join(content, 'i18n/pt.json'), 'utf8');
     expect(BRAZILIAN.filter((word) => text.includes(word))).toEqual([]);
     expect(loadMessages(content, 'pt').ui.signs.gemini.name).toBe('Gémeos');
+  });
+
+  // Words only Portugal writes so, as a Brazilian reader marks them (the form's, the search's and the signs' among them).
+  const EUROPEAN = ['Saltar', 'Caminho de navegação', 'Línguas', 'Gémeos', 'Caranguejo', 'Vénus', 'Neptuno', 'logótipo', 'já não', 'desviar-se', 'Demasiados', 'vila', 'O seu', 'A sua', 'está a ', 'A pesquisar', 'ficheiros', 'pedido', 'de novo', '«'];
+
+  it('pt-BR is Brazilian Portuguese throughout, in a file of its own', () => {
+    const text = readFileSync(path.join(content, 'i18n/pt-BR.json'), 'utf8');
+    expect(EUROPEAN.filter((word) => text.includes(word))).toEqual([]);
+    expect(BRAZILIAN.filter((word) => !text.includes(word))).toEqual([]);
+    const messages = loadMessages(content, 'pt-BR');
+    expect(messages.file).toBe('content/i18n/pt-BR.json');
+    expect([messages.ui.signs.gemini.name, messages.ui.signs.cancer.name, messages.ui.planets.neptune]).toEqual(['Gêmeos', 'Câncer', 'Netuno']);
+    expect(messages.t('chartForm.choosePlace', { query: 'Rio' })).toBe('Vários locais correspondem a “Rio”: escolha o seu.');
   });
 
   it('a pt-BR file of its own, as docs/languages.md says to add it, is read for pt-BR and pt.json for pt', () => {
@@ -76,8 +97,9 @@ describe('Portuguese', () => {
 });
 
 describe('a language without its file, or a file with a fault', () => {
-  it('a region falls back to its language file (pt-BR → pt.json)', () => {
-    expect(loadMessages(content, 'pt-BR').file).toBe('content/i18n/pt.json');
+  it('a region without a file of its own reads its language file (pt-PT → pt.json, es-MX → es.json)', () => {
+    expect(loadMessages(content, 'pt-PT').file).toBe('content/i18n/pt.json');
+    expect(loadMessages(content, 'es-MX').file).toBe('content/i18n/es.json');
   });
 
   it('a language without a file names the file and the languages there are', () => {

@@ -45,9 +45,9 @@ export function callsTo(service: SampleService, endpoint: string): number {
   return service.log.filter((entry) => entry.path === endpoint).length;
 }
 
-/** What the Worker wrote into the form page: its result, from the result's element to the page's script. */
+/** What the Worker wrote into the form page: its result, from the result's element to the form that follows it. */
 export function resultOf(html: string): string {
-  return html.slice(html.indexOf('<div id="chart-result">'), html.indexOf('<script src='));
+  return html.slice(html.indexOf('<div id="chart-result">'), html.search(/<(?:div|details) id="chart-again">/));
 }
 
 /**

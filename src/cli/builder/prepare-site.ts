@@ -78,6 +78,8 @@ export interface FetchedSite {
   /** Every language, the default first (one on a site of one language). */
   languages: DigestedLanguage[];
   summary: FetchSummary;
+  /** The first language's pages and overrides (`content/pages/about.md`), the files a change of it moves. */
+  rootFiles: string[];
 }
 
 /** Each language with every period's HTML: the answers known by their digests alone are read now. */
@@ -148,7 +150,8 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
     stale: summaries.flatMap((s, i) => (several ? s.stale.map((line) => `${tags[i]} ${line}`) : s.stale)),
     ...(config.site.languages ? { requestsByLanguage: Object.fromEntries(languages.map((l) => [l.language, l.requests])) } : {}),
   };
-  return { config, languages, summary };
+  const rootFiles = [...editors[0]!.staticPages, ...editors[0]!.overrides].map(({ file }) => file);
+  return { config, languages, summary, rootFiles };
 }
 
 function sum(values: number[]): number {

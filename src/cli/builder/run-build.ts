@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadDotEnv, type BuildConfig } from '../../data/config.ts';
 import { savePageHistory, type PageHistory } from '../../data/page-dates.ts';
 import { contentDigest, inputDigest, siteDigest } from '../../model/input-digest.ts';
+import { firstLanguageChange, firstLanguageFile, readFirstLanguage, saveFirstLanguage } from './first-language.ts';
 import { formatSummary, markdownSummary, type BuildSummary } from './build-summary.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
 import { collectGarbage, fetchSite, modelsOneByOne, readAnswers, type DigestedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
@@ -33,12 +34,15 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
   markPhase('fetch');
-  const { config, languages, summary: fetched } = await fetchSite({ ...options, env });
+  const { config, languages, summary: fetched, rootFiles } = await fetchSite({ ...options, env });
+  const firstLanguage = firstLanguageChange(readFirstLanguage(config.cacheDir), config.accounts.map((account) => account.language), rootFiles);
+  firstLanguage.lines.forEach(warn);
   const published = await publish(config, languages, { full: options.full ?? false, searchIndex: options.searchIndex ?? true, log, warn });
   for (const [i, history] of (published.histories ?? []).entries()) {
     const file = languages[i]!.pageDatesFile;
     await keepAfterPublishing(file, () => savePageHistory(file, history), 'its page dates', warn);
   }
+  await keepAfterPublishing(firstLanguageFile(config.cacheDir), () => saveFirstLanguage(config.cacheDir, firstLanguage.record), 'its first language', warn);
   const summary: BuildSummary = { ...fetched, pages: published.pages, rendered: published.rendered, reused: published.reused, seconds: (performance.now() - started) / 1000 };
   log(formatSummary(summary, config.site.url));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary, config.site.url));

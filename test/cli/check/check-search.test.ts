@@ -1,7 +1,7 @@
 // The search rule of `npm run check` (src/cli/check/check-search.ts) on a real index of two parts written by the
 // build's own indexer: it passes, and a part that lacks Pagefind's metadata file fails it, naming the file, for the
 // browser could not load that part.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSearchIndex } from '../../../src/cli/builder/search-index.ts';
@@ -53,6 +53,19 @@ describe("the search's parts", () => {
     expect(problemsWithout((file) => file.startsWith('pagefind-closed/') && file.endsWith('.pf_meta'))).toEqual([
       expect.stringMatching(/^search\/index\.html: pagefind\/parts\.json lists the part pagefind-closed, which lacks its metadata pagefind-closed\/pagefind\.en_[0-9a-f]+\.pf_meta$/),
     ]);
+  });
+
+  it('fail when the list of parts lists none, or a part without its folder: a search page with no index', () => {
+    const file = path.join(dir, 'pagefind/parts.json');
+    const written = readFileSync(file, 'utf8');
+    try {
+      for (const parts of ['{"parts": []}', '{}', '{"parts": {}}', '{"parts": [{"folder": 1}]}', '{"parts": [null]}']) {
+        writeFileSync(file, parts);
+        expect(problemsWithout(() => false), parts).toEqual(['search/index.html: its search\'s list of parts, pagefind/parts.json, lists no parts, each with its folder']);
+      }
+    } finally {
+      writeFileSync(file, written);
+    }
   });
 
   it('fail when a part has no index chunks', () => {

@@ -1,0 +1,117 @@
+// How long the chart form's Worker keeps what the service told it (src/worker/service.ts): place suggestions a day,
+// natal answers 30 days, in the isolate's memory and in the form's ledger, each asked again once its time is up, and
+// a refused sign-in 5 s, asserted on both sides of each bound. The clock is the only thing set by hand (Date alone, so timers and sockets
+// run as they do): the service is the sample one on a loopback port, the ledger the real FormLedger on node:sqlite
+// (as test/worker/form-ledger.test.ts runs it), and a new isolate is the module loaded afresh. The Worker's
+// behaviour in workerd is test/commands/chart-form-*; workerd's clock cannot be moved by days.
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FormLedger } from '../../src/worker/form-ledger.ts';
+import type { Env } from '../../src/worker/env.ts';
+import type { ServiceContext } from '../../src/worker/service.ts';
+import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
+
+const ACCOUNT = { username: 'kept-owner', password: 'kept-secret-4' };
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 10, 22, 12);
+
+let service: SampleService;
+let env: Env;
+
+beforeAll(async () => {
+  service = await startSampleService(ACCOUNT);
+});
+afterAll(() => service.close());
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: T0 });
+  const db = new DatabaseSync(':memory:');
+  // As the runtime's exec(), it runs the statement at once; its cursor's toArray() gives the rows.
+  const sql = {
+    exec(query: string, ...bindings: unknown[]) {
+      const rows = db.prepare(query).all(...(bindings as [])) as Record<string, unknown>[];
+      return { toArray: () => rows };
+    },
+  };
+  const ledger = new FormLedger({ storage: { sql } });
+  env = {
+    ASSETS: { fetch: () => Promise.resolve(new Response(null, { status: 404 })) },
+    FORM_LEDGER: { idFromName: () => 'site', get: () => ({ fetch: (input: Request | string, init?: RequestInit) => ledger.fetch(new Request(input, init)) }) },
+    CHART_LIMITER: { limit: () => Promise.resolve({ success: true }) },
+    PLACES_LIMITER: { limit: () => Promise.resolve({ success: true }) },
+    ASTRO_API_URL: service.url,
+    ASTRO_API_USERNAME: ACCOUNT.username,
+    ASTRO_API_PASSWORD: ACCOUNT.password,
+  } as Env;
+  service.resetLog();
+});
+afterEach(() => vi.useRealTimers());
+
+/** The Worker's service module as a new isolate loads it: its memory empty, the ledger the site's. */
+async function isolate() {
+  vi.resetModules();
+  const module = await import('../../src/worker/service.ts');
+  const context = (): ServiceContext => ({ env, account: module.accountFor(env, 'en')!, language: 'en', dailyLimit: 1000, today: new Date().toISOString().slice(0, 10) });
+  return {
+    places: (query: string) => module.suggestPlaces(context(), query),
+    natal: (placeId: number) => module.natalChart(context(), { date: '1990-05-17', time: '14:30', placeId }),
+  };
+}
+
+const calls = (endpoint: string) => service.log.filter((entry) => entry.path === endpoint).length;
+const at = (ms: number) => vi.setSystemTime(T0 + ms);
+
+describe('what the Worker keeps', () => {
+  it('keeps place suggestions a day: to the last millisecond, then asks again', async () => {
+    const worker = await isolate();
+    await worker.places('Lima');
+    at(DAY - 1);
+    await worker.places('Lima');
+    expect(calls('/api/places')).toBe(1);
+    at(DAY);
+    await worker.places('Lima');
+    expect(calls('/api/places')).toBe(2);
+  });
+
+  it('keeps a natal answer 30 days: to the last millisecond, then asks again', async () => {
+    const worker = await isolate();
+    const [lima] = await worker.places('Lima');
+    const placeId = Number(lima!.token.split('.')[0]);
+    await worker.natal(placeId);
+    at(30 * DAY - 1);
+    await worker.natal(placeId);
+    expect(calls('/api/natal')).toBe(1);
+    at(30 * DAY);
+    await worker.natal(placeId);
+    expect(calls('/api/natal')).toBe(2);
+  });
+
+  it('remembers a refused sign-in 5 s, to the millisecond, asking nothing meanwhile, then signs in again', async () => {
+    env.ASTRO_API_PASSWORD = 'not-the-password';
+    const worker = await isolate();
+    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
+    const signIns = calls('/api/auth');
+    expect(signIns).toBeGreaterThan(0);
+    at(4999);
+    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
+    expect(calls('/api/auth')).toBe(signIns);
+    at(5000);
+    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
+    expect(calls('/api/auth')).toBe(2 * signIns);
+  });
+
+  it("keeps what another isolate was told only until the ledger's time for it, not a day from when it read it", async () => {
+    await (await isolate()).places('Lima');
+    // Twelve hours on, a new isolate reads it from the ledger, and keeps it in its memory.
+    at(DAY / 2);
+    const later = await isolate();
+    await later.places('Lima');
+    expect(calls('/api/places')).toBe(1);
+    at(DAY - 1);
+    await later.places('Lima');
+    expect(calls('/api/places')).toBe(1);
+    at(DAY);
+    await later.places('Lima');
+    expect(calls('/api/places')).toBe(2);
+  });
+});
