@@ -2,6 +2,7 @@
 // (form-ledger.ts) and the service account of each language as secrets under the build's own variable names (src/data/config.ts accountVariables). The few
 // types of the Workers runtime it uses are declared here, so the project's typecheck needs no second library.
 // https://developers.cloudflare.com/workers/runtime-apis/bindings/
+import type { LedgerStub } from './form-ledger.ts';
 
 /** The static-assets binding: `dist/` as published, `_headers` applied. https://developers.cloudflare.com/workers/static-assets/binding/ */
 export interface Fetcher {
@@ -14,15 +15,15 @@ export interface RateLimit {
 }
 
 /** https://developers.cloudflare.com/durable-objects/api/namespace/ */
-export interface DurableObjectNamespace {
+export interface DurableObjectNamespace<Stub> {
   idFromName(name: string): unknown;
-  get(id: unknown): Fetcher;
+  get(id: unknown): Stub;
 }
 
 export interface Env {
   ASSETS: Fetcher;
   /** The form's record: the daily count, the kept answers, the token key (form-ledger.ts). */
-  FORM_LEDGER: DurableObjectNamespace;
+  FORM_LEDGER: DurableObjectNamespace<LedgerStub>;
   /** Chart requests (POST) per visitor. */
   CHART_LIMITER: RateLimit;
   /** Place suggestions (GET) per visitor. */
