@@ -18,10 +18,10 @@ export interface FetchHooks {
    */
   signal?: AbortSignal | undefined;
   /**
-   * Awaited right before each send, a retry's and a sign-in's too, with the endpoint about to be sent to: a
-   * rejection ends the call with that error (as the cause of an ASTRO_NETWORK one) and sends nothing.
+   * Awaited right before each send, a retry's and a sign-in's too, with the endpoint about to be sent to: false
+   * ends the call with ASTRO_SEND_REFUSED, and nothing is sent.
    */
-  beforeSend?: ((endpoint: string) => Promise<void>) | undefined;
+  beforeSend?: ((endpoint: string) => Promise<boolean>) | undefined;
 }
 
 /** Why a send brought no answer. */
@@ -54,7 +54,9 @@ export class FetchTransport extends LimitedTransport {
     for (let sends = 1; ; sends += 1) {
       if (this.closed) throw this.errors.closed(endpoint);
       this.#stopIfAborted(endpoint, sends - 1);
-      await this.#hooks.beforeSend?.(endpoint);
+      if ((await this.#hooks.beforeSend?.(endpoint)) === false) {
+        throw this.errors.error(ASTRO_ERROR_CODES.SEND_REFUSED, endpoint, `${endpoint}: not sent, as the caller asked`, { attempts: sends - 1 });
+      }
       this.#stopIfAborted(endpoint, sends - 1);
       this.context.stats.requests += 1;
       this.context.emit({ type: 'send', endpoint, attempt: sends });

@@ -85,7 +85,7 @@ function clientFor(context: ServiceContext, signal: AbortSignal): FetchClient {
   }
   return new FetchClient({
     baseUrl: account.url, username: account.username, password: account.password, timeoutMs: waitOf(account), retry: CLIENT_LIMITS.retry,
-    session: state.session, signal, beforeSend: (endpoint) => (endpoint === AUTH_ENDPOINT ? Promise.resolve() : reserveCall(context)),
+    session: state.session, signal, beforeSend: (endpoint) => (endpoint === AUTH_ENDPOINT ? Promise.resolve(true) : reserveCall(context)),
   });
 }
 
@@ -108,12 +108,14 @@ export interface ServiceContext {
   today: string;
 }
 
-/** One unit of today's cap for the send about to leave, or DailyLimitError, which sends nothing. */
-async function reserveCall(context: ServiceContext): Promise<void> {
+/** One unit of today's cap for the send about to leave: false past the cap, and the send does not leave. */
+async function reserveCall(context: ServiceContext): Promise<boolean> {
   const calls = await ledgerOf(context.env).reserve(context.today, context.dailyLimit);
-  if (calls === undefined) throw new DailyLimitError();
+  // None past the limit (undefined from the object, which may arrive as null through RPC).
+  if (typeof calls !== 'number') return false;
   // The owner's count of the day, in Workers Logs and `wrangler tail` (docs/deployment.md): no birth data in it.
   console.log(`chart form: call ${calls} of ${context.dailyLimit} to the service today`);
+  return true;
 }
 
 /**
@@ -148,7 +150,7 @@ async function lookUpOrAsk<T>(context: ServiceContext, key: string, seconds: num
   try {
     value = await call(clientFor(context, signal));
   } catch (error) {
-    if (error instanceof AstroError && error.cause instanceof DailyLimitError) throw error.cause;
+    if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.SEND_REFUSED) throw new DailyLimitError();
     if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.AUTH_FAILED) stateOf(context.account).refused = { at: Date.now(), error };
     throw error;
   }
