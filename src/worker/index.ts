@@ -30,11 +30,8 @@ export default {
     const data = await formData(env, url, route[1]!);
     if (!data) return env.ASSETS.fetch(request);
     const context: FormContext = { env, url, data, t: wordsOf(data), shellPath: `${route[1]}charts/yours/`, today: new Date().toISOString().slice(0, 10) };
-    if (method !== 'POST') {
-      // 405 with what would do (RFC 9110 §15.5.6); HEAD answers as GET, without the body.
-      const refused = route[2] ? json(405, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' }) : await problemPage(context, 405, 'badRequest', undefined, { Allow: 'GET, HEAD, POST' });
-      return method === 'HEAD' ? new Response(null, { status: refused.status, headers: refused.headers }) : refused;
-    }
+    // 405 with what would do (RFC 9110 §15.5.6); HEAD answers as GET, its body left out by the runtime.
+    if (method !== 'POST') return route[2] ? json(405, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' }) : problemPage(context, 405, 'badRequest', undefined, { Allow: 'GET, HEAD, POST' });
     // The site's own pages post with this origin (and, in browsers that send it, Sec-Fetch-Site: same-origin); any
     // other is another site's page, spending the owner's calls through its visitors (CSRF), or no browser.
     const site = request.headers.get('Sec-Fetch-Site');
