@@ -141,8 +141,9 @@ function secondsToMidnight(now = new Date()): number {
   return Math.max(1, Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000));
 }
 
-/** The fault's kind for the Worker's log: its code alone, never its message (it may name the service's address). */
+/** The fault's kind for the Worker's log: its code, endpoint and status, never its message (it may name the service's address). */
 function logFault(error: unknown): void {
-  console.error(`chart form: the service failed (${error instanceof AstroError ? error.code : 'unexpected error'})`);
+  const what = error instanceof AstroError ? [error.code, error.endpoint && `from ${error.endpoint}`, error.status].filter(Boolean).join(' ') : 'unexpected error';
+  console.error(`chart form: the service failed (${what})`);
   if (!(error instanceof AstroError)) throw error;
 }
