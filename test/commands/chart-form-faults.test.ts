@@ -3,12 +3,13 @@
 // visitor's wait and leaves nothing behind; identical requests at once share one call; and the daily cap counts
 // the requests that reach the service, retries included, and nothing for one that never left.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { callsTo, formClient, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
-import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
+import { builtInTwoLanguages, CURRENT_PERIODS, runScript } from '../helpers/project-copy.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'faulty-owner', ASTRO_API_PASSWORD: 'faulty-secret-5' };
 /** The visitor's whole wait (ASTRO_TIMEOUT_MS), short so that a stall costs the tests little. */
@@ -151,5 +152,34 @@ describe('the daily cap', () => {
       expect([past.status, (await past.text()).includes('The form has drawn all the charts it can today')]).toEqual([503, true]);
       expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
     });
+  });
+});
+
+describe('npm run worker', () => {
+  it('takes the next free port when its own is busy, saying so, with ASTRO_TIMEOUT_MS and the day\'s count in its output', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    const { child, done } = runScript(project, 'worker.ts', { ASTRO_API_URL: service.url, ...ACCOUNT, ASTRO_TIMEOUT_MS: String(WAIT_MS) }, ['--port', String(port)]);
+    try {
+      let output = '';
+      child.stdout.on('data', (data: Buffer) => (output += data));
+      await expect.poll(() => output, { timeout: 60_000, interval: 200 }).toContain('The Worker serves dist/ on');
+      const url = new URL(/on (http:\/\/\S+?)[ ,]/.exec(output)![1]!);
+      expect(url.port).not.toBe(String(port));
+      expect(output).toContain(`(port ${port} was in use)`);
+      const worker = { url, close: async () => {} };
+      const { post, suggestions } = formClient(worker);
+      const [lima] = await suggestions('/charts/yours/', 'Lima');
+      await expect.poll(() => output, { timeout: 5000 }).toMatch(/chart form: call 1 of 500 to the service today/);
+      // A slow service: the visitor waits ASTRO_TIMEOUT_MS, not the Worker's own 8 s.
+      service.setFaults({ rules: [{ path: '/api/natal', delayMs: 5000 }] });
+      const { status, ms } = await timed(post('/charts/yours/', { date: '1967-07-07', time: '07:07', q: 'Lima', place: lima!.token }));
+      expect([status, ms < WAIT_MS + 1000]).toEqual([503, true]);
+    } finally {
+      child.kill('SIGINT');
+      await done;
+      busy.close();
+    }
   });
 });
