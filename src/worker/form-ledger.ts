@@ -34,6 +34,3 @@ export class FormLedger extends DurableObject {
     return this.#store.tokenKey();
   }
 }
-
-/** What the Worker may ask of the ledger through its stub: each method's answer arrives as a promise. */
-export type LedgerStub = { [Name in 'reserve' | 'answer' | 'keep' | 'tokenKey']: (...args: Parameters<FormLedger[Name]>) => Promise<ReturnType<FormLedger[Name]>> };

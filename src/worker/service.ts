@@ -12,7 +12,7 @@ import { serviceLanguage } from '../api/service-language.ts';
 import { accountVariables } from '../data/account-variables.ts';
 import { natalPage, type NatalPage } from '../data/natal-page.ts';
 import type { Env } from './env.ts';
-import type { LedgerStub } from './form-ledger.ts';
+import type { FormLedger } from './form-ledger.ts';
 import { digest, placeToken } from './place-token.ts';
 import { RecentAnswers } from './recent-answers.ts';
 
@@ -90,7 +90,7 @@ function clientFor(context: ServiceContext, signal: AbortSignal): FetchClient {
 }
 
 /** The site's one ledger (form-ledger.ts). */
-function ledgerOf(env: Env): LedgerStub {
+function ledgerOf(env: Env): DurableObjectStub<FormLedger> {
   return env.FORM_LEDGER.get(env.FORM_LEDGER.idFromName('site'));
 }
 
