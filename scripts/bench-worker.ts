@@ -21,8 +21,10 @@ import { machineLine, median } from './lib/bench-report.ts';
 const REQUESTS = 60;
 /** The free plan's CPU time a request. */
 const FREE_PLAN_CPU_MS = 10;
-/** The bound on a cached chart's wall time, locally (docs/performance.md). */
-const CACHED_WALL_MS = 20;
+/** The bound on a cached chart's runtime CPU beyond the static page's, locally: the Worker's own share (docs/performance.md). */
+const CACHED_OWN_MS = 10;
+/** The bound on the bundle, gzipped, in bytes. */
+const BUNDLE_BYTES = 1_000_000;
 const repo = path.resolve(import.meta.dirname, '..');
 
 /** The CPU (user and system) spent so far by the processes under this one named `name`, in ms (Linux's /proc). */
@@ -72,7 +74,8 @@ async function bundleSize(work: string): Promise<string> {
   });
   if (dry.status !== 0) throw new Error(dry.stderr);
   const code = Buffer.concat(readdirSync(outdir).filter((file) => file.endsWith('.js')).map((file) => readFileSync(path.join(outdir, file))));
-  return `${(gzipSync(code).length / 1024).toFixed(0)} KiB gzip (${(code.length / 1024).toFixed(0)} KiB raw; bound 1 MB, the free plan 3 MB)`;
+  const gzipped = gzipSync(code).length;
+  return `${(gzipped / 1024).toFixed(0)} KiB gzip (${(code.length / 1024).toFixed(0)} KiB raw; bound 1 MB: ${gzipped <= BUNDLE_BYTES ? 'met' : 'NOT met'}; the free plan 3 MB)`;
 }
 
 async function chartRuns(worker: LocalWorker): Promise<{ fresh: Run; cached: Run; asset: Run }> {
@@ -108,7 +111,8 @@ export async function workerBench({ options, work }: BenchContext): Promise<stri
   try {
     const { fresh, cached, asset } = await chartRuns(worker);
     const fits = (ms: number) => `${ms.toFixed(1)} ms (${ms <= FREE_PLAN_CPU_MS ? 'fits' : 'does NOT fit'} ${FREE_PLAN_CPU_MS} ms)`;
-    const row = (name: string, run: Run, wall: string) => `| ${name} | ${wall} | ${fits(run.cpuMs)} | ${fits(run.cpuMs - asset.cpuMs)} |`;
+    const row = (name: string, run: Run, beyond = fits(run.cpuMs - asset.cpuMs)) => `| ${name} | ${run.wallMs.toFixed(1)} ms | ${fits(run.cpuMs)} | ${beyond} |`;
+    const own = cached.cpuMs - asset.cpuMs;
     return [
       '- Command: `npm run bench -- --worker`',
       `- ${machineLine()}`,
@@ -119,8 +123,8 @@ export async function workerBench({ options, work }: BenchContext): Promise<stri
       `| request | wall time | runtime CPU a request (free plan: ${FREE_PLAN_CPU_MS} ms) | beyond the static page |`,
       '|---|---|---|---|',
       `| the form page, a static asset (the runtime's own overhead) | ${asset.wallMs.toFixed(1)} ms | ${asset.cpuMs.toFixed(1)} ms | |`,
-      row('a fresh chart (one natal call to the service)', fresh, `${fresh.wallMs.toFixed(1)} ms`),
-      row('a cached chart', cached, `${cached.wallMs.toFixed(1)} ms (bound ${CACHED_WALL_MS} ms: ${cached.wallMs <= CACHED_WALL_MS ? 'met' : 'NOT met'})`),
+      row('a fresh chart (one natal call to the service)', fresh),
+      row('a cached chart', cached, `${own.toFixed(1)} ms (bound ${CACHED_OWN_MS} ms: ${own <= CACHED_OWN_MS ? 'met' : 'NOT met'}), beside the static page's ${asset.cpuMs.toFixed(1)} ms`),
     ].join('\n');
   } finally {
     await worker.close();

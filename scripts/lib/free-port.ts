@@ -11,3 +11,12 @@ export function freePort(): Promise<number> {
     server.on('error', reject);
   });
 }
+
+/** Whether `port` can be listened on at `host` right now: false when it is in use. */
+export function portIsFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}

@@ -14,7 +14,7 @@ import { ClientErrors, statusLine } from './client-errors.ts';
 import { ASTRO_ERROR_CODES, AstroError } from './errors.ts';
 import {
   AUTH_ENDPOINT, checkOptions, NATAL_ENDPOINT, PLACES_ENDPOINT, PLANETS_ENDPOINT, SIGNS_ENDPOINT,
-  type ClientEvent, type ClientOptions, type ClientStats, type RetryOptions,
+  type ClientEvent, type ClientOptions, type ClientSession, type ClientStats, type RetryOptions,
 } from './options.ts';
 import type { ReportKind, ReportParams } from './report-kinds.ts';
 import { reportBody, reportEndpoint, requireInteger } from './request-arguments.ts';
@@ -62,6 +62,7 @@ export class ServiceClient {
   #tokenUse: TokenUse = { pending: 0, accepted: false, waiters: [] };
   /** Wrong credentials do not fix themselves: every later call fails with the same error. */
   #authFailure: AstroError | undefined;
+  readonly #session: ClientSession | undefined;
 
   constructor(options: ClientOptions, createTransport: TransportFactory) {
     const settings = checkOptions(options);
@@ -71,6 +72,13 @@ export class ServiceClient {
     this.#password = settings.password;
     this.#retry = settings.retry;
     this.#onEvent = settings.onEvent;
+    this.#session = settings.session;
+    if (settings.session?.token) {
+      // A token another client was issued: this one starts signed in, and a 401 renews it as for its own.
+      this.#token = settings.session.token;
+      this.#tokens.add(this.#token);
+      this.#generation = 1;
+    }
     this.#transport = createTransport(settings, this.#displayBase, this.#errors, { stats: this.#stats, emit: (event) => this.#emit(event) });
   }
 
@@ -206,6 +214,7 @@ export class ServiceClient {
     const response = await this.#transport.exchange('POST', AUTH_ENDPOINT, body, () => requestHeaders(undefined));
     if (response === undefined) throw new Error('unreachable: auth headers are always ready');
     if (response.status === 401 || response.status === 403) {
+      if (this.#session) delete this.#session.token;
       this.#authFailure = this.#errors.error(
         ASTRO_ERROR_CODES.AUTH_FAILED,
         AUTH_ENDPOINT,
@@ -231,6 +240,7 @@ export class ServiceClient {
     this.#tokens.add(accessToken);
     this.#tokenUse = { pending: 0, accepted: false, waiters: [] };
     this.#generation += 1;
+    if (this.#session) this.#session.token = accessToken;
   }
 
   /** Waits for a usable token: the first authentication, or a renewal that is under way. */

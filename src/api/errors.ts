@@ -30,6 +30,10 @@ export const ASTRO_ERROR_CODES = {
   TIMEOUT: 'ASTRO_TIMEOUT',
   /** The client was closed before or while the call ran. */
   CLOSED: 'ASTRO_CLOSED',
+  /** The caller's `signal` (FetchClient) ended the call: its send and body read were cancelled, nothing retried. */
+  ABORTED: 'ASTRO_ABORTED',
+  /** The caller's `beforeSend` (FetchClient) refused the send: nothing was sent. */
+  SEND_REFUSED: 'ASTRO_SEND_REFUSED',
 } as const;
 
 export type AstroErrorCode = (typeof ASTRO_ERROR_CODES)[keyof typeof ASTRO_ERROR_CODES];

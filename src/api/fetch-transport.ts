@@ -5,10 +5,27 @@ import { attemptsSuffix } from './client-errors.ts';
 import { ASTRO_ERROR_CODES, type AstroError } from './errors.ts';
 import { backoff, parseRetryAfter, TRANSIENT_STATUSES, type EventData } from './exchange.ts';
 import { LimitedTransport } from './limited-transport.ts';
+import type { ClientErrors } from './client-errors.ts';
+import type { TransportContext } from './exchange.ts';
+import type { ClientSettings } from './options.ts';
 import type { RawResponse } from './responses.ts';
 
+/** What one caller adds to the transport of its own client. */
+export interface FetchHooks {
+  /**
+   * The caller's wait: once aborted, the send in flight is cancelled (its connection and its body read), a retry's
+   * wait ends, and nothing more is sent; the call fails with ASTRO_ABORTED.
+   */
+  signal?: AbortSignal | undefined;
+  /**
+   * Awaited right before each send, a retry's and a sign-in's too, with the endpoint about to be sent to: false
+   * ends the call with ASTRO_SEND_REFUSED, and nothing is sent.
+   */
+  beforeSend?: ((endpoint: string) => Promise<boolean>) | undefined;
+}
+
 /** Why a send brought no answer. */
-type SendFailure = 'timeout' | 'too-large' | 'network';
+type SendFailure = 'timeout' | 'too-large' | 'network' | 'aborted';
 
 class SendError extends Error {
   readonly failure: SendFailure;
@@ -19,6 +36,13 @@ class SendError extends Error {
 }
 
 export class FetchTransport extends LimitedTransport {
+  readonly #hooks: FetchHooks;
+
+  constructor(settings: ClientSettings, baseUrl: string, errors: ClientErrors, context: TransportContext, hooks: FetchHooks = {}) {
+    super(settings, baseUrl, errors, context);
+    this.#hooks = hooks;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     // fetch keeps no connections of ours to close: wait for the exchanges in flight.
@@ -29,6 +53,11 @@ export class FetchTransport extends LimitedTransport {
     const { retry } = this.settings;
     for (let sends = 1; ; sends += 1) {
       if (this.closed) throw this.errors.closed(endpoint);
+      this.#stopIfAborted(endpoint, sends - 1);
+      if ((await this.#hooks.beforeSend?.(endpoint)) === false) {
+        throw this.errors.error(ASTRO_ERROR_CODES.SEND_REFUSED, endpoint, `${endpoint}: not sent, as the caller asked`, { attempts: sends - 1 });
+      }
+      this.#stopIfAborted(endpoint, sends - 1);
       this.context.stats.requests += 1;
       this.context.emit({ type: 'send', endpoint, attempt: sends });
       let answer: { raw: RawResponse; retryAfter: string | null };
@@ -36,7 +65,7 @@ export class FetchTransport extends LimitedTransport {
         answer = await this.#send(method, endpoint, body, headers, sends);
       } catch (error) {
         const failure = error instanceof SendError ? error : new SendError('network', String((error as Error)?.message ?? error));
-        if (failure.failure === 'too-large' || sends > retry.maxRetries) throw this.#sendError(endpoint, sends, failure);
+        if (failure.failure === 'too-large' || failure.failure === 'aborted' || sends > retry.maxRetries) throw this.#sendError(endpoint, sends, failure);
         await this.#wait({ type: 'retry', endpoint, attempt: sends, code: failure.failure === 'timeout' ? 'TIMEOUT' : 'NETWORK', delayMs: backoff(retry, sends) });
         continue;
       }
@@ -53,7 +82,21 @@ export class FetchTransport extends LimitedTransport {
   async #wait(event: EventData & { delayMs: number }): Promise<void> {
     this.context.stats.retries += 1;
     this.context.emit(event);
-    await new Promise((resolve) => setTimeout(resolve, event.delayMs));
+    const { signal } = this.#hooks;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, event.delayMs);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** After the caller's signal, nothing more is sent. */
+  #stopIfAborted(endpoint: string, sends: number): void {
+    if (this.#hooks.signal?.aborted) throw this.#sendError(endpoint, sends, new SendError('aborted', 'aborted'));
   }
 
   /** One send: the answer within `timeoutMs` for the headers and between body chunks, at most maxResponseBytes. */
@@ -65,6 +108,11 @@ export class FetchTransport extends LimitedTransport {
       timer = setTimeout(() => controller.abort(new SendError('timeout', 'timeout')), this.settings.timeoutMs);
     };
     arm();
+    // The caller's end cancels the fetch and its body read alike; a body left pending would outlive the caller.
+    const { signal } = this.#hooks;
+    const abandon = () => controller.abort(new SendError('aborted', 'aborted'));
+    if (signal?.aborted) abandon();
+    else signal?.addEventListener('abort', abandon, { once: true });
     try {
       const response = await fetch(`${this.baseUrl}${endpoint}`, { method, headers, body: method === 'GET' ? null : (body ?? null), signal: controller.signal, redirect: 'manual' });
       const chunks: Uint8Array[] = [];
@@ -83,6 +131,8 @@ export class FetchTransport extends LimitedTransport {
           chunks.push(value);
         }
       }
+      // A body cut short by an abort is no answer, whatever the reader said.
+      if (controller.signal.aborted) throw controller.signal.reason;
       const bytes = new Uint8Array(size);
       let at = 0;
       for (const chunk of chunks) {
@@ -95,12 +145,14 @@ export class FetchTransport extends LimitedTransport {
       throw error;
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abandon);
     }
   }
 
   #sendError(endpoint: string, sends: number, failure: SendError): AstroError {
     const after = attemptsSuffix(sends);
     if (failure.failure === 'too-large') return this.tooLarge(endpoint, sends);
+    if (failure.failure === 'aborted') return this.errors.error(ASTRO_ERROR_CODES.ABORTED, endpoint, `${endpoint}: the caller stopped waiting${after}`, { attempts: sends });
     if (failure.failure === 'timeout') {
       return this.errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.settings.timeoutMs} ms${after}`, { attempts: sends });
     }

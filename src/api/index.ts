@@ -10,6 +10,7 @@ export {
 export type { ClientOptions, ClientEvent, ClientStats } from './client.ts';
 export { AstroError, ASTRO_ERROR_CODES } from './errors.ts';
 export { redact, redactWords } from './redact.ts';
+export { serviceLanguage } from './service-language.ts';
 export { REPORT_KINDS, REPORT_ENDPOINTS } from './report-kinds.ts';
 export type { ReportKind, ReportParams } from './report-kinds.ts';
 export {

@@ -29,6 +29,15 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** Progress hook (sends, retries, responses, renewals, errors). Exceptions thrown by it are ignored. */
   onEvent?: (event: ClientEvent) => void;
+  /**
+   * The sign-in clients share: a client given one starts with its token (no sign-in) and writes each token it is
+   * issued into it, so short-lived clients sign in once between them.
+   */
+  session?: ClientSession;
+}
+
+export interface ClientSession {
+  token?: string;
 }
 
 export const CLIENT_DEFAULTS = {
@@ -92,6 +101,7 @@ export interface ClientSettings {
   maxResponseBytes: number;
   retry: Required<RetryOptions>;
   onEvent: ((event: ClientEvent) => void) | undefined;
+  session: ClientSession | undefined;
 }
 
 function isPositiveInteger(value: unknown): value is number {
@@ -133,5 +143,6 @@ export function checkOptions(options: ClientOptions): ClientSettings {
     fail('retry.jitter', `must be a number from 0 to 1, received ${String(retry.jitter)}`);
   }
   if (options.onEvent !== undefined && typeof options.onEvent !== 'function') fail('onEvent', 'must be a function');
-  return { base, username: options.username, password: options.password, concurrency, timeoutMs, maxResponseBytes, retry, onEvent: options.onEvent };
+  if (options.session !== undefined && (options.session === null || typeof options.session !== 'object')) fail('session', 'must be an object');
+  return { base, username: options.username, password: options.password, concurrency, timeoutMs, maxResponseBytes, retry, onEvent: options.onEvent, session: options.session };
 }

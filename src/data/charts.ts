@@ -3,7 +3,7 @@
 // once is never requested again.
 import { readdir } from 'node:fs/promises';
 import { z } from 'zod';
-import type { AstroClient, NatalChart, Place } from '../api/index.ts';
+import { serviceLanguage, type AstroClient, type NatalChart, type Place } from '../api/index.ts';
 import { ConfigError } from './config.ts';
 import { readMarkdownFile } from './markdown-file.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -57,7 +57,7 @@ export async function readChartFiles(chartsDir: string, defaultLang: string, lab
         const shown = value === undefined ? 'missing' : JSON.stringify(value);
         throw new ConfigError(`${label}: ${field}`, `${issue.message} (got ${shown})`);
       }
-      return { ...result.data, lang: result.data.lang ?? defaultLang.slice(0, 2), slug, file: label, bodyHtml: html };
+      return { ...result.data, lang: result.data.lang ?? serviceLanguage(defaultLang), slug, file: label, bodyHtml: html };
     }),
   );
 }

@@ -299,7 +299,7 @@ function parseDate(name: string, value: string): string {
   return value;
 }
 
-function parsePositiveInt(name: string, value: string, max: number): number {
+export function parsePositiveInt(name: string, value: string, max: number): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1 || Number(value) > max) {
     throw new ConfigError(name, `"${value}" must be a whole number from 1 to ${max}`);
   }

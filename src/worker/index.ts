@@ -25,12 +25,13 @@ export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
     const route = FORM_ROUTE.exec(url.pathname);
-    if (!route || (request.method === 'GET' && !route[2]) || request.method === 'HEAD') return env.ASSETS.fetch(request);
+    const { method } = request;
+    if (!route || (!route[2] && (method === 'GET' || method === 'HEAD'))) return env.ASSETS.fetch(request);
     const data = await formData(env, url, route[1]!);
     if (!data) return env.ASSETS.fetch(request);
     const context: FormContext = { env, url, data, t: wordsOf(data), shellPath: `${route[1]}charts/yours/`, today: new Date().toISOString().slice(0, 10) };
-    // A 400 like every other request no form of ours sends; Allow says what would do.
-    if (request.method !== 'POST') return route[2] ? json(400, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' }) : problemPage(context, 400, 'badRequest', undefined, { Allow: 'GET, POST' });
+    // 405 with what would do (RFC 9110 §15.5.6); HEAD answers as GET, its body left out by the runtime.
+    if (method !== 'POST') return route[2] ? json(405, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' }) : problemPage(context, 405, 'badRequest', undefined, { Allow: 'GET, HEAD, POST' });
     // The site's own pages post with this origin (and, in browsers that send it, Sec-Fetch-Site: same-origin); any
     // other is another site's page, spending the owner's calls through its visitors (CSRF), or no browser.
     const site = request.headers.get('Sec-Fetch-Site');
@@ -41,17 +42,21 @@ export default {
   },
 };
 
-/** Each language folder's form.json (written by the build beside its form page), once per isolate; none: the form is off there. */
-const formDataCache = new Map<string, Promise<ChartFormData>>();
+/**
+ * Each language folder's form.json (written by the build beside its form page), once per isolate; none: the form
+ * is off there. The data is kept, never the read in progress: that belongs to the request that started it.
+ */
+const formDataCache = new Map<string, ChartFormData>();
 async function formData(env: Env, url: URL, folder: string): Promise<ChartFormData | undefined> {
   const known = formDataCache.get(folder);
   if (known) return known;
   const response = await env.ASSETS.fetch(new Request(`${url.origin}${folder}charts/yours/${CHART_FORM_PATHS.data}`));
   // Only the site's own folders are kept: a stranger's made-up path finds no file and adds nothing.
   if (!response.ok) return undefined;
-  const data = response.json() as Promise<ChartFormData>;
-  formDataCache.set(folder, data);
-  return data;
+  const data = (await response.json()) as ChartFormData;
+  // The first kept: the formatters are kept by the data object (render.ts).
+  if (!formDataCache.has(folder)) formDataCache.set(folder, data);
+  return formDataCache.get(folder);
 }
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' };
@@ -136,8 +141,9 @@ function secondsToMidnight(now = new Date()): number {
   return Math.max(1, Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000));
 }
 
-/** The fault's kind for the Worker's log: its code alone, never its message (it may name the service's address). */
+/** The fault's kind for the Worker's log: its code, endpoint and status, never its message (it may name the service's address). */
 function logFault(error: unknown): void {
-  console.error(`chart form: the service failed (${error instanceof AstroError ? error.code : 'unexpected error'})`);
+  const what = error instanceof AstroError ? [error.code, error.endpoint && `from ${error.endpoint}`, error.status].filter(Boolean).join(' ') : 'unexpected error';
+  console.error(`chart form: the service failed (${what})`);
   if (!(error instanceof AstroError)) throw error;
 }

@@ -1,20 +1,26 @@
-// The service as the Worker uses it: one client per language's account for the isolate's life (so one sign-in
-// serves every chart it answers, and the client renews the token once on a 401), place suggestions and natal
-// answers kept in the form's ledger under digests, and the daily cap counted there before each call.
-import { FetchClient } from '../api/fetch-client.ts';
+// The service as the Worker uses it. workerd ties each fetch, body read and timer to the request that started it
+// and cancels them when that request ends, so nothing of one request's I/O is left to another: each call is made
+// by a client of its own, cancelled when its visitor's wait is over (its body, its sign-in), and what requests
+// share is plain data: each account's token, the answers kept (the isolate's, the ledger's), the calls in flight.
+// Every send of a chart or of places, a retry's too, first takes a unit of the day's cap from the form's ledger.
+// https://developers.cloudflare.com/workers/runtime-apis/context/
+import { FetchClient, type ClientSession } from '../api/fetch-client.ts';
 import { ASTRO_ERROR_CODES, AstroError } from '../api/errors.ts';
+import { AUTH_ENDPOINT } from '../api/options.ts';
 import type { NatalChart } from '../api/schemas.ts';
+import { serviceLanguage } from '../api/service-language.ts';
 import { accountVariables } from '../data/account-variables.ts';
 import { natalPage, type NatalPage } from '../data/natal-page.ts';
 import { placeLabels } from '../model/place-labels.ts';
-import type { Env, Fetcher } from './env.ts';
+import type { Env } from './env.ts';
+import type { FormLedger } from './form-ledger.ts';
 import { digest, placeToken } from './place-token.ts';
 import { RecentAnswers } from './recent-answers.ts';
 
 /** How long answers are kept: the same sky for the same input, so long; suggestions change with the service's data. */
 const KEEP_SECONDS = { natal: 30 * 86_400, places: 86_400 };
 
-/** A Worker has seconds, not a build's minutes: one quick retry, all within the visitor's wait (ASTRO_TIMEOUT_MS). */
+/** A Worker has seconds, not a build's minutes: one quick retry (a unit of the cap of its own), all within the visitor's wait (ASTRO_TIMEOUT_MS). */
 const CLIENT_LIMITS = { waitMs: 8000, retry: { maxRetries: 1, minDelayMs: 200, maxDelayMs: 1000 } };
 
 /** Answers an isolate keeps in memory in front of the ledger: a repeated chart then asks nothing of it. */
@@ -50,36 +56,44 @@ export function accountFor(env: Env, language: string): Account | undefined {
   return url && username && password ? { url, username, password, ...(timeoutMs ? { timeoutMs } : {}) } : undefined;
 }
 
-interface KeptClient {
-  client: FetchClient;
-  /** When its sign-in was refused, and how: the client keeps that answer, so it is replaced after the back-off. */
+/** An account's token, shared by its requests, and a refused sign-in, with when it was refused. */
+interface AccountState {
+  session: ClientSession;
   refused?: { at: number; error: AstroError };
 }
 
-const clients = new Map<string, KeptClient>();
+const accounts = new Map<string, AccountState>();
 
-/** The account's client, a new one once a refused sign-in is older than the back-off; during it, that refusal. */
-function clientFor(account: Account): KeptClient {
-  const key = `${account.url}\0${account.username}\0${account.password}\0${account.timeoutMs}`;
-  let kept = clients.get(key);
-  if (kept?.refused) {
-    if (Date.now() - kept.refused.at < SIGN_IN_BACKOFF_MS) throw kept.refused.error;
-    kept = undefined;
+function stateOf(account: Account): AccountState {
+  const key = `${account.url}\0${account.username}\0${account.password}`;
+  let state = accounts.get(key);
+  if (!state) accounts.set(key, (state = { session: {} }));
+  return state;
+}
+
+const waitOf = (account: Account) => account.timeoutMs ?? CLIENT_LIMITS.waitMs;
+
+/**
+ * A client for one call, cancelled by `signal`, which takes a unit of today's cap before each send but a sign-in's;
+ * during the back-off after a refused sign-in, that refusal, with nothing asked.
+ */
+function clientFor(context: ServiceContext, signal: AbortSignal): FetchClient {
+  const { account } = context;
+  const state = stateOf(account);
+  if (state.refused) {
+    if (Date.now() - state.refused.at < SIGN_IN_BACKOFF_MS) throw state.refused.error;
+    delete state.refused;
   }
-  if (!kept) {
-    const timeoutMs = account.timeoutMs ?? CLIENT_LIMITS.waitMs;
-    kept = { client: new FetchClient({ baseUrl: account.url, username: account.username, password: account.password, concurrency: 4, timeoutMs, retry: CLIENT_LIMITS.retry }) };
-    clients.set(key, kept);
-  }
-  return kept;
+  return new FetchClient({
+    baseUrl: account.url, username: account.username, password: account.password, timeoutMs: waitOf(account), retry: CLIENT_LIMITS.retry,
+    session: state.session, signal, beforeSend: (endpoint) => (endpoint === AUTH_ENDPOINT ? Promise.resolve(true) : reserveCall(context)),
+  });
 }
 
 /** The site's one ledger (form-ledger.ts). */
-function ledgerOf(env: Env): Fetcher {
+function ledgerOf(env: Env): DurableObjectStub<FormLedger> {
   return env.FORM_LEDGER.get(env.FORM_LEDGER.idFromName('site'));
 }
-
-const LEDGER = 'https://form-ledger.invalid';
 
 /** Thrown past the daily cap: the form says so, the rest of the site is untouched. */
 export class DailyLimitError extends Error {}
@@ -88,40 +102,65 @@ export class DailyLimitError extends Error {}
 export interface ServiceContext {
   env: Env;
   account: Account;
+  /** The site's language tag (`pt-BR`); the service is sent serviceLanguage's code for it. */
   language: string;
   dailyLimit: number;
   /** `YYYY-MM-DD`, UTC. */
   today: string;
 }
 
-/**
- * The answer kept under `key`, or `call`'s, counted against today's cap first and kept for `seconds`. The visitor
- * waits `timeoutMs` at most, retry included: past it, a TIMEOUT error, whatever the client is still doing.
- */
-async function keptOrAsked<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>): Promise<T> {
-  const known = recent.get(key);
-  if (known !== undefined) return known as T;
-  const ledger = ledgerOf(context.env);
-  const kept = await ledger.fetch(`${LEDGER}/answer?key=${key}`);
-  if (kept.ok) return recent.remember(key, (await kept.json()) as T, Number(kept.headers.get('X-Expires-At')));
-  const client = clientFor(context.account);
-  const reserved = await ledger.fetch(`${LEDGER}/reserve`, { method: 'POST', body: JSON.stringify({ day: context.today, limit: context.dailyLimit }) });
-  if (reserved.status === 429) throw new DailyLimitError();
-  if (!reserved.ok) throw new Error(`the form's ledger answered ${reserved.status}`);
+/** One unit of today's cap for the send about to leave: false past the cap, and the send does not leave. */
+async function reserveCall(context: ServiceContext): Promise<boolean> {
+  const calls = await ledgerOf(context.env).reserve(context.today, context.dailyLimit);
+  // None past the limit (undefined from the object, which may arrive as null through RPC).
+  if (typeof calls !== 'number') return false;
   // The owner's count of the day, in Workers Logs and `wrangler tail` (docs/deployment.md): no birth data in it.
-  console.log(`chart form: call ${((await reserved.json()) as { calls: number }).calls} of ${context.dailyLimit} to the service today`);
-  let value: T;
-  try {
-    value = await withinWait(call(client.client), context.account.timeoutMs ?? CLIENT_LIMITS.waitMs);
-  } catch (error) {
-    if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.AUTH_FAILED) client.refused = { at: Date.now(), error };
-    throw error;
-  }
-  const expiresAt = Date.now() + seconds * 1000;
-  await ledger.fetch(`${LEDGER}/answer`, { method: 'PUT', body: JSON.stringify({ key, value: JSON.stringify(value), expiresAt }) });
-  return recent.remember(key, value, expiresAt);
+  console.log(`chart form: call ${calls} of ${context.dailyLimit} to the service today`);
+  return true;
 }
 
+/**
+ * Calls in flight by answer key: an identical request meanwhile waits for the same answer, its own wait at most. An
+ * entry older than the wait belongs to a request cancelled with no word (its visitor gone) and is passed over.
+ */
+const inFlight = new Map<string, { answer: Promise<unknown>; until: number }>();
+
+/** The answer kept under `key`, the one being asked for it, or `call`'s, kept for `seconds`. */
+function keptOrAsked<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>): Promise<T> {
+  const known = recent.get(key);
+  if (known !== undefined) return Promise.resolve(known as T);
+  const waitMs = waitOf(context.account);
+  const shared = inFlight.get(key);
+  if (shared && shared.until > Date.now()) return withinWait(shared.answer as Promise<T>, waitMs);
+  const entry = { answer: lookUpOrAsk(context, key, seconds, call, waitMs), until: Date.now() + waitMs };
+  inFlight.set(key, entry);
+  const forget = () => {
+    if (inFlight.get(key) === entry) inFlight.delete(key);
+  };
+  entry.answer.then(forget, forget);
+  return entry.answer;
+}
+
+/** The ledger's answer, or `call`'s within `waitMs`: past it, the call is cancelled, whatever it was doing. */
+async function lookUpOrAsk<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>, waitMs: number): Promise<T> {
+  const signal = AbortSignal.timeout(waitMs);
+  const ledger = ledgerOf(context.env);
+  const kept = await ledger.answer(key);
+  if (kept) return recent.remember(key, JSON.parse(kept.value) as T, kept.expires);
+  let value: T;
+  try {
+    value = await call(clientFor(context, signal));
+  } catch (error) {
+    if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.SEND_REFUSED) throw new DailyLimitError();
+    if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.AUTH_FAILED) stateOf(context.account).refused = { at: Date.now(), error };
+    throw error;
+  }
+  const expires = Date.now() + seconds * 1000;
+  await ledger.keep(key, JSON.stringify(value), expires);
+  return recent.remember(key, value, expires);
+}
+
+/** `promise`, or a TIMEOUT error after `ms`: how long a visitor waits for a call another request made. */
 function withinWait<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
@@ -131,14 +170,10 @@ function withinWait<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The key place tokens are signed with: the ledger's own, made at random once (never the service's password). */
-let tokenKey: Promise<string> | undefined;
-export function placeTokenKey(env: Env): Promise<string> {
-  tokenKey ??= ledgerOf(env).fetch(`${LEDGER}/key`).then((response) => {
-    if (!response.ok) throw new Error(`the form's ledger answered ${response.status}`);
-    return response.text();
-  });
-  // A failure is not kept: the next request asks again.
-  tokenKey.catch(() => (tokenKey = undefined));
+let tokenKey: string | undefined;
+export async function placeTokenKey(env: Env): Promise<string> {
+  // The key is kept, not the call for it: a call belongs to the request that made it.
+  tokenKey ??= await ledgerOf(env).tokenKey();
   return tokenKey;
 }
 
@@ -168,7 +203,7 @@ export interface NatalQuery {
 export async function natalChart(context: ServiceContext, query: NatalQuery): Promise<NatalPage> {
   const key = await digest('natal', query.date, query.time, String(query.placeId), context.language);
   return keptOrAsked(context, key, KEEP_SECONDS.natal, async (client) => {
-    const natal: NatalChart = await client.natal({ name: VISITOR_NAME, date: query.date, time: query.time, place_id: query.placeId, lang: context.language });
+    const natal: NatalChart = await client.natal({ name: VISITOR_NAME, date: query.date, time: query.time, place_id: query.placeId, lang: serviceLanguage(context.language) });
     return natalPage(natal);
   });
 }

@@ -1,7 +1,7 @@
 // The client on the runtime's fetch (src/api/fetch-client.ts), as a Worker uses it, against the embedded sample
 // service on a loopback port: the same answers as on undici, the same retries, renewal, limits and redaction.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FetchClient, type ClientOptions } from '../../src/api/fetch-client.ts';
+import { FetchClient, type FetchClientOptions } from '../../src/api/fetch-client.ts';
 import { AstroClient } from '../../src/api/index.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 
@@ -19,7 +19,7 @@ beforeEach(() => {
   service.resetLog();
 });
 
-function client(options: Partial<ClientOptions> = {}): FetchClient {
+function client(options: Partial<FetchClientOptions> = {}): FetchClient {
   return new FetchClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
 }
 
@@ -96,5 +96,36 @@ describe('FetchClient', () => {
   it('fails a wrong password once, naming the sign-in', async () => {
     const error = await rejection(client({ password: 'wrong' }).places('Lima'));
     expect(error).toMatchObject({ code: 'ASTRO_AUTH_FAILED', status: 401 });
+  });
+});
+
+describe('FetchClient for one caller', () => {
+  const LIMA = JSON.stringify({ data: [{ id: 1, name: 'Lima', admin1_code: '15', country_code: 'PE', latitude: -12, longitude: -77, population: 1, timezone: 'America/Lima' }] });
+
+  it('stops at its signal, a body half read included: ASTRO_ABORTED at once, nothing retried', async () => {
+    service.setFaults({ rules: [{ path: '/api/places', body: LIMA, stall: true }] });
+    const start = performance.now();
+    const error = await rejection(client({ timeoutMs: 30_000, signal: AbortSignal.timeout(300) }).places('Lima'));
+    expect(error.code).toBe('ASTRO_ABORTED');
+    // Well before the send's own 30 s timeout, and no second send.
+    expect(performance.now() - start).toBeLessThan(3000);
+    expect(service.log.filter((r) => r.path === '/api/places')).toHaveLength(1);
+  });
+
+  it('asks beforeSend before each send, a retry\'s too, and sends nothing once it says no', async () => {
+    service.setFaults({ rules: [{ path: '/api/places', status: 500 }] });
+    const asked: string[] = [];
+    const error = await rejection(client({ beforeSend: async (endpoint) => (asked.push(endpoint), asked.length < 3) }).places('Lima'));
+    // The sign-in, the first send, then the retry refused.
+    expect(asked).toEqual(['/api/auth', '/api/places', '/api/places']);
+    expect(error.code).toBe('ASTRO_SEND_REFUSED');
+    expect(service.log.map((r) => r.path)).toEqual(['/api/auth', '/api/places']);
+  });
+
+  it('signs in once for the clients that share a session', async () => {
+    const session = {};
+    await client({ session }).places('Lima');
+    await client({ session }).places('Oslo');
+    expect(service.log.map((r) => r.path)).toEqual(['/api/auth', '/api/places', '/api/places']);
   });
 });

@@ -103,11 +103,33 @@ describe('requests from elsewhere', () => {
 
   it('answers suggestions to a POST alone, so that a typed place is in no address: a GET (an <img> on another site) calls nothing', async () => {
     const response = await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { headers: { 'CF-Connecting-IP': newVisitor() } });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(service.log).toHaveLength(0);
     const answer = await post('/charts/yours/places', { q: 'Lima' });
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('the other methods', () => {
+  const send = (method: string, address: string) => fetch(new URL(address, worker.url), { method, headers: { Origin: worker.url.origin, 'CF-Connecting-IP': newVisitor() } });
+
+  it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS'])('answers %s on the form\'s routes with 405 and what they take, calling nothing', async (method) => {
+    const page = await send(method, '/es/charts/yours/');
+    expect([page.status, page.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
+    expect(await page.text()).toContain('<html lang="es"');
+    const places = await send(method, '/charts/yours/places');
+    expect([places.status, places.headers.get('allow')]).toEqual([405, 'POST']);
+    expect(service.log).toHaveLength(0);
+  });
+
+  it('answers HEAD as GET, without the body and calling nothing', async () => {
+    for (const address of ['/charts/yours/', '/charts/yours/places', '/es/charts/yours/places']) {
+      const [got, head] = [await send('GET', address), await send('HEAD', address)];
+      expect([head.status, head.headers.get('allow'), head.headers.get('content-type')], address).toEqual([got.status, got.headers.get('allow'), got.headers.get('content-type')]);
+      expect(await head.text(), address).toBe('');
+    }
+    expect(service.log).toHaveLength(0);
   });
 });
 

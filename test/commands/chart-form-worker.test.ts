@@ -186,9 +186,9 @@ describe('the chart form Worker', () => {
     expect(service.log).toHaveLength(0);
   });
 
-  it('refuses a wrong method on both routes with a 400, and a POST from another origin', async () => {
-    expect((await fetch(new URL('/charts/yours/', worker.url), { method: 'PUT', body: 'x', headers: { 'CF-Connecting-IP': newVisitor() } })).status).toBe(400);
-    expect((await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { headers: { Origin: worker.url.origin } })).status).toBe(400);
+  it('refuses a wrong method on both routes with a 405, and a POST from another origin', async () => {
+    expect((await fetch(new URL('/charts/yours/', worker.url), { method: 'PUT', body: 'x', headers: { 'CF-Connecting-IP': newVisitor() } })).status).toBe(405);
+    expect((await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { headers: { Origin: worker.url.origin } })).status).toBe(405);
     const foreign = await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' }, { headers: { Origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
     expect(service.log).toHaveLength(0);

@@ -38,4 +38,15 @@ describe('the chart form Worker bundle', () => {
     // does nothing on workers.dev and counts per data centre elsewhere. https://developers.cloudflare.com/workers/runtime-apis/cache/
     expect(text).not.toMatch(/\bcaches\s*\.\s*(default|open)\b/);
   });
+
+  it('types its bindings as wrangler.jsonc names them: the file `wrangler types` wrote is of the current bindings', () => {
+    // The file holds a hash of the bindings; after changing them, the same command without --check writes it again.
+    const args = ['types', 'src/worker/worker-configuration.d.ts', '--include-runtime=false', '--env-file', '/dev/null', '--check'];
+    const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
+      cwd: repo,
+      env: commandEnv({ CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(work, 'config') }),
+      encoding: 'utf8',
+    });
+    expect(result.status, `npx wrangler ${args.slice(0, -1).join(' ')}: ${result.stdout}${result.stderr}`).toBe(0);
+  });
 });

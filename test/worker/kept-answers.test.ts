@@ -1,12 +1,12 @@
 // How long the chart form's Worker keeps what the service told it (src/worker/service.ts): place suggestions a day,
 // natal answers 30 days, in the isolate's memory and in the form's ledger, each asked again once its time is up, and
 // a refused sign-in 5 s, asserted on both sides of each bound. The clock is the only thing set by hand (Date alone, so timers and sockets
-// run as they do): the service is the sample one on a loopback port, the ledger the real FormLedger on node:sqlite
-// (as test/worker/form-ledger.test.ts runs it), and a new isolate is the module loaded afresh. The Worker's
+// run as they do): the service is the sample one on a loopback port, the ledger the real ledger store on node:sqlite
+// (as test/worker/ledger-store.test.ts runs it), and a new isolate is the module loaded afresh. The Worker's
 // behaviour in workerd is test/commands/chart-form-*; workerd's clock cannot be moved by days.
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FormLedger } from '../../src/worker/form-ledger.ts';
+import { LedgerStore } from '../../src/worker/ledger-store.ts';
 import type { Env } from '../../src/worker/env.ts';
 import type { ServiceContext } from '../../src/worker/service.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
@@ -33,10 +33,16 @@ beforeEach(() => {
       return { toArray: () => rows };
     },
   };
-  const ledger = new FormLedger({ storage: { sql } });
+  const ledger = new LedgerStore(sql);
   env = {
     ASSETS: { fetch: () => Promise.resolve(new Response(null, { status: 404 })) },
-    FORM_LEDGER: { idFromName: () => 'site', get: () => ({ fetch: (input: Request | string, init?: RequestInit) => ledger.fetch(new Request(input, init)) }) },
+    // The Durable Object's stub as the Worker calls it (RPC): each method of the store, answered asynchronously.
+    FORM_LEDGER: { idFromName: () => 'site', get: () => ({
+      reserve: async (day: string, limit: number) => ledger.reserve(day, limit),
+      answer: async (key: string) => ledger.answer(key),
+      keep: async (key: string, value: string, expires: number) => ledger.keep(key, value, expires),
+      tokenKey: async () => ledger.tokenKey(),
+    }) },
     CHART_LIMITER: { limit: () => Promise.resolve({ success: true }) },
     PLACES_LIMITER: { limit: () => Promise.resolve({ success: true }) },
     ASTRO_API_URL: service.url,
