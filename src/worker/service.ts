@@ -147,9 +147,11 @@ async function lookUpOrAsk<T>(context: ServiceContext, key: string, seconds: num
   const ledger = ledgerOf(context.env);
   const kept = await ledger.answer(key);
   if (kept) return recent.remember(key, JSON.parse(kept.value) as T, kept.expires);
+  // A refusal remembered from the back-off is thrown here, outside the try: it must not restart the back-off.
+  const client = clientFor(context, signal);
   let value: T;
   try {
-    value = await call(clientFor(context, signal));
+    value = await call(client);
   } catch (error) {
     if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.SEND_REFUSED) throw new DailyLimitError();
     if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.AUTH_FAILED) stateOf(context.account).refused = { at: Date.now(), error };
