@@ -2,7 +2,7 @@
 // and the Chromium pages the file starts in this worker (test/helpers/run-counts.ts; Pagefind and workerd are
 // counted by their wrappers). A build in process marks its phases (src/cli/builder/build-phase.ts), its first one
 // `fetch`; a Chromium page is counted as its context opens it.
-import { PerformanceObserver } from 'node:perf_hooks';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { chromium, type Browser } from 'playwright-core';
 import { BUILD_PHASE } from '../src/cli/builder/build-phase.ts';
 import { count } from './helpers/run-counts.ts';
@@ -11,7 +11,7 @@ const state = globalThis as typeof globalThis & { runCounted?: true };
 if (!state.runCounted) {
   state.runCounted = true;
   new PerformanceObserver((list) => {
-    for (const mark of list.getEntriesByName(BUILD_PHASE)) if ((mark as PerformanceMark).detail === 'fetch') count('builds in process');
+    for (const mark of list.getEntriesByName(BUILD_PHASE)) if ((mark as PerformanceEntry & { detail?: unknown }).detail === 'fetch') count('builds in process');
   }).observe({ entryTypes: ['mark'] });
   for (const method of ['connect', 'launch'] as const) {
     const original = chromium[method].bind(chromium) as (...args: unknown[]) => Promise<Browser>;

@@ -77,7 +77,7 @@ const COUNT_CHILD = pathToFileURL(path.resolve(import.meta.dirname, 'count-child
 export function commandEnv(env: Record<string, string>): Record<string, string> {
   const { PATH = '', HOME = '', NODE_COMPILE_CACHE } = process.env;
   const dir = countsDir();
-  const counting = dir ? { [COUNTS_VARIABLE]: dir, NODE_OPTIONS: `--import=${COUNT_CHILD}` } : {};
+  const counting: Record<string, string> = dir ? { [COUNTS_VARIABLE]: dir, NODE_OPTIONS: `--import=${COUNT_CHILD}` } : {};
   const programs = Object.fromEntries(PROGRAM_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
   return { PATH, HOME, TMPDIR: tmpdir(), ...(NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE } : {}), ...counting, ...programs, ...env };
 }
