@@ -192,7 +192,7 @@ function oracleStates(pair: ProjectPair): { prepare: () => void; states: State[]
     { name: 'analytics switched on', change: edit('content/site.json', (t) => t.replace('"language": "en"', '"language": "en",\n  "analytics": { "provider": "goatcounter", "code": "starlight" }')), reuses: false },
     { name: 'nothing changed', change: () => {}, reuses: true, unchanged: true },
     // A cold history dates the charts and editors' pages from today: their lastmod in the sitemap changes.
-    { name: 'the page dates lost', change: inBoth((file) => rmSync(file(`.cache/${cacheNamespace(context.service.url)}/page-dates.json`))), reuses: true },
+    { name: 'the page dates lost', change: inBoth((file) => rmSync(file(`.cache/${cacheNamespace(context.service.url)}/page-dates.json`), { force: true })), reuses: true },
     { name: 'a dependency version changed', change: edit('package-lock.json', (t) => t.replace('"version": "0.1.0"', '"version": "0.1.1"')), reuses: false },
     // Every page gains its hreflang cluster and the switcher.
     { name: 'a second language added', change: edit('content/site.json', (t) => t.replace('"language": "en"', '"languages": ["en", "es"]')), reuses: false },

@@ -63,7 +63,8 @@ export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildD
   edit?.(project);
   // Loaded here: most tests of this module run the commands as processes.
   const { runBuild } = await import('../../src/cli/builder/run-build.ts');
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+  const { quietProgress } = await import('./build-project.ts');
+  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {}, progressStream: quietProgress });
   return project;
 }
 

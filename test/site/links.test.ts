@@ -12,6 +12,7 @@ import { removeDir } from '../helpers/remove-dir.ts';
 import { linkHref, linkHrefs, metaContent, readBuiltSite, urlOf, type BuiltSite } from './helpers/built-site.ts';
 import { brokenLinks, targetFile } from './helpers/link-check.ts';
 import { TEST_BUILD_DATE, testSite } from './helpers/test-sites.ts';
+import { quietProgress } from '../helpers/build-project.ts';
 
 const site = readBuiltSite((await testSite()).dist);
 const SITE_URL = 'https://horoscopes.example.com';
@@ -94,7 +95,7 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     const outputDir = path.join(work, 'dist');
     const summaryFile = path.join(work, 'job-summary.md');
     const env = { ASTRO_BUILD_DATE: TEST_BUILD_DATE, GITHUB_STEP_SUMMARY: summaryFile };
-    await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(work, 'cache'), log: (line) => logs.push(line), warn: () => {} });
+    await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(work, 'cache'), log: (line) => logs.push(line), warn: () => {}, progressStream: quietProgress });
     prefixed = readBuiltSite(outputDir);
     jobSummary = readFileSync(summaryFile, 'utf8');
   });
