@@ -1,0 +1,6 @@
+// The incremental oracle's states (test/helpers/incremental-oracle.ts) of a new week across a quarter's edge, the
+// quarter turning inside it and the week after: after each, an incremental build and a `--full` build of the same
+// state publish the same bytes.
+import { incrementalOracle } from '../helpers/incremental-oracle.ts';
+
+incrementalOracle({ first: "a new week across a quarter's edge" });
