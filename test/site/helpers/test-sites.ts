@@ -11,10 +11,13 @@ const LANGUAGE_PERIODS = { weekly: { past: 0, future: 1 }, monthly: { past: 0, f
 /** The tests' own site, its whole window, built on TEST_BUILD_DATE. */
 export const testSite = (): Promise<SharedSite> => builtSite('site', { buildDate: TEST_BUILD_DATE });
 
-/** Language → the built site's folder, for every language but English. */
-export async function languageSites(): Promise<Record<string, string>> {
-  const sites: Record<string, string> = {};
+/**
+ * Language → the built site's folder, for every language but English, built (or waited for) in the order `order`
+ * gives: two files asking from opposite ends build the sites side by side.
+ */
+export async function languageSites(order: readonly string[] = OTHER_LANGUAGES): Promise<Record<string, string>> {
+  const built: Record<string, string> = {};
   // Their tests read the pages and the feeds, never the JSON API or the card, which the default site has.
-  for (const language of OTHER_LANGUAGES) sites[language] = (await builtSite('site', { periods: LANGUAGE_PERIODS, site: { language, api: false, card: false }, buildDate: TEST_BUILD_DATE })).dist;
-  return sites;
+  for (const language of order) built[language] = (await builtSite('site', { periods: LANGUAGE_PERIODS, site: { language, api: false, card: false }, buildDate: TEST_BUILD_DATE })).dist;
+  return Object.fromEntries(OTHER_LANGUAGES.map((language) => [language, built[language]!]));
 }
