@@ -34,10 +34,7 @@ const page = (cards: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title><script src="${PREFIX}embed/card.js" defer></script></head><body>${cards}</body></html>`;
 
 beforeAll(async () => {
-  served = await serveCopy((json) => {
-    const { language: _language, ...rest } = json;
-    return { ...rest, title: SITE_TITLE, url: 'https://horoscopes.example.com/horoscopo/', languages: ['en', 'es'] };
-  });
+  served = await serveCopy({ site: { language: null, title: SITE_TITLE, url: 'https://horoscopes.example.com/horoscopo/', languages: ['en', 'es'] } });
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
     if (url.pathname === '/partner') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(url.searchParams.get('cards') ?? ''));

@@ -5,8 +5,8 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { callsTo, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
-import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
+import { callsTo, FORM_SITE, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
+import { builtSite } from '../helpers/shared-sites.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'guarded-owner', ASTRO_API_PASSWORD: 'guarded-secret-9' };
 
@@ -21,12 +21,12 @@ function secrets(): Record<string, string> {
 }
 
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: 500 } });
+  ({ project } = await builtSite('site', FORM_SITE));
   service = await startSampleService({ username: ACCOUNT.ASTRO_API_USERNAME, password: ACCOUNT.ASTRO_API_PASSWORD });
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets() });
   ({ post, suggestions } = formClient(worker));
 }, 240_000);
-useFormWorkerHooks(() => ({ worker, service, project }));
+useFormWorkerHooks(() => ({ worker, service }));
 
 const today = () => new Date().toISOString().slice(0, 10);
 const messageOf = async (response: Response) => DomUtils.textContent(DomUtils.findOne((el) => el.attribs.class === 'chart-message', parseDocument(await response.text()).children)!).trim();

@@ -8,8 +8,9 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { formClient, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
-import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
+import { FORM_SITE, formClient, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
+import { FIXTURE_CONTENT } from '../helpers/project-copy.ts';
+import { copyOfBuiltSite } from '../helpers/shared-sites.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'marked-owner', ASTRO_API_PASSWORD: 'marked-secret-3' };
 
@@ -26,13 +27,11 @@ let service: SampleService;
 let worker: LocalWorker;
 
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: 50 } }, (copy) => {
-    const file = path.join(copy, 'content/i18n/en.json');
-    const words = JSON.parse(readFileSync(file, 'utf8'));
-    words.chart.leadsHeading = WORDS.leadsHeading;
-    for (const sign of ['cancer', 'taurus', 'leo'] as const) words.signs[sign].name = WORDS[sign];
-    writeFileSync(file, JSON.stringify(words));
-  });
+  const words = JSON.parse(readFileSync(path.join(FIXTURE_CONTENT, 'i18n/en.json'), 'utf8'));
+  words.chart.leadsHeading = WORDS.leadsHeading;
+  for (const sign of ['cancer', 'taurus', 'leo'] as const) words.signs[sign].name = WORDS[sign];
+  // A copy of the file's own: the Spanish form's data is rewritten below.
+  project = await copyOfBuiltSite('site', { ...FORM_SITE, files: { 'content/i18n/en.json': JSON.stringify(words) } });
   // The Spanish form's data with addresses no build writes (the site's are plain paths), each character the Worker
   // must escape in an attribute; read by the Worker at the first Spanish request.
   const formFile = path.join(project, 'dist/es/charts/yours/form.json');

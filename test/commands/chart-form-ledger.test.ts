@@ -9,14 +9,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, startWorkerWithoutCache, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import type { FaultOptions } from '../../src/sample-service/faults.ts';
-import { callsTo, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
-import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
+import { callsTo, FORM_SITE, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
+import { builtSite } from '../helpers/shared-sites.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'ledger-owner', ASTRO_API_PASSWORD: 'ledger-secret-3' };
 /** The capped site's calls a day. */
 const CAP = 3;
 
 let project = '';
+/** A copy of the site's output with a daily cap of CAP. */
+let capped = '';
 let service: SampleService;
 let worker: LocalWorker;
 
@@ -38,15 +41,16 @@ async function withWorker<T>(dist: string, use: (worker: LocalWorker) => Promise
 }
 
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: 500 } });
+  ({ project } = await builtSite('site', FORM_SITE));
   // The same site with a cap of CAP calls a day, as the build writes it into each language's form.json.
-  cpSync(path.join(project, 'dist'), path.join(project, 'capped'), { recursive: true });
-  const form = path.join(project, 'capped/charts/yours/form.json');
+  capped = tempDir('astro-capped-');
+  cpSync(path.join(project, 'dist'), capped, { recursive: true });
+  const form = path.join(capped, 'charts/yours/form.json');
   writeFileSync(form, JSON.stringify({ ...JSON.parse(readFileSync(form, 'utf8')), dailyLimit: CAP }));
   service = await startSampleService({ username: ACCOUNT.ASTRO_API_USERNAME, password: ACCOUNT.ASTRO_API_PASSWORD });
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: secrets('1500') });
 }, 240_000);
-useFormWorkerHooks(() => ({ worker, service, project }));
+useFormWorkerHooks(() => ({ worker, service }));
 
 // The Cache API works on a custom domain, per data centre, and does nothing on workers.dev: the promises hold on both.
 describe.each([
@@ -63,7 +67,7 @@ describe.each([
   });
 
   it('lets no more calls through than the cap when charts are sent at once, and serves the site past it', async () => {
-    await withWorker(path.join(project, 'capped'), async (capped) => {
+    await withWorker(capped, async (capped) => {
       const { post, suggestions } = formClient(capped);
       const [lima] = await suggestions('/charts/yours/', 'Lima');
       const charts = Array.from({ length: 10 }, (_, i) => post('/charts/yours/', { date: `1960-01-${String(i + 1).padStart(2, '0')}`, time: '10:00', q: 'Lima', place: lima!.token }));

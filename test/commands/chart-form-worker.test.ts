@@ -9,8 +9,8 @@ import { ALLOWED_TAGS } from '../../src/data/sanitize.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { startFormWorker, startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
-import { builtInTwoLanguages, CURRENT_PERIODS } from '../helpers/project-copy.ts';
-import { callsTo, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
+import { copyOfBuiltSite } from '../helpers/shared-sites.ts';
+import { callsTo, FORM_SITE, formClient, newVisitor, resultOf, setDailyLimit, useFormWorkerHooks } from '../helpers/form-worker.ts';
 import { XSS_VECTORS } from '../fixtures/xss-vectors.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from '../site/browser/axe.ts';
 
@@ -26,7 +26,9 @@ let post: ReturnType<typeof formClient>['post'];
 let suggestions: ReturnType<typeof formClient>['suggestions'];
 
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: DAILY_LIMIT } });
+  // The form's site, its daily limit DAILY_LIMIT in a copy of the file's own.
+  project = await copyOfBuiltSite('site', FORM_SITE);
+  setDailyLimit(path.join(project, 'dist'), DAILY_LIMIT);
   service = await startSampleService({ username: USERNAME, password: PASSWORD });
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: USERNAME, ASTRO_API_PASSWORD: PASSWORD, ASTRO_TIMEOUT_MS: '1500' } });
   ({ post, suggestions } = formClient(worker));

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/data/config.ts';
 import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { quietProgress } from '../helpers/build-project.ts';
 
 const projects = { root: '', prefixed: '', bilingual: '', cardOff: '' };
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
   projects.cardOff = projectWith((site) => ({ ...site, card: false, chartForm: { dailyLimit: 10 }, analytics: { provider: 'plausible', src: 'https://plausible.io/js/pa-XXXXXXXX.js' } }));
   // One after the other: Eleventy renders one site at a time in a process.
   for (const project of Object.values(projects)) {
-    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {} });
+    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream: quietProgress });
   }
 });
 afterAll(async () => {

@@ -1,39 +1,32 @@
 // The JSON Feeds: one per sign and language beside each Atom feed, read by a feed parser from npm (feedsmith),
 // valid against a schema written from the JSON Feed 1.1 specification (src/cli/check/schemas/), with the Atom feed's
 // entries, dates and language, announced by every page that announces the Atom feed, and in no sitemap. The
-// smallest site that shows it: the current period of each kind, in English and Spanish, under a path.
-import { readFileSync, writeFileSync } from 'node:fs';
+// smallest site that shows it: the current period of each kind, in English and Spanish, under a path, shared with
+// the tests of a site under a path (test/helpers/site-under-path.ts).
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parseFeed } from 'feedsmith';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/cli/check/check-site.ts';
-import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { decodeAttribute } from '../../src/cli/check/link-check.ts';
 import { childrenNamed, childText, parseXml, type XmlElement } from '../../src/cli/check/xml.ts';
-import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
-import { removeDir } from '../helpers/remove-dir.ts';
+import { builtSite } from '../helpers/shared-sites.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
+import { PUBLISHED, SITE_UNDER_PATH } from '../helpers/site-under-path.ts';
 import { readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 
-const ORIGIN = 'https://example.github.io';
-const PREFIX = '/horoscopes/';
+const ORIGIN = PUBLISHED.origin;
+const PREFIX = PUBLISHED.pathPrefix;
 const SIGNS = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
 const FOLDERS = { en: '', es: 'es/' };
 
-let project = '';
 let site: BuiltSite;
 
 beforeAll(async () => {
-  project = copyProject({ periods: CURRENT_PERIODS });
-  const siteFile = path.join(project, 'content/site.json');
-  const { language: _language, ...settings } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(siteFile, JSON.stringify({ ...settings, url: `${ORIGIN}${PREFIX}`, languages: ['en', 'es'] }));
-  const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream });
-  site = readBuiltSite(path.join(project, 'dist'));
-}, 120_000);
-afterAll(() => removeDir(project));
+  site = readBuiltSite((await builtSite('site', SITE_UNDER_PATH)).dist);
+});
 
 /** JSON Feed 1.1 as the specification words it, compiled by Ajv with its formats (uri, date-time). */
 function jsonFeedSchema() {
@@ -116,17 +109,16 @@ describe('JSON Feed', () => {
   it('is checked by npm run check, which names a feed that breaks the specification', () => {
     const published = { url: `${ORIGIN}${PREFIX}`, language: 'en', languages: ['en', 'es'] };
     expect(checkSite(site.dir, published).problems).toEqual([]);
-    const file = path.join(site.dir, 'es/leo/feed.json');
+    // In a copy: the site is shared, read-only.
+    const copy = tempDir('astro-json-feed-');
+    cpSync(site.dir, copy, { recursive: true });
+    const file = path.join(copy, 'es/leo/feed.json');
     const original = readFileSync(file, 'utf8');
-    try {
-      const feed = JSON.parse(original) as { items: Item[] };
-      feed.items[0]!.date_modified = 'yesterday';
-      writeFileSync(file, JSON.stringify(feed));
-      expect(checkSite(site.dir, published).problems).toEqual(['es/leo/feed.json: is not a valid JSON Feed 1.1: /items/0/date_modified: must match format "date-time"']);
-      writeFileSync(file, original.slice(0, -5));
-      expect(checkSite(site.dir, published).problems).toEqual([expect.stringMatching(/^es\/leo\/feed\.json: is not valid JSON \(.+\)$/)]);
-    } finally {
-      writeFileSync(file, original);
-    }
+    const feed = JSON.parse(original) as { items: Item[] };
+    feed.items[0]!.date_modified = 'yesterday';
+    writeFileSync(file, JSON.stringify(feed));
+    expect(checkSite(copy, published).problems).toEqual(['es/leo/feed.json: is not a valid JSON Feed 1.1: /items/0/date_modified: must match format "date-time"']);
+    writeFileSync(file, original.slice(0, -5));
+    expect(checkSite(copy, published).problems).toEqual([expect.stringMatching(/^es\/leo\/feed\.json: is not valid JSON \(.+\)$/)]);
   });
 });

@@ -12,6 +12,7 @@ import { startSampleService, type SampleService } from '../../src/sample-service
 import { filesUnder } from '../helpers/files.ts';
 import { copyProject, CURRENT_PERIODS, shareRunImages } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
+import { quietProgress } from '../helpers/build-project.ts';
 
 const KEPT = 'Nothing a page shows has changed since the last build: the published output stays as it is.';
 const credentials = { username: 'owner', password: 'next-day-secret' };
@@ -45,6 +46,7 @@ async function build(env: Record<string, string> = {}): Promise<string[]> {
     cacheDir: path.join(work, 'cache'),
     log: (line) => logs.push(line),
     warn: () => {},
+    progressStream: quietProgress,
   });
   return logs;
 }

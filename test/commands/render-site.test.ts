@@ -7,6 +7,7 @@ import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { copyProject } from '../../scripts/lib/copy-project.ts';
 import { CURRENT_PERIODS, FIXTURE_CONTENT } from '../helpers/project-copy.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
+import { quietProgress } from '../helpers/build-project.ts';
 
 const workingDir = process.cwd();
 afterEach(() => process.chdir(workingDir));
@@ -27,6 +28,7 @@ it('builds a project in a folder whose path starts with the working directory’
     cacheDir: path.join(project, '.cache'),
     log: () => {},
     warn: () => {},
+    progressStream: quietProgress,
   });
   // One period of each kind: 4 × 12 reports and 4 period hubs, 12 sign hubs, 4 archives, 3 charts and their
   // index, 2 editors' pages, the home, search and 404 pages, the card's page of each report (/embed/…) and the
@@ -41,7 +43,7 @@ it('reads a template edited since the last build in the same process, as a build
   writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), periods: CURRENT_PERIODS }));
   const layout = path.join(project, 'templates/_layouts/report.njk');
   const page = () => readFileSync(path.join(project, 'dist/weekly/2026-w47/leo/index.html'), 'utf8');
-  const build = () => runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, full: true, log: () => {}, warn: () => {} });
+  const build = () => runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, full: true, log: () => {}, warn: () => {}, progressStream: quietProgress });
   for (const words of ['First edit.', 'Second edit.']) {
     writeFileSync(layout, readFileSync(layout, 'utf8').replace('</article>', `<p>${words}</p></article>`));
     await build();

@@ -12,6 +12,7 @@ import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';
 import { filesUnder, snapshot } from '../helpers/files.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { copyProject, shareRunImages } from '../helpers/project-copy.ts';
+import { quietProgress } from '../helpers/build-project.ts';
 
 const BUILD_DATE = '2026-11-22';
 const PASSWORD = 'correct horse battery staple';
@@ -74,6 +75,7 @@ async function build(env: Record<string, string> = {}, outputDir = path.join(wor
       cacheDir: path.join(work, 'cache'),
       // No assertion here reads the search index.
       searchIndex: false,
+      progressStream: quietProgress,
       log: (l) => logs.push(l),
       warn: (l) => warnings.push(l),
     });

@@ -1,41 +1,26 @@
 // A site in English and Spanish under a path (`url` https://example.github.io/horoscopes/, as on GitHub Pages):
 // the links editors write from the site's root (`/about/`, `/es/about/`) in an override, a page or a chart are
 // published under that path in every language, in the pages and in the feeds that carry the override; and each
-// language has its own 404 page. The smallest site: the current period of each kind, from the embedded services.
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// language has its own 404 page. The smallest site: the current period of each kind, from the embedded services
+// (test/helpers/site-under-path.ts, shared with the JSON Feeds' tests).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../src/cli/builder/run-build.ts';
-import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
-import { removeDir } from '../helpers/remove-dir.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtSite } from '../helpers/shared-sites.ts';
+import { PUBLISHED, SITE_UNDER_PATH } from '../helpers/site-under-path.ts';
 import { attributeValues } from '../../src/cli/check/link-check.ts';
 import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';
 import { mainOf, readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 import { brokenLinks, targetFile } from '../site/helpers/link-check.ts';
 
-const PUBLISHED = { origin: 'https://example.github.io', pathPrefix: '/horoscopes/' };
-
 let project = '';
 let site: BuiltSite;
 
 beforeAll(async () => {
-  project = copyProject({ periods: CURRENT_PERIODS });
-  const file = (relative: string) => path.join(project, 'content', relative);
-  const { language: _language, ...settings } = JSON.parse(readFileSync(file('site.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(file('site.json'), JSON.stringify({ ...settings, url: `${PUBLISHED.origin}${PUBLISHED.pathPrefix}`, languages: ['en', 'es'] }));
-  appendFileSync(file('overrides/weekly/2026-w47/leo.md'), '\nRead [about us](/about/).\n');
-  mkdirSync(file('overrides/es/weekly/2026-w47'), { recursive: true });
-  writeFileSync(file('overrides/es/weekly/2026-w47/leo.md'), '---\nmode: append\n---\nLee [quiénes somos](/es/about/).\n');
-  mkdirSync(file('pages/es'), { recursive: true });
-  writeFileSync(file('pages/es/about.md'), '---\ntitle: Quiénes somos\n---\nVuelve al [inicio](/es/).\n');
-  appendFileSync(file('pages/about.md'), '\nSee [Leo](/leo/).\n');
-  // A chart is the same file in every language: its link is the same site path in each.
-  appendFileSync(file('charts/frida-kahlo.md'), '\nSee [Cancer](/cancer/).\n');
-  const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream });
-  site = readBuiltSite(path.join(project, 'dist'));
+  const built = await builtSite('site', SITE_UNDER_PATH);
+  project = built.project;
+  site = readBuiltSite(built.dist);
 });
-afterAll(() => removeDir(project));
 
 /** The links of a page's main content. */
 const pageLinks = (file: string) => attributeValues(mainOf(site.html.get(file)!), 'href');

@@ -4,6 +4,9 @@
 import type { BuildSummary } from '../../src/cli/builder/build-summary.ts';
 import { runBuild, type BuildOptions } from '../../src/cli/builder/run-build.ts';
 
+/** Fetching's progress lines, which are the terminal's, not the test's: a build a test calls writes them here. */
+export const quietProgress = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+
 export interface ProjectBuild {
   /** The build's summary; undefined when it failed. */
   summary?: BuildSummary;
@@ -19,9 +22,7 @@ export async function buildProject(rootDir: string, env: Record<string, string>,
   const logs: string[] = [];
   const warnings: string[] = [];
   try {
-    // Fetching's progress lines are the terminal's, not the test's.
-    const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-    const summary = await runBuild({ ...options, rootDir, env, progressStream, log: (line) => logs.push(line), warn: (line) => warnings.push(line) });
+    const summary = await runBuild({ ...options, rootDir, env, progressStream: quietProgress, log: (line) => logs.push(line), warn: (line) => warnings.push(line) });
     return { summary, logs, warnings };
   } catch (error) {
     return { error: error as Error, logs, warnings };

@@ -1,9 +1,13 @@
 // Asking the chart form's Worker (running in workerd, src/cli/chart-form-worker.ts) as the form's pages do: the
 // form's POST and its suggestions' POST, each from a visitor of its own unless told, from the Worker's own origin.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeEach, expect } from 'vitest';
 import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import type { SampleService } from '../../src/sample-service/server.ts';
+import { CURRENT_PERIODS } from './project-copy.ts';
 import { removeDir } from './remove-dir.ts';
+import type { SiteOptions } from './shared-sites.ts';
 
 export interface Suggestion {
   label: string;
@@ -13,6 +17,19 @@ export interface Suggestion {
 export interface PostOptions {
   visitor?: string;
   headers?: Record<string, string>;
+}
+
+/**
+ * The chart form's site (test/helpers/shared-sites.ts `builtSite('site', FORM_SITE)`), one build for the Worker's
+ * tests and the form's look: English and Spanish, the current periods, the form on with a daily limit of 500.
+ */
+export const FORM_SITE: SiteOptions = { periods: CURRENT_PERIODS, site: { language: null, languages: ['en', 'es'], chartForm: { dailyLimit: 500 } } };
+
+/** Rewrites the daily limit of each language's form.json in `dist` (a copy of the test's own), as a build with it would write it. */
+export function setDailyLimit(dist: string, dailyLimit: number): void {
+  for (const file of ['charts/yours/form.json', 'es/charts/yours/form.json'].map((relative) => path.join(dist, relative))) {
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), dailyLimit }));
+  }
 }
 
 let visitors = 0;
@@ -52,14 +69,15 @@ export function resultOf(html: string): string {
 
 /**
  * A Worker test file's hooks for what its beforeAll started (`started()` reads them when each hook runs): the Worker,
- * the service and the project closed and removed after its tests, the service's faults and log reset before each.
+ * the service and the project (a copy of the file's own, never a shared site) closed and removed after its tests,
+ * the service's faults and log reset before each.
  */
-export function useFormWorkerHooks(started: () => { worker?: LocalWorker; service?: SampleService; project: string }): void {
+export function useFormWorkerHooks(started: () => { worker?: LocalWorker; service?: SampleService; project?: string }): void {
   afterAll(async () => {
     const { worker, service, project } = started();
     await worker?.close();
     await service?.close();
-    if (project) removeDir(project);
+    if (project) await removeDir(project);
   });
   beforeEach(() => {
     started().service?.setFaults({});

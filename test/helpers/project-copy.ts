@@ -4,11 +4,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import type { SiteConfig } from '../../src/data/config.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';
 import { removeDir } from './remove-dir.ts';
+import { COUNTS_VARIABLE, countsDir, PROGRAM_VARIABLES } from './run-counts.ts';
 
 /**
  * The tests' own site (test/fixtures/site/content): what a build reads from content/, as a site owner would write
@@ -61,17 +63,24 @@ export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildD
   edit?.(project);
   // Loaded here: most tests of this module run the commands as processes.
   const { runBuild } = await import('../../src/cli/builder/run-build.ts');
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
+  const { quietProgress } = await import('./build-project.ts');
+  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {}, progressStream: quietProgress });
   return project;
 }
 
+/** Preloaded into each command, counting what it starts for the run's count line (test/helpers/count-child.ts). */
+const COUNT_CHILD = pathToFileURL(path.resolve(import.meta.dirname, 'count-child.ts')).href;
+
 /**
  * What a command the tests start sees of the outer environment: PATH, HOME, the run's temporary folder and its
- * compile cache (vitest.config.ts), plus `env`.
+ * compile cache (vitest.config.ts), the run's counter, plus `env`.
  */
 export function commandEnv(env: Record<string, string>): Record<string, string> {
   const { PATH = '', HOME = '', NODE_COMPILE_CACHE } = process.env;
-  return { PATH, HOME, TMPDIR: tmpdir(), ...(NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE } : {}), ...env };
+  const dir = countsDir();
+  const counting: Record<string, string> = dir ? { [COUNTS_VARIABLE]: dir, NODE_OPTIONS: `--import=${COUNT_CHILD}` } : {};
+  const programs = Object.fromEntries(PROGRAM_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  return { PATH, HOME, TMPDIR: tmpdir(), ...(NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE } : {}), ...counting, ...programs, ...env };
 }
 
 /**

@@ -5,11 +5,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { plainDataFrom } from '../../scripts/lib/bench-plain-data.ts';
+import { testSite } from './helpers/test-sites.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
-const siteDir = inject('siteDir');
+const siteDir = (await testSite()).dist;
 const work = mkdtempSync(path.join(tmpdir(), 'bench-plain-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

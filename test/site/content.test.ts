@@ -1,10 +1,11 @@
 // What readers see on each page type: report pages with their navigation, hubs, home, chart pages, and the
 // editors' static pages and overrides from content/ (the default build ships one example of each).
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { mainOf, readBuiltSite } from './helpers/built-site.ts';
+import { testSite } from './helpers/test-sites.ts';
 
-const site = readBuiltSite(inject('siteDir'));
+const site = readBuiltSite((await testSite()).dist);
 const page = (url: string) => site.read(`${url.replace(/^\//, '')}index.html`);
 
 function breadcrumbs(html: string): { href: string; text: string; current: boolean }[] {

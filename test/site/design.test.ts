@@ -1,9 +1,10 @@
 // Design rules that hold on the built files: the page weight budget, no inline styles or scripts (the CSP
 // blocks them), one h1, the landmarks and skip link, light and dark colours with AA contrast, text-style glyphs.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkHrefs, mainOf, readBuiltSite } from './helpers/built-site.ts';
+import { testSite } from './helpers/test-sites.ts';
 
-const site = readBuiltSite(inject('siteDir'));
+const site = readBuiltSite((await testSite()).dist);
 /** The owner's theme (content/theme.css: colours and fonts), then the site's stylesheet. */
 const cssFiles = linkHrefs(site.read('index.html'), 'stylesheet').map((href) => href.slice(1));
 const [theme, css] = cssFiles.map((file) => site.read(file)) as [string, string];

@@ -1,10 +1,11 @@
 // html-validate (html-validate:standard) over every built HTML page, through its Node API.
 // https://html-validate.org/dev/using-api.html
 import { HtmlValidate } from 'html-validate';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readBuiltSite } from './helpers/built-site.ts';
+import { testSite } from './helpers/test-sites.ts';
 
-const site = readBuiltSite(inject('siteDir'));
+const site = readBuiltSite((await testSite()).dist);
 
 // No rule is disabled: the pages pass the whole preset. If one ever has to be, disable just that rule here with
 // the reason next to it.

@@ -1,18 +1,19 @@
-// The default site built again in each other shipped language (test/global-setup.ts): every page's visible text
+// The default site built again in each other shipped language (test/site/helpers/test-sites.ts): every page's visible text
 // holds no English string of content/i18n/en.json, the pages validate and link as the English ones do, and the
 // language is declared everywhere a machine reads it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { HtmlValidate } from 'html-validate';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { metaContent, readBuiltSite } from './helpers/built-site.ts';
 import { brokenLinks } from './helpers/link-check.ts';
 import { checkSite } from '../../src/cli/check/check-site.ts';
 import { childrenNamed, parseXml } from '../../src/cli/check/xml.ts';
+import { languageSites as otherLanguageSites, testSite } from './helpers/test-sites.ts';
 
 const i18nDir = path.resolve(import.meta.dirname, '../fixtures/site/content/i18n');
-const languageSites = inject('languageSites');
+const languageSites = await otherLanguageSites();
 const OG_LOCALES: Record<string, string> = { es: 'es_ES', pt: 'pt_BR', fr: 'fr_FR', de: 'de_DE', it: 'it_IT' };
 /** Week 48 of 2026 in each language's words and date style (CLDR's, as a native reader expects). */
 const WEEK_48: Record<string, string> = {
@@ -86,8 +87,8 @@ function untranslatable(language: string): RegExp[] {
 const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
 
 describe('the check for English words', () => {
-  it('is live: the English home page is full of them, and a Spanish page in which one slipped through is caught', () => {
-    const english = readBuiltSite(inject('siteDir')).read('index.html');
+  it('is live: the English home page is full of them, and a Spanish page in which one slipped through is caught', async () => {
+    const english = readBuiltSite((await testSite()).dist).read('index.html');
     expect(untranslatable('es').filter((re) => re.test(visibleText(english))).length).toBeGreaterThan(5);
     const spanish = readBuiltSite(languageSites.es!).read('index.html').replace('Saltar al contenido', 'Skip to content');
     expect(untranslatable('es').filter((re) => re.test(visibleText(spanish))).map(String)).toEqual(['/(?<!\\p{L})Skip to content(?!\\p{L})/iu']);
@@ -132,7 +133,7 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
   });
 
   it('validates with html-validate and every internal link resolves', async () => {
-    // Five periods (test/global-setup.ts): 60 reports, 5 period hubs, 12 sign hubs, 4 archives, 3 charts and
+    // Five periods (test/site/helpers/test-sites.ts): 60 reports, 5 period hubs, 12 sign hubs, 4 archives, 3 charts and
     // their index, 2 editors' pages, the home, search and 404 pages.
     expect(site.html.size).toBe(60 + 5 + 12 + 4 + 4 + 2 + 3);
     const problems: string[] = [];
@@ -145,7 +146,7 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
   });
 
   it('npm run check finds no problem in it', () => {
-    // As the site's content/site.json says (test/global-setup.ts): no JSON API and no card.
+    // As the site's content/site.json says (test/site/helpers/test-sites.ts): no JSON API and no card.
     expect(checkSite(site.dir, { url: 'https://horoscopes.example.com', language, api: false, card: false }).problems).toEqual([]);
   });
 });

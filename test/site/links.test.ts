@@ -3,7 +3,7 @@
 // internal URL it gives is under that path.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/cli/check/check-site.ts';
 import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { copyProject } from '../helpers/project-copy.ts';
@@ -11,8 +11,10 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 import { linkHref, linkHrefs, metaContent, readBuiltSite, urlOf, type BuiltSite } from './helpers/built-site.ts';
 import { brokenLinks, targetFile } from './helpers/link-check.ts';
+import { TEST_BUILD_DATE, testSite } from './helpers/test-sites.ts';
+import { quietProgress } from '../helpers/build-project.ts';
 
-const site = readBuiltSite(inject('siteDir'));
+const site = readBuiltSite((await testSite()).dist);
 const SITE_URL = 'https://horoscopes.example.com';
 
 describe('internal links', () => {
@@ -92,8 +94,8 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     const work = tempDir('astro-prefixed-');
     const outputDir = path.join(work, 'dist');
     const summaryFile = path.join(work, 'job-summary.md');
-    const env = { ASTRO_BUILD_DATE: inject('buildDate'), GITHUB_STEP_SUMMARY: summaryFile };
-    await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(work, 'cache'), log: (line) => logs.push(line), warn: () => {} });
+    const env = { ASTRO_BUILD_DATE: TEST_BUILD_DATE, GITHUB_STEP_SUMMARY: summaryFile };
+    await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(work, 'cache'), log: (line) => logs.push(line), warn: () => {}, progressStream: quietProgress });
     prefixed = readBuiltSite(outputDir);
     jobSummary = readFileSync(summaryFile, 'utf8');
   });

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { mainOf } from './helpers/built-site.ts';
+import { testSite } from './helpers/test-sites.ts';
 
-const siteDir = inject('siteDir');
+const siteDir = (await testSite()).dist;
 const read = (p: string) => readFileSync(path.join(siteDir, p), 'utf8');
 
 describe('the built site (sample service, 2026-11-22)', () => {

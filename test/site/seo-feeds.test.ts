@@ -1,14 +1,15 @@
 // What search engines and feed readers get: sitemap.xml, robots.txt, Open Graph/Twitter meta, JSON-LD and one
 // Atom feed per sign.
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { XmlElement } from '../../src/cli/check/xml.ts';
 import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { metaContent, readBuiltSite, urlOf } from './helpers/built-site.ts';
 import { childText, childrenNamed, parseXml } from '../../src/cli/check/xml.ts';
 import { sitemapSchemaErrors } from '../helpers/sitemap-schema.ts';
+import { TEST_BUILD_DATE, testSite } from './helpers/test-sites.ts';
 
-const site = readBuiltSite(inject('siteDir'));
+const site = readBuiltSite((await testSite()).dist);
 const SITE_URL = 'https://horoscopes.example.com';
 /** Published per sign at 2026-11-22: 6 weeks, 4 months, 3 years, 3 ascendant years (content/site.json windows). */
 const REPORTS_PER_SIGN = 6 + 4 + 3 + 3;
@@ -39,7 +40,7 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   it('is valid against the Sitemap protocol XSD', async () => {
-    expect(await sitemapSchemaErrors(inject('siteDir'), [path.join(inject('siteDir'), 'sitemap.xml')])).toEqual([]);
+    expect(await sitemapSchemaErrors(site.dir, [path.join(site.dir, 'sitemap.xml')])).toEqual([]);
   });
 
   it('robots.txt allows crawling and points to the sitemap', () => {
@@ -175,7 +176,7 @@ describe('Atom feeds, one per sign', () => {
 });
 
 describe('dates', () => {
-  const buildDay = `${inject('buildDate')}T00:00:00Z`;
+  const buildDay = `${TEST_BUILD_DATE}T00:00:00Z`;
   const sitemap = new Map(childrenNamed(parseXml(site.read('sitemap.xml')), 'url').map((u) => [childText(u, 'loc')!.slice(SITE_URL.length), childText(u, 'lastmod')]));
 
   /** Every date the site publishes, each with where it is. */

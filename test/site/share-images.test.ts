@@ -2,10 +2,11 @@
 // and Twitter/X cards.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { metaContent, readBuiltSite } from './helpers/built-site.ts';
+import { testSite } from './helpers/test-sites.ts';
 
-const site = readBuiltSite(inject('siteDir'));
+const site = readBuiltSite((await testSite()).dist);
 const SITE_URL = 'https://horoscopes.example.com';
 const IMAGE_URL = /^https:\/\/horoscopes\.example\.com\/(assets\/share\/[a-z-]+\.[0-9a-f]{10}\.png)$/;
 

@@ -43,7 +43,7 @@ let server: StaticServer;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  served = await serveCopy((site) => ({ ...site, analytics: { provider: 'plausible', src: SCRIPT } }));
+  served = await serveCopy({ site: { analytics: { provider: 'plausible', src: SCRIPT } } });
   ({ project, server } = served);
   browser = await launchChromium();
 });

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
+import { FORM_SITE } from '../../helpers/form-worker.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
 let served: ServedCopy;
@@ -13,7 +14,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  served = await serveCopy((site) => ({ ...site, chartForm: { dailyLimit: 50 } }));
+  served = await serveCopy(FORM_SITE);
   browser = await launchChromium();
   page = await browser.newPage();
   await page.goto(new URL('charts/yours/', served.server.url).href);

@@ -53,10 +53,7 @@ beforeAll(async () => {
     });
   });
   SITE = await listen(site);
-  served = await serveCopy((json) => {
-    const { language: _language, ...rest } = json;
-    return { ...rest, url: SITE, languages: ['en', 'es'] };
-  });
+  served = await serveCopy({ site: { language: null, url: SITE, languages: ['en', 'es'] } });
   partner = createServer((request, response) => {
     const body = PAGES[request.url ?? ''];
     if (!body) return void response.writeHead(404).end();

@@ -1,14 +1,16 @@
-// The main page types of each other-language build (test/global-setup.ts) in Chromium: they open cleanly and axe
-// finds no serious or critical violation, with the words and dates of that language.
+// The main page types of each other-language build (test/site/helpers/test-sites.ts) in Chromium: they open cleanly
+// and axe finds no serious or critical violation, with the words and dates of that language.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { openPage } from '../../../scripts/lib/open-page.ts';
 import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { languageSites as otherLanguageSites, OTHER_LANGUAGES } from '../helpers/test-sites.ts';
 
-const languageSites = inject('languageSites');
+// From the last language: test/site/languages.test.ts asks from the first, and the two files build them side by side.
+const languageSites = await otherLanguageSites([...OTHER_LANGUAGES].reverse());
 const PAGES = ['/', '/leo/', '/weekly/', '/weekly/2026-w47/leo/', '/charts/elizabeth-ii/'];
 
 let browser: Browser;

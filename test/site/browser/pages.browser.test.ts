@@ -1,4 +1,4 @@
-// Every page type of the built site (the shared sample build of 2026-11-22, test/global-setup.ts), opened in
+// Every page type of the built site (the shared sample build of 2026-11-22, test/site/helpers/test-sites.ts), opened in
 // Debian's Chromium: it loads with status 200, one h1, no console error, no failed request, no CSP report; axe
 // finds no serious or critical violation, in light and dark and at 375 px, where nothing may scroll sideways;
 // the skip link and the keyboard path to the sign navigation work; a sign page keeps its desktop layout.
@@ -9,13 +9,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
 import { launchChromium } from '../../../scripts/lib/chromium.ts';
 import { FAVICON_PATH, openPage, type OpenPageOptions } from '../../../scripts/lib/open-page.ts';
 import { focusedElement, hasFocusIndicator, overflowCulprits, scrollWidth, type Focused } from './page-checks.ts';
 import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { testSite } from '../helpers/test-sites.ts';
 
 const DEFAULTS = {
   /** A common laptop size for the general checks. In CSS px. */
@@ -28,7 +29,7 @@ const DEFAULTS = {
   signPage: '/weekly/2026-w47/leo/',
 };
 
-const siteDir = inject('siteDir');
+const siteDir = (await testSite()).dist;
 const builtFile = (...parts: string[]) => existsSync(path.join(siteDir, ...parts));
 
 interface PageType {

@@ -16,6 +16,7 @@ import { focusedElement, hasFocusIndicator, overflowCulprits } from './page-chec
 import type { StaticServer } from '../../../scripts/lib/static-server.ts';
 import { decodeAttribute } from '../../../src/cli/check/link-check.ts';
 import { mainOf } from '../helpers/built-site.ts';
+import { CURRENT_PERIODS } from '../../helpers/project-copy.ts';
 import { serveCopy, type ServedCopy } from './served-copy.ts';
 
 /** The search page's policy, written out by hand: the site's, and WebAssembly for Pagefind. */
@@ -32,7 +33,8 @@ beforeAll(async () => {
   // No service named: the embedded sample service writes each language's reports. The sample texts of the week of
   // 2026-11-22 name retrograde planets in most signs' reports.
   // Last year's yearly reports too: a closed year, its own part of the index, merged by the search page.
-  served = await serveCopy(({ language: _language, periods, ...site }) => ({ ...site, languages: ['en', 'es'], periods: { ...(periods as object), yearly: { past: 1, future: 0 } } }));
+  // A copy of its own: the tests below take files of its index away and put them back.
+  served = await serveCopy({ copy: true, site: { language: null, languages: ['en', 'es'] }, periods: { ...CURRENT_PERIODS, yearly: { past: 1, future: 0 } } });
   ({ server } = served);
   browser = await launchChromium();
 });

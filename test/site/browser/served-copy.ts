@@ -1,12 +1,13 @@
-// A small site of its own for a browser test: a copy of the project, one period of each kind, its content/site.json
-// changed as the test says, built in this process and served with the `_headers` it wrote.
-import { readFileSync, writeFileSync } from 'node:fs';
+// A small site for a browser test, served with the `_headers` it wrote: one period of each kind unless the options
+// say otherwise, built once a run and shared (test/helpers/shared-sites.ts), or a copy of the test's own to change
+// (`copy: true`).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runBuild } from '../../../src/cli/builder/run-build.ts';
 import { parseHeadersFile } from '../../../src/eleventy/security-headers.ts';
 import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
-import { copyProject, CURRENT_PERIODS } from '../../helpers/project-copy.ts';
+import { CURRENT_PERIODS } from '../../helpers/project-copy.ts';
 import { removeDir } from '../../helpers/remove-dir.ts';
+import { builtSite, copyOfBuiltSite, type SiteOptions } from '../../helpers/shared-sites.ts';
 
 export interface ServedCopy {
   project: string;
@@ -15,13 +16,11 @@ export interface ServedCopy {
   close(): Promise<void>;
 }
 
-/** `site` gets the copy's site.json and returns the one to build (on 2026-11-22, from the embedded sample service). */
-export async function serveCopy(site: (json: Record<string, unknown>) => Record<string, unknown>): Promise<ServedCopy> {
-  const project = copyProject({ periods: CURRENT_PERIODS });
-  const siteFile = path.join(project, 'content/site.json');
-  writeFileSync(siteFile, JSON.stringify(site(JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>)));
+/** The tests' site with `options` (builtSite's), on 2026-11-22 from the embedded sample service, served. */
+export async function serveCopy({ copy = false, ...options }: SiteOptions & { copy?: boolean } = {}): Promise<ServedCopy> {
+  const site = { periods: CURRENT_PERIODS, ...options };
+  const project = copy ? await copyOfBuiltSite('site', site) : (await builtSite('site', site)).project;
   const dist = path.join(project, 'dist');
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, outputDir: dist, cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {} });
   const server = await startStaticServer(dist, { headerRules: parseHeadersFile(readFileSync(path.join(dist, '_headers'), 'utf8')) });
   return {
     project,
@@ -29,7 +28,7 @@ export async function serveCopy(site: (json: Record<string, unknown>) => Record<
     server,
     close: async () => {
       await server.close();
-      await removeDir(project);
+      if (copy) await removeDir(project);
     },
   };
 }
