@@ -1,7 +1,7 @@
 // Sky events against published tables.
 import { describe, expect, it } from 'vitest';
-import { eventsOfYear, skyEvents, type SkyEvent } from '../../src/sample-service/sky.ts';
-import { eclipticLongitude, longitudeSpeed, signOf } from '../../src/sample-service/sky-positions.ts';
+import { eventsOfYear, skyEvents, type SkyEvent } from '../../src/sky/events.ts';
+import { eclipticLongitude, longitudeSpeed, signOf } from '../../src/sky/positions.ts';
 
 const MINUTE = 60_000;
 
