@@ -47,6 +47,13 @@ export function moonLitFraction(t: TimeInput): number {
   return Astronomy.Illumination(Astronomy.Body.Moon, toTime(t)).phase_fraction;
 }
 
+/** The Moon's phase angle, lit fraction and phase name at `t`. */
+export function moonAt(t: TimeInput): MoonAt {
+  const time = toTime(t);
+  const phaseAngle = Astronomy.MoonPhase(time);
+  return { phaseAngle, litFraction: moonLitFraction(time), phaseName: moonPhaseName(phaseAngle) };
+}
+
 /** Each planet's place and the Moon's phase at `t`. */
 export function skyAt(t: TimeInput): SkyAt {
   const time = toTime(t);
@@ -55,6 +62,5 @@ export function skyAt(t: TimeInput): SkyAt {
     const retrograde = body !== 'Sun' && body !== 'Moon' && longitudeSpeed(body, time) < 0;
     return { body, longitude, signId: signOf(longitude), retrograde };
   });
-  const phaseAngle = Astronomy.MoonPhase(time);
-  return { time: time.date, planets, moon: { phaseAngle, litFraction: moonLitFraction(time), phaseName: moonPhaseName(phaseAngle) } };
+  return { time: time.date, planets, moon: moonAt(time) };
 }
