@@ -44,9 +44,14 @@ export interface CalendarWords {
 const DATE_ONLY_INGRESS: ReadonlySet<PlanetName> = new Set(['Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto']);
 const SEASONS = ['march', 'june', 'september', 'december'] as const;
 
-/** `2026-03-03T11:38:00Z`: to the minute, as published tables give it. */
+/** The moment to the nearest minute, as published tables give it (and the page shows it). */
+function toMinute(time: Date): Date {
+  return new Date(Math.round(time.getTime() / 60_000) * 60_000);
+}
+
+/** `2026-03-03T11:38:00Z` */
 export function utcMinute(time: Date): string {
-  return `${new Date(Math.round(time.getTime() / 60_000) * 60_000).toISOString().slice(0, 16)}:00Z`;
+  return `${toMinute(time).toISOString().slice(0, 16)}:00Z`;
 }
 
 function planetName(words: CalendarWords, body: PlanetName): string {
@@ -90,7 +95,7 @@ export function calendarEvent(e: SkyEvent, words: CalendarWords): CalendarEvent 
     day,
     month: day.slice(0, 7),
     title: text,
-    when: formatterFor(words.locale, words.timeZone, options).format(e.time),
+    when: formatterFor(words.locale, words.timeZone, options).format(toMinute(e.time)),
   };
 }
 

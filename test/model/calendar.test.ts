@@ -1,0 +1,92 @@
+// The sky's calendar in the model: the pages' events against USNO's 2026 table, the .ics read back by ical.js with
+// UIDs unique and the same a day later, the calendar's time zone, and nothing of it with "calendar": false.
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { buildCalendar, type CalendarInput } from '../../src/model/calendar.ts';
+import { siteUrls } from '../../src/model/urls.ts';
+import { messages, signs, site } from './fixture.ts';
+
+const input = (buildDate: string, calendar?: CalendarInput['site']['calendar']): CalendarInput => ({
+  site: { ...site, ...(calendar === undefined ? {} : { calendar }) },
+  messages,
+  signs,
+  urls: siteUrls(site),
+  buildDate,
+  oldestStart: '2026-01-05',
+});
+const march = buildCalendar(input('2026-03-10'))!;
+const monthPage = (model: typeof march, key: string) => model.pages.find((p) => p.view === 'month' && p.month!.key === key)!;
+
+function uids(body: string): string[] {
+  return new ICAL.Component(ICAL.parse(body)).getAllSubcomponents('vevent').map((e) => String(e.getFirstPropertyValue('uid')));
+}
+
+describe('buildCalendar', () => {
+  it('publishes the hub, the years from the oldest period\'s to the next, and their months', () => {
+    const urls = march.pages.map((p) => p.url);
+    expect(urls.slice(0, 3)).toEqual(['/calendar/', '/calendar/2026/', '/calendar/2026-01/']);
+    expect(urls).toContain('/calendar/2027-12/');
+    expect(urls).not.toContain('/calendar/2025/');
+    expect(urls).toHaveLength(1 + 2 + 24);
+  });
+
+  it('lists the March equinox and the eclipse full moon at USNO\'s minutes, in UTC by default', () => {
+    const events = monthPage(march, '2026-03').month!.events;
+    const equinox = events.find((e) => e.kind === 'season')!;
+    const minutesFrom = (e: { datetime: string }, iso: string) => Math.abs(Date.parse(e.datetime) - Date.parse(iso)) / 60_000;
+    expect(minutesFrom(equinox, '2026-03-20T14:46:00Z')).toBeLessThanOrEqual(1);
+    expect(equinox.title).toBe('March equinox: Sun enters Aries');
+    expect(equinox.when).toContain('UTC');
+    const eclipse = events.find((e) => e.kind === 'eclipse')!;
+    expect(minutesFrom(eclipse, '2026-03-03T11:38:00Z')).toBeLessThanOrEqual(1);
+    expect(eclipse.title).toBe('Total lunar eclipse, Full Moon in Virgo');
+  });
+
+  it('gives Mercury\'s retrograde as a span with its sign on the year page', () => {
+    const year = march.pages.find((p) => p.url === '/calendar/2026/')!;
+    // Intl's range puts thin spaces around its dash.
+    expect(year.retrogrades!.map((r) => r.title.replace(/\s+/g, ' '))).toContain('Mercury retrograde: February 26 – March 20, 2026, Pisces');
+  });
+
+  it('shows times and days in calendar.timeZone, the <time> still in UTC', () => {
+    const madrid = buildCalendar(input('2026-03-10', { timeZone: 'Asia/Tokyo' }))!;
+    // The full moon of 2026-03-03 11:38 UT is 20:38 in Tokyo (UTC+9).
+    const eclipse = monthPage(madrid, '2026-03').month!.events.find((e) => e.kind === 'eclipse')!;
+    expect(eclipse.datetime).toMatch(/^2026-03-03T11:3[89]:00Z$/);
+    expect(eclipse.when).toMatch(/8:3[89]\s?PM/);
+    expect(madrid.pages[0]!.zoneNote).toBe('Times in Asia/Tokyo.');
+    // The new moon of 2026-03-19 01:24 UT is still the 19th in Tokyo; the last quarter of 2026-03-11 09:39 UT too.
+    expect(monthPage(madrid, '2026-03').month!.events.filter((e) => e.day === '2026-03-19').map((e) => e.kind)).toContain('phase');
+  });
+
+  it('writes an .ics that ical.js reads, with unique UIDs at the site\'s host, the same file a day later', () => {
+    const body = march.feeds[0]!.body;
+    const ids = uids(body);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => id.endsWith('@stars.example.org'))).toBe(true);
+    expect(ids).toContain('lunareclipse-moon-virgo-20260303@stars.example.org');
+    const nextDay = buildCalendar(input('2026-03-11'))!;
+    expect(nextDay.feeds[0]!.body).toBe(body);
+    expect(JSON.stringify(nextDay.pages)).toBe(JSON.stringify(march.pages));
+  });
+
+  it('keeps each event\'s UID when the window moves a month on', () => {
+    const april = uids(buildCalendar(input('2026-04-02'))!.feeds[0]!.body);
+    const shared = uids(march.feeds[0]!.body).filter((id) => id.includes('-202604') || id.includes('-202605'));
+    expect(shared.length).toBeGreaterThan(10);
+    for (const id of shared) expect(april).toContain(id);
+  });
+
+  it('runs its feed from the first day of the previous month to 24 months ahead, retrogrades as all-day spans', () => {
+    const events = new ICAL.Component(ICAL.parse(march.feeds[0]!.body)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+    const starts = events.filter((e) => !e.startDate.isDate).map((e) => e.startDate.toJSDate().toISOString()).sort();
+    expect(starts[0]! >= '2026-02-01').toBe(true);
+    expect(starts.at(-1)! < '2028-03-01').toBe(true);
+    const mercury = events.find((e) => e.uid.startsWith('retrograde-mercury-pisces-20260226'))!;
+    expect([mercury.startDate.toString(), mercury.endDate.toString()]).toEqual(['2026-02-26', '2026-03-21']);
+  });
+
+  it('is off with calendar: false', () => {
+    expect(buildCalendar(input('2026-03-10', false))).toBeUndefined();
+  });
+});
