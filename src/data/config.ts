@@ -67,8 +67,7 @@ const PLAUSIBLE_DOMAIN = 'must be the site\'s domain as added to Plausible, such
 /** Plausible's per-site script, as its dashboard's Site Installation names it: it knows its site, so no domain. */
 const PLAUSIBLE_PER_SITE_SCRIPT = /\/js\/pa-[\w-]+\.js$/;
 
-// Plausible's two forms, told apart by `domain`: given, the legacy script.js reads it from data-domain; left out,
-// `src` is the per-site script. https://plausible.io/docs/script-update-guide
+// Plausible's two forms, told apart by `domain`: given, the legacy script.js reads it from data-domain; left out, `src` is the per-site script. https://plausible.io/docs/script-update-guide
 function plausibleForm({ domain, src }: { domain?: string; src?: string }, ctx: z.RefinementCtx): void {
   const perSite = src !== undefined && PLAUSIBLE_PER_SITE_SCRIPT.test(new URL(src).pathname);
   if (domain !== undefined && perSite) {

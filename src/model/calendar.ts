@@ -10,8 +10,9 @@ import { calendarEvents, retrogradeSpans, type CalendarEvent, type CalendarWords
 import { monthGrid, type CalendarGrid } from './calendar-grid.ts';
 import { addDays, addMonths, formatterFor, zonedMidnight } from './calendar-time.ts';
 import { icsFile } from './ics.ts';
-import type { LinkRef, PeriodHub } from './types.ts';
-import { calendarFeedUrl, calendarMonthUrl, calendarUrl, calendarYearUrl, type SiteUrls } from './urls.ts';
+import { contentHash } from '../data/page-dates.ts';
+import type { LinkRef, PeriodHub, SiteModel } from './types.ts';
+import { calendarFeedUrl, calendarMonthUrl, calendarUrl, calendarYearUrl, sitePath, type SiteUrls } from './urls.ts';
 
 const DEFAULTS = {
   /** The hub lists this many months after the current one. */
@@ -29,7 +30,8 @@ export interface CalendarMonth {
   /** `YYYY-MM` */
   key: string;
   label: string;
-  url: string;
+  /** Absent for a month after the last published year (the hub's last months). */
+  url?: string;
   events: LinkedEvent[];
 }
 
@@ -115,100 +117,148 @@ function calendarWords(input: CalendarInput, timeZone: string): CalendarWords {
   return { locale: input.messages.locale, timeZone, t: input.messages.t, signs: input.signs, planets: input.messages.ui.planets };
 }
 
-/** The calendar, or undefined with `calendar: false`. */
-export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
-  const timeZone = calendarTimeZone(input.site.calendar);
-  if (!timeZone) return undefined;
+/** What every page of the calendar is made from: its years, events and words. */
+interface Sky {
+  input: CalendarInput;
+  t: Messages['t'];
+  timeZone: string;
+  firstYear: number;
+  lastYear: number;
+  events: LinkedEvent[];
+  retrogrades: RetrogradeSpan[];
+  years: LinkRef[];
+  shared: Pick<CalendarPage, 'zoneNote' | 'subscribe' | 'years'>;
+  /** The month page's URL, when that month is published. */
+  monthUrl(month: string): string | undefined;
+  monthLabel(month: string): string;
+  monthOf(month: string): CalendarMonth;
+  withGrid(month: string): CalendarMonth & { grid: CalendarGrid };
+}
+
+function skyOf(input: CalendarInput, timeZone: string, from: string, to: string): Sky {
   const words = calendarWords(input, timeZone);
   const { t } = input.messages;
   const { urls, buildDate } = input;
   const firstYear = Number((input.oldestStart ?? buildDate).slice(0, 4));
   const lastYear = Number(buildDate.slice(0, 4)) + 1;
-  const currentMonth = buildDate.slice(0, 7);
-  const feedStart = `${addMonths(currentMonth, -1)}-01`;
-  const feedEnd = `${addMonths(currentMonth, DEFAULTS.feedMonthsAhead)}-01`;
-  const from = `${Math.min(firstYear, Number(feedStart.slice(0, 4)))}-01-01`;
-  const to = feedEnd > `${lastYear + 1}-01-01` ? feedEnd : `${lastYear + 1}-01-01`;
-  const start = zonedMidnight(from, timeZone);
-  const end = zonedMidnight(to, timeZone);
-  const published = (month: string) => Number(month.slice(0, 4)) >= firstYear && Number(month.slice(0, 4)) <= lastYear;
-  const monthUrl = (month: string) => (published(month) ? urls.page(calendarMonthUrl(month)) : undefined);
-  const events: LinkedEvent[] = calendarEvents(start, end, words).map((e) => ({ ...e, ...(monthUrl(e.month) ? { url: monthUrl(e.month)! } : {}) }));
-  const retrogrades = retrogradeSpans(start, end, words);
+  const start = zonedMidnight(from < `${firstYear}-01-01` ? from : `${firstYear}-01-01`, timeZone);
+  const end = zonedMidnight(to > `${lastYear + 1}-01-01` ? to : `${lastYear + 1}-01-01`, timeZone);
+  const monthUrl = (month: string) => {
+    const year = Number(month.slice(0, 4));
+    return year >= firstYear && year <= lastYear ? urls.page(calendarMonthUrl(month)) : undefined;
+  };
+  const withUrl = (e: CalendarEvent): LinkedEvent => {
+    const url = monthUrl(e.month);
+    return url ? { ...e, url } : e;
+  };
+  const events = calendarEvents(start, end, words).map(withUrl);
   const monthLabel = (month: string) => formatterFor(words.locale, 'UTC', { year: 'numeric', month: 'long' }).format(new Date(`${month}-15T12:00:00Z`));
-  const monthOf = (month: string): CalendarMonth => ({ key: month, label: monthLabel(month), url: monthUrl(month)!, events: events.filter((e) => e.month === month) });
+  const monthOf = (month: string): CalendarMonth => {
+    const url = monthUrl(month);
+    return { key: month, label: monthLabel(month), ...(url ? { url } : {}), events: events.filter((e) => e.month === month) };
+  };
   const years: LinkRef[] = [];
   for (let y = firstYear; y <= lastYear; y++) years.push({ url: urls.page(calendarYearUrl(y)), label: String(y) });
-  const shared = { zoneNote: t('calendar.timesIn', { zone: timeZone }), subscribe: subscribeLinks(input), years };
-  const withGrid = (month: string) => {
-    const m = monthOf(month);
-    return { ...m, grid: monthGrid(month, m.label, new Set(m.events.map((e) => e.day)), words.locale, timeZone, t) };
+  return {
+    input, t, timeZone, firstYear, lastYear, events, years, monthUrl, monthLabel, monthOf,
+    retrogrades: retrogradeSpans(start, end, words),
+    shared: { zoneNote: t('calendar.timesIn', { zone: timeZone }), subscribe: subscribeLinks(input), years },
+    withGrid: (month) => {
+      const m = monthOf(month);
+      return { ...m, grid: monthGrid(month, m.label, new Set(m.events.map((e) => e.day)), words.locale, timeZone, t) };
+    },
   };
-  const pages: CalendarPage[] = [{
-    url: urls.page(calendarUrl()),
+}
+
+const inYear = (year: number) => (r: RetrogradeSpan) => r.startDay <= `${year}-12-31` && r.endDay >= `${year}-01-01`;
+
+/** The hub: this month's grid and events, then the next twelve months'. */
+function hubPage(sky: Sky, currentMonth: string): CalendarPage {
+  const { t } = sky;
+  return {
+    url: sky.input.urls.page(calendarUrl()),
     view: 'index',
     heading: t('calendar.title'),
     description: t('calendar.description'),
-    ...shared,
-    month: withGrid(currentMonth),
-    months: Array.from({ length: DEFAULTS.upcomingMonths }, (_, i) => monthOf(addMonths(currentMonth, i + 1))).map((m) => ({ ...m, url: m.url ?? '' })),
+    ...sky.shared,
+    month: sky.withGrid(currentMonth),
+    months: Array.from({ length: DEFAULTS.upcomingMonths }, (_, i) => sky.monthOf(addMonths(currentMonth, i + 1))),
+  };
+}
+
+/** A year's page (every event by month, the retrogrades, eclipses, equinoxes and solstices), then its months'. */
+function yearPages(sky: Sky, year: number): CalendarPage[] {
+  const { t } = sky;
+  const events = sky.events.filter((e) => e.month.startsWith(`${year}-`));
+  const pages: CalendarPage[] = [{
+    url: sky.years[year - sky.firstYear]!.url,
+    view: 'year',
+    heading: t('calendar.yearTitle', { year: String(year) }),
+    description: t('calendar.yearDescription', { year: String(year) }),
+    ...sky.shared,
+    months: Array.from({ length: 12 }, (_, i) => sky.monthOf(`${year}-${String(i + 1).padStart(2, '0')}`)),
+    retrogrades: sky.retrogrades.filter(inYear(year)),
+    eclipses: events.filter((e) => e.kind === 'eclipse'),
+    seasons: events.filter((e) => e.kind === 'season'),
   }];
-  for (let y = firstYear; y <= lastYear; y++) {
-    const inYear = events.filter((e) => e.month.startsWith(`${y}-`));
+  const near = (month: string, key: 'calendar.earlier' | 'calendar.later') => {
+    const url = sky.monthUrl(month);
+    return url ? { url, label: t(key, { period: sky.monthLabel(month) }) } : undefined;
+  };
+  for (let m = 1; m <= 12; m++) {
+    const key = `${year}-${String(m).padStart(2, '0')}`;
+    const month = sky.withGrid(key);
+    const [previous, next] = [near(addMonths(key, -1), 'calendar.earlier'), near(addMonths(key, 1), 'calendar.later')];
     pages.push({
-      url: urls.page(calendarYearUrl(y)),
-      view: 'year',
-      heading: t('calendar.yearTitle', { year: String(y) }),
-      description: t('calendar.yearDescription', { year: String(y) }),
-      ...shared,
-      months: Array.from({ length: 12 }, (_, i) => monthOf(`${y}-${String(i + 1).padStart(2, '0')}`)),
-      retrogrades: retrogrades.filter((r) => r.startDay <= `${y}-12-31` && r.endDay >= `${y}-01-01`),
-      eclipses: inYear.filter((e) => e.kind === 'eclipse'),
-      seasons: inYear.filter((e) => e.kind === 'season'),
+      url: month.url!,
+      view: 'month',
+      heading: t('calendar.monthTitle', { month: month.label }),
+      description: t('calendar.monthDescription', { month: month.label }),
+      ...sky.shared,
+      month,
+      ...(previous ? { previous } : {}),
+      ...(next ? { next } : {}),
+      year: sky.years[year - sky.firstYear]!,
     });
-    for (let m = 1; m <= 12; m++) {
-      const key = `${y}-${String(m).padStart(2, '0')}`;
-      const month = withGrid(key);
-      const near = (k: string) => (published(k) ? { url: monthUrl(k)!, label: monthLabel(k) } : undefined);
-      const [previous, next] = [near(addMonths(key, -1)), near(addMonths(key, 1))];
-      pages.push({
-        url: month.url,
-        view: 'month',
-        heading: t('calendar.monthTitle', { month: month.label }),
-        description: t('calendar.monthDescription', { month: month.label }),
-        ...shared,
-        month,
-        ...(previous ? { previous: { url: previous.url, label: t('calendar.earlier', { period: previous.label }) } } : {}),
-        ...(next ? { next: { url: next.url, label: t('calendar.later', { period: next.label }) } } : {}),
-        year: years[y - firstYear]!,
-      });
-    }
   }
+  return pages;
+}
+
+/** The calendar, or undefined with `calendar: false`. */
+export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
+  const timeZone = calendarTimeZone(input.site.calendar);
+  if (!timeZone) return undefined;
+  const currentMonth = input.buildDate.slice(0, 7);
+  const feedStart = `${addMonths(currentMonth, -1)}-01`;
+  const feedEnd = `${addMonths(currentMonth, DEFAULTS.feedMonthsAhead)}-01`;
+  const sky = skyOf(input, timeZone, feedStart, feedEnd);
+  const { t, events, retrogrades } = sky;
+  const pages = [hubPage(sky, currentMonth)];
+  for (let y = sky.firstYear; y <= sky.lastYear; y++) pages.push(...yearPages(sky, y));
   const feed = calendarFeed(input, events.filter((e) => e.day >= feedStart && e.day < feedEnd), retrogrades.filter((r) => r.endDay >= feedStart && r.startDay < feedEnd), feedStart);
-  const calendarLink = { url: pages[0]!.url, label: t('calendar.allEvents') };
-  const upcoming = events.filter((e) => e.day >= buildDate).slice(0, DEFAULTS.nextEvents);
+  const monthLink = (month: string) => {
+    const url = sky.monthUrl(month);
+    return url ? { url, label: t('calendar.monthLink', { month: sky.monthLabel(month) }) } : undefined;
+  };
   return {
     pages,
     feeds: [feed],
-    next: { heading: t('calendar.nextHeading'), events: upcoming, empty: t('calendar.noEvents'), link: calendarLink },
-    between: (a, b) => {
-      const link = monthUrl(a.slice(0, 7));
-      return {
-        heading: t('calendar.weekHeading'),
-        events: events.filter((e) => e.day >= a && e.day <= b),
-        empty: t('calendar.weekNone'),
-        ...(link ? { link: { url: link, label: t('calendar.monthLink', { month: monthLabel(a.slice(0, 7)) }) } } : {}),
-      };
+    next: {
+      heading: t('calendar.nextHeading'),
+      events: events.filter((e) => e.day >= input.buildDate).slice(0, DEFAULTS.nextEvents),
+      empty: t('calendar.noEvents'),
+      link: { url: pages[0]!.url, label: t('calendar.allEvents') },
     },
-    monthLink: (month) => (monthUrl(month) ? { url: monthUrl(month)!, label: t('calendar.monthLink', { month: monthLabel(month) }) } : undefined),
-    yearData: years.map((_, i) => {
-      const year = firstYear + i;
-      return {
-        year,
-        events: events.filter((e) => e.month.startsWith(`${year}-`)).map(({ url: _url, ...e }) => e),
-        retrogrades: retrogrades.filter((r) => r.startDay <= `${year}-12-31` && r.endDay >= `${year}-01-01`),
-      };
-    }),
+    between: (a, b) => {
+      const link = monthLink(a.slice(0, 7));
+      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), ...(link ? { link } : {}) };
+    },
+    monthLink,
+    yearData: sky.years.map((_, i) => ({
+      year: sky.firstYear + i,
+      events: events.filter((e) => e.month.startsWith(`${sky.firstYear + i}-`)).map(({ url: _url, ...e }) => e),
+      retrogrades: retrogrades.filter(inYear(sky.firstYear + i)),
+    })),
     timeZone,
   };
 }
@@ -262,4 +312,14 @@ export function linkSky(hubs: readonly PeriodHub[], calendar: CalendarModel): vo
     Object.assign(hub, links);
     for (const page of hub.pages) Object.assign(page, links);
   }
+}
+
+/** The model's calendar parts: none with `calendar: false`. */
+export function calendarParts(calendar: CalendarModel | undefined): Pick<SiteModel, 'calendarPages' | 'calendarFeeds' | 'skyNext'> {
+  return calendar ? { calendarPages: calendar.pages, calendarFeeds: calendar.feeds, skyNext: calendar.next } : { calendarPages: [], calendarFeeds: [] };
+}
+
+/** The calendar's pages as page-dates.ts dates them, by what they show (which changes when a month turns). */
+export function calendarVersions(calendar: CalendarModel | undefined, pathPrefix: string): { url: string; hash: string }[] {
+  return (calendar?.pages ?? []).map((page) => ({ url: sitePath(page.url, pathPrefix), hash: contentHash(JSON.stringify(page)) }));
 }

@@ -13,7 +13,7 @@ import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { apiFiles, apiPage } from './api.ts';
-import { buildCalendar, linkSky } from './calendar.ts';
+import { buildCalendar, calendarParts, calendarVersions, linkSky } from './calendar.ts';
 import { calendarApiFiles } from './calendar-api.ts';
 import { chartFormViews } from './chart-form.ts';
 import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
@@ -52,8 +52,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
     // The search page shows its own words and links the archives.
     { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
-    // The calendar's pages are dated by what they show, which changes when a month turns.
-    ...(calendar?.pages ?? []).map((page) => ({ url: sitePath(page.url, urls.pathPrefix), hash: contentHash(JSON.stringify(page)) })),
+    ...calendarVersions(calendar, urls.pathPrefix),
   ];
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
   const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url) }));
@@ -101,9 +100,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     api: site.api === false ? [] : [...apiFiles(signHubs, site, urls), ...calendarApiFiles(calendar, site, urls)],
     apiPage: site.api === false ? [] : [apiPage(site, urls, t)],
     ...embedParts(signHubs, site, urls, t, input.colours),
-    calendarPages: calendar?.pages ?? [],
-    calendarFeeds: calendar?.feeds ?? [],
-    ...(calendar ? { skyNext: calendar.next } : {}),
+    ...calendarParts(calendar),
     meta,
     sitemap,
     shareImages: allShareImages(input.shareImagePlan),

@@ -321,10 +321,7 @@ export interface SiteModel {
   rootFiles: object[];
   /** Absolute URLs of the sitemaps robots.txt names: this site's, or on a site of several languages its index. */
   sitemaps: string[];
-  /**
-   * A site of several languages, at its root: one item, the sitemap index listing every language's sitemap
-   * (absolute URLs), https://www.sitemaps.org/protocol.html#index; none otherwise.
-   */
+  /** A site of several languages, at its root: one item, the sitemap index listing every language's sitemap (absolute URLs), https://www.sitemaps.org/protocol.html#index; none otherwise. */
   sitemapIndex: { sitemaps: string[] }[];
   /** A site of several languages: each language's home, labelled in its own words, for each language's 404 page. */
   languageHomes?: { language: string; label: string; url: string }[];
