@@ -4,7 +4,8 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { buildCalendar, type CalendarInput } from '../../src/model/calendar.ts';
 import { siteUrls } from '../../src/model/urls.ts';
-import { messages, signs, site } from './fixture.ts';
+import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
+import { messages, modelOf, signs, site } from './fixture.ts';
 
 const input = (buildDate: string, calendar?: CalendarInput['site']['calendar']): CalendarInput => ({
   site: { ...site, ...(calendar === undefined ? {} : { calendar }) },
@@ -88,5 +89,30 @@ describe('buildCalendar', () => {
 
   it('is off with calendar: false', () => {
     expect(buildCalendar(input('2026-03-10', false))).toBeUndefined();
+  });
+});
+
+describe('the calendar in the site model', () => {
+  const model = modelOf([weekPeriod(2026, 10), monthPeriod(2026, 3)], { buildDate: '2026-03-02' });
+
+  it("lists a weekly hub's and page's events, the eclipse of 3 March in week 10, linking to the month", () => {
+    const hub = model.periodHubs.find((h) => h.kind === 'weekly')!;
+    expect(hub.sky!.events.map((e) => e.title)).toContain('Total lunar eclipse, Full Moon in Virgo');
+    expect(hub.sky!.events.every((e) => e.day >= '2026-03-02' && e.day <= '2026-03-08')).toBe(true);
+    expect(hub.sky!.link!.url).toBe('/calendar/2026-03/');
+    expect(hub.pages[0]!.sky).toEqual(hub.sky);
+  });
+
+  it("links a monthly hub and page to the month's calendar, the navigation to the hub, the home page to the next three events", () => {
+    const hub = model.periodHubs.find((h) => h.kind === 'monthly')!;
+    expect([hub.calendarLink!.url, hub.pages[5]!.calendarLink!.url, hub.sky]).toEqual(['/calendar/2026-03/', '/calendar/2026-03/', undefined]);
+    expect(model.links.calendar).toEqual({ url: '/calendar/', label: 'Sky calendar' });
+    expect(model.skyNext!.events.map((e) => e.title)).toEqual(['Mars enters Pisces', 'Total lunar eclipse, Full Moon in Virgo', 'Venus enters Aries']);
+  });
+
+  it('has none of it with calendar: false', () => {
+    const off = modelOf([weekPeriod(2026, 10)], { buildDate: '2026-03-02', site: { ...site, calendar: false } });
+    expect([off.calendarPages, off.calendarFeeds, off.skyNext, off.links.calendar, off.periodHubs[0]!.sky]).toEqual([[], [], undefined, undefined, undefined]);
+    expect(Object.keys(off.meta).some((url) => url.startsWith('/calendar/'))).toBe(false);
   });
 });
