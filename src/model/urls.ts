@@ -83,8 +83,10 @@ export function calendarMonthUrl(month: string): string {
 }
 
 /** `/calendar/sky.ics`: the calendar to subscribe to. */
+export const CALENDAR_FEED = '/calendar/sky.ics';
+
 export function calendarFeedUrl(): string {
-  return '/calendar/sky.ics';
+  return CALENDAR_FEED;
 }
 
 /** `/api/v1/calendar/2026.json`: a year's events. */
