@@ -3,6 +3,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { buildCalendar, type CalendarInput } from '../../src/model/calendar.ts';
+import { fingerprints } from '../../src/model/page-fingerprints.ts';
 import { siteUrls } from '../../src/model/urls.ts';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
 import { messages, modelOf, signs, site } from './fixture.ts';
@@ -114,5 +115,21 @@ describe('the calendar in the site model', () => {
     const off = modelOf([weekPeriod(2026, 10)], { buildDate: '2026-03-02', site: { ...site, calendar: false } });
     expect([off.calendarPages, off.calendarFeeds, off.skyNext, off.links.calendar, off.periodHubs[0]!.sky]).toEqual([[], [], undefined, undefined, undefined]);
     expect(Object.keys(off.meta).some((url) => url.startsWith('/calendar/'))).toBe(false);
+  });
+});
+
+describe("the calendar's page fingerprints", () => {
+  const prints = (buildDate: string) => {
+    const pages = fingerprints(modelOf([weekPeriod(2026, 10)], { buildDate })).pages;
+    return new Map([...pages].filter(([url]) => url.startsWith('/calendar/')));
+  };
+
+  it('renders no calendar page again the next day, and the hub and the feed when the month turns', () => {
+    const [tenth, eleventh] = [prints('2026-03-10'), prints('2026-03-11')];
+    expect(tenth.size).toBe(1 + 2 + 24 + 1);
+    expect(eleventh).toEqual(tenth);
+    const april = prints('2026-04-01');
+    const changed = [...tenth].filter(([url, print]) => april.get(url) !== print).map(([url]) => url);
+    expect(changed).toEqual(['/calendar/', '/calendar/sky.ics']);
   });
 });
