@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildCalendar, type CalendarInput } from '../../src/model/calendar.ts';
 import { fingerprints } from '../../src/model/page-fingerprints.ts';
 import { siteUrls } from '../../src/model/urls.ts';
+import { ConfigError } from '../../src/data/config.ts';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
 import { messages, modelOf, signs, site } from './fixture.ts';
 
@@ -90,6 +91,13 @@ describe('buildCalendar', () => {
 
   it('is off with calendar: false', () => {
     expect(buildCalendar(input('2026-03-10', false))).toBeUndefined();
+  });
+
+  it("names an owner's message file without the calendar's words in one line, unless the calendar is off", () => {
+    const { calendar: _words, ...ui } = messages.ui;
+    const without = { ...input('2026-03-10'), messages: { ...messages, ui } };
+    expect(() => buildCalendar(without)).toThrow(new ConfigError('content/i18n/en.json: calendar', 'is missing: the sky\'s calendar needs its words in every language (or "calendar": false in content/site.json)'));
+    expect(buildCalendar({ ...without, site: { ...site, calendar: false } })).toBeUndefined();
   });
 });
 
