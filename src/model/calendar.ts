@@ -235,7 +235,7 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
   const { t, events, retrogrades } = sky;
   const pages = [hubPage(sky, currentMonth)];
   for (let y = sky.firstYear; y <= sky.lastYear; y++) pages.push(...yearPages(sky, y));
-  const feed = calendarFeed(input, events.filter((e) => e.day >= feedStart && e.day < feedEnd), retrogrades.filter((r) => r.endDay >= feedStart && r.startDay < feedEnd), feedStart);
+  const feed = calendarFeed(sky, events.filter((e) => e.day >= feedStart && e.day < feedEnd), retrogrades.filter((r) => r.endDay >= feedStart && r.startDay < feedEnd), feedStart);
   const monthLink = (month: string) => {
     const url = sky.monthUrl(month);
     return url ? { url, label: t('calendar.monthLink', { month: sky.monthLabel(month) }) } : undefined;
@@ -277,7 +277,8 @@ function subscribeLinks({ urls, messages: { t } }: CalendarInput): CalendarSubsc
   };
 }
 
-function calendarFeed({ urls, site, messages: { t } }: CalendarInput, events: LinkedEvent[], retrogrades: RetrogradeSpan[], feedStart: string): CalendarFeed {
+function calendarFeed(sky: Sky, events: LinkedEvent[], retrogrades: RetrogradeSpan[], feedStart: string): CalendarFeed {
+  const { urls, site, messages: { t } } = sky.input;
   const url = urls.page(calendarFeedUrl());
   const host = new URL(urls.origin).hostname;
   const page = urls.absolute(urls.page(calendarUrl()));
@@ -293,7 +294,7 @@ function calendarFeed({ urls, site, messages: { t } }: CalendarInput, events: Li
       ...retrogrades.map((r) => ({
         uid: `${r.uid}@${host}`,
         summary: r.title,
-        url: urls.absolute(urls.page(calendarMonthUrl(r.startDay.slice(0, 7)))),
+        url: urls.absolute(sky.monthUrl(r.startDay.slice(0, 7)) ?? urls.page(calendarUrl())),
         startDay: r.startDay,
         endDay: addDays(r.endDay, 1),
       })),

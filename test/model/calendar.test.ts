@@ -89,6 +89,15 @@ describe('buildCalendar', () => {
     expect([mercury.startDate.toString(), mercury.endDate.toString()]).toEqual(['2026-02-26', '2026-03-21']);
   });
 
+  it('links every event of the .ics to a page the site publishes, beyond the last published year too', () => {
+    const pages = new Set(march.pages.map((p) => `https://stars.example.org${p.url}`));
+    const vevents = new ICAL.Component(ICAL.parse(march.feeds[0]!.body)).getAllSubcomponents('vevent');
+    const urls = vevents.map((e) => String(e.getFirstPropertyValue('url')));
+    // The feed runs to February 2028, a year the site does not publish: those link the hub.
+    expect(urls).toContain('https://stars.example.org/calendar/');
+    for (const url of urls) expect(pages.has(url), url).toBe(true);
+  });
+
   it('is off with calendar: false', () => {
     expect(buildCalendar(input('2026-03-10', false))).toBeUndefined();
   });
