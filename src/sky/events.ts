@@ -71,6 +71,18 @@ const PHASES: readonly MoonPhase[] = ['newMoon', 'firstQuarter', 'fullMoon', 'la
 
 const yearCache = new Map<number, SkyEvent[]>();
 
+/** Where years computed by an earlier process are kept (src/data/sky-cache.ts, under .cache/); none: memory alone. */
+export interface YearStore {
+  read(year: number): SkyEvent[] | undefined;
+  write(year: number, events: readonly SkyEvent[]): void;
+}
+let yearStore: YearStore | undefined;
+
+/** Keeps computed years in `store` too, and reads them from it before computing; undefined: memory alone. */
+export function useYearStore(store: YearStore | undefined): void {
+  yearStore = store;
+}
+
 /** Every event with start <= time < end, ordered by time (ties: by body order, then type). */
 export function skyEvents(start: Date, end: Date): SkyEvent[] {
   if (!(start.getTime() < end.getTime())) return [];
@@ -83,11 +95,15 @@ export function skyEvents(start: Date, end: Date): SkyEvent[] {
   return out;
 }
 
-/** All events of one UTC calendar year, computed once and then served from memory. */
+/** All events of one UTC calendar year, computed once and then served from memory (and the year store, if any). */
 export function eventsOfYear(year: number): readonly SkyEvent[] {
   let events = yearCache.get(year);
   if (!events) {
-    events = computeYear(year);
+    events = yearStore?.read(year);
+    if (!events) {
+      events = computeYear(year);
+      yearStore?.write(year, events);
+    }
     if (yearCache.size >= DEFAULTS.maxCachedYears) yearCache.delete(yearCache.keys().next().value!);
     yearCache.set(year, events);
   }
