@@ -42,6 +42,11 @@ export function moonPhaseName(phaseAngle: number): MoonPhaseName {
   return MOON_PHASE_NAMES[octant]!;
 }
 
+/** The Moon's phase angle at `t` (degrees [0, 360)), alone: cheaper than moonAt, which also models the lit disc. */
+export function moonPhaseAngle(t: TimeInput): number {
+  return Astronomy.MoonPhase(toTime(t));
+}
+
 /** Lit fraction of the Moon's disc at `t`, 0..1. */
 export function moonLitFraction(t: TimeInput): number {
   return Astronomy.Illumination(Astronomy.Body.Moon, toTime(t)).phase_fraction;
@@ -50,7 +55,7 @@ export function moonLitFraction(t: TimeInput): number {
 /** The Moon's phase angle, lit fraction and phase name at `t`. */
 export function moonAt(t: TimeInput): MoonAt {
   const time = toTime(t);
-  const phaseAngle = Astronomy.MoonPhase(time);
+  const phaseAngle = moonPhaseAngle(time);
   return { phaseAngle, litFraction: moonLitFraction(time), phaseName: moonPhaseName(phaseAngle) };
 }
 
