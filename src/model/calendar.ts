@@ -152,10 +152,11 @@ function skyOf(input: CalendarInput, timeZone: string, from: string, to: string)
     return url ? { ...e, url } : e;
   };
   const events = calendarEvents(start, end, words).map(withUrl);
+  const byMonth = Map.groupBy(events, (e) => e.month);
   const monthLabel = (month: string) => formatterFor(words.locale, 'UTC', { year: 'numeric', month: 'long' }).format(new Date(`${month}-15T12:00:00Z`));
   const monthOf = (month: string): CalendarMonth => {
     const url = monthUrl(month);
-    return { key: month, label: monthLabel(month), ...(url ? { url } : {}), events: events.filter((e) => e.month === month) };
+    return { key: month, label: monthLabel(month), ...(url ? { url } : {}), events: byMonth.get(month) ?? [] };
   };
   const years: LinkRef[] = [];
   for (let y = firstYear; y <= lastYear; y++) years.push({ url: urls.page(calendarYearUrl(y)), label: String(y) });
