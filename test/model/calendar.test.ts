@@ -7,6 +7,7 @@ import { fingerprints } from '../../src/model/page-fingerprints.ts';
 import { siteUrls } from '../../src/model/urls.ts';
 import { ConfigError } from '../../src/data/config.ts';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
+import { writeReport } from '../../src/sample-service/report-writer.ts';
 import { messages, modelOf, signs, site } from './fixture.ts';
 
 const input = (buildDate: string, calendar?: CalendarInput['site']['calendar']): CalendarInput => ({
@@ -148,5 +149,16 @@ describe("the calendar's page fingerprints", () => {
     const april = prints('2026-04-01');
     const changed = [...tenth].filter(([url, print]) => april.get(url) !== print).map(([url]) => url);
     expect(changed).toEqual(['/calendar/', '/calendar/sky.ics']);
+  });
+});
+
+describe('the sample texts and the calendar', () => {
+  it("name the same events: a week's key dates are the calendar's week, one for one", () => {
+    for (const week of [10, 26, 47]) {
+      const period = weekPeriod(2026, week);
+      const keyDates = (/<h3>Key dates<\/h3>\n<ul>(.*)<\/ul>/.exec(writeReport('weekly', { year: 2026, week }, 0).text)?.[1] ?? '').split('<li>').length - 1;
+      expect(keyDates, period.key).toBe(march.between(period.start, period.end).events.length);
+      expect(keyDates, period.key).toBeGreaterThan(0);
+    }
   });
 });
