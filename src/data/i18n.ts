@@ -38,6 +38,13 @@ const messagesSchema = z.strictObject({
     'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'placeTooLong', 'badRequest',
     'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite', 'another',
   ).optional(),
+  // The sky's calendar (src/model/calendar.ts): required unless content/site.json has "calendar": false.
+  calendar: group(
+    'nav', 'title', 'description', 'yearTitle', 'yearDescription', 'monthTitle', 'monthDescription', 'thisMonth', 'upcoming', 'years',
+    'retrogrades', 'eclipses', 'seasons', 'noEvents', 'timesIn', 'phase', 'solarEclipse', 'lunarEclipse', 'ingress', 'ingressRetrograde',
+    'season', 'station', 'retrogradePeriod', 'gridCaption', 'moonDay', 'weekHeading', 'weekNone', 'monthLink', 'nextHeading', 'allEvents',
+    'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later',
+  ).optional(),
   notFound: group('title', 'description', 'text', 'home'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),
   // The sentence an editors' page prints for its paragraph `{{ scripts }}` (src/model/privacy-notice.ts): needed only there.

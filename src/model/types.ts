@@ -15,6 +15,7 @@ import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
+import type { CalendarFeed, CalendarPage, SkyLinks, SkyList } from './calendar.ts';
 
 export interface PeriodInfo extends Period {
   /** "November 16 – 22, 2026" */
@@ -29,7 +30,7 @@ export interface LinkRef {
   label: string;
 }
 
-export interface ReportPage extends PageDates {
+export interface ReportPage extends PageDates, SkyLinks {
   kind: ReportKind;
   kindTitle: string;
   /** "Leo weekly horoscope, November 16 – 22, 2026": the document title and the feed entry title. */
@@ -60,7 +61,7 @@ export interface ReportPage extends PageDates {
   overridden?: OverrideField;
 }
 
-export interface PeriodHub {
+export interface PeriodHub extends SkyLinks {
   kind: ReportKind;
   kindTitle: string;
   period: PeriodInfo;
@@ -302,6 +303,9 @@ export interface SiteModel {
   card: CardScript[];
   /** The pages partners frame, per sign and kind with a current report; none when `card` is off. */
   embeds: EmbedPage[];
+  /** The sky's calendar (calendar.ts): its pages and .ics, the home page's next events; none with `calendar: false`. */
+  calendarPages: CalendarPage[]; calendarFeeds: CalendarFeed[];
+  skyNext?: SkyList;
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;
   /** Every page but the 404, for sitemap.xml. */
@@ -317,10 +321,7 @@ export interface SiteModel {
   rootFiles: object[];
   /** Absolute URLs of the sitemaps robots.txt names: this site's, or on a site of several languages its index. */
   sitemaps: string[];
-  /**
-   * A site of several languages, at its root: one item, the sitemap index listing every language's sitemap
-   * (absolute URLs), https://www.sitemaps.org/protocol.html#index; none otherwise.
-   */
+  /** A site of several languages, at its root: one item, the sitemap index listing every language's sitemap (absolute URLs), https://www.sitemaps.org/protocol.html#index; none otherwise. */
   sitemapIndex: { sitemaps: string[] }[];
   /** A site of several languages: each language's home, labelled in its own words, for each language's 404 page. */
   languageHomes?: { language: string; label: string; url: string }[];
@@ -353,6 +354,7 @@ export interface SiteLinks {
   logo?: { url: string; width: number; height: number };
   /** The owner's favicon, or else their logo, or else templates/favicon.svg (site-logo.ts siteFavicon). */
   favicon: string;
+  calendar?: LinkRef; // the sky's calendar, for every page's navigation
   /** With the chart form on: what the rising-sign pages say to a visitor who does not know theirs, and its link. */
   risingInvite?: { question: string; link: { url: string; text: string } };
 }

@@ -135,7 +135,7 @@ describe('npm run build', () => {
         const run = await runBuildCommand(env());
         expect(run.code).toBe(1);
         expect(run.stderr.split('\n')).toContain(
-          'Build failed: content/i18n/nl.json: no message file for the site\'s language "nl" (content/site.json); available: de, en, es, fr, it, pt',
+          'Build failed: content/i18n/nl.json: no message file for the site\'s language "nl" (content/site.json); available: de, en, es, fr, it, pt, pt-BR',
         );
         expect(run.stderr).not.toMatch(/\n\s+at /);
         expect(service.log).toHaveLength(0);

@@ -8,6 +8,7 @@ import { loadMessages } from '../../data/i18n.ts';
 import { readOverrides } from '../../data/overrides.ts';
 import { loadPageHistory, pageDatesFile } from '../../data/page-dates.ts';
 import { allShareImages, planShareImages, renderShareImages } from '../../data/share-images.ts';
+import { skyYearStore } from '../../data/sky-cache.ts';
 import { brandFiles, readBrandSvg } from '../../data/site-logo.ts';
 import { readSigns } from '../../data/signs.ts';
 import { readStaticPages } from '../../data/static-pages.ts';
@@ -16,6 +17,7 @@ import type { PublishedFile } from '../../eleventy/copy-into-output.ts';
 import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '../../model/languages.ts';
 import { buildSiteModel } from '../../model/site-model.ts';
 import { siteAddress } from '../../model/urls.ts';
+import { useYearStore } from '../../sky/events.ts';
 import type { DigestedInput, SiteModel, SiteModelInput } from '../../model/types.ts';
 import { fetchContent } from './fetch-content.ts';
 import { markPhase } from './build-phase.ts';
@@ -131,6 +133,8 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
   if (options.outputDir) config.outputDir = options.outputDir;
   if (options.cacheDir) config.cacheDir = options.cacheDir;
   if (options.periods) config.site.periods = options.periods;
+  // The sky's years, for the calendar and the sample service, computed once and kept in .cache/.
+  useYearStore(skyYearStore(config.cacheDir));
   const tags = config.accounts.map((account) => account.language);
   // Every language's files first: a bad one fails the build before any request.
   const editors = await Promise.all(tags.map((language, i) => readEditorFiles(config.contentDir, config.site, language, i === 0 ? tags.slice(1) : undefined)));

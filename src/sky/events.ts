@@ -1,6 +1,5 @@
-// The real sky for a stretch of time: lunar phases (with eclipses marked), planets changing sign, and planets
-// stationing retrograde or direct, each with its exact UTC moment and sign. The report writer tells these events;
-// nothing in the sample content is invented except the interpretation.
+// The sky's events for a stretch of time: lunar phases (with eclipses marked), planets changing sign, and planets
+// stationing retrograde or direct, each with its exact UTC moment and sign.
 //
 // Method: lunar phases come from astronomy-engine's SearchMoonQuarter; eclipses from SearchLunarEclipse and
 // SearchGlobalSolarEclipse, attached to the full or new moon they belong to. Ingresses and stations are found by
@@ -8,8 +7,8 @@
 // for ingresses, on the sign of the speed for stations. Moon ingresses (every 2.5 days) are left out: a weekly
 // column would be nothing but Moon ingresses.
 //
-// Events are computed one calendar year (UTC) at a time and kept in memory, so the ~12 signs x 4 kinds x many
-// periods of a build touch astronomy-engine only once per year.
+// Events are computed one calendar year (UTC) at a time and kept in memory, so every reader of a build (the
+// sample's reports, the calendar) touches astronomy-engine only once per year.
 import * as Astronomy from 'astronomy-engine';
 import {
   type PlanetName,
@@ -17,7 +16,7 @@ import {
   eclipticLongitude,
   longitudeSpeed,
   signOf,
-} from './sky-positions.ts';
+} from './positions.ts';
 
 export type MoonPhase = 'newMoon' | 'firstQuarter' | 'fullMoon' | 'lastQuarter';
 export type EclipseKind = 'penumbral' | 'partial' | 'annular' | 'total' | 'hybrid';
@@ -72,6 +71,18 @@ const PHASES: readonly MoonPhase[] = ['newMoon', 'firstQuarter', 'fullMoon', 'la
 
 const yearCache = new Map<number, SkyEvent[]>();
 
+/** Where years computed by an earlier process are kept (src/data/sky-cache.ts, under .cache/); none: memory alone. */
+export interface YearStore {
+  read(year: number): SkyEvent[] | undefined;
+  write(year: number, events: readonly SkyEvent[]): void;
+}
+let yearStore: YearStore | undefined;
+
+/** Keeps computed years in `store` too, and reads them from it before computing; undefined: memory alone. */
+export function useYearStore(store: YearStore | undefined): void {
+  yearStore = store;
+}
+
 /** Every event with start <= time < end, ordered by time (ties: by body order, then type). */
 export function skyEvents(start: Date, end: Date): SkyEvent[] {
   if (!(start.getTime() < end.getTime())) return [];
@@ -84,11 +95,15 @@ export function skyEvents(start: Date, end: Date): SkyEvent[] {
   return out;
 }
 
-/** All events of one UTC calendar year, computed once and then served from memory. */
+/** All events of one UTC calendar year, computed once and then served from memory (and the year store, if any). */
 export function eventsOfYear(year: number): readonly SkyEvent[] {
   let events = yearCache.get(year);
   if (!events) {
-    events = computeYear(year);
+    events = yearStore?.read(year);
+    if (!events) {
+      events = computeYear(year);
+      yearStore?.write(year, events);
+    }
     if (yearCache.size >= DEFAULTS.maxCachedYears) yearCache.delete(yearCache.keys().next().value!);
     yearCache.set(year, events);
   }

@@ -1,0 +1,63 @@
+// The sky's years kept in .cache/sky/<version>/<year>.json, so a build computes each year's events (src/sky) once
+// rather than once per build: about 85 ms a year, and a calendar reads seven or eight (docs/performance.md). The
+// version is a hash of src/sky's code and astronomy-engine's version: any change there computes them again.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { findPackageJSON } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SkyEvent, YearStore } from '../sky/events.ts';
+
+const SKY_DIR = fileURLToPath(new URL('../sky/', import.meta.url));
+
+/** What the events depend on: src/sky's files and astronomy-engine's version. */
+export const SKY_VERSION = skyVersion();
+
+function skyVersion(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(SKY_DIR).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(path.join(SKY_DIR, file)));
+  const engine = findPackageJSON('astronomy-engine', import.meta.url)!;
+  hash.update((JSON.parse(readFileSync(engine, 'utf8')) as { version: string }).version);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A year's file as written: the events with their times as RFC 3339 strings. */
+function revive(text: string): SkyEvent[] | undefined {
+  const events = JSON.parse(text) as unknown;
+  if (!Array.isArray(events)) return undefined;
+  const out: SkyEvent[] = [];
+  for (const e of events as Record<string, unknown>[]) {
+    if (typeof e?.time !== 'string' || typeof e.type !== 'string' || typeof e.signId !== 'number') return undefined;
+    out.push({ ...e, time: new Date(e.time) } as unknown as SkyEvent);
+  }
+  return out;
+}
+
+/** The store of `cacheDir`: a file it cannot read is computed again and written over (never an error). */
+export function skyYearStore(cacheDir: string): YearStore {
+  const dir = path.join(cacheDir, 'sky', SKY_VERSION);
+  const file = (year: number) => path.join(dir, `${year}.json`);
+  return {
+    read(year) {
+      try {
+        return revive(readFileSync(file(year), 'utf8'));
+      } catch {
+        return undefined;
+      }
+    },
+    write(year, events) {
+      // Whole or not at all (as write-atomic.ts, here synchronous: the sky is computed synchronously).
+      const temp = `${file(year)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      // Not into a cache folder that is gone (a finished test's): the next build makes it.
+      if (!existsSync(cacheDir)) return;
+      try {
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(temp, JSON.stringify(events));
+        renameSync(temp, file(year));
+      } catch {
+        // A cache that cannot be written costs the next build the computation, nothing else.
+        rmSync(temp, { force: true });
+      }
+    },
+  };
+}
