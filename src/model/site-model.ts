@@ -16,6 +16,9 @@ import { apiFiles, apiPage } from './api.ts';
 import { chartFormViews } from './chart-form.ts';
 import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
 import { embedParts } from './embed.ts';
+import { periodHighlights } from './highlights.ts';
+import { homeView } from './home.ts';
+import { sectionGroups } from './section-groups.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
 import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
@@ -65,7 +68,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     const url = urls.page(signJsonFeedUrl(feed.sign));
     return { url, absoluteUrl: urls.absolute(url), homeAbsoluteUrl: urls.absolute(urls.page(SITE_PATHS.home)), feed };
   });
-  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
+  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], periodHubs, messages, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const chartForms = chartFormViews(site, messages, signs, urls, buildDate, current);
   const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated }, input.shareImagePlan);
@@ -85,6 +88,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     reportPages,
     periodHubs,
     signHubs,
+    home: homeView(signHubs, periodHubs, messages),
     periods,
     sections,
     charts,
@@ -139,6 +143,7 @@ function buildPeriodHubs(
     period: info,
     url: info.url,
     pages: pages.map((page) => ({ ...page, ...dates.get(sitePath(page.url, urls.pathPrefix))! })),
+    highlights: periodHighlights(pages.map((page) => ({ signName: page.sign.name, intro: page.intro, text: page.text })), input.messages.locale),
   }));
   const otherDates = new Map(otherPages.map(({ url }) => [url, dates.get(url)!]));
   return { periods, periodHubs, pageHistory: history, otherDates };
@@ -226,16 +231,14 @@ function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: M
   };
 }
 
-function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t'], { page }: SiteUrls): SectionPage {
+function sectionPage(kind: ReportKind, periods: PeriodInfo[], hubs: PeriodHub[], messages: Messages, { page }: SiteUrls): SectionPage {
+  const { t } = messages;
   return {
     kind,
     title: t(`kinds.${kind}.section`),
     count: t(`kinds.${kind}.count`, { count: periods.length }),
     url: page(sectionUrl(kind)),
-    entries: [...periods].reverse().map((period) => ({
-      period,
-      label: period.week ? t('section.weekLabel', { week: period.week, period: period.label }) : period.label,
-    })),
+    groups: sectionGroups(kind, periods, hubs.filter((hub) => hub.kind === kind), messages),
   };
 }
 

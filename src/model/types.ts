@@ -15,6 +15,8 @@ import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
+import type { HomeView } from './home.ts';
+import type { SectionGroup } from './section-groups.ts';
 
 export interface PeriodInfo extends Period {
   /** "November 16 – 22, 2026" */
@@ -66,13 +68,15 @@ export interface PeriodHub {
   period: PeriodInfo;
   url: string;
   pages: ReportPage[];
+  /** Each sign's own line of the period, by sign id (highlights.ts): what the period's cards show. */
+  highlights: string[];
 }
 
 /** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
 export interface SectionPage {
   kind: ReportKind;
-  /** Newest first, each with its link text: the label, after the week's number for weeks ("Week 47: …"). */
-  entries: { period: PeriodInfo; label: string }[];
+  /** Newest first, in groups: weeks by month, months by year, years with their signs (section-groups.ts). */
+  groups: SectionGroup[];
   /** "Weekly horoscopes" */
   title: string;
   /** "156 weeks" */
@@ -280,6 +284,7 @@ export interface SiteModel {
   reportPages: ReportPage[];
   periodHubs: PeriodHub[];
   signHubs: SignHub[];
+  home: HomeView;
   /** Per kind, oldest first. */
   periods: Record<ReportKind, PeriodInfo[]>;
   /** The four kinds' archive pages, in KIND_ORDER. */

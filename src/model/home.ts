@@ -1,0 +1,37 @@
+// The home page: a tile per sign leading to its hub, with this week's own line (highlights.ts), and what the
+// remembered sign's lead shows (templates/assets/sign-memory.js picks it on the visitor's device).
+import type { Messages } from '../data/i18n.ts';
+import type { Sign } from '../data/signs.ts';
+import type { PeriodHub, SignHub } from './types.ts';
+
+export interface SignTile {
+  sign: Sign;
+  /** The sign hub. */
+  url: string;
+  /** "Your sign: Leo", the lead's heading when the visitor's device remembers the sign. */
+  yourSign: string;
+  /** This week's report, when the site publishes one. */
+  weekly?: { url: string; period: string; highlight: string; linkText: string };
+}
+
+export interface HomeView {
+  /** The page's h1 (not the site's name, which the header carries). */
+  heading: string;
+  tiles: SignTile[];
+}
+
+export function homeView(signHubs: readonly SignHub[], periodHubs: readonly PeriodHub[], { t }: Messages): HomeView {
+  const week = periodHubs.find((hub) => hub.kind === 'weekly' && hub.period.isCurrent);
+  return {
+    heading: t('home.heading'),
+    tiles: signHubs.map((hub): SignTile => {
+      const report = hub.current.weekly;
+      return {
+        sign: hub.sign,
+        url: hub.url,
+        yourSign: t('home.yourSign', { sign: hub.sign.name }),
+        ...(report ? { weekly: { url: report.url, period: report.period.label, highlight: week?.highlights[hub.sign.id] ?? '', linkText: hub.thisWeekLabel } } : {}),
+      };
+    }),
+  };
+}
