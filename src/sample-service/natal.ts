@@ -1,6 +1,6 @@
 // The natal chart (docs/service-api.md#natal-charts) from real positions: the birth time is read on the place's
 // clocks (./time-zone.ts), the ten planets' apparent geocentric longitudes of date come from astronomy-engine
-// (./sky-positions.ts), the ascendant from local sidereal time, and houses are equal houses of 30° from the
+// (src/sky), the ascendant from local sidereal time, and houses are equal houses of 30° from the
 // ascendant.
 //
 // Beyond the documented members the answer carries `ascendant`, `midheaven` (degrees) and `houses` (the twelve cusp
@@ -9,7 +9,8 @@
 // languages).
 import type { SamplePlace } from './places.ts';
 import { localTimeToUtc, formatZonedDate } from './time-zone.ts';
-import { PLANET_NAMES, chartAngles, eclipticLongitude, longitudeSpeed, normalizeDegrees } from './sky-positions.ts';
+import { PLANET_NAMES, eclipticLongitude, longitudeSpeed, normalizeDegrees } from '../sky/positions.ts';
+import { chartAngles } from '../sky/angles.ts';
 import { phraseBank, sampleLanguageFor } from './language.ts';
 import { capitalize, fill, pick } from './phrase-bank.ts';
 

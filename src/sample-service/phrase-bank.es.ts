@@ -2,7 +2,7 @@
 // before "casa" ("tu tercera casa"); topics and themes carry their articles, and `finish` contracts "de el" and
 // "a el" as Spanish requires, so templates can write "la de {topic}" whatever the topic's gender.
 import { capitalize, utcDates, type HeadlineEvent, type NatalIntro, type PhraseBank } from './phrase-bank.ts';
-import type { EclipseKind } from './sky.ts';
+import type { EclipseKind } from '../sky/events.ts';
 
 const dayMonth = utcDates('es', { month: 'long', day: 'numeric' });
 const dayMonthYear = utcDates('es', { month: 'long', day: 'numeric', year: 'numeric' });

@@ -4,8 +4,8 @@
 // a hash of (report kind, period, sign, event), so the same request always gets the same words (the site build
 // and its tests depend on that) while neighbouring pages do not all read alike. Templates fill `{name}` slots;
 // only the HTML tags the report contract allows are used (p, h3, strong, em, ul, li).
-import type { EclipseKind, MoonPhase } from './sky.ts';
-import type { PlanetName } from './sky-positions.ts';
+import type { EclipseKind, MoonPhase } from '../sky/events.ts';
+import type { PlanetName } from '../sky/positions.ts';
 
 /** 32-bit FNV-1a: small, stable across Node versions and platforms (unlike any built-in). */
 function hashString(text: string): number {

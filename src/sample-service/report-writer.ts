@@ -1,5 +1,5 @@
 // Sample report content grounded in the real sky: for a period and a sign, the lunar phases, ingresses, stations
-// and eclipses of that period (./sky.ts) told house by house counted from the sign (an event in sign E is in
+// and eclipses of that period (src/sky) told house by house counted from the sign (an event in sign E is in
 // house (E - sign) mod 12 + 1: a full moon in Taurus falls in the 2nd house for Aries). The ascendant-yearly
 // report counts the same way from the rising sign. Wording comes from the language's phrase bank
 // (./phrase-bank.ts), chosen by a hash, so the output is a pure function of (kind, period, sign, language).
@@ -10,8 +10,8 @@
 import { fill, pick, type HeadlineEvent, type PhraseBank } from './phrase-bank.ts';
 import { EN } from './phrase-bank.en.ts';
 import { phraseBank, type SampleLanguage } from './language.ts';
-import { type SkyEvent, type StationEvent, eventsOfYear, skyEvents } from './sky.ts';
-import { type PlanetName, eclipticLongitude, longitudeSpeed, signOf } from './sky-positions.ts';
+import { type SkyEvent, type StationEvent, eventsOfYear, skyEvents } from '../sky/events.ts';
+import { type PlanetName, eclipticLongitude, longitudeSpeed, signOf } from '../sky/positions.ts';
 
 export type SampleReportKind = 'weekly' | 'monthly' | 'yearly' | 'ascendantYearly';
 interface SamplePeriod {

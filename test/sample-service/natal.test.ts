@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeNatal, equalHouse, splitLongitude } from '../../src/sample-service/natal.ts';
 import { findPlace, type SamplePlace } from '../../src/sample-service/places.ts';
-import { angleDifference, normalizeDegrees } from '../../src/sample-service/sky-positions.ts';
+import { angleDifference, normalizeDegrees } from '../../src/sky/positions.ts';
 import { natalChartSchema } from '../../src/api/schemas.ts';
 
 const london = findPlace(2643743)!;

@@ -1,6 +1,6 @@
 // Where the planets are: apparent geocentric ecliptic longitudes of date (tropical zodiac), as an ephemeris or an
 // astrologer's software gives them, from astronomy-engine (VSOP87 planets, a numerically integrated Pluto, the
-// NAO/Brown Moon; all well within the 1 arc-minute this service needs). Also the ascendant from sidereal time.
+// NAO/Brown Moon; all well within the 1 arc-minute astrology needs). The chart's angles are in ./angles.ts.
 import * as Astronomy from 'astronomy-engine';
 
 /** planetId order of the natal answer's planets and of GET /api/planets. */
@@ -27,9 +27,9 @@ const DEFAULTS = {
   speedHalfStepDays: 1 / 24,
 };
 
-type TimeInput = Date | Astronomy.AstroTime;
+export type TimeInput = Date | Astronomy.AstroTime;
 
-function toTime(t: TimeInput): Astronomy.AstroTime {
+export function toTime(t: TimeInput): Astronomy.AstroTime {
   return t instanceof Astronomy.AstroTime ? t : Astronomy.MakeTime(t);
 }
 
@@ -60,39 +60,6 @@ export function longitudeSpeed(planet: PlanetName, t: TimeInput): number {
   const time = toTime(t);
   const h = DEFAULTS.speedHalfStepDays;
   return angleDifference(eclipticLongitude(planet, time.AddDays(h)), eclipticLongitude(planet, time.AddDays(-h))) / (2 * h);
-}
-
-interface Angles {
-  /** Ecliptic longitude of the ascendant, degrees [0, 360). */
-  ascendant: number;
-  /** Ecliptic longitude of the midheaven (MC), degrees [0, 360). */
-  midheaven: number;
-  /** Local apparent sidereal time, degrees. */
-  localSiderealTime: number;
-  /** True obliquity of the ecliptic, degrees. */
-  obliquity: number;
-}
-
-/**
- * Ascendant and midheaven for a place (latitude north positive, longitude east positive). RAMC is the local
- * apparent sidereal time (GAST from astronomy-engine plus the longitude); then the textbook formulas
- * asc = atan2(cos RAMC, -(sin RAMC cos ε + tan φ sin ε)) and mc = atan2(sin RAMC, cos RAMC cos ε).
- * Within the polar circles the ascendant is still defined by this formula but is astrologically doubtful (parts
- * of the ecliptic never rise); the sample service does not treat that case specially.
- */
-export function chartAngles(t: TimeInput, latitude: number, longitude: number): Angles {
-  const time = toTime(t);
-  const rad = Math.PI / 180;
-  const localSiderealTime = normalizeDegrees(Astronomy.SiderealTime(time) * 15 + longitude);
-  const obliquity = Astronomy.e_tilt(time).tobl;
-  const ramc = localSiderealTime * rad;
-  const eps = obliquity * rad;
-  const phi = latitude * rad;
-  const ascendant = normalizeDegrees(
-    Math.atan2(Math.cos(ramc), -(Math.sin(ramc) * Math.cos(eps) + Math.tan(phi) * Math.sin(eps))) / rad,
-  );
-  const midheaven = normalizeDegrees(Math.atan2(Math.sin(ramc), Math.cos(ramc) * Math.cos(eps)) / rad);
-  return { ascendant, midheaven, localSiderealTime, obliquity };
 }
 
 /** 0 (Aries) .. 11 (Pisces). */

@@ -1,6 +1,5 @@
-// The real sky for a stretch of time: lunar phases (with eclipses marked), planets changing sign, and planets
-// stationing retrograde or direct, each with its exact UTC moment and sign. The report writer tells these events;
-// nothing in the sample content is invented except the interpretation.
+// The sky's events for a stretch of time: lunar phases (with eclipses marked), planets changing sign, and planets
+// stationing retrograde or direct, each with its exact UTC moment and sign.
 //
 // Method: lunar phases come from astronomy-engine's SearchMoonQuarter; eclipses from SearchLunarEclipse and
 // SearchGlobalSolarEclipse, attached to the full or new moon they belong to. Ingresses and stations are found by
@@ -8,8 +7,8 @@
 // for ingresses, on the sign of the speed for stations. Moon ingresses (every 2.5 days) are left out: a weekly
 // column would be nothing but Moon ingresses.
 //
-// Events are computed one calendar year (UTC) at a time and kept in memory, so the ~12 signs x 4 kinds x many
-// periods of a build touch astronomy-engine only once per year.
+// Events are computed one calendar year (UTC) at a time and kept in memory, so every reader of a build (the
+// sample's reports, the calendar) touches astronomy-engine only once per year.
 import * as Astronomy from 'astronomy-engine';
 import {
   type PlanetName,
@@ -17,7 +16,7 @@ import {
   eclipticLongitude,
   longitudeSpeed,
   signOf,
-} from './sky-positions.ts';
+} from './positions.ts';
 
 export type MoonPhase = 'newMoon' | 'firstQuarter' | 'fullMoon' | 'lastQuarter';
 export type EclipseKind = 'penumbral' | 'partial' | 'annular' | 'total' | 'hybrid';

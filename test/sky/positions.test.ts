@@ -4,11 +4,11 @@ import * as Astronomy from 'astronomy-engine';
 import {
   PLANET_NAMES,
   angleDifference,
-  chartAngles,
   eclipticLongitude,
   longitudeSpeed,
   signOf,
-} from '../../src/sample-service/sky-positions.ts';
+} from '../../src/sky/positions.ts';
+import { chartAngles } from '../../src/sky/angles.ts';
 
 const ARC_MINUTE = 1 / 60;
 

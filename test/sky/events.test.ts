@@ -1,7 +1,8 @@
 // Sky events against published tables.
 import { describe, expect, it } from 'vitest';
-import { eventsOfYear, skyEvents, type SkyEvent } from '../../src/sample-service/sky.ts';
-import { eclipticLongitude, longitudeSpeed, signOf } from '../../src/sample-service/sky-positions.ts';
+import { eventsOfYear, skyEvents, type SkyEvent } from '../../src/sky/events.ts';
+import { eclipticLongitude, longitudeSpeed, signOf } from '../../src/sky/positions.ts';
+import { retrogradePeriods } from '../../src/sky/retrogrades.ts';
 
 const MINUTE = 60_000;
 
@@ -103,5 +104,46 @@ describe('skyEvents', () => {
     const b = skyEvents(new Date('2030-05-01T00:00:00Z'), new Date('2030-06-01T00:00:00Z'));
     expect(a).toEqual(b);
     expect(skyEvents(new Date('2030-05-01T00:00:00Z'), new Date('2030-05-01T00:00:00Z'))).toEqual([]);
+  });
+});
+
+describe('retrogradePeriods', () => {
+  it("gives Mercury's 2026 retrograde from 26 February to 20 March, in Pisces, and Mercury's three of the year", async () => {
+    const periods = retrogradePeriods(new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')).filter((p) => p.body === 'Mercury');
+    // Published: Mercury retrograde 26 Feb – 20 Mar (Pisces), 29 Jun – 23 Jul (Cancer), 24 Oct – 13 Nov 2026 (Scorpio).
+    expect(periods.map((p) => [p.start.time.toISOString().slice(0, 10), p.end.time.toISOString().slice(0, 10), p.start.signId])).toEqual([
+      ['2026-02-26', '2026-03-20', 11],
+      ['2026-06-29', '2026-07-23', 3],
+      ['2026-10-24', '2026-11-13', 7],
+    ]);
+  });
+});
+
+describe('against USNO and NASA for 2026', () => {
+  const year = eventsOfYear(2026);
+  const near = (e: SkyEvent, iso: string, minutes: number) => expect(Math.abs(e.time.getTime() - Date.parse(iso)) / MINUTE).toBeLessThan(minutes);
+
+  it('has the full moon of 2026-03-03 11:38 UT (USNO) as a total lunar eclipse, in Virgo', () => {
+    const e = find(year, (x) => x.type === 'phase' && x.phase === 'fullMoon' && x.time.toISOString().startsWith('2026-03-03'));
+    near(e, '2026-03-03T11:38:00Z', 2);
+    expect([e.type === 'phase' && e.eclipse, e.signId]).toEqual(['total', 5]);
+  });
+
+  it('has the total solar eclipse of 2026-08-12 (NASA: greatest eclipse 17:46 UT) on the new moon of 17:37 UT (USNO), in Leo', () => {
+    const e = find(year, (x) => x.type === 'phase' && x.phase === 'newMoon' && x.time.toISOString().startsWith('2026-08-12'));
+    near(e, '2026-08-12T17:37:00Z', 2);
+    expect([e.type === 'phase' && e.eclipse, e.signId]).toEqual(['total', 4]);
+  });
+
+  it('has the annular solar eclipse of 2026-02-17 (NASA) on the new moon of 12:01 UT (USNO), in Aquarius', () => {
+    const e = find(year, (x) => x.type === 'phase' && x.phase === 'newMoon' && x.time.toISOString().startsWith('2026-02-17'));
+    near(e, '2026-02-17T12:01:00Z', 2);
+    expect([e.type === 'phase' && e.eclipse, e.signId]).toEqual(['annular', 10]);
+  });
+
+  it('has Mercury stationing retrograde at about 2026-02-26 06:48 UT', () => {
+    // A station's moment is soft (the speed crosses zero slowly): published tables agree to within an hour or so.
+    const e = find(year, (x) => x.type === 'station' && x.body === 'Mercury' && x.direction === 'retrograde');
+    near(e, '2026-02-26T06:48:00Z', 90);
   });
 });
