@@ -2,6 +2,7 @@
 // remembered sign's lead shows (templates/assets/sign-memory.js picks it on the visitor's device).
 import type { Messages } from '../data/i18n.ts';
 import type { Sign } from '../data/signs.ts';
+import { todayView, type TodayView } from './today.ts';
 import type { PeriodHub, SignHub } from './types.ts';
 
 export interface SignTile {
@@ -18,12 +19,16 @@ export interface HomeView {
   /** The page's h1 (not the site's name, which the header carries). */
   heading: string;
   tiles: SignTile[];
+  /** The sky on the build's date (today.ts). */
+  today: TodayView;
 }
 
-export function homeView(signHubs: readonly SignHub[], periodHubs: readonly PeriodHub[], { t }: Messages): HomeView {
+export function homeView(signHubs: readonly SignHub[], periodHubs: readonly PeriodHub[], buildDate: string, messages: Messages): HomeView {
+  const { t } = messages;
   const week = periodHubs.find((hub) => hub.kind === 'weekly' && hub.period.isCurrent);
   return {
     heading: t('home.heading'),
+    today: todayView(buildDate, signHubs.map((hub) => hub.sign), messages),
     tiles: signHubs.map((hub): SignTile => {
       const report = hub.current.weekly;
       return {

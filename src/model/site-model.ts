@@ -88,7 +88,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     reportPages,
     periodHubs,
     signHubs,
-    home: homeView(signHubs, periodHubs, messages),
+    home: homeView(signHubs, periodHubs, buildDate, messages),
     periods,
     sections,
     charts,
