@@ -11,13 +11,13 @@ export function glyphDisc(glyph: string, paint: { disc: string; glyph: string })
 }
 
 /**
- * The share image's disc alone, for the pages: coloured by the stylesheet (`.sign-glyph-disc`, `.sign-glyph-mark`)
+ * The share image's disc alone, for the pages (inline in HTML, so without xmlns): coloured by the stylesheet (`.sign-glyph-disc`, `.sign-glyph-mark`)
  * so it follows the theme, light and dark; text-style glyph (U+FE0E), never an emoji; decorative (`aria-hidden`).
  */
 export function signGlyphSvg(glyph: string): string {
-  const paint = { disc: 'class="sign-glyph-disc" fill="none" stroke="currentColor"', glyph: 'class="sign-glyph-mark" fill="currentColor"' };
+  const paint = { disc: 'class="sign-glyph-disc" fill="none"', glyph: 'class="sign-glyph-mark"' };
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" class="sign-glyph" viewBox="86 111 408 408" aria-hidden="true" focusable="false">',
+    '<svg class="sign-glyph" viewBox="86 111 408 408" aria-hidden="true">',
     ...glyphDisc(`${glyph}\uFE0E`, paint),
     '</svg>',
   ].join('');

@@ -1,5 +1,5 @@
-// The home page: a tile per sign leading to its hub, with this week's own line (highlights.ts), and what the
-// remembered sign's lead shows (templates/assets/sign-memory.js picks it on the visitor's device).
+// The home page: a tile per sign leading to its hub, with this week's own line of the sign (highlights.ts), and the
+// sky on the build's date (today.ts).
 import type { Messages } from '../data/i18n.ts';
 import type { Sign } from '../data/signs.ts';
 import { todayView, type TodayView } from './today.ts';
@@ -9,8 +9,6 @@ export interface SignTile {
   sign: Sign;
   /** The sign hub. */
   url: string;
-  /** "Your sign: Leo", the lead's heading when the visitor's device remembers the sign. */
-  yourSign: string;
   /** This week's report, when the site publishes one. */
   weekly?: { url: string; period: string; highlight: string; linkText: string };
 }
@@ -34,7 +32,6 @@ export function homeView(signHubs: readonly SignHub[], periodHubs: readonly Peri
       return {
         sign: hub.sign,
         url: hub.url,
-        yourSign: t('home.yourSign', { sign: hub.sign.name }),
         ...(report ? { weekly: { url: report.url, period: report.period.label, highlight: week?.highlights[hub.sign.id] ?? '', linkText: hub.thisWeekLabel } } : {}),
       };
     }),

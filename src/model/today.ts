@@ -85,7 +85,7 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
     retrograde: retrograde.length ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) }) : t('today.noRetrograde'),
     wheel: renderChartWheel(
       { planets, title: t('today.wheelTitle', { date: day }), description: t('today.wheelDescription', { date: day }) },
-      { idPrefix: 'sky-now', signNames: signs.map((s) => s.name) },
+      { idPrefix: 'sky-now', signNames: signs.map((s) => s.name), degreeTicks: false, decimals: 0 },
     ),
   };
 }

@@ -1,41 +1,38 @@
-// The visitor's sign, remembered on their device: opening a sign from the home page's grid keeps its slug in
-// localStorage (never a cookie: nothing is sent with any request), and the home page then shows that sign's lead,
-// which the page holds hidden for each sign. "Change sign" forgets it. The home page loads this file right after
-// the leads, before the rest is parsed, so the lead appears with the first paint and moves nothing shown.
-// Without JavaScript, or where storage is refused (a private window may throw), nothing is remembered.
-// https://developer.mozilla.org/docs/Web/API/Window/localStorage
+// The visitor's sign, kept on their device when a link of its tile in the home page's grid is followed (localStorage, never a cookie: nothing is sent),
+// leads the grid on the next visit (docs/theming.md); run in <head>, so the stylesheet places it from the first paint.
 const KEY = 'horoscope-sign';
+const SIGNS = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
+const root = document.documentElement;
 
-function stored() {
+/** Storage may be refused (a private window throws): then nothing is remembered. */
+function storage(action) {
   try {
-    return globalThis.localStorage?.getItem(KEY) ?? null;
+    return action(globalThis.localStorage);
   } catch {
     return null;
   }
 }
 
-function remember(slug) {
-  try {
-    if (slug) globalThis.localStorage?.setItem(KEY, slug);
-    else globalThis.localStorage?.removeItem(KEY);
-  } catch {
-    // Storage refused: the site works as without this script.
-  }
-}
+const remembered = storage((store) => store.getItem(KEY));
+if (SIGNS.includes(remembered)) root.dataset.sign = remembered;
 
-const leads = globalThis.document ? [...document.querySelectorAll('.your-sign[data-sign]')] : [];
-const lead = leads.find((section) => section.dataset.sign === stored());
-if (lead) lead.hidden = false;
+// First in the document too, so the keyboard and screen readers meet it where the eye does.
+let moved;
+document.addEventListener('DOMContentLoaded', () => {
+  const tile = document.querySelector(`.sign-tile[data-sign="${root.dataset.sign}"]`);
+  if (!tile?.parentElement) return;
+  moved = { tile, before: tile.nextElementSibling };
+  tile.parentElement.prepend(tile);
+});
 
-globalThis.document?.addEventListener('click', (event) => {
+document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
-  const picked = target?.closest('a[data-remember-sign]');
-  if (picked) remember(picked.dataset.rememberSign);
-  const change = target?.closest('.your-sign .change-sign');
-  if (!change) return;
-  remember(null);
-  for (const section of leads) section.hidden = true;
-  // Focus moves to the grid the visitor picks from again, not to the page's start.
-  const grid = document.getElementById('pick-sign');
-  grid?.focus();
+  const picked = target?.closest('a') && target.closest('.sign-tile')?.dataset.sign;
+  if (SIGNS.includes(picked)) storage((store) => store.setItem(KEY, picked));
+  if (!target?.closest('.change-sign')) return;
+  storage((store) => store.removeItem(KEY));
+  delete root.dataset.sign;
+  if (moved) moved.tile.parentElement.insertBefore(moved.tile, moved.before);
+  moved = undefined;
+  document.getElementById('pick-sign')?.focus();
 });
