@@ -68,8 +68,7 @@ export interface PeriodHub {
   period: PeriodInfo;
   url: string;
   pages: ReportPage[];
-  /** Each sign's own line of the period, by sign id (highlights.ts): what the period's cards show. */
-  highlights: string[];
+  highlights: string[]; // each sign's own line of the period, by sign id (highlights.ts)
 }
 
 /** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */

@@ -359,8 +359,9 @@ describe('a site under a path (url https://example.github.io/horoscopes/)', () =
   const m = buildSiteModel(planned({ site: prefixedSite, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: [reports(weekPeriod(2026, 47))], staticPages: [about] }));
 
   it('hands out every site-relative URL under /horoscopes/ and every absolute one with it, once', () => {
-    const { pageHistory: _history, shareImages: _images, ...handedOut } = m;
-    const text = JSON.stringify(handedOut);
+    const { pageHistory: _history, shareImages: _images, home, ...handedOut } = m;
+    // The sky's drawings are markup ("/>"), with no address in them.
+    const text = JSON.stringify({ ...handedOut, home: { ...home, today: { ...home.today, wheel: '', moon: { ...home.today.moon, svg: '' } } } });
     // Every string starting with a `/` (JSON-LD inside meta is a string of its own, its URLs absolute).
     const sitePaths = [...text.matchAll(/"(\/[^"]*)"/g)].map((match) => match[1]!);
     expect(sitePaths.length).toBeGreaterThan(100);
