@@ -17,7 +17,7 @@ const signMessages = group('name', 'element', 'modality', 'ruler');
 
 const messagesSchema = z.strictObject({
   site: group('description', 'documentTitle', 'titleWithPeriod', 'skipLink', 'signsNav', 'breadcrumbNav', 'footerNav', 'languagesNav', 'home', 'sitemap', 'sampleNotice', 'copyright'),
-  home: group('thisWeek', 'signThisWeek', 'archives', 'heading', 'pickSign', 'pickSignNote', 'changeSign'),
+  home: group('thisWeek', 'signThisWeek', 'archives', 'heading', 'pickSignNote', 'changeSign'),
   // The home page's sky on the build's date (src/model/today.ts).
   today: group(
     'title', 'note', 'moonPhase', 'moonIn', 'sunIn', 'retrograde', 'noRetrograde', 'wheelTitle', 'wheelDescription', 'events', 'phaseNew',
