@@ -14,7 +14,7 @@ import apiFilesPlugin from './src/eleventy/api-files-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
 import { unusedAnalyticsAssets } from './src/model/analytics.ts';
 import { closedPartFolders } from './src/model/search-parts.ts';
-import { API_ROOT, EMBED_FOLDER, SEARCH_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
+import { API_ROOT, CALENDAR_FEED, EMBED_FOLDER, SEARCH_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
 
 /** @param {import('./src/eleventy/eleventy-types.ts').EleventyConfig} eleventyConfig */
 export default function (eleventyConfig) {
@@ -66,8 +66,10 @@ export default function (eleventyConfig) {
   const apiPaths = async () => ((await round())?.model.api.length ? (await languageFolders()).map((folder) => `${folder}${API_ROOT.slice(1)}*`) : []);
   // The framed pages' folder in each language's, the only pages any site may frame (none when the card is off).
   const embedPaths = async () => ((await round())?.model.embeds.length ? (await languageFolders()).map((folder) => `${folder}${EMBED_FOLDER.slice(1)}*`) : []);
+  // The sky's calendar in each language's folder (none when it is switched off).
+  const calendarPaths = async () => ((await round())?.model.calendarFeeds.length ? (await languageFolders()).map((folder) => `${folder}${CALENDAR_FEED.slice(1)}`) : []);
   const searchBundles = async () => ((model) => model && [SEARCH_FOLDER, ...closedPartFolders(model)])((await round())?.model);
-  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths, searchBundles });
+  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths, searchBundles, calendarPaths });
   // The JSON API's files this render writes, after the pages.
   eleventyConfig.addPlugin(apiFilesPlugin, { files: async () => ({ files: (await round())?.pageLists.api ?? [], pathPrefix: await pathPrefix() }) });
   // The link-preview images, copied after the pages.

@@ -21,6 +21,7 @@
 //                                      either flag alone runs the same)
 //   npm run bench -- --syndication     what the JSON Feeds, the API and the card add to a build, and the card's
 //                                      weight (scripts/bench-syndication.ts)
+//   npm run bench -- --calendar        what the sky's calendar adds to a warm and a --full build (scripts/bench-calendar.ts)
 //   npm run bench -- --worker          the chart form's Worker: its bundle, and the wall and CPU time of a fresh and
 //                                      a cached chart in the local runtime, workerd (scripts/bench-worker.ts)
 import module from 'node:module';
@@ -105,6 +106,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       incremental: { type: 'boolean', default: false },
       search: { type: 'boolean', default: false },
       syndication: { type: 'boolean', default: false },
+      calendar: { type: 'boolean', default: false },
       worker: { type: 'boolean', default: false },
       languages: { type: 'string' },
       'ten-year': { type: 'boolean', default: false },
@@ -130,6 +132,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       incremental: values.incremental,
       search: values.search,
       syndication: values.syndication,
+      calendar: values.calendar,
       worker: values.worker,
       write: !values['no-write'],
       workDir: values['work-dir'],
@@ -146,6 +149,7 @@ async function benchReport(context: BenchContext): Promise<[section: Parameters<
   if (options.languages !== undefined && !options.preview) return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
   if (options.incremental || options.search) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
   if (options.worker) return ['worker', await (await import('./bench-worker.ts')).workerBench(context)];
+  if (options.calendar) return ['calendar', await (await import('./bench-calendar.ts')).calendarBench(context)];
   if (options.syndication) return ['syndication', await (await import('./bench-syndication.ts')).syndicationBench(context)];
   if (options.preview) return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
   const runs = await archiveRounds(context);

@@ -66,6 +66,8 @@ export interface BenchOptions {
   search: boolean;
   /** --syndication: what the JSON Feeds, the API and the card cost (scripts/bench-syndication.ts), instead of the rounds. */
   syndication: boolean;
+  /** --calendar: what the sky's calendar costs (scripts/bench-calendar.ts), instead of the rounds. */
+  calendar: boolean;
   /** --worker: the chart form's Worker in the local runtime (scripts/bench-worker.ts), instead of the rounds. */
   worker: boolean;
   write: boolean;

@@ -33,6 +33,7 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = Object.freeze({
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.ics': 'text/calendar; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -95,7 +96,9 @@ async function insideRoot(root: string, file: string): Promise<{ path: string; s
 }
 
 function send(res: ServerResponse, method: string, status: number, file: string, size: number, headers: Record<string, string>): void {
-  res.writeHead(status, { ...headers, 'content-type': contentTypeFor(file), 'content-length': size });
+  // A `_headers` rule's Content-Type wins over the extension's, as on the hosts that read the file.
+  const ruled = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
+  res.writeHead(status, { ...(ruled ? {} : { 'content-type': contentTypeFor(file) }), ...headers, 'content-length': size });
   if (method === 'HEAD') return void res.end();
   createReadStream(file)
     .on('error', () => res.destroy())

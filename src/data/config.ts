@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CLIENT_DEFAULTS, type ReportKind } from '../api/index.ts';
 import { accountVariables, type AccountVariables } from './account-variables.ts';
 import { findTextProblem } from './owner-text.ts';
+import { calendarSchema } from './calendar-settings.ts';
 
 export { accountVariables, type AccountVariables } from './account-variables.ts';
 
@@ -66,8 +67,7 @@ const PLAUSIBLE_DOMAIN = 'must be the site\'s domain as added to Plausible, such
 /** Plausible's per-site script, as its dashboard's Site Installation names it: it knows its site, so no domain. */
 const PLAUSIBLE_PER_SITE_SCRIPT = /\/js\/pa-[\w-]+\.js$/;
 
-// Plausible's two forms, told apart by `domain`: given, the legacy script.js reads it from data-domain; left out,
-// `src` is the per-site script. https://plausible.io/docs/script-update-guide
+// Plausible's two forms, told apart by `domain`: given, the legacy script.js reads it from data-domain; left out, `src` is the per-site script. https://plausible.io/docs/script-update-guide
 function plausibleForm({ domain, src }: { domain?: string; src?: string }, ctx: z.RefinementCtx): void {
   const perSite = src !== undefined && PLAUSIBLE_PER_SITE_SCRIPT.test(new URL(src).pathname);
   if (domain !== undefined && perSite) {
@@ -180,6 +180,7 @@ const siteShape = {
   // What partners may carry (docs/syndication.md), on unless set to false: the JSON API, and the card that reads it.
   api: z.boolean({ error: 'must be true or false' }).optional(),
   card: z.boolean({ error: 'must be true or false' }).optional(),
+  calendar: calendarSchema.optional(), // the sky's calendar, on unless false (docs/calendar.md)
 };
 
 const siteFields = z.strictObject(siteShape, {
@@ -232,7 +233,6 @@ export interface LanguageAccount {
   /** The environment variables it is read from: `ASTRO_API_URL_ES`, … (the plain ones for the default language). */
   variables: AccountVariables;
 }
-
 
 export interface BuildConfig {
   /** The default language's accounts and every other's, default first (one on a site of one language). */

@@ -43,6 +43,13 @@ const messagesSchema = z.strictObject({
     'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'placeTooLong', 'badRequest',
     'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite',
   ).optional(),
+  // The sky's calendar (src/model/calendar.ts): required unless content/site.json has "calendar": false.
+  calendar: group(
+    'nav', 'title', 'description', 'yearTitle', 'yearDescription', 'monthTitle', 'monthDescription', 'thisMonth', 'upcoming', 'years',
+    'retrogrades', 'eclipses', 'seasons', 'noEvents', 'timesIn', 'phase', 'solarEclipse', 'lunarEclipse', 'ingress', 'ingressRetrograde',
+    'season', 'station', 'retrogradePeriod', 'gridCaption', 'moonDay', 'weekHeading', 'weekNone', 'monthLink', 'nextHeading', 'allEvents',
+    'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later',
+  ).optional(),
   notFound: group('title', 'description', 'text', 'home', 'pickSign', 'searchHeading'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened', 'placeholder'),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),

@@ -139,6 +139,9 @@ export function securityHeaders(additions: PolicyAdditions = {}): Readonly<Recor
 /** The headers of a site without additions. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders();
 
+/** The .ics files' type. https://www.rfc-editor.org/rfc/rfc5545#section-8.1 */
+export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
 export const IMMUTABLE_CACHE_CONTROL: string = DEFAULTS.immutableCacheControl;
 
 interface HeadersFileOptions {
@@ -155,13 +158,15 @@ interface HeadersFileOptions {
   searchPaths?: readonly string[];
   /** The JSON API's folders as patterns (`/api/v1/*`, `/es/api/v1/*`): the only paths other origins may read. */
   apiPaths?: readonly string[];
+  /** The sky's calendar files (`/calendar/sky.ics`, `/es/calendar/sky.ics`): sent as text/calendar. */
+  calendarPaths?: readonly string[];
   /** The folders of the pages partners frame (`/embed/*`, `/es/embed/*`): the only paths any page may frame. */
   embedPaths?: readonly string[];
   /** The search index's bundles the build writes (`pagefind`, `pagefind-closed`); none given: every one it may. */
   searchBundles?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths' | 'searchBundles'> {
+interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths' | 'searchBundles' | 'calendarPaths'> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
@@ -170,6 +175,8 @@ interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditio
   searchPaths?: () => Promise<readonly string[]>;
   /** The JSON API's folders in the output, asked at each render; none when the site publishes no API. */
   apiPaths?: () => Promise<readonly string[]>;
+  /** The calendar files in the output, asked at each render; none with `calendar: false`. */
+  calendarPaths?: () => Promise<readonly string[]>;
   /** The framed pages' folders in the output, asked at each render; none when the site publishes no card. */
   embedPaths?: () => Promise<readonly string[]>;
   /** The search index's bundles the build writes (the root's model's: every language has its periods), asked at each render; undefined: every one it may. */
@@ -228,6 +235,9 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   for (const folder of merge(options.apiPaths ?? [])) {
     lines.push('', '# The JSON API: any origin may read it, and caches keep it an hour.', folder);
     lines.push(...Object.entries(DEFAULTS.apiHeaders).map(([name, value]) => `  ${name}: ${value}`));
+  }
+  for (const file of merge(options.calendarPaths ?? [])) {
+    lines.push('', '# The sky\'s calendar, for calendar apps: RFC 5545\'s media type.', file, `  Content-Type: ${CALENDAR_CONTENT_TYPE}`);
   }
   // Caching last: were a host to drop rules past its limit, pages would lose no security header.
   const bundles = options.searchBundles ?? [SEARCH_FOLDER, ...PART_FOLDERS];
@@ -307,7 +317,7 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
 export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [], embedPaths = async () => [], searchBundles = async () => undefined } = options;
+  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [], embedPaths = async () => [], searchBundles = async () => undefined, calendarPaths = async () => [] } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
   eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
@@ -329,6 +339,7 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
           apiPaths: await apiPaths(),
           embedPaths: await embedPaths(),
           searchBundles: await searchBundles(),
+          calendarPaths: await calendarPaths(),
         }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
       permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),

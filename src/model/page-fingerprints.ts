@@ -12,9 +12,9 @@ import { sitePath } from './urls.ts';
  * fingerprint changed (src/cli/builder/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
-export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'apiPage' | 'embeds'>;
+export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'apiPage' | 'embeds' | 'calendarPages' | 'calendarFeeds'>;
 
-export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api', 'apiPage', 'embeds'] as const satisfies readonly (keyof PageLists)[];
+export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api', 'apiPage', 'embeds', 'calendarPages', 'calendarFeeds'] as const satisfies readonly (keyof PageLists)[];
 
 interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
@@ -60,7 +60,7 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
     known.set(page, `page:${fingerprint}`);
   }
   const replacer = (_key: string, value: unknown) => (typeof value === 'object' && value !== null && known.get(value)) || value;
-  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages'] as const) {
+  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'calendarPages', 'calendarFeeds'] as const) {
     for (const item of model[key]) add(item.url, item, replacer);
   }
   // A JSON Feed prints its Atom feed's data: that feed stands for its own fingerprint.
@@ -80,12 +80,12 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
 /**
  * What a report page shows besides the site-wide parts (src/model/site-model.ts `periodReportPages`, seo.ts
  * `reportHeads`): its texts, by the hash its page history keeps of them (src/data/page-dates.ts), its dates, its
- * period and sign, its neighbours, and its links to the other languages. Its words, titles and head follow from
+ * period and sign, its week's sky or month's calendar link, its neighbours, and its links to the other languages. Its words, titles and head follow from
  * these and the renderer; hashing them rather than the page's data saves serializing every page of the archive.
  * Not `source` (network or cache), which no template prints.
  */
 function reportInputs(page: ReportPage, texts: string, meta: PageMeta | undefined): unknown {
-  const { url, period, sign, published, updated, introUpdated, previous, next, overridden } = page;
+  const { url, period, sign, published, updated, introUpdated, previous, next, overridden, sky, calendarLink } = page;
   const languages = meta && [meta.alternates, meta.ogLocaleAlternates, meta.languageLinks];
-  return { url, period, sign: sign.slug, texts, published, updated, introUpdated, previous, next, overridden, languages };
+  return { url, period, sign: sign.slug, texts, published, updated, introUpdated, previous, next, overridden, languages, sky, calendarLink };
 }

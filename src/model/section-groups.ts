@@ -40,3 +40,16 @@ export function sectionGroups(kind: ReportKind, periods: readonly PeriodInfo[], 
   };
   return [...Map.groupBy(entries, (entry) => groupOf(entry.period))].map(([label, grouped]) => ({ label, entries: grouped }));
 }
+
+/** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
+export interface SectionPage {
+  kind: ReportKind;
+  /** Newest first, in groups: weeks by month, months by year, years with their signs (section-groups.ts). */
+  groups: SectionGroup[];
+  /** "Weekly horoscopes" */
+  title: string;
+  /** "156 weeks" */
+  count: string;
+  /** `/weekly/` */
+  url: string;
+}

@@ -7,6 +7,7 @@ import { withoutXmlForbidden } from '../data/sanitize.ts';
 import { SHARE_IMAGE, type ShareImage, type ShareImagePlan } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
+import type { CalendarPage } from './calendar.ts';
 import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SearchFilter, SectionPage, SignHub, SitemapEntry } from './types.ts';
 import { SEARCH_SCRIPT, SITE_PATHS, signFeedUrl, signJsonFeedUrl, type SiteUrls } from './urls.ts';
 
@@ -163,7 +164,9 @@ interface SitePages {
   staticPages: StaticPage[];
   /** The visitors' chart form, when it is on. */
   chartForms: { url: string }[];
-  /** `YYYY-MM-DD`: when each chart and editor's page last changed (src/data/page-dates.ts), by URL. */
+  /** The sky's calendar (calendar.ts): its hub, years and months. */
+  calendarPages: CalendarPage[];
+  /** `YYYY-MM-DD`: when each chart, editor's and calendar page last changed (src/data/page-dates.ts), by URL. */
   updated: ReadonlyMap<string, string>;
 }
 
@@ -226,11 +229,34 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
     const breadcrumbs = [home, { url: page.url, label: page.title }];
     heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs, image, lastmod: pages.updated.get(page.url), searchFilters: [] });
   }
+  heads.push(...calendarHeads(home, pages, image));
   // The empty search page is a landing page like the others (its canonical URL has no query); it lists no
   // horoscope of its own, so it stays out of the search index.
   const search = { url: urls.page(SITE_PATHS.search), label: t('search.title') };
   heads.push({ url: search.url, title: search.label, description: t('search.description'), breadcrumbs: [home, search], image, lastmod: pages.updated.get(search.url) });
   return heads;
+}
+
+/** The calendar's hub, then each year before its months; the years and months indexed for search. */
+function calendarHeads(home: LinkRef, pages: SitePages, image: ShareImage): PageHead[] {
+  const [hub, ...rest] = pages.calendarPages;
+  if (!hub) return [];
+  const hubCrumb = { url: hub.url, label: hub.heading };
+  const crumbs = new Map<string, LinkRef>();
+  return [hub, ...rest].map((page) => {
+    const crumb = { url: page.url, label: page.heading };
+    if (page.view === 'year') crumbs.set(page.url, crumb);
+    const trail = page.view === 'index' ? [home, crumb] : page.view === 'year' ? [home, hubCrumb, crumb] : [home, hubCrumb, crumbs.get(page.year!.url)!, crumb];
+    return {
+      url: page.url,
+      title: page.heading,
+      description: page.description,
+      breadcrumbs: trail,
+      image,
+      lastmod: pages.updated.get(page.url),
+      ...(page.view === 'index' ? {} : { searchFilters: [] }),
+    };
+  });
 }
 
 /** A report's image shows its sign and kind. */

@@ -13,6 +13,8 @@ import { allShareImages } from '../data/share-images.ts';
 import type { Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { apiFiles, apiPage } from './api.ts';
+import { buildCalendar, calendarParts, calendarVersions, linkSky } from './calendar.ts';
+import { calendarApiFiles } from './calendar-api.ts';
 import { chartFormViews } from './chart-form.ts';
 import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
 import { embedParts } from './embed.ts';
@@ -41,6 +43,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   // site that moves keeps them.
   const urls = siteUrls(site);
   const signNames = signs.map((s) => s.name);
+  const calendar = buildCalendar({ site, messages, signs, urls, buildDate, oldestStart: input.reports.map((r) => r.period.start).sort()[0] });
   const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signNames));
   // Charts and editors' pages are dated like reports, from what they show: the sitemap's lastmod.
   const otherPages = [
@@ -52,10 +55,12 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
     // The search page shows its own words and links the archives.
     { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
+    ...calendarVersions(calendar, urls.pathPrefix),
   ];
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
   const staticPages = (input.staticPages ?? []).map((page) => ({ ...page, url: urls.page(page.url) }));
   const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, urls, otherPages);
+  if (calendar) linkSky(periodHubs, calendar);
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);
   linkNeighbours(bySignAndKind, t);
@@ -71,7 +76,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], periodHubs, messages, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const chartForms = chartFormViews(site, messages, signs, urls, buildDate, current);
-  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated }, input.shareImagePlan);
+  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated, calendarPages: calendar?.pages ?? [] }, input.shareImagePlan);
   const model: SiteModel = {
     site: {
       ...site,
@@ -83,7 +88,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     },
     ui: messages.ui,
     signs,
-    links: { ...siteLinks(urls, signs, input.brand), ...risingInvite(chartForms, messages) },
+    links: { ...siteLinks(urls, signs, input.brand), ...risingInvite(chartForms, messages), ...(calendar ? { calendar: { url: calendar.pages[0]!.url, label: t('calendar.nav') } } : {}) },
     ...(site.analytics ? { analytics: siteAnalytics(site.analytics) } : {}),
     reportPages,
     periodHubs,
@@ -96,9 +101,10 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     chartForms,
     feeds,
     jsonFeeds,
-    api: site.api === false ? [] : apiFiles(signHubs, site, urls),
+    api: site.api === false ? [] : [...apiFiles(signHubs, site, urls), ...calendarApiFiles(calendar, site, urls)],
     apiPage: site.api === false ? [] : [apiPage(site, urls, t)],
     ...embedParts(signHubs, site, urls, t, input.colours),
+    ...calendarParts(calendar),
     meta,
     sitemap,
     shareImages: allShareImages(input.shareImagePlan),

@@ -15,8 +15,11 @@ import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
+import type { CalendarFeed, CalendarPage, SkyLinks, SkyList } from './calendar.ts';
 import type { HomeView } from './home.ts';
-import type { SectionGroup } from './section-groups.ts';
+import type { SectionPage } from './section-groups.ts';
+
+export type { SectionPage };
 
 export interface PeriodInfo extends Period {
   /** "November 16 – 22, 2026" */
@@ -31,7 +34,7 @@ export interface LinkRef {
   label: string;
 }
 
-export interface ReportPage extends PageDates {
+export interface ReportPage extends PageDates, SkyLinks {
   kind: ReportKind;
   kindTitle: string;
   /** "Leo weekly horoscope, November 16 – 22, 2026": the document title and the feed entry title. */
@@ -62,26 +65,13 @@ export interface ReportPage extends PageDates {
   overridden?: OverrideField;
 }
 
-export interface PeriodHub {
+export interface PeriodHub extends SkyLinks {
   kind: ReportKind;
   kindTitle: string;
   period: PeriodInfo;
   url: string;
   pages: ReportPage[];
   highlights: string[]; // each sign's own line of the period, by sign id (highlights.ts)
-}
-
-/** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
-export interface SectionPage {
-  kind: ReportKind;
-  /** Newest first, in groups: weeks by month, months by year, years with their signs (section-groups.ts). */
-  groups: SectionGroup[];
-  /** "Weekly horoscopes" */
-  title: string;
-  /** "156 weeks" */
-  count: string;
-  /** `/weekly/` */
-  url: string;
 }
 
 export interface SignHub {
@@ -306,6 +296,9 @@ export interface SiteModel {
   card: CardScript[];
   /** The pages partners frame, per sign and kind with a current report; none when `card` is off. */
   embeds: EmbedPage[];
+  /** The sky's calendar (calendar.ts): its pages and .ics, the home page's next events; none with `calendar: false`. */
+  calendarPages: CalendarPage[]; calendarFeeds: CalendarFeed[];
+  skyNext?: SkyList;
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;
   /** Every page but the 404, for sitemap.xml. */
@@ -321,10 +314,7 @@ export interface SiteModel {
   rootFiles: object[];
   /** Absolute URLs of the sitemaps robots.txt names: this site's, or on a site of several languages its index. */
   sitemaps: string[];
-  /**
-   * A site of several languages, at its root: one item, the sitemap index listing every language's sitemap
-   * (absolute URLs), https://www.sitemaps.org/protocol.html#index; none otherwise.
-   */
+  /** A site of several languages, at its root: one item, the sitemap index listing every language's sitemap (absolute URLs), https://www.sitemaps.org/protocol.html#index; none otherwise. */
   sitemapIndex: { sitemaps: string[] }[];
   /** A site of several languages: each language's home, labelled in its own words, for each language's 404 page. */
   languageHomes?: { language: string; label: string; url: string }[];
@@ -357,6 +347,7 @@ export interface SiteLinks {
   logo?: { url: string; width: number; height: number };
   /** The owner's favicon, or else their logo, or else templates/favicon.svg (site-logo.ts siteFavicon). */
   favicon: string;
+  calendar?: LinkRef; // the sky's calendar, for every page's navigation
   /** With the chart form on: what the rising-sign pages say to a visitor who does not know theirs, and its link. */
   risingInvite?: { question: string; link: { url: string; text: string } };
 }

@@ -67,6 +67,33 @@ export function signJsonFeedUrl(sign: Sign): string {
   return `/${sign.slug}/feed.json`;
 }
 
+/** `/calendar/`: the sky's calendar, this month and the next twelve (docs/calendar.md). */
+export function calendarUrl(): string {
+  return '/calendar/';
+}
+
+/** `/calendar/2026/` */
+export function calendarYearUrl(year: number): string {
+  return `/calendar/${year}/`;
+}
+
+/** `/calendar/2026-03/` */
+export function calendarMonthUrl(month: string): string {
+  return `/calendar/${month}/`;
+}
+
+/** `/calendar/sky.ics`: the calendar to subscribe to. */
+export const CALENDAR_FEED = '/calendar/sky.ics';
+
+export function calendarFeedUrl(): string {
+  return CALENDAR_FEED;
+}
+
+/** `/api/v1/calendar/2026.json`: a year's events. */
+export function apiCalendarUrl(year: number): string {
+  return `${API_ROOT}calendar/${year}.json`;
+}
+
 /** The JSON API's folder (docs/syndication.md): its version is in its path, so a partner's code never breaks. */
 export const API_ROOT = '/api/v1/';
 

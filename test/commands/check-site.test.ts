@@ -74,21 +74,21 @@ describe('npm run check on what the build wrote', () => {
   it("passes on a site at a domain's root, saying what it checked", async () => {
     const run = await check(projects.root);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^Checked dist\/: 126 pages, 12 feeds, 1 sitemap, \d{4,} links; no problem found\.\n$/);
+    expect(run.stdout).toMatch(/^Checked dist\/: 153 pages, 13 feeds, 1 sitemap, \d{4,} links; no problem found\.\n$/);
     expect(run.code).toBe(0);
   });
 
   it('passes on a site under a path', async () => {
     const run = await check(projects.prefixed);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toMatch(/^Checked dist\/: 126 pages, 12 feeds, 1 sitemap, \d{4,} links; no problem found\.\n$/);
+    expect(run.stdout).toMatch(/^Checked dist\/: 153 pages, 13 feeds, 1 sitemap, \d{4,} links; no problem found\.\n$/);
   });
 
   it('passes on a site of two languages, Spanish first', async () => {
     const run = await check(projects.bilingual);
     expect(run.stderr).toBe('');
     // Each language's pages and feeds, a sitemap each and their index, each with its 404 page and its API's page.
-    expect(run.stdout).toMatch(/^Checked dist\/: 250 pages, 24 feeds, 3 sitemaps, \d{4,} links; no problem found\.\n$/);
+    expect(run.stdout).toMatch(/^Checked dist\/: 304 pages, 26 feeds, 3 sitemaps, \d{4,} links; no problem found\.\n$/);
   });
 
   it('fails with one line per problem, each naming the page and the line, and a last line counting them', async () => {
@@ -102,7 +102,7 @@ describe('npm run check on what the build wrote', () => {
     expect(lines).toEqual([
       expect.stringMatching(/^about\/index\.html:\d+: has inline script: a <script> without src$/),
       `weekly/2026-w47/leo/index.html:${lineOf(projects.root, 'weekly/2026-w47/leo/index.html', 'href="/virgo/"')}: broken link /virgo-x/ (no such file)`,
-      expect.stringMatching(/^Check failed: 2 problems in .*\/dist\/ \(126 pages, 12 feeds, 1 sitemap, \d+ links checked\)\.$/),
+      expect.stringMatching(/^Check failed: 2 problems in .*\/dist\/ \(153 pages, 13 feeds, 1 sitemap, \d+ links checked\)\.$/),
     ]);
     expect(run.code).toBe(1);
   });

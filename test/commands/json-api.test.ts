@@ -26,6 +26,8 @@ const PREFIX = '/horoscopes/';
 const SIGNS = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
 /** The current period of each kind on 2026-11-22, by the API's kind names. */
 const PERIODS = { weekly: '2026-w47', monthly: '2026-11', yearly: '2026', ascendant: '2026' };
+/** The sky's calendar's years: the oldest period's to the build date's next. */
+const CALENDAR_YEARS = ['2026', '2027'];
 const FOLDERS = { en: '', es: 'es/' };
 const HOSTILE = XSS_VECTORS.map((vector) => vector.html).join('\n<p>between</p>\n');
 
@@ -94,6 +96,7 @@ describe('the JSON API', () => {
       `${folder}api/v1/index.json`,
       `${folder}api/v1/schema.json`,
       ...SIGNS.flatMap((sign) => Object.entries(PERIODS).flatMap(([kind, key]) => ['index', 'current', 'card', key].map((name) => `${folder}api/v1/${sign}/${kind}/${name}.json`))),
+      ...CALENDAR_YEARS.map((year) => `${folder}api/v1/calendar/${year}.json`),
     ]);
     expect(apiFiles()).toEqual(expected.sort());
   });
@@ -104,7 +107,7 @@ describe('the JSON API', () => {
       (addFormats as unknown as typeof addFormats.default)(ajv);
       const validate = ajv.compile(read(`${folder}api/v1/schema.json`));
       const answers = apiFiles().filter((file) => file.startsWith(`${folder}api/`) && file.endsWith('.json') && !file.endsWith('schema.json'));
-      expect(answers.length).toBe(1 + 12 * 4 * 4);
+      expect(answers.length).toBe(1 + 12 * 4 * 4 + CALENDAR_YEARS.length);
       for (const file of answers) expect(validate(read(file)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
       // The index points at the schema where it is published.
       expect(read(`${folder}api/v1/index.json`).schema).toBe(`${ORIGIN}${PREFIX}${folder}api/v1/schema.json`);

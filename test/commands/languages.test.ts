@@ -97,6 +97,16 @@ describe('a site in English and Spanish', () => {
     expect(ogLocaleAlternates(english)).toEqual(['es_ES']);
     expect(ogLocaleAlternates(spanish)).toEqual(['en_US']);
 
+    // The sky's calendar in each language: its pages joined by hreflang, its words and its .ics in each folder, the
+    // week's sky on the weekly pages.
+    const month = [`en ${ORIGIN}/calendar/2026-11/`, `es ${ORIGIN}/es/calendar/2026-11/`, `x-default ${ORIGIN}/calendar/2026-11/`];
+    expect(cluster(read('calendar/2026-11/index.html'))).toEqual(month);
+    expect(cluster(read('es/calendar/2026-11/index.html'))).toEqual(month);
+    expect(read('es/calendar/2026-11/index.html')).toContain('<h1>El cielo en noviembre de 2026</h1>');
+    expect(read('es/calendar/sky.ics')).toMatch(/\r\nSUMMARY:Luna llena en Géminis\r\n/);
+    expect(read('es/calendar/sky.ics')).toContain(`\r\nSOURCE;VALUE=URI:${ORIGIN}/es/calendar/sky.ics\r\n`);
+    expect(spanish).toContain('<h2 id="sky-list-heading">Esta semana en el cielo</h2>');
+
     // The Spanish feed parses, says its language, and links only to Spanish pages (the feed's own links and its
     // entries', one per report of Leo: 4 kinds, the current period of each).
     const feed = await parsedByXmllint('es/leo/feed.xml');
@@ -117,10 +127,10 @@ describe('a site in English and Spanish', () => {
     expect(read('404.html')).toContain('<a href="/es/" hreflang="es" lang="es">Ir a la página de inicio</a>');
  
     // A search index per language, each of its own pages alone: 48 reports, 4 period hubs, 12 sign hubs, the charts
-    // index and its 3 charts, and the editors' pages (2 in English, none written in Spanish).
+    // index and its 3 charts, the editors' pages (2 in English, none written in Spanish), and the calendar's 2 years and 24 months.
     const index = (file: string) => (JSON.parse(read(file)) as { languages: Record<string, { page_count: number }> }).languages;
-    expect(index('pagefind/pagefind-entry.json')).toEqual({ en: expect.objectContaining({ page_count: 70 }) });
-    expect(index('es/pagefind/pagefind-entry.json')).toEqual({ es: expect.objectContaining({ page_count: 68 }) });
+    expect(index('pagefind/pagefind-entry.json')).toEqual({ en: expect.objectContaining({ page_count: 70 + 26 }) });
+    expect(index('es/pagefind/pagefind-entry.json')).toEqual({ es: expect.objectContaining({ page_count: 68 + 26 }) });
     expect(read('es/search/index.html')).toContain('data-bundle="/es/pagefind/pagefind.js"');
     expect(spanish).toContain('<form class="site-search" role="search" action="/es/search/" method="get">');
     // Each search page's rule detaches the site-wide policy (hosts that join matching rules would send both).

@@ -66,7 +66,7 @@ const write = (file: string, text: string) => (root: string) => writeFileSync(pa
 
 type Row = [string, (root: string) => void, (root: string) => unknown, string];
 
-const KNOWN = 'title, url, language, languages, periods, twitter, logo, favicon, analytics, chartForm, api, card';
+const KNOWN = 'title, url, language, languages, periods, twitter, logo, favicon, analytics, chartForm, api, card, calendar';
 
 const ROWS: Row[] = [
   ['a url with U+0001', site((s) => (s.url = 'https://horoscopes.example.com/x\u0001y/')), readSite, 'content/site.json: url: contains the control character U+0001; remove it'],

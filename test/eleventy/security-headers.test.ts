@@ -171,6 +171,15 @@ describe('renderHeadersFile', () => {
     expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('Access-Control');
   });
 
+  it("sends the sky's calendar as text/calendar in each language, and nothing else so", () => {
+    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], calendarPaths: ['/calendar/sky.ics', '/es/calendar/sky.ics'] });
+    for (const host of [cloudflareHeaders, netlifyHeaders]) {
+      for (const file of ['/calendar/sky.ics', '/es/calendar/sky.ics']) expect(host(text, file).get('content-type'), `${host.name} ${file}`).toBe('text/calendar; charset=utf-8');
+      for (const file of ['/calendar/', '/es/calendar/2026-03/', '/leo/feed.xml']) expect(host(text, file).get('content-type'), `${host.name} ${file}`).toBeUndefined();
+    }
+    expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('text/calendar');
+  });
+
   it("lets any page frame the card's pages, in each language, and no other page of the site", () => {
     const text = renderHeadersFile({ languageFolders: ['/', '/es/'], embedPaths: ['/embed/*', '/es/embed/*'] });
     const framing = (policy: string | undefined) => policy?.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-ancestors'));

@@ -46,10 +46,10 @@ describe('searchParts', () => {
   it('puts the open and the oldest quarter with the main part, the open and the oldest year\'s other quarters together, and the other closed years together', () => {
     const parts = Object.fromEntries(searchParts(modelOn('2026-11-22')).map((part) => [part.folder, part.pages]));
     expect(Object.keys(parts)).toEqual(['pagefind', 'pagefind-closed', 'pagefind-quarters']);
-    const periodsOf = (folder: string) => [...new Set(parts[folder]!.flatMap((page) => /^([a-z]+\/\d{4}(-w?\d\d)?)\//.exec(page)?.[1] ?? []))].sort();
+    const periodsOf = (folder: string) => [...new Set(parts[folder]!.filter((page) => !page.startsWith('calendar/')).flatMap((page) => /^([a-z]+\/\d{4}(-w?\d\d)?)\//.exec(page)?.[1] ?? []))].sort();
     // Week 52 of 2024 and December 2024, the window's first quarter, which loses a week each week; the open quarter.
     expect(periodsOf('pagefind')).toEqual(['monthly/2024-12', 'monthly/2026-12', 'weekly/2024-w52', 'weekly/2026-w53', 'yearly/2026']);
-    expect(parts.pagefind).toEqual(expect.arrayContaining(['leo/index.html', 'about/index.html']));
+    expect(parts.pagefind).toEqual(expect.arrayContaining(['leo/index.html', 'about/index.html', 'calendar/2024-01/index.html', 'calendar/2027/index.html']));
     // The open year's ended quarter (week 1 of 2026) and the oldest year's page of its own.
     expect(periodsOf('pagefind-quarters')).toEqual(['weekly/2026-w01', 'yearly/2024']);
     expect(periodsOf('pagefind-closed')).toEqual(['ascendant/2025', 'monthly/2025-06', 'weekly/2025-w01', 'weekly/2025-w52', 'yearly/2025']);
@@ -60,7 +60,7 @@ describe('searchParts', () => {
   });
 
   it('keeps a year and its quarter open while one of its periods is current: week 53 of 2026 on 2027-01-01', () => {
-    const periodsOf = (date: string, folder: string) => [...new Set(searchParts(modelOn(date)).find((part) => part.folder === folder)?.pages.flatMap((page) => /^[a-z]+\/(\d{4}(-w?\d\d)?)/.exec(page)?.[1] ?? []))].sort();
+    const periodsOf = (date: string, folder: string) => [...new Set(searchParts(modelOn(date)).find((part) => part.folder === folder)?.pages.filter((page) => !page.startsWith('calendar/')).flatMap((page) => /^[a-z]+\/(\d{4}(-w?\d\d)?)/.exec(page)?.[1] ?? []))].sort();
     expect(closedPartFolders(modelOn('2027-01-01'))).toEqual(['pagefind-closed', 'pagefind-quarters']);
     expect(periodsOf('2027-01-01', 'pagefind-closed')).toEqual(['2025', '2025-06', '2025-w01', '2025-w52']);
     expect(periodsOf('2027-01-01', 'pagefind-quarters')).toEqual(['2024', '2026-w01']);

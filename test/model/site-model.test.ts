@@ -47,9 +47,9 @@ describe('buildSiteModel', () => {
       author: { '@type': 'Organization', name: 'Test Stars', url: 'https://stars.example.org/' },
     });
     expect(meta.image.url).toMatch(/^https:\/\/stars\.example\.org\/assets\/share\/leo-weekly\.[0-9a-f]{10}\.png$/);
-    // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index + search page; the 404
-    // is in meta but not in the sitemap.
-    expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1 + 1);
+    // home + 12 sign hubs + 4 section archives + 6 period hubs + 72 reports + charts index + search page + the
+    // calendar's hub, its 2 years (2026, 2027) and their 24 months; the 404 is in meta but not in the sitemap.
+    expect(m.sitemap).toHaveLength(1 + 12 + 4 + 6 + 72 + 1 + 1 + 1 + 2 + 24);
     expect(Object.keys(m.meta)).toHaveLength(m.sitemap.length + 1);
     expect(m.meta['/404.html']).toMatchObject({ noindex: true });
     expect(m.meta['/404.html']).not.toHaveProperty('canonical');
@@ -153,8 +153,11 @@ describe('buildSiteModel', () => {
     expect(filters('/about/')).toEqual([{ name: 'language', value: 'en' }]);
     // Lists of links and pages without content of their own stay out of the results.
     for (const url of ['/', '/weekly/', '/404.html', '/search/']) expect(filters(url), url).toBeUndefined();
-    // 72 reports, 6 period hubs, 12 sign hubs, the charts index and the editor's page.
-    expect(Object.values(withPage.meta).filter((meta) => meta.searchFilters)).toHaveLength(72 + 6 + 12 + 1 + 1);
+    // The calendar's years and months are indexed, its hub (this month and the next) is not.
+    expect(filters('/calendar/2026-11/')).toEqual([{ name: 'language', value: 'en' }]);
+    expect(filters('/calendar/')).toBeUndefined();
+    // 72 reports, 6 period hubs, 12 sign hubs, the charts index, the editor's page, 2 calendar years and 24 months.
+    expect(Object.values(withPage.meta).filter((meta) => meta.searchFilters)).toHaveLength(72 + 6 + 12 + 1 + 1 + 2 + 24);
   });
 
   it('gives every sitemap URL a lastmod, never after the build date: archives from their newest period, pages from their own history', () => {

@@ -142,8 +142,8 @@ describe('against USNO and NASA for 2026', () => {
   });
 
   it('has Mercury stationing retrograde at about 2026-02-26 06:48 UT', () => {
-    // A station's moment is soft (the speed crosses zero slowly): published tables agree to within an hour or so.
+    // A station's moment is soft (the speed crosses zero slowly), so the pages show its date; the minute still agrees.
     const e = find(year, (x) => x.type === 'station' && x.body === 'Mercury' && x.direction === 'retrograde');
-    near(e, '2026-02-26T06:48:00Z', 90);
+    near(e, '2026-02-26T06:48:00Z', 5);
   });
 });

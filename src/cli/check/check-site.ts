@@ -1,13 +1,14 @@
 // `npm run check`: a built site read before it is published, with rules that hold whatever content/ says, so they
 // hold on every owner's site. Each rule is a module of its own (site-rule.ts says what one is): pages (check-page.ts),
 // links (link-check.ts), feeds and sitemaps (check-feeds.ts), hreflang clusters (check-alternates.ts), the search
-// (check-search.ts), the JSON files (check-json.ts) and what partners fetch (check-syndication.ts). Files are read
+// (check-search.ts), the sky's calendars (check-calendar.ts), the JSON files (check-json.ts) and what partners fetch (check-syndication.ts). Files are read
 // one at a time, so an archive of any size fits in memory, and a problem never stops the check: it reports every one, each naming the file and the line.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../../eleventy/security-headers.ts';
 import { siteAddress } from '../../model/urls.ts';
 import { hreflangRule } from '../builder/check-alternates.ts';
+import { calendarRule } from './check-calendar.ts';
 import { feedsRule } from './check-feeds.ts';
 import { jsonRule } from './check-json.ts';
 import { pageRule } from './check-page.ts';
@@ -18,7 +19,7 @@ import { linkRule } from './link-check.ts';
 import { formatProblem, siteFile, type CheckContext, type CheckCounts, type Problem, type SiteRule } from './site-rule.ts';
 
 /** The rules, each shown every file in turn. */
-const RULES: ReadonlyArray<(context: CheckContext) => SiteRule> = [pageRule, linkRule, feedsRule, hreflangRule, searchRule, jsonRule, syndicationRule];
+const RULES: ReadonlyArray<(context: CheckContext) => SiteRule> = [pageRule, linkRule, feedsRule, calendarRule, hreflangRule, searchRule, jsonRule, syndicationRule];
 
 /** What the check found: one line per problem, each naming the file (its path in the folder), and what it read. */
 export interface SiteCheck extends CheckCounts {

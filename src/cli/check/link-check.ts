@@ -118,8 +118,9 @@ export class LinkChecker {
 
   /** Why a link does not resolve; undefined when it does, or when it names an id of another page (checked last). */
   #problem(file: SiteFile, link: Omit<BrokenLink, 'why'>): string | undefined {
-    const { url } = link;
     const { origin, pathPrefix } = this.published;
+    // A webcal: link is a calendar app's way to the site's own .ics: the same file as its http(s) address.
+    const url = link.url.replace(/^webcal:/i, new URL(origin).protocol);
     if (url.startsWith('#')) {
       const id = fragmentId(url);
       return id === undefined || file.page().ids.has(id) ? undefined : 'no such id';

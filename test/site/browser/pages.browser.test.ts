@@ -51,6 +51,9 @@ const PAGE_TYPES: readonly PageType[] = [
   { name: 'charts index', path: '/charts/', status: 200, from: 'content/charts/' },
   { name: 'chart page', path: '/charts/elizabeth-ii/', status: 200, from: 'content/charts/elizabeth-ii.md' },
   { name: 'about page', path: '/about/', status: 200, from: 'content/pages/about.md' },
+  { name: 'calendar hub', path: '/calendar/', status: 200 },
+  { name: 'calendar year', path: '/calendar/2026/', status: 200 },
+  { name: 'calendar month', path: '/calendar/2026-11/', status: 200 },
   { name: '404 page', path: '/no-such-page-for-the-browser-test/', status: 404 },
 ];
 

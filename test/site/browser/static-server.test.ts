@@ -24,6 +24,7 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'assets', 'site.css'), 'body{}');
   await writeFile(path.join(root, 'assets', 'icon.svg'), '<svg/>');
   await writeFile(path.join(root, 'sitemap.xml'), '<urlset/>');
+  await writeFile(path.join(root, 'sky.ics'), 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
   await writeFile(path.join(root, '404.html'), '<h1>not here</h1>');
   await writeFile(path.join(work, 'secret.txt'), 'outside the site');
   server = await startStaticServer(root, { headers: { 'content-security-policy': "default-src 'self'" } });
@@ -48,6 +49,7 @@ describe('startStaticServer', () => {
     expect((await get('/assets/site.css')).headers['content-type']).toBe('text/css; charset=utf-8');
     expect((await get('/assets/icon.svg')).headers['content-type']).toBe('image/svg+xml');
     expect((await get('/sitemap.xml')).headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect((await get('/sky.ics')).headers['content-type']).toBe('text/calendar; charset=utf-8');
   });
 
   it("answers anything missing with the site's 404.html and status 404", async () => {
