@@ -20,7 +20,7 @@ const messagesSchema = z.strictObject({
   home: group('thisWeek', 'signThisWeek', 'archives', 'heading', 'pickSignNote', 'changeSign'),
   // The home page's sky on the build's date (src/model/today.ts).
   today: group(
-    'title', 'note', 'moonPhase', 'moonIn', 'sunIn', 'retrograde', 'noRetrograde', 'wheelTitle', 'wheelDescription', 'events', 'phaseNew',
+    'title', 'moonPhase', 'moonIn', 'sunIn', 'retrograde', 'noRetrograde', 'wheelTitle', 'wheelDescription', 'events', 'phaseNew',
     'phaseWaxingCrescent', 'phaseFirstQuarter', 'phaseWaxingGibbous', 'phaseFull', 'phaseWaningGibbous', 'phaseLastQuarter', 'phaseWaningCrescent',
   ),
   kinds: z.strictObject({ weekly: kindMessages, monthly: kindMessages, yearly: kindMessages, ascendantYearly: kindMessages }),

@@ -15,7 +15,7 @@ export function glyphDisc(glyph: string, paint: { disc: string; glyph: string })
  * so it follows the theme, light and dark; text-style glyph (U+FE0E), never an emoji; decorative (`aria-hidden`).
  */
 export function signGlyphSvg(glyph: string): string {
-  const paint = { disc: 'class="sign-glyph-disc" fill="none"', glyph: 'class="sign-glyph-mark"' };
+  const paint = { disc: 'class="sign-glyph-disc"', glyph: 'class="sign-glyph-mark"' };
   return [
     '<svg class="sign-glyph" viewBox="86 111 408 408" aria-hidden="true">',
     ...glyphDisc(`${glyph}\uFE0E`, paint),

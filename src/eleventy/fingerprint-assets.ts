@@ -153,7 +153,8 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
   const folders = [sourceDir, ...(extra?.names.map((name) => `${extra.label}/${name}`) ?? [])].join(', ');
   for (const file of files) {
     if (!file.name.endsWith('.css')) continue;
-    const css = rewriteUrls(file.content.toString('utf8'), file, manifest, folders);
+    // Without its comments and lines' indents (no CSS string holds a raw line break): what visitors download.
+    const css = rewriteUrls(file.content.toString('utf8'), file, manifest, folders).replace(/\n[ \t]+/g, '\n');
     add(file.name, file.sourcePath, css, css);
   }
   return manifest;

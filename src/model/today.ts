@@ -24,10 +24,8 @@ const PHASE_KEYS: Record<MoonPhaseName, string> = {
 };
 
 export interface TodayView {
-  /** "The sky on November 22" */
+  /** "The sky on November 22": the build's day, which the daily rebuild keeps today's. */
   title: string;
-  /** That it is the build's day, and that the site is rebuilt daily. */
-  note: string;
   moon: { phase: string; litPercent: number; svg: string; sign: string };
   /** "Sun in Sagittarius" */
   sun: string;
@@ -67,7 +65,6 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
   const instant = new Date(parseIsoDate(buildDate).getTime() + DEFAULTS.hourUtc * 3_600_000);
   const sky = skyAt(instant);
   const day = new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(instant);
-  const fullDay = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(instant);
   const planetName = (i: number) => ui.planets[PLANET_KEYS[i]!];
   const signName = (id: number) => signs[id]?.name ?? '';
   const litPercent = Math.round(sky.moon.litFraction * 100);
@@ -79,7 +76,6 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
   });
   return {
     title: t('today.title', { date: day }),
-    note: t('today.note', { date: fullDay }),
     moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, phase), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId) }) },
     sun: t('today.sunIn', { sign: signName(sky.planets[0]!.signId) }),
     retrograde: retrograde.length ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) }) : t('today.noRetrograde'),

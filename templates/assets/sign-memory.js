@@ -1,38 +1,33 @@
-// The visitor's sign, kept on their device when a link of its tile in the home page's grid is followed (localStorage, never a cookie: nothing is sent),
-// leads the grid on the next visit (docs/theming.md); run in <head>, so the stylesheet places it from the first paint.
+// The sign whose tile a visitor follows on the home page, kept in localStorage (no cookie, nothing sent) and set
+// on the root element before the body is read, so the stylesheet puts its tile first from the first paint.
 const KEY = 'horoscope-sign';
-const SIGNS = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
 const root = document.documentElement;
-
-/** Storage may be refused (a private window throws): then nothing is remembered. */
-function storage(action) {
+// Storage may be refused (a private window throws); a slug is lower-case letters, anything else is no sign.
+const storage = (action) => {
   try {
-    return action(globalThis.localStorage);
+    return action(localStorage);
   } catch {
     return null;
   }
-}
-
+};
+const isSign = (value) => /^[a-z]+$/.test(value ?? '');
 const remembered = storage((store) => store.getItem(KEY));
-if (SIGNS.includes(remembered)) root.dataset.sign = remembered;
+if (isSign(remembered)) root.dataset.sign = remembered;
 
-// First in the document too, so the keyboard and screen readers meet it where the eye does.
+// First in the document too, where the keyboard and screen readers meet it.
 let moved;
 document.addEventListener('DOMContentLoaded', () => {
   const tile = document.querySelector(`.sign-tile[data-sign="${root.dataset.sign}"]`);
-  if (!tile?.parentElement) return;
-  moved = { tile, before: tile.nextElementSibling };
-  tile.parentElement.prepend(tile);
+  if (tile) moved = [tile, tile.nextElementSibling, tile.parentElement.prepend(tile)];
 });
 
-document.addEventListener('click', (event) => {
-  const target = event.target instanceof Element ? event.target : null;
-  const picked = target?.closest('a') && target.closest('.sign-tile')?.dataset.sign;
-  if (SIGNS.includes(picked)) storage((store) => store.setItem(KEY, picked));
-  if (!target?.closest('.change-sign')) return;
+document.addEventListener('click', ({ target }) => {
+  const picked = target.closest?.('a') && target.closest('.sign-tile')?.dataset.sign;
+  if (isSign(picked)) storage((store) => store.setItem(KEY, picked));
+  if (!target.closest?.('.change-sign')) return;
   storage((store) => store.removeItem(KEY));
   delete root.dataset.sign;
-  if (moved) moved.tile.parentElement.insertBefore(moved.tile, moved.before);
+  if (moved) moved[0].parentElement.insertBefore(moved[0], moved[1]);
   moved = undefined;
-  document.getElementById('pick-sign')?.focus();
+  document.getElementById('pick-sign').focus();
 });
