@@ -69,13 +69,10 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const current = currentReports(signHubs);
   const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), leads: chartLeads(chart, signNames, current, t) }));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
-  const jsonFeeds = feeds.map((feed) => {
-    const url = urls.page(signJsonFeedUrl(feed.sign));
-    return { url, absoluteUrl: urls.absolute(url), homeAbsoluteUrl: urls.absolute(urls.page(SITE_PATHS.home)), feed };
-  });
-  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], periodHubs, messages, urls));
+  const jsonFeeds = feeds.map((feed) => jsonFeed(feed, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const chartForms = chartFormViews(site, messages, signs, urls, buildDate, current);
+  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], periodHubs, messages, urls));
   const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated, calendarPages: calendar?.pages ?? [] }, input.shareImagePlan);
   const model: SiteModel = {
     site: {
@@ -246,6 +243,12 @@ function sectionPage(kind: ReportKind, periods: PeriodInfo[], hubs: PeriodHub[],
     url: page(sectionUrl(kind)),
     groups: sectionGroups(kind, periods, hubs.filter((hub) => hub.kind === kind), messages),
   };
+}
+
+/** A sign's Atom feed again as a JSON Feed (templates/feed-json.njk). */
+function jsonFeed(feed: SignFeed, urls: SiteUrls): SiteModel['jsonFeeds'][number] {
+  const url = urls.page(signJsonFeedUrl(feed.sign));
+  return { url, absoluteUrl: urls.absolute(url), homeAbsoluteUrl: urls.absolute(urls.page(SITE_PATHS.home)), feed };
 }
 
 function buildFeed(hub: SignHub, site: SiteConfig, urls: SiteUrls, buildDate: string, t: Messages['t']): SignFeed {
