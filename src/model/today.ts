@@ -4,7 +4,6 @@
 import { formatSignPosition } from '../data/format-degrees.ts';
 import type { Messages } from '../data/i18n.ts';
 import { parseIsoDate } from '../data/periods.ts';
-import { escapeHtml } from '../data/sanitize.ts';
 import type { Sign } from '../data/signs.ts';
 import { skyAt, type MoonPhaseName } from '../sky/index.ts';
 import { renderChartWheel } from './chart-wheel.ts';
@@ -49,11 +48,11 @@ export function moonPhasePath(litFraction: number, waxing: boolean): string {
   return `M ${r} 0 A ${r} ${r} 0 0 ${limb} ${r} ${2 * r} A ${rx} ${r} 0 0 ${terminator} ${r} 0 Z`;
 }
 
-function moonSvg(litFraction: number, waxing: boolean, label: string): string {
+/** The Moon's drawing, named by the phase's words printed beside it (`labelId`, templates/_includes/today.njk). */
+function moonSvg(litFraction: number, waxing: boolean, labelId: string): string {
   const r = DEFAULTS.moonRadius;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="moon-phase" viewBox="0 0 ${2 * r} ${2 * r}" role="img" aria-labelledby="moon-phase-title">`,
-    `<title id="moon-phase-title">${escapeHtml(label)}</title>`,
+    `<svg class="moon-phase" viewBox="0 0 ${2 * r} ${2 * r}" role="img" aria-labelledby="${labelId}">`,
     `<circle class="moon-dark" cx="${r}" cy="${r}" r="${r - 1}"/>`,
     `<path class="moon-lit" d="${moonPhasePath(litFraction, waxing)}"/>`,
     '</svg>',
@@ -76,7 +75,7 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
   });
   return {
     title: t('today.title', { date: day }),
-    moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, phase), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId) }) },
+    moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, 'moon-phase-text'), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId) }) },
     sun: t('today.sunIn', { sign: signName(sky.planets[0]!.signId) }),
     retrograde: retrograde.length ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) }) : t('today.noRetrograde'),
     wheel: renderChartWheel(

@@ -28,7 +28,7 @@ async function build(project: string, full: boolean) {
 }
 
 const home = (project: string) => readFileSync(path.join(project, 'dist/index.html'), 'utf8');
-const skyTitle = (html: string) => /<h2 id="today-title">([^<]*)<\/h2>/.exec(html)?.[1];
+const skyTitle = (html: string) => /<section class="today">\s*<h2>([^<]*)<\/h2>/.exec(html)?.[1];
 
 function differences(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
   const names = [...new Set([...a.keys(), ...b.keys()])].sort();

@@ -182,7 +182,7 @@ describe('the remembered sign', () => {
     expect(response?.status()).toBe(200);
     expect(await page.locator('.sign-tile').count()).toBe(12);
     expect(await page.locator('.change-sign').isVisible()).toBe(false);
-    await page.locator('.sign-tile[data-sign="leo"] .tile-week a').click();
+    await page.locator('.sign-tile[data-sign="leo"] p a').click();
     await page.waitForURL(`**${DEFAULTS.leoWeek}`);
     expect(await page.locator('h1').textContent()).toContain('Leo');
     expect(errors).toEqual([]);
