@@ -36,6 +36,7 @@ import type { PeriodWindows } from '../src/data/config.ts';
 import { log, plainBuild, siteBuild, type BenchContext, type SiteBuildRequest } from './lib/bench-builds.ts';
 import { plainDataFrom } from './lib/bench-plain-data.ts';
 import { archiveReport, machineLine, median, megabytes, periodCount, ratio, seconds, writeBenchmarkSection } from './lib/bench-report.ts';
+import { HOME_TRANSFER_BEFORE, HOME_TRANSFER_TARGET, homeTransfer } from './lib/bench-home.ts';
 import { DEFAULTS, type ArchiveRuns, type BenchOptions, type ChildResult } from './lib/bench-settings.ts';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -154,8 +155,10 @@ async function benchReport(context: BenchContext): Promise<[section: Parameters<
   if (options.preview) return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
   const runs = await archiveRounds(context);
   if (options.profile) await profileBuilds(context);
+  const home = homeTransfer(path.join(context.work, 'dist-warm'));
+  const homeLine = `- Home page transfer (HTML + CSS + JS + fonts, gzipped): ${home.total} B / ${HOME_TRANSFER_BEFORE} B before the sign grid and today's sky = ${ratio(home.total / HOME_TRANSFER_BEFORE, HOME_TRANSFER_TARGET)}`;
   // A run with --work-dir has a section of its own, beside the default run's.
-  return [options.workDir === os.tmpdir() ? 'table' : 'table-work-dir', archiveReport(options, runs)];
+  return [options.workDir === os.tmpdir() ? 'table' : 'table-work-dir', `${archiveReport(options, runs)}\n${homeLine}`];
 }
 
 async function main(): Promise<void> {

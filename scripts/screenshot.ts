@@ -1,6 +1,6 @@
 // Writes the docs' pictures of the sample site in Debian's Chromium, full page. See docs/screenshot.md.
 //   npm run screenshot                    docs/screenshot-sign-page.png, the README's weekly sign page
-//   npm run screenshot -- --language es   docs/screenshots/es-*.png: a sign page, a sign hub and a chart, at 375 and 1280 px
+//   npm run screenshot -- --language es   docs/screenshots/es-*.png: the home page, a sign page, a sign hub and a chart, at 375 and 1280 px
 //   npm run screenshot -- --languages     docs/screenshots/switcher-*.png: the header of a Spanish page of a site in
 //                                         English and Spanish, with its language switcher, at 375 and 1280 px
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -23,7 +23,7 @@ const DEFAULTS = {
   readme: { page: '/weekly/2026-w47/leo/', viewport: { width: 1000, height: 900 }, output: 'docs/screenshot-sign-page.png' },
   /** A language's pictures: these pages at a phone's and a laptop's width. */
   language: {
-    pages: { 'sign-page': '/weekly/2026-w47/leo/', 'sign-hub': '/leo/', chart: '/charts/elizabeth-ii/' },
+    pages: { home: '/', 'sign-page': '/weekly/2026-w47/leo/', 'sign-hub': '/leo/', chart: '/charts/elizabeth-ii/' },
     widths: [375, 1280],
     height: 800,
     folder: 'docs/screenshots',

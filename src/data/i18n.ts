@@ -17,7 +17,12 @@ const signMessages = group('name', 'element', 'modality', 'ruler');
 
 const messagesSchema = z.strictObject({
   site: group('description', 'documentTitle', 'titleWithPeriod', 'skipLink', 'signsNav', 'breadcrumbNav', 'footerNav', 'languagesNav', 'home', 'sitemap', 'sampleNotice', 'copyright'),
-  home: group('thisWeek', 'signThisWeek', 'archives'),
+  home: group('thisWeek', 'signThisWeek', 'archives', 'heading', 'pickSignNote', 'changeSign'),
+  // The home page's sky on the build's date (src/model/today.ts).
+  today: group(
+    'title', 'moonPhase', 'moonIn', 'sunIn', 'retrograde', 'noRetrograde', 'wheelTitle', 'wheelDescription', 'events', 'phaseNew',
+    'phaseWaxingCrescent', 'phaseFirstQuarter', 'phaseWaxingGibbous', 'phaseFull', 'phaseWaningGibbous', 'phaseLastQuarter', 'phaseWaningCrescent',
+  ),
   kinds: z.strictObject({ weekly: kindMessages, monthly: kindMessages, yearly: kindMessages, ascendantYearly: kindMessages }),
   section: group('weekLabel', 'current', 'empty'),
   periodHub: group('description'),
@@ -45,10 +50,10 @@ const messagesSchema = z.strictObject({
     'season', 'station', 'retrogradePeriod', 'gridCaption', 'moonDay', 'weekHeading', 'weekNone', 'monthLink', 'nextHeading', 'allEvents',
     'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later',
   ).optional(),
-  notFound: group('title', 'description', 'text', 'home'),
-  search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened'),
+  notFound: group('title', 'description', 'text', 'home', 'pickSign', 'searchHeading'),
+  search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened', 'placeholder'),
   // The sentence an editors' page prints for its paragraph `{{ scripts }}` (src/model/privacy-notice.ts): needed only there.
-  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'chartForm').optional(),
+  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'sign', 'chartForm').optional(),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
   // By the service's planetId, Sun 0 to Pluto 9 (src/model/chart-leads.ts PLANET_KEYS): charts name the planets in
   // the site's language, as they do the signs.

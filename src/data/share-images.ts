@@ -12,6 +12,7 @@ import path from 'node:path';
 import { REPORT_KINDS } from '../api/index.ts';
 import type { Messages } from './i18n.ts';
 import { escapeHtml } from './sanitize.ts';
+import { glyphDisc } from './sign-glyph.ts';
 import { siteFavicon, type BrandSvg } from './site-logo.ts';
 import type { ThemeColours } from './theme.ts';
 import { writeFileAtomic } from './write-atomic.ts';
@@ -127,8 +128,7 @@ function svgDocument(body: string[], colours: ThemeColours): string {
 export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph' | 'dates'>, kindTitle: string, colours: ThemeColours = PLAIN_COLOURS): string {
   const text = { x: 560, maxWidth: 590 };
   return svgDocument([
-    `<circle cx="290" cy="315" r="200" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
-    `<text x="290" y="400" font-size="240" text-anchor="middle" fill="${colours.accent}">${escapeHtml(sign.glyph)}</text>`,
+    ...glyphDisc(sign.glyph, { disc: `fill="${colours.card}" stroke="${colours.line}"`, glyph: `fill="${colours.accent}"` }),
     textLine(sign.name, { ...text, y: 250, size: 110, bold: true, fill: colours.fg }),
     textLine(kindTitle, { ...text, y: 330, size: 50, fill: colours.fg }),
     textLine(sign.dates, { ...text, y: 395, size: 36, fill: colours.muted }),

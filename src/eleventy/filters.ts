@@ -1,7 +1,8 @@
-// Every template filter of ours, in one place: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`. The data arrives computed
+// Every template filter of ours, in one place: `degrees`, `chartWheel`, `signGlyph`, `assetUrl`, `sitePath` and `siteUrl`. The data arrives computed
 // (src/model/), so filters only format. `absoluteUrl` and `dateToRfc3339` come from @11ty/eleventy-plugin-rss.
 // https://www.11ty.dev/docs/filters/
 import { formatDegrees } from '../data/format-degrees.ts';
+import { signGlyphSvg } from '../data/sign-glyph.ts';
 import type { ChartView } from '../model/types.ts';
 import { prefixed, sitePath } from '../model/urls.ts';
 import { chartWheelSvg } from '../model/chart-page-wheel.ts';
@@ -18,6 +19,8 @@ export default function filtersPlugin(eleventyConfig: EleventyConfig, { assets }
   eleventyConfig.addFilter('degrees', (degrees: number, minutes?: number) => formatDegrees(degrees, minutes));
   /** `{{ chart | chartWheel(model.signs) | safe }}`: the inline SVG wheel, which escapes every text it prints. */
   eleventyConfig.addFilter('chartWheel', ((chart: ChartView, signs?: readonly SignName[]) => chartWheelSvg(chart, signs?.map((sign) => sign.name))) as (...args: never[]) => unknown);
+  /** `{{ sign.glyph | signGlyph | safe }}`: the sign's disc as its share image draws it, coloured by the stylesheet. */
+  eleventyConfig.addFilter('signGlyph', (glyph: string) => signGlyphSvg(glyph));
   /** `{{ 'site.css' | assetUrl }}` → /assets/site.<hash>.css (fingerprint-assets.ts). */
   eleventyConfig.addFilter('assetUrl', function (this: { page?: { inputPath?: string } } | undefined, name: string) {
     return assets.url(name, this?.page?.inputPath);

@@ -153,7 +153,8 @@ export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULT
   const folders = [sourceDir, ...(extra?.names.map((name) => `${extra.label}/${name}`) ?? [])].join(', ');
   for (const file of files) {
     if (!file.name.endsWith('.css')) continue;
-    const css = rewriteUrls(file.content.toString('utf8'), file, manifest, folders);
+    // Without its comments and lines' indents (no CSS string holds a raw line break): what visitors download.
+    const css = rewriteUrls(file.content.toString('utf8'), file, manifest, folders).replace(/\n[ \t]+/g, '\n');
     add(file.name, file.sourcePath, css, css);
   }
   return manifest;
@@ -182,13 +183,15 @@ function cssString(text: string): string {
 
 /**
  * `url("fonts/inter.woff2")` in `css/site.css` → `url("/assets/css/fonts/inter.1a2b3c4d.woff2")`, and
- * `@import "x.css"` likewise. URLs with a scheme, root-relative ones and fragments stay as they are, and so does
- * anything in a comment; a relative one naming no file in the folder is an error.
+ * `@import "x.css"` likewise. URLs with a scheme, root-relative ones and fragments stay as they are; a relative one
+ * naming no file in the folder is an error. Comments are for the file's readers, not its visitors: they are
+ * not published (a third of the stylesheet's gzipped bytes).
  */
 function rewriteUrls(css: string, { name, label }: SourceFile, manifest: ReadonlyMap<string, FingerprintedAsset>, folders: string): string {
   return css.replace(CSS_TOKENS, (whole, comment?: string, importAt?: string, imported?: string, address?: string) => {
     const raw = imported ?? address;
-    if (comment !== undefined || raw === undefined) return whole;
+    if (comment !== undefined) return '';
+    if (raw === undefined) return whole;
     const target = cssValue(raw).trim();
     if (target === '' || /^(?:[a-z][a-z\d+.-]*:|\/|#)/i.test(target)) return whole;
     const [, file, suffix] = /^([^?#]*)(.*)$/.exec(target)!;

@@ -37,6 +37,10 @@ interface ChartWheelOptions {
   signNames?: readonly string[];
   /** Glyphs closer than this are pushed apart (degrees of arc). */
   minGlyphSeparation?: number;
+  /** Every 5°'s tick on the zodiac band (default true); a small wheel drawn for its signs alone does without. */
+  degreeTicks?: boolean;
+  /** Decimals of the coordinates (default 2); whole units, a quarter of a percent of the wheel, are a sketch's. */
+  decimals?: number;
 }
 
 interface Point {
@@ -227,8 +231,10 @@ function escapeXml(text: string): string {
 }
 
 /** Two decimals are far below a pixel and keep the markup short. */
-function n2(value: number): string {
-  const rounded = Math.round(value * 100) / 100;
+/** A coordinate to `decimals` places (2 by default: a hundredth of a unit of the 400-unit box). */
+function n2(value: number, decimals = 2): string {
+  const scale = 10 ** decimals;
+  const rounded = Math.round(value * scale) / scale;
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
@@ -281,7 +287,7 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
   }
   const signNames = options.signNames ?? SIGN_NAMES;
   if (signNames.length !== 12) throw new ChartWheelError('options.signNames', `expected 12 names, got ${signNames.length}`);
-  const pen = wheelPen(chart.ascendant ?? 0);
+  const pen = wheelPen(chart.ascendant ?? 0, options.decimals);
   const titleId = `${idPrefix}-title`;
   const descId = `${idPrefix}-desc`;
   const planetList = describePlanets(chart.planets, signNames);
@@ -290,7 +296,7 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
     `<svg xmlns="http://www.w3.org/2000/svg" class="chart-wheel" viewBox="0 0 ${DEFAULTS.viewBoxSize} ${DEFAULTS.viewBoxSize}" role="img" aria-labelledby="${titleId} ${descId}">`,
     `<title id="${titleId}">${escapeXml(chart.title)}</title>`,
     `<desc id="${descId}">${escapeXml(description)}</desc>`,
-    ...wheelLines(chart, pen),
+    ...wheelLines(chart, pen, options.degreeTicks ?? true),
     ...wheelTexts(chart, pen),
     ...wheelPlanets(chart, pen, signNames, options.minGlyphSeparation ?? DEFAULTS.minGlyphSeparation),
     '</svg>',
@@ -298,33 +304,34 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
 }
 
 /** The SVG elements of a wheel turned so that `asc` is on the left. */
-function wheelPen(asc: number) {
+function wheelPen(asc: number, decimals?: number) {
+  const n = (value: number) => n2(value, decimals);
   const at = (longitude: number, radius: number): Point => longitudeToPoint(longitude, radius, asc);
   return {
     asc,
     at,
     line: (from: Point, to: Point, cls: string): string =>
-      `<line class="${cls}" x1="${n2(from.x)}" y1="${n2(from.y)}" x2="${n2(to.x)}" y2="${n2(to.y)}"/>`,
+      `<line class="${cls}" x1="${n(from.x)}" y1="${n(from.y)}" x2="${n(to.x)}" y2="${n(to.y)}"/>`,
     // font-size, text-anchor and dominant-baseline are presentation attributes (allowed by a strict CSP, and
     // overridden by any stylesheet rule); they sit on each <text> because older engines do not inherit
     // dominant-baseline from a group.
     text: (p: Point, cls: string, fontSize: number, content: string): string =>
-      `<text class="${cls}" x="${n2(p.x)}" y="${n2(p.y)}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(content)}</text>`,
+      `<text class="${cls}" x="${n(p.x)}" y="${n(p.y)}" font-size="${fontSize}" text-anchor="middle" dominant-baseline="central">${escapeXml(content)}</text>`,
     circle: (r: number, cls: string): string =>
-      `<circle class="${cls}" cx="${n2(DEFAULTS.viewBoxSize / 2)}" cy="${n2(DEFAULTS.viewBoxSize / 2)}" r="${r}"/>`,
+      `<circle class="${cls}" cx="${n(DEFAULTS.viewBoxSize / 2)}" cy="${n(DEFAULTS.viewBoxSize / 2)}" r="${r}"/>`,
   };
 }
 
 type WheelPen = ReturnType<typeof wheelPen>;
 
 /** Rings, sign boundaries, degree ticks and house lines: strokes only. */
-function wheelLines(chart: ChartWheelInput, { asc, at, line, circle }: WheelPen): string[] {
+function wheelLines(chart: ChartWheelInput, { asc, at, line, circle }: WheelPen, degreeTicks: boolean): string[] {
   const parts = ['<g class="wheel-lines" fill="none" stroke="currentColor">'];
   parts.push(circle(DEFAULTS.outerRadius, 'wheel-ring'), circle(DEFAULTS.signInnerRadius, 'wheel-ring'), circle(DEFAULTS.innerRadius, 'wheel-ring'));
   for (let s = 0; s < 12; s++) {
     parts.push(line(at(s * 30, DEFAULTS.signInnerRadius), at(s * 30, DEFAULTS.outerRadius), 'wheel-sign-boundary'));
   }
-  for (let d = 0; d < 360; d += DEFAULTS.degreeTickStep) {
+  for (let d = 0; degreeTicks && d < 360; d += DEFAULTS.degreeTickStep) {
     if (d % 30 === 0) continue;
     const length = d % 10 === 0 ? 5 : 3;
     parts.push(line(at(d, DEFAULTS.signInnerRadius), at(d, DEFAULTS.signInnerRadius + length), 'wheel-tick'));

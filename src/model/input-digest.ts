@@ -14,13 +14,13 @@ function digest(text: string): string {
 
 /**
  * Everything `buildSiteModel` reads but the page history and the build date, with what the model takes from the
- * date in its place: which periods are current, and the copyright's year. The page dates follow from the history
+ * date in its place: which periods are current, the copyright's year, and the day, whose sky the home page shows. The page dates follow from the history
  * (`inputDigest`): with the same reports they stay as it has them, unless the day goes back (page-dates.ts).
  * `renderer` stands for what renders the model (src/cli/builder/render-plan.ts).
  */
 export function contentDigest(input: DigestedInput, renderer: string): string {
   const { buildDate, reports, pageHistory: _history, ...rest } = input;
-  const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), ...rest }));
+  const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), day: buildDate, ...rest }));
   // A period's HTML by its digest, the one the cache records beside its answer (src/data/answer-digests.ts).
   for (const report of reports) {
     const html = 'read' in report ? report.digest : (report.digest ?? htmlDigest(report.html));

@@ -28,7 +28,7 @@ export function scriptsNotice(site: Pick<SiteConfig, 'analytics' | 'chartForm'>,
       .replace('\u0001provider\u0001', escapeHtml(analytics.name))
       .replace('\u0001policy\u0001', `<a href="${analytics.policy}">${escapeHtml(t('privacy.policyLink'))}</a>`);
   }
-  const scripts = [t('privacy.search'), ...(site.chartForm ? [t('privacy.chartForm'), t('chartForm.privacy')] : [])];
+  const scripts = [t('privacy.search'), t('privacy.sign'), ...(site.chartForm ? [t('privacy.chartForm'), t('chartForm.privacy')] : [])];
   return [`<p>${first}</p>`, `<p>${scripts.map(escapeHtml).join(' ')}</p>`].join('\n');
 }
 

@@ -18,6 +18,9 @@ import { calendarApiFiles } from './calendar-api.ts';
 import { chartFormViews } from './chart-form.ts';
 import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
 import { embedParts } from './embed.ts';
+import { periodHighlights } from './highlights.ts';
+import { homeView } from './home.ts';
+import { sectionGroups } from './section-groups.ts';
 import { withScriptsNotice } from './privacy-notice.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
@@ -44,18 +47,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const signNames = signs.map((s) => s.name);
   const calendar = buildCalendar({ site, messages, signs, urls, buildDate, oldestStart: input.reports.map((r) => r.period.start).sort()[0] });
   const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signNames));
-  // Charts and editors' pages are dated like reports, from what they show: the sitemap's lastmod.
-  const otherPages = [
-    // The charts index shows each chart's name, link and birth line.
-    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
-    ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
-    ...editorsPages.map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
-    // The chart form shows its own words (only when it is on: otherwise nothing of it is kept).
-    ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
-    // The search page shows its own words and links the archives.
-    { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
-    ...calendarVersions(calendar, urls.pathPrefix),
-  ];
+  const otherPages = otherPageVersions(site, messages, chartViews, editorsPages, calendar, urls);
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
   const staticPages = editorsPages.map((page) => ({ ...page, url: urls.page(page.url) }));
   const { periods, periodHubs, pageHistory, otherDates } = buildPeriodHubs(input, urls, otherPages);
@@ -68,13 +60,10 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const current = currentReports(signHubs);
   const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), leads: chartLeads(chart, signNames, current, t) }));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
-  const jsonFeeds = feeds.map((feed) => {
-    const url = urls.page(signJsonFeedUrl(feed.sign));
-    return { url, absoluteUrl: urls.absolute(url), homeAbsoluteUrl: urls.absolute(urls.page(SITE_PATHS.home)), feed };
-  });
-  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], t, urls));
+  const jsonFeeds = feeds.map((feed) => jsonFeed(feed, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const chartForms = chartFormViews(site, messages, signs, urls, buildDate, current);
+  const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], periodHubs, messages, urls));
   const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated, calendarPages: calendar?.pages ?? [] }, input.shareImagePlan);
   const model: SiteModel = {
     site: {
@@ -92,6 +81,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     reportPages,
     periodHubs,
     signHubs,
+    home: homeView(signHubs, periodHubs, buildDate, messages),
     periods,
     sections,
     charts,
@@ -114,6 +104,28 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   // The search page names the closed parts of its language's index: a list of parts that lacks one is damaged.
   model.meta[urls.page(SITE_PATHS.search)]!.search!.closedParts = closedPartFolders(model);
   return model;
+}
+
+/** The pages other than reports, each with a hash of what it shows: charts and editors' pages are dated like reports, the sitemap's lastmod. */
+function otherPageVersions(
+  site: SiteModelInput['site'],
+  messages: SiteModelInput['messages'],
+  chartViews: ReturnType<typeof chartView>[],
+  editorsPages: NonNullable<SiteModelInput['staticPages']>,
+  calendar: ReturnType<typeof buildCalendar>,
+  urls: SiteUrls,
+) {
+  return [
+    // The charts index shows each chart's name, link and birth line.
+    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
+    ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
+    ...editorsPages.map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
+    // The chart form shows its own words (only when it is on: otherwise nothing of it is kept).
+    ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
+    // The search page shows its own words and links the archives.
+    { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
+    ...calendarVersions(calendar, urls.pathPrefix),
+  ];
 }
 
 /**
@@ -147,6 +159,7 @@ function buildPeriodHubs(
     period: info,
     url: info.url,
     pages: pages.map((page) => ({ ...page, ...dates.get(sitePath(page.url, urls.pathPrefix))! })),
+    highlights: periodHighlights(pages.map((page) => ({ signName: page.sign.name, intro: page.intro, text: page.text })), input.messages.locale),
   }));
   const otherDates = new Map(otherPages.map(({ url }) => [url, dates.get(url)!]));
   return { periods, periodHubs, pageHistory: history, otherDates };
@@ -234,17 +247,21 @@ function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: M
   };
 }
 
-function sectionPage(kind: ReportKind, periods: PeriodInfo[], t: Messages['t'], { page }: SiteUrls): SectionPage {
+function sectionPage(kind: ReportKind, periods: PeriodInfo[], hubs: PeriodHub[], messages: Messages, { page }: SiteUrls): SectionPage {
+  const { t } = messages;
   return {
     kind,
     title: t(`kinds.${kind}.section`),
     count: t(`kinds.${kind}.count`, { count: periods.length }),
     url: page(sectionUrl(kind)),
-    entries: [...periods].reverse().map((period) => ({
-      period,
-      label: period.week ? t('section.weekLabel', { week: period.week, period: period.label }) : period.label,
-    })),
+    groups: sectionGroups(kind, periods, hubs.filter((hub) => hub.kind === kind), messages),
   };
+}
+
+/** A sign's Atom feed again as a JSON Feed (templates/feed-json.njk). */
+function jsonFeed(feed: SignFeed, urls: SiteUrls): SiteModel['jsonFeeds'][number] {
+  const url = urls.page(signJsonFeedUrl(feed.sign));
+  return { url, absoluteUrl: urls.absolute(url), homeAbsoluteUrl: urls.absolute(urls.page(SITE_PATHS.home)), feed };
 }
 
 function buildFeed(hub: SignHub, site: SiteConfig, urls: SiteUrls, buildDate: string, t: Messages['t']): SignFeed {

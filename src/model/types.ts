@@ -16,6 +16,10 @@ import type { StaticPage } from '../data/static-pages.ts';
 import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
 import type { CalendarFeed, CalendarPage, SkyLinks, SkyList } from './calendar.ts';
+import type { HomeView } from './home.ts';
+import type { SectionPage } from './section-groups.ts';
+
+export type { SectionPage };
 
 export interface PeriodInfo extends Period {
   /** "November 16 – 22, 2026" */
@@ -67,19 +71,7 @@ export interface PeriodHub extends SkyLinks {
   period: PeriodInfo;
   url: string;
   pages: ReportPage[];
-}
-
-/** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
-export interface SectionPage {
-  kind: ReportKind;
-  /** Newest first, each with its link text: the label, after the week's number for weeks ("Week 47: …"). */
-  entries: { period: PeriodInfo; label: string }[];
-  /** "Weekly horoscopes" */
-  title: string;
-  /** "156 weeks" */
-  count: string;
-  /** `/weekly/` */
-  url: string;
+  highlights: string[]; // each sign's own line of the period, by sign id (highlights.ts)
 }
 
 export interface SignHub {
@@ -281,6 +273,7 @@ export interface SiteModel {
   reportPages: ReportPage[];
   periodHubs: PeriodHub[];
   signHubs: SignHub[];
+  home: HomeView;
   /** Per kind, oldest first. */
   periods: Record<ReportKind, PeriodInfo[]>;
   /** The four kinds' archive pages, in KIND_ORDER. */

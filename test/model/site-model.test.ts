@@ -4,7 +4,8 @@ import { monthPeriod, weekPeriod, yearPeriod } from '../../src/data/periods.ts';
 import type { StaticPage } from '../../src/data/static-pages.ts';
 import { jsonLdString, ogLocale, pageJsonLd, plainText, type JsonLdPage } from '../../src/model/seo.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
-import type { SiteModelInput } from '../../src/model/types.ts';
+import type { SiteModel, SiteModelInput } from '../../src/model/types.ts';
+import { SIGN_SLUGS } from '../../src/data/signs.ts';
 import { messages, modelOf, planned, reports, signs, site } from './fixture.ts';
 
 function model(extra: Partial<SiteModelInput> = {}) {
@@ -111,15 +112,20 @@ describe('buildSiteModel', () => {
   });
 
   it('makes one archive per kind listing its periods newest first, between home and the period hubs in every trail', () => {
-    expect(m.sections.map((s) => [s.url, s.title, s.entries.map((e) => e.period.key)])).toEqual([
+    const entries = (section: SiteModel['sections'][number]) => section.groups.flatMap((group) => group.entries);
+    expect(m.sections.map((s) => [s.url, s.title, entries(s).map((e) => e.period.key)])).toEqual([
       ['/weekly/', 'Weekly horoscopes', ['2026-w48', '2026-w47', '2026-w46']],
       ['/monthly/', 'Monthly horoscopes', ['2026-11']],
       ['/yearly/', 'Yearly horoscopes', ['2026']],
       ['/ascendant/', 'Ascendant yearly horoscopes', ['2026']],
     ]);
     expect(m.sitemap.map((e) => e.loc)).toContain('https://stars.example.org/monthly/');
-    expect(m.sections[0]!.entries[0]!.label).toBe('Week 48: November 23\u2009–\u200929, 2026');
-    expect(m.sections[1]!.entries[0]!.label).toBe('November 2026');
+    expect(entries(m.sections[0]!)[0]!.label).toBe('Week 48: November 23\u2009–\u200929, 2026');
+    expect(entries(m.sections[1]!)[0]!.label).toBe('November 2026');
+    // Weeks by the month of their Thursday, months by year, the years in one group with each sign's report.
+    expect(m.sections.map((s) => s.groups.map((g) => g.label))).toEqual([['November 2026'], ['2026'], [''], ['']]);
+    expect(entries(m.sections[1]!)[0]!.dates).toBe('November 1 – November 30');
+    expect(entries(m.sections[2]!)[0]!.signs?.map((s) => s.url)).toEqual(SIGN_SLUGS.map((slug) => `/yearly/2026/${slug}/`));
     expect(m.meta['/monthly/']!.breadcrumbs.map((c) => c.url)).toEqual(['/', '/monthly/']);
     expect(m.meta['/monthly/2026-11/']!.breadcrumbs.map((c) => c.label)).toEqual(['Home', 'Monthly horoscopes', 'Monthly horoscope, November 2026']);
   });
@@ -356,8 +362,9 @@ describe('a site under a path (url https://example.github.io/horoscopes/)', () =
   const m = buildSiteModel(planned({ site: prefixedSite, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: [reports(weekPeriod(2026, 47))], staticPages: [about] }));
 
   it('hands out every site-relative URL under /horoscopes/ and every absolute one with it, once', () => {
-    const { pageHistory: _history, shareImages: _images, ...handedOut } = m;
-    const text = JSON.stringify(handedOut);
+    const { pageHistory: _history, shareImages: _images, home, ...handedOut } = m;
+    // The sky's drawings are markup ("/>"), with no address in them.
+    const text = JSON.stringify({ ...handedOut, home: { ...home, today: { ...home.today, wheel: '', moon: { ...home.today.moon, svg: '' } } } });
     // Every string starting with a `/` (JSON-LD inside meta is a string of its own, its URLs absolute).
     const sitePaths = [...text.matchAll(/"(\/[^"]*)"/g)].map((match) => match[1]!);
     expect(sitePaths.length).toBeGreaterThan(100);

@@ -20,7 +20,10 @@ describe('a sign and period page', () => {
 
   it('names the sign and the period in words with dates in its h1, and shows the sign facts', () => {
     expect(main).toMatch(/<h1>[^]*Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026<\/span><\/h1>/);
-    for (const fact of ['July 23 – August 22', 'Fire', 'Fixed', 'Sun']) expect(main).toContain(`<dd>${fact}</dd>`);
+    // Each fact apart from its label and the next, also where the text is read without the layout (search excerpts).
+    for (const fact of ['July 23 – August 22', 'Fire', 'Fixed']) expect(main).toContain(`<dd>${fact}<span class="visually-hidden"> · </span></dd>`);
+    expect(main).toContain('<dt>Element<span class="visually-hidden">: </span></dt><dd>Fire');
+    expect(main).toContain('<dd>Sun</dd>');
     expect(main).toMatch(/<div class="intro">\s*\S/);
     expect(main).toMatch(/<div class="text"><p>/);
   });
@@ -29,7 +32,7 @@ describe('a sign and period page', () => {
     const facts = (html: string) => /<dl class="sign-facts">[\s\S]*?<\/dl>/.exec(mainOf(html))?.[0];
     for (const sign of SIGN_SLUGS) {
       const onHub = facts(page(`/${sign}/`));
-      expect(onHub, sign).toMatch(/<dt>Ruling planet<\/dt><dd>[^<]+<\/dd>/);
+      expect(onHub, sign).toMatch(/<dt>Ruling planet<span class="visually-hidden">: <\/span><\/dt><dd>[^<]+<\/dd>/);
       expect(facts(page(`/weekly/2026-w47/${sign}/`)), sign).toBe(onHub);
     }
   });
@@ -69,31 +72,53 @@ describe('hubs and home', () => {
     expect(main).toContain('href="/leo/feed.xml"');
   });
 
-  it('a period hub links all 12 signs with their intro', () => {
-    const main = mainOf(page('/monthly/2026-11/'));
+  /** The cards' lines of a page, in sign order. */
+  const highlights = (html: string) => [...mainOf(html).matchAll(/<p class="highlight">([^<]*)<\/p>/g)].map((m) => m[1]!);
+  /** A report page's intro and text as plain words, to find a card's line in. */
+  const words = (html: string) => mainOf(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+  it("a period hub links all 12 signs, each with a line of its own report that no other sign's card has", () => {
+    const hub = page('/monthly/2026-11/');
+    const main = mainOf(hub);
     expect(main).toContain('<h1>Monthly horoscope <span class="period">November 2026</span></h1>');
     for (const sign of SIGN_SLUGS) expect(main).toContain(`href="/monthly/2026-11/${sign}/"`);
-    expect(main.match(/<div class="intro">/g)).toHaveLength(12);
+    const lines = highlights(hub);
+    expect(new Set(lines).size).toBe(12);
+    // The sample service opens all twelve with "Aries: November 2026 turns on …, in your 8th house of …": each card
+    // keeps what follows the shared opening, from its own report's words.
+    lines.forEach((line, i) => expect(words(page(`/monthly/2026-11/${SIGN_SLUGS[i]}/`)).toLowerCase(), line).toContain(line.toLowerCase()));
+    expect(lines[0]).toBe('In your 8th house of shared money, intimacy and change.');
   });
 
-  it('the home page shows the 12 signs with this week\'s intro', () => {
-    const main = mainOf(site.read('index.html'));
+  it("the home page shows the 12 signs, each with this week's own line and links to its hub and week", () => {
+    const home = site.read('index.html');
+    const main = mainOf(home);
     for (const sign of SIGN_SLUGS) {
       expect(main).toContain(`href="/${sign}/"`);
       expect(main).toContain(`href="/weekly/2026-w47/${sign}/"`);
     }
-    expect(main.match(/<div class="intro">/g)).toHaveLength(12);
+    const lines = highlights(home);
+    expect(new Set(lines).size).toBe(12);
+    for (const line of lines) expect(line).not.toMatch(/^(Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces):/);
+    lines.forEach((line, i) => expect(words(page(`/weekly/2026-w47/${SIGN_SLUGS[i]}/`)).toLowerCase(), line).toContain(line.toLowerCase()));
   });
 
   it('each section archive lists every published period of its kind, newest first, linking to the period hubs', () => {
     // content/site.json publishes weeks 43–48 and months 2026-08 to 2026-12 around 2026-11-22.
-    const weeks = [...mainOf(page('/weekly/')).matchAll(/<li><a href="([^"]+)"/g)].map((m) => m[1]);
+    const weeks = [...mainOf(page('/weekly/')).matchAll(/<li class="archive-card[^"]*"><a href="([^"]+)"/g)].map((m) => m[1]);
     expect(weeks).toEqual(['/weekly/2026-w48/', '/weekly/2026-w47/', '/weekly/2026-w46/', '/weekly/2026-w45/', '/weekly/2026-w44/', '/weekly/2026-w43/']);
     expect(mainOf(page('/weekly/'))).toContain('<a href="/weekly/2026-w47/" aria-current="date">Week 47: November 16\u2009–\u200922, 2026</a>');
     const months = mainOf(page('/monthly/'));
     expect(months).toContain('<h1>Monthly horoscopes</h1>');
     expect(months).toContain('<a href="/monthly/2026-11/" aria-current="date">November 2026</a> <span class="muted">(current)</span>');
-    for (const url of ['/yearly/', '/ascendant/']) expect(mainOf(page(url))).toMatch(/<li><a href="\/(yearly|ascendant)\/2026\/"/);
+    // Weeks under their month, months under their year with their dates, each year with its twelve signs.
+    expect(mainOf(page('/weekly/'))).toMatch(/<h2>November 2026<\/h2>\s*<ul class="archive-grid">/);
+    expect(months).toMatch(/<h2>2026<\/h2>[\s\S]*November 2026<\/a> <span class="muted">\(current\)<\/span> <span class="archive-dates">November 1 – November 30<\/span>/);
+    for (const url of ['/yearly/', '/ascendant/']) {
+      const years = mainOf(page(url));
+      expect(years).toMatch(/<li class="archive-card[^"]*"><a href="\/(yearly|ascendant)\/2026\/"/);
+      for (const sign of SIGN_SLUGS) expect(years).toContain(`${url}2026/${sign}/`);
+    }
   });
 
   it('the home page links the four archives, and each period hub\'s breadcrumb passes through its archive', () => {

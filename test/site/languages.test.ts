@@ -25,7 +25,7 @@ const WEEK_48: Record<string, string> = {
 };
 
 /** Elements whose words are the service's or the editors' own (report texts, chart texts, editors' Markdown). */
-const FOREIGN_TEXT = /\b(intro|text|planet-text|editor-text)\b/;
+const FOREIGN_TEXT = /\b(intro|text|highlight|planet-text|editor-text)\b/;
 
 /**
  * What a reader sees or hears of a page: its title, text and aria-labels, without the head, scripts, the chart

@@ -49,12 +49,12 @@ describe('internal links', () => {
     }
   });
 
-  it('every page has the search form in its header, sending `q` to the search page, which exists', () => {
+  it('every page has the search form in its header, labelled and with a placeholder, sending `q` to the search page, which exists', () => {
     expect(site.files.has('search/index.html')).toBe(true);
     for (const [file, html] of site.html) {
       const header = /<header class="site-header">[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
       expect(header, file).toContain('<form class="site-search" role="search" action="/search/" method="get">');
-      expect(header, file).toMatch(/<label for="site-search-q" class="visually-hidden">Search the horoscopes<\/label>\s*<input id="site-search-q" type="search" name="q">/);
+      expect(header, file).toMatch(/<label for="site-search-q" class="visually-hidden">Search the horoscopes<\/label>\s*<input id="site-search-q" type="search" name="q" placeholder="Signs, weeks, planets…">/);
     }
   });
 

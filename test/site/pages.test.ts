@@ -34,17 +34,20 @@ describe('the built site (sample service, 2026-11-22)', () => {
   it('shows the sign, the period in words, the intro and the text, and says it is sample content', () => {
     const html = read('weekly/2026-w47/leo/index.html');
     const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(mainOf(html))?.[1];
-    expect(h1).toMatch(/ Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026<\/span>$/);
+    expect(h1).toBe('Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026</span>');
+    // The sign's glyph drawn large beside it, the disc of the share images.
+    expect(mainOf(html)).toMatch(/<header class="page-heading page-heading-sign">\s*<svg class="sign-glyph" viewBox="[^"]+" aria-hidden="true"><circle [^>]+\/><text [^>]+>♌\uFE0E<\/text><\/svg>/);
     const [, intro, text] = /<div class="intro">([\s\S]*?)<\/div>\s*<div class="text">([\s\S]*?)<\/div>/.exec(mainOf(html)) ?? [];
     for (const part of [intro, text]) expect(part?.replace(/<[^>]*>/g, '').trim()).toMatch(/\w{3,}/);
     expect(html).toContain('<p class="sample-notice">The horoscopes on this site are sample content');
   });
 
-  it('the search page says, without JavaScript, that search needs it, and links every archive', () => {
-    expect(mainOf(read('search/index.html'))).toContain(
+  it('the search page says, without JavaScript, that search needs it, and links every archive after the results', () => {
+    const main = mainOf(read('search/index.html'));
+    expect(main).toMatch(/<h1>Search<\/h1>\n<noscript><p>Search needs JavaScript, which is turned off in this browser. Every horoscope is also listed in the archives:<\/p><\/noscript>\n<div id="search-results"/);
+    expect(main.indexOf('<h2>Archives</h2>')).toBeGreaterThan(main.indexOf('id="search-results"'));
+    expect(main).toContain(
       [
-        '<h1>Search</h1>',
-        '<noscript><p>Search needs JavaScript, which is turned off in this browser. Every horoscope is also listed in the archives:</p></noscript>',
         '<h2>Archives</h2>',
         '<ul class="hub-links">',
         '<li><a href="/weekly/">Weekly horoscopes</a></li>',

@@ -11,7 +11,15 @@ const OVERFLOW_CULPRITS = `(() => {
   const limit = document.documentElement.clientWidth;
   const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
     (typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
-  const over = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > limit + 0.5);
+  // Inside a box that scrolls or clips sideways (a row of links, a wide table's wrapper) and fits itself, an
+  // element past the edge is scrolled to, not past the page.
+  const clipped = (el) => {
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX !== 'visible') return box.getBoundingClientRect().right <= limit + 0.5;
+    }
+    return false;
+  };
+  const over = [...document.body.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > limit + 0.5 && !clipped(el));
   const leaves = over.filter((el) => !over.some((other) => other !== el && el.contains(other)));
   return leaves.slice(0, 8).map((el) => {
     const text = (el.textContent || '').trim().replace(/\\s+/g, ' ').slice(0, 40);
