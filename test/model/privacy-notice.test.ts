@@ -11,10 +11,11 @@ const en = loadMessages(CONTENT, 'en');
 const PAGE = '<p>{{ scripts }}</p>\n<p>Our web host may keep ordinary server logs.</p>';
 const notice = (site: Parameters<typeof withScriptsNotice>[2], messages = en) => withScriptsNotice(PAGE, 'content/pages/privacy.md', site, messages);
 const SEARCH = "The search, on the search page alone, runs from this site&#39;s own files: it reads the search index from this site and sends your query to no one else.";
+const SIGN = 'The home page&#39;s script, when you open a sign from its grid, keeps that sign&#39;s name (such as &#34;leo&#34;) in your browser&#39;s local storage, on your device alone, so that the home page leads with it next time: it is not a cookie and is sent to no one. &#34;Change sign&#34; removes it.';
 
 describe("the privacy page's sentence on trackers and scripts", () => {
   it('says there are no trackers, and the search alone, without analytics', () => {
-    expect(notice({})).toBe(`<p>This site sets no cookies and contains no trackers or advertising.</p>\n<p>${SEARCH}</p>\n<p>Our web host may keep ordinary server logs.</p>`);
+    expect(notice({})).toBe(`<p>This site sets no cookies and contains no trackers or advertising.</p>\n<p>${SEARCH} ${SIGN}</p>\n<p>Our web host may keep ordinary server logs.</p>`);
   });
 
   it.each([
@@ -30,7 +31,7 @@ describe("the privacy page's sentence on trackers and scripts", () => {
   });
 
   it('says what the chart form sends and keeps when it is on, in the page\'s language', () => {
-    expect(notice({ chartForm: { dailyLimit: 500 } })).toContain(`${SEARCH} The natal chart form, on its own page, runs from this site&#39;s own files too: it suggests places as you type by asking this site alone. Your date, time and place of birth are sent to our astrology service to draw the chart, and to no one else.`);
+    expect(notice({ chartForm: { dailyLimit: 500 } })).toContain(`${SEARCH} ${SIGN} The natal chart form, on its own page, runs from this site&#39;s own files too: it suggests places as you type by asking this site alone. Your date, time and place of birth are sent to our astrology service to draw the chart, and to no one else.`);
     const es = notice({ chartForm: { dailyLimit: 500 }, analytics: { provider: 'goatcounter', code: 'starlight' } }, loadMessages(CONTENT, 'es'));
     expect(es).toContain('Cuenta las visitas con GoatCounter, cuyo script se ejecuta en todas las páginas sin cookies (<a href="https://www.goatcounter.com/help/privacy">su política de privacidad</a>).');
     expect(es).toContain('Tu fecha, hora y lugar de nacimiento se envían a nuestro servicio de astrología');
