@@ -66,6 +66,7 @@ function pageData(urlPath: string, text: string): object {
     csp: attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/),
     searchScript: attr(/<script type="module" src="([^"]*)"><\/script>/),
     searchBundle: attr(/<link rel="modulepreload" href="([^"]*)">/),
+    signMemoryScript: attr(/<script src="([^"]*)"><\/script>/),
     mainAttributes,
     main,
   };
@@ -76,6 +77,7 @@ function homeData(home: string) {
   const attr = (pattern: RegExp) => field(home, pattern);
   return {
     searchLabel: attr(/<label for="site-search-q" class="visually-hidden">([^<]*)<\/label>/),
+    searchPlaceholder: attr(/<input id="site-search-q" type="search" name="q" placeholder="([^"]*)">/),
     searchButton: attr(/<form class="site-search"[\s\S]*?<button type="submit">([^<]*)<\/button>/),
     stylesheets: [...home.matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((m) => decode(m[1]!)),
     icon: attr(/<link rel="icon" href="([^"]*)"/),

@@ -32,8 +32,8 @@ it('builds a project in a folder whose path starts with the working directory’
   });
   // One period of each kind: 4 × 12 reports and 4 period hubs, 12 sign hubs, 4 archives, 3 charts and their
   // index, 2 editors' pages, the home, search and 404 pages, the card's page of each report (/embed/…) and the
-  // API's page (/api/v1/).
-  expect(summary.pages).toBe(48 + 4 + 12 + 4 + 4 + 2 + 3 + 48 + 1);
+  // API's page (/api/v1/), and the calendar's hub, its 2 years (2026–2027) and their 24 months.
+  expect(summary.pages).toBe(48 + 4 + 12 + 4 + 4 + 2 + 3 + 48 + 1 + 27);
   expect(readFileSync(path.join(project, 'dist/weekly/2026-w47/leo/index.html'), 'utf8')).toContain('<h1');
 });
 

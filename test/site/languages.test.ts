@@ -134,8 +134,8 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
 
   it('validates with html-validate and every internal link resolves', async () => {
     // Five periods (test/site/helpers/test-sites.ts): 60 reports, 5 period hubs, 12 sign hubs, 4 archives, 3 charts and
-    // their index, 2 editors' pages, the home, search and 404 pages.
-    expect(site.html.size).toBe(60 + 5 + 12 + 4 + 4 + 2 + 3);
+    // their index, 2 editors' pages, the home, search and 404 pages, the calendar's hub, years 2026–2027 and 24 months.
+    expect(site.html.size).toBe(60 + 5 + 12 + 4 + 4 + 2 + 3 + 27);
     const problems: string[] = [];
     for (const [file, text] of site.html) {
       const report = await validator.validateString(text, file);

@@ -133,10 +133,11 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
 
   it('writes the search index of every report page, hub, chart and editor\'s page', () => {
     const entry = JSON.parse(prefixed.read('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
-    // 48 reports, 4 period hubs, 12 sign hubs, the charts index and its 3 charts, 2 editors' pages; in English alone.
-    expect(entry.languages).toEqual({ en: expect.objectContaining({ page_count: 48 + 4 + 12 + 4 + 2 }) });
+    // 48 reports, 4 period hubs, 12 sign hubs, the charts index and its 3 charts, 2 editors' pages, the calendar's 2
+    // years (2026–2027) and their 24 months (its hub is not indexed); in English alone.
+    expect(entry.languages).toEqual({ en: expect.objectContaining({ page_count: 48 + 4 + 12 + 4 + 2 + 26 }) });
     expect(prefixed.files.has('pagefind/pagefind.js')).toBe(true);
-    expect([...prefixed.files].filter((file) => file.startsWith('pagefind/fragment/'))).toHaveLength(70);
+    expect([...prefixed.files].filter((file) => file.startsWith('pagefind/fragment/'))).toHaveLength(70 + 26);
   });
 
   it('the checker itself notices a link outside the path and a relative one', () => {

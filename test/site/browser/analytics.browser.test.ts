@@ -64,8 +64,9 @@ describe("a site with Plausible's per-site script", () => {
     for (const file of cards) expect(readFileSync(path.join(dist, file), 'utf8').match(TAGS), file).toBeNull();
     const pages = html.filter((file) => !file.startsWith('embed/'));
     // One period of each kind: 48 reports, 4 period hubs, 12 sign hubs, 4 archives, 4 chart pages, 2 editors'
-    // pages, the home page, the search page, the 404 page and the API's page (api/v1/).
-    expect(pages).toHaveLength(78);
+    // pages, the home page, the search page, the 404 page, the API's page (api/v1/) and the calendar's 27 (its hub,
+    // the years 2026–2027 and their 24 months).
+    expect(pages).toHaveLength(78 + 27);
     for (const file of pages) {
       const html = readFileSync(path.join(dist, file), 'utf8');
       expect(html.match(TAGS), file).toHaveLength(1);

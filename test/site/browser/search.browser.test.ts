@@ -140,7 +140,7 @@ describe('the search page in Chromium', () => {
     await expect.poll(() => status.textContent(), { timeout: 300_000 }).toMatch(/^Páginas encontradas: \d+$/);
     const hrefs = await page.locator('#search-results .search-list a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(5);
-    expect(hrefs.filter((href) => !/^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$|^\/es\/[a-z]+\/$|^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/$/.test(href!))).toEqual([]);
+    expect(hrefs.filter((href) => !/^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$|^\/es\/[a-z]+\/$|^\/es\/(weekly|monthly|yearly|ascendant|calendar)\/[^/]+\/$/.test(href!))).toEqual([]);
     expect(problems.cspReports).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
   });
