@@ -1,7 +1,8 @@
 // An iCalendar file (RFC 5545) with RFC 7986's calendar properties: CRLF after every line, lines folded at 75
 // octets without splitting a UTF-8 character, TEXT values escaped. Written here rather than by ical-generator,
-// which leaves NAME and X-WR-CALNAME unescaped (a site title with "," or a new line breaks the file) and the last
-// line without its CRLF. https://www.rfc-editor.org/rfc/rfc5545#section-3.1 https://www.rfc-editor.org/rfc/rfc7986
+// which leaves PRODID, NAME and the X-WR- names unescaped (a site title with "," or a new line breaks the file) and
+// the last line without its CRLF: test/model/ics-library.test.ts.
+// https://www.rfc-editor.org/rfc/rfc5545#section-3.1 https://www.rfc-editor.org/rfc/rfc7986
 
 const DEFAULTS = {
   /** Most octets of a line, CRLF excluded (RFC 5545 §3.1). */
