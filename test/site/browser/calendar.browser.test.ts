@@ -1,40 +1,18 @@
 // The sky's calendar in Chromium (the shared sample build of 2026-11-22): a month page and a year page have no axe
 // violation of any impact, light and dark, at 1280 and 375 px, and every day's Moon icon has a text alternative.
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
+import { describe, expect, it } from 'vitest';
 import { formatViolations, ruleIds, runAxe } from './axe.ts';
-import { testSite } from '../helpers/test-sites.ts';
-import { launchChromium } from '../../../scripts/lib/chromium.ts';
-import { openPage } from '../../../scripts/lib/open-page.ts';
-import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { testSiteBrowser } from './test-site-browser.ts';
 
-const siteDir = (await testSite()).dist;
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 375, height: 812 }];
-
-let browser: Browser;
-let server: StaticServer;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startStaticServer(siteDir, { headers: SECURITY_HEADERS });
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = await testSiteBrowser();
 
 describe('the calendar pages', () => {
   for (const pathname of ['/calendar/2026-11/', '/calendar/2026/']) {
     it(`${pathname}: axe finds no violation at all, light and dark, at 1280 and 375 px`, async () => {
       for (const viewport of VIEWPORTS) {
         for (const colorScheme of ['light', 'dark'] as const) {
-          const opened = await openPage(browser, server.url, pathname, { viewport, colorScheme });
-          contexts.push(opened.context);
+          const opened = await site.open(pathname, { viewport, colorScheme });
           const violations = await runAxe(opened.page);
           expect.soft(ruleIds(violations), `axe on ${pathname} ${viewport.width} px ${colorScheme}:\n${formatViolations(violations)}`).toEqual([]);
         }
@@ -43,8 +21,7 @@ describe('the calendar pages', () => {
   }
 
   it("gives every day's Moon icon a text alternative and hides the drawing itself", async () => {
-    const opened = await openPage(browser, server.url, '/calendar/2026-11/', { viewport: VIEWPORTS[0]! });
-    contexts.push(opened.context);
+    const opened = await site.open('/calendar/2026-11/', { viewport: VIEWPORTS[0]! });
     const days = await opened.page.$$eval('.moon-grid td:has(svg)', (cells) =>
       cells.map((cell) => ({ hidden: cell.querySelector('svg')!.getAttribute('aria-hidden'), text: cell.querySelector('.visually-hidden')?.textContent ?? '' })));
     expect(days).toHaveLength(30);

@@ -8,15 +8,11 @@
 // when the page's own <meta> policy is missing.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
+import { describe, expect, it } from 'vitest';
 import { blocking, formatViolations, ruleIds, runAxe } from './axe.ts';
-import { launchChromium } from '../../../scripts/lib/chromium.ts';
-import { FAVICON_PATH, openPage, type OpenPageOptions } from '../../../scripts/lib/open-page.ts';
+import { FAVICON_PATH, type OpenPageOptions } from '../../../scripts/lib/open-page.ts';
 import { focusedElement, hasFocusIndicator, overflowCulprits, scrollWidth, type Focused } from './page-checks.ts';
-import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
-import { testSite } from '../helpers/test-sites.ts';
+import { testSiteBrowser } from './test-site-browser.ts';
 
 const DEFAULTS = {
   /** A common laptop size for the general checks. In CSS px. */
@@ -29,8 +25,9 @@ const DEFAULTS = {
   signPage: '/weekly/2026-w47/leo/',
 };
 
-const siteDir = (await testSite()).dist;
-const builtFile = (...parts: string[]) => existsSync(path.join(siteDir, ...parts));
+const site = await testSiteBrowser({ viewport: DEFAULTS.desktopViewport });
+const open = site.open;
+const builtFile = (...parts: string[]) => existsSync(path.join(site.siteDir, ...parts));
 
 interface PageType {
   name: string;
@@ -57,31 +54,6 @@ const PAGE_TYPES: readonly PageType[] = [
   { name: 'calendar month', path: '/calendar/2026-11/', status: 200 },
   { name: '404 page', path: '/no-such-page-for-the-browser-test/', status: 404 },
 ];
-
-let browser: Browser;
-let server: StaticServer;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startStaticServer(siteDir, { headers: SECURITY_HEADERS });
-});
-
-// Each test's pages go with it: a page left open would keep the busy machine's single browser process loaded.
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(pathname: string, options: OpenPageOptions = {}) {
-  const opened = await openPage(browser, server.url, pathname, { viewport: DEFAULTS.desktopViewport, ...options });
-  contexts.push(opened.context);
-  return opened;
-}
 
 /** Opens a page type's page; fails at once, naming the content it comes from, when the build lacks it. */
 async function openPageType({ path: pathname, from }: PageType, options: OpenPageOptions = {}) {
@@ -193,7 +165,7 @@ describe('built pages in Chromium', () => {
     )) as string[];
     // Without a declared icon every browser requests /favicon.ico on a visitor's first page: a 404 in their
     // console and in the host's logs.
-    const icons = declared.length > 0 ? declared : [new URL(FAVICON_PATH, server.url).href];
+    const icons = declared.length > 0 ? declared : [new URL(FAVICON_PATH, site.url()).href];
     for (const icon of icons) {
       const answer = await fetch(icon);
       const label = `${new URL(icon).pathname} (${declared.length ? 'declared' : 'no icon declared'})`;

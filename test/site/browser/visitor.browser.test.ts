@@ -1,17 +1,13 @@
-// What a returning visitor meets, in Debian's Chromium on the shared sample build (test/global-setup.ts, 2026-11-22):
+// What a returning visitor meets, in Debian's Chromium on the shared sample build (test/site/helpers/test-sites.ts, 2026-11-22):
 // on a phone and a laptop, light and dark, each page type's h1 is on the phone's first screen, axe finds nothing and
 // nothing scrolls sideways; the signs are picked by keyboard; the home page remembers a sign picked from its grid
 // (localStorage, never a cookie), leads with its week from the first paint, forgets it on "Change sign", and works
 // without JavaScript. Served with the site's exact policy as a header, as pages.browser.test.ts does.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testSite } from '../helpers/test-sites.ts';
-import { SECURITY_HEADERS } from '../../../src/eleventy/security-headers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatViolations, ruleIds, runAxe } from './axe.ts';
-import { launchChromium } from '../../../scripts/lib/chromium.ts';
-import { openPage, type OpenPageOptions } from '../../../scripts/lib/open-page.ts';
 import { overflowCulprits, scrollWidth } from './page-checks.ts';
-import { startStaticServer, type StaticServer } from '../../../scripts/lib/static-server.ts';
+import { testSiteBrowser } from './test-site-browser.ts';
 
 const DEFAULTS = {
   phone: { width: 390, height: 844 },
@@ -34,28 +30,8 @@ const PAGES = [
   { name: '404', path: '/no-such-page-for-the-visitor-test/' },
 ];
 
-const siteDir = (await testSite()).dist;
-let browser: Browser;
-let server: StaticServer;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startStaticServer(siteDir, { headers: SECURITY_HEADERS });
-});
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(pathname: string, options: OpenPageOptions = {}) {
-  const opened = await openPage(browser, server.url, pathname, { viewport: DEFAULTS.phone, ...options });
-  contexts.push(opened.context);
-  return opened;
-}
+const site = await testSiteBrowser({ viewport: DEFAULTS.phone });
+const open = site.open;
 
 const evaluate = <T>(page: Page, script: string) => page.evaluate(script) as Promise<T>;
 
@@ -143,7 +119,7 @@ describe('the remembered sign', () => {
     await page.waitForURL('**/leo/');
     expect(await stored(page)).toBe('leo');
 
-    for (const arrive of [() => page.goto(new URL('/', server.url).href), () => page.reload()]) {
+    for (const arrive of [() => page.goto(new URL('/', site.url()).href), () => page.reload()]) {
       await arrive();
       expect((await tileOrder(page))[0], 'the remembered tile comes first in the document').toBe('leo');
       expect((await reportLinks(page))[0], 'the first report the home page links').toBe(DEFAULTS.leoWeek);
@@ -174,12 +150,11 @@ describe('the remembered sign', () => {
   });
 
   it('without JavaScript the home page shows the grid as built, with nothing to change, and its links work', async () => {
-    const context = await browser.newContext({ viewport: DEFAULTS.phone, javaScriptEnabled: false });
-    contexts.push(context);
+    const context = await site.newContext({ viewport: DEFAULTS.phone, javaScriptEnabled: false });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const response = await page.goto(new URL('/', server.url).href);
+    const response = await page.goto(new URL('/', site.url()).href);
     expect(response?.status()).toBe(200);
     expect(await page.locator('.sign-tile').count()).toBe(12);
     expect(await page.locator('.change-sign').isVisible()).toBe(false);
