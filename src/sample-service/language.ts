@@ -30,6 +30,15 @@ export function sampleLanguageFor(tag: string): SampleLanguage {
   return isSampleLanguage(primary) ? primary : 'en';
 }
 
+/**
+ * The language of a natal answer: the request's `lang`, in the account's own regional variant when `lang` names
+ * the account's language without a region ('pt' from a Brazilian account's site → 'pt-BR'), as clients send two letters.
+ */
+export function natalLanguageFor(lang: string, account: SampleLanguage): SampleLanguage {
+  const language = sampleLanguageFor(lang);
+  return !lang.includes('-') && language === account.split('-')[0] ? account : language;
+}
+
 export function phraseBank(language: SampleLanguage): PhraseBank {
   return BANKS[language];
 }

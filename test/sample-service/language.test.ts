@@ -1,6 +1,6 @@
 // Which languages the sample service writes, the fallback to English, and the check on a language option.
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_LANGUAGES, checkLanguageTag, phraseBank, sampleLanguageFor } from '../../src/sample-service/language.ts';
+import { SAMPLE_LANGUAGES, checkLanguageTag, natalLanguageFor, phraseBank, sampleLanguageFor } from '../../src/sample-service/language.ts';
 
 describe('sample languages', () => {
   it('writes the seven languages of the site', () => {
@@ -24,6 +24,15 @@ describe('sample languages', () => {
     expect(sampleLanguageFor('pt')).toBe('pt');
     expect(sampleLanguageFor('nl')).toBe('en');
     expect(sampleLanguageFor('ja-JP')).toBe('en');
+  });
+
+  it('answers a natal lang without a region in the account\'s own variant of that language', () => {
+    expect(natalLanguageFor('pt', 'pt-BR')).toBe('pt-BR');
+    expect(natalLanguageFor('pt-PT', 'pt-BR')).toBe('pt');
+    expect(natalLanguageFor('pt', 'pt')).toBe('pt');
+    expect(natalLanguageFor('pt', 'en')).toBe('pt');
+    expect(natalLanguageFor('de', 'pt-BR')).toBe('de');
+    expect(natalLanguageFor('nl', 'pt-BR')).toBe('en');
   });
 
   it('takes well-formed language tags and names the setting for anything else', () => {

@@ -302,6 +302,13 @@ describe('the language option', () => {
     expect(fromSpanish.intro).toMatch(/^Ada, born on 1990-05-17 at 14:30 in London: Sun in Taurus/);
   });
 
+  it('writes a two-letter lang in the account\'s own regional variant: "pt" from a Brazilian account is Brazilian', async () => {
+    const chart = async (s: SampleService, t: string, lang: string) =>
+      ((await call(s, 'POST', '/api/natal', { body: { ...natalRequest, lang }, token: t })).json as { planets: { planetName: string }[] }).planets[3]!.planetName;
+    expect(await withService('pt-BR', async (br, t) => [await chart(br, t, 'pt'), await chart(br, t, 'es')])).toEqual(['Vênus', 'Venus']);
+    expect(await chart(service, token, 'pt')).toBe('Vénus');
+  });
+
   it('refuses a malformed language with an error naming the option', async () => {
     for (const language of ['spanish', 'es_MX', '']) {
       await expect(startSampleService({ language })).rejects.toThrow(/^Sample service: language must be a language tag such as "en" or "es-MX", got "/);
