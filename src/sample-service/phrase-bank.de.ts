@@ -68,7 +68,7 @@ function headline(e: HeadlineEvent): string {
 function natalIntro(b: NatalIntro): string {
   const born = dayMonthYear(new Date(`${b.date}T00:00:00Z`));
   const signIn = (name: string) => SIGNS_IN[SIGNS.indexOf(name)] ?? `in ${name}`;
-  return `${b.name}, geboren am ${born} um ${b.time} Uhr in ${b.place}: Sonne ${signIn(b.sun)}, Mond ${signIn(b.moon)}, Aszendent ${b.rising}.`;
+  return `${b.name}, geboren am ${born} um ${b.time.replace(/^0/, '')} Uhr in ${b.place}: Sonne ${signIn(b.sun)}, Mond ${signIn(b.moon)}, Aszendent ${b.rising}.`;
 }
 
 export const DE: PhraseBank = {
@@ -157,7 +157,7 @@ export const DE: PhraseBank = {
     'Weil es {eclipse} ist, markiert sie einen Wendepunkt und keine flüchtige Stimmung.',
   ],
   ingresses: [
-    '<strong>{planet} wechselt am {date} {intoSign}</strong> und zieht in dein {house} Haus: {theme} wenden sich {topic} zu.',
+    '<strong>{planet} wechselt am {date} {intoSign}</strong> und zieht in dein {house} Haus: Für {theme} geht es jetzt um {topic}.',
     'Ab dem {date} <strong>steht {planet} {inSign}</strong>, in deinem {house} Haus, und lenkt {theme} auf {topic}.',
     'Am {date} <strong>zieht {planet} {intoSign}</strong> und in dein {house} Haus ({topic}); {theme} folgen.',
   ],

@@ -68,7 +68,7 @@ function headline(e: HeadlineEvent): string {
 
 function natalIntro(b: NatalIntro): string {
   const born = day(new Date(`${b.date}T00:00:00Z`), 0);
-  return `${b.name}\u00a0: naissance le ${born} à ${b.time.replace(':', '\u00a0h\u00a0')} à ${b.place}\u00a0; Soleil en ${b.sun}, Lune en ${b.moon}, ascendant ${b.rising}.`;
+  return `${b.name}\u00a0: naissance le ${born} à ${b.time.replace(/^0/, '').replace(':', '\u00a0h\u00a0')} à ${b.place}\u00a0; Soleil en ${b.sun}, Lune en ${b.moon}, ascendant ${b.rising}.`;
 }
 
 export const FR: PhraseBank = {

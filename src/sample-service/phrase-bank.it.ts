@@ -70,8 +70,8 @@ function headline(e: HeadlineEvent): string {
 
 function natalIntro(b: NatalIntro): string {
   const born = day(new Date(`${b.date}T00:00:00Z`), 0);
-  const at = b.time.startsWith('01:') ? 'all’' : 'alle';
-  return contract(`${b.name}: nascita il ${born} ${at} ${b.time} a ${b.place}; Sole in ${b.sun}, Luna in ${b.moon}, ascendente ${b.rising}.`);
+  const at = b.time.startsWith('01:') ? 'all’' : 'alle ';
+  return contract(`${b.name}: nascita il ${born} ${at}${b.time.replace(/^0/, '')} a ${b.place}; Sole in ${b.sun}, Luna in ${b.moon}, ascendente ${b.rising}.`);
 }
 
 export const IT: PhraseBank = {

@@ -73,7 +73,7 @@ function portuguese(v: Variant): PhraseBank {
     const born = day(new Date(`${b.date}T00:00:00Z`), 0);
     const [hours, minutes] = b.time.split(':');
     const at = hours === '01' ? 'à' : 'às';
-    return `${b.name}: nascimento no dia ${born}, ${at} ${hours}h${minutes}, em ${b.place}; Sol em ${b.sun}, Lua em ${b.moon}, ascendente em ${b.rising}.`;
+    return `${b.name}: nascimento no dia ${born}, ${at} ${Number(hours)}h${minutes}, em ${b.place}; Sol em ${b.sun}, Lua em ${b.moon}, ascendente em ${b.rising}.`;
   };
 
   return {

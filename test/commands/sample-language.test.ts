@@ -42,7 +42,7 @@ describe('a build from the sample service, in the site\'s language', () => {
     expect(weekly).toContain('Datas-chave');
     expect(weekly).not.toContain('your 9th house');
     expect(page('weekly/2026-w47/cancer/index.html')).toContain('Câncer:');
-    expect(page('charts/elizabeth-ii/index.html')).toContain('nascimento no dia 21 de abril de 1926, às 02h40, em London; Sol em Touro, Lua em Leão, ascendente em Capricórnio.');
+    expect(page('charts/elizabeth-ii/index.html')).toContain('nascimento no dia 21 de abril de 1926, às 2h40, em London; Sol em Touro, Lua em Leão, ascendente em Capricórnio.');
   });
 
   it('builds a Dutch site in English, saying so in one line, even after a Brazilian build filled the cache', async () => {

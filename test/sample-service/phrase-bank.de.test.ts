@@ -38,4 +38,9 @@ describe('German phrase bank', () => {
     expect(DE.monthLabel(utc('2026-11-01'))).toBe('Der November 2026');
     expect(DE.ordinal(9)).toBe('9.');
   });
+
+  it('introduces a natal chart with the signs declined and the hour as Germans write it', () => {
+    expect(DE.natal.intro({ name: 'Ada', date: '1926-04-21', time: '02:40', place: 'London', sun: 'Stier', moon: 'Löwe', rising: 'Steinbock' }))
+      .toBe('Ada, geboren am 21. April 1926 um 2:40 Uhr in London: Sonne im Stier, Mond im Löwen, Aszendent Steinbock.');
+  });
 });

@@ -31,4 +31,9 @@ describe('French phrase bank', () => {
     expect(FR.monthLabel(utc('2026-11-01'))).toBe('le mois de novembre 2026');
     expect([1, 2, 9].map(FR.ordinal)).toEqual(['1re', '2e', '9e']);
   });
+
+  it('introduces a natal chart with the hour as the French write it', () => {
+    expect(FR.natal.intro({ name: 'Ada', date: '1926-04-01', time: '02:40', place: 'London', sun: 'Bélier', moon: 'Lion', rising: 'Capricorne' }))
+      .toBe('Ada\u00a0: naissance le 1er avril 1926 à 2\u00a0h\u00a040 à London\u00a0; Soleil en Bélier, Lune en Lion, ascendant Capricorne.');
+  });
 });

@@ -36,4 +36,10 @@ describe('Italian phrase bank', () => {
     }
     expect(writeReport('monthly', { year: 2026, month: 11 }, 0, 'it').text).toContain('Mercurio, Venere e Saturno sono in <em>moto retrogrado</em>');
   });
+
+  it('introduces a natal chart with the hour as Italians write it, "all’1:30" included', () => {
+    const birth = (date: string, time: string) => IT.natal.intro({ name: 'Ada', date, time, place: 'London', sun: 'Toro', moon: 'Leone', rising: 'Capricorno' });
+    expect(birth('1926-04-21', '02:40')).toBe('Ada: nascita il 21 aprile 1926 alle 2:40 a London; Sole in Toro, Luna in Leone, ascendente Capricorno.');
+    expect(birth('1926-04-08', '01:30')).toBe('Ada: nascita l’8 aprile 1926 all’1:30 a London; Sole in Toro, Luna in Leone, ascendente Capricorno.');
+  });
 });

@@ -28,4 +28,10 @@ describe('Portuguese phrase banks', () => {
     expect([PT_BR.signNames[2], PT_BR.signNames[3], PT_BR.planetNames.Venus, PT_BR.planetNames.Neptune]).toEqual(['Gêmeos', 'Câncer', 'Vênus', 'Netuno']);
     expect([1, 11, 12].map(PT.ordinal)).toEqual(['primeira', 'décima primeira', 'décima segunda']);
   });
+
+  it('introduce a natal chart with the hour as both countries write it', () => {
+    const birth = { name: 'Ada', date: '1926-04-21', place: 'London', sun: 'Touro', moon: 'Leão', rising: 'Capricórnio' };
+    expect(PT.natal.intro({ ...birth, time: '02:40' })).toBe('Ada: nascimento no dia 21 de abril de 1926, às 2h40, em London; Sol em Touro, Lua em Leão, ascendente em Capricórnio.');
+    expect(PT_BR.natal.intro({ ...birth, date: '1926-04-01', time: '01:05' })).toBe('Ada: nascimento no dia 1º de abril de 1926, à 1h05, em London; Sol em Touro, Lua em Leão, ascendente em Capricórnio.');
+  });
 });
