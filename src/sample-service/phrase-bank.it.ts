@@ -38,12 +38,13 @@ const PREPOSITIONS: Record<string, string> = { di: 'de', a: 'a', da: 'da' };
 const ARTICLES: Record<string, string> = { il: 'l', lo: 'llo', la: 'lla', i: 'i', gli: 'gli', le: 'lle', 'l’': 'll’' };
 const ELIDED: Record<string, string> = { il: 'l’', al: 'all’', dal: 'dall’', del: 'dell’', nel: 'nell’', Il: 'L’', Dal: 'Dall’', Al: 'All’' };
 
-/** "di il" → "del", "a la" → "alla", "da l’" → "dall’"; "il 8" → "l’8", "dal 11" → "dall’11". */
+/** "di il" → "del", "a la" → "alla", "da l’" → "dall’"; "il 8" → "l’8", "dal 11" → "dall’11"; "nella ottava" → "nell’ottava". */
 function contract(text: string): string {
   return text
     .replace(/(?<![\p{L}\p{N}’'])(di|a|da) (il|lo|la|i|gli|le)(?= )/gu, (_, p: string, a: string) => `${PREPOSITIONS[p]}${ARTICLES[a]}`)
     .replace(/(?<![\p{L}\p{N}’'])(di|a|da) l’/gu, (_, p: string) => `${PREPOSITIONS[p]}ll’`)
-    .replace(/(?<![\p{L}\p{N}’'])(il|al|dal|del|nel|Il|Dal|Al) (8|11)(?![\p{N}])/gu, (_, a: string, n: string) => `${ELIDED[a]}${n}`);
+    .replace(/(?<![\p{L}\p{N}’'])(il|al|dal|del|nel|Il|Dal|Al) (8|11)(?![\p{N}])/gu, (_, a: string, n: string) => `${ELIDED[a]}${n}`)
+    .replace(/(?<![\p{L}\p{N}’'])(l|nel|del|dal|al|Dal)la (?=[aeiouàèéìòù])/gu, (_, p: string) => `${p}l’`);
 }
 
 /** 'la settimana dal 7 al 13 dicembre 2026', '… dal 30 novembre al 6 dicembre 2026', '… dal 28 dicembre 2026 al 3 gennaio 2027'. */

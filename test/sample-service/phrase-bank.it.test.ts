@@ -12,6 +12,7 @@ describe('Italian phrase bank', () => {
       .toBe('intorno alla stazione del Sole, dall’ingresso degli amici, ai viaggi, delle radici');
     expect(IT.finish('il 8 dicembre, dal 11 al 18 marzo, Il 8 marzo, del 11 giugno, il 1º maggio, il 28 aprile'))
       .toBe('l’8 dicembre, dall’11 al 18 marzo, L’8 marzo, dell’11 giugno, il 1º maggio, il 28 aprile');
+    expect(IT.finish('nella ottava casa, Dalla undicesima casa, la tua casa, nella nona casa')).toBe('nell’ottava casa, Dall’undicesima casa, la tua casa, nella nona casa');
   });
 
   it('writes dates the Italian way: no zero padding, "1º", the year only when it is not the period\'s', () => {
