@@ -20,13 +20,19 @@ interface HighlightSource {
 /** The blocks a sentence never runs across. */
 const BLOCK_END = /<\/?(?:p|div|li|ul|ol|h[1-6]|blockquote|dd|dt|tr|table|br)\b[^>]*>/gi;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** Languages whose ordinals are a number and a full stop ("im 9. Haus", "am 12. Dezember"): no sentence ends there. */
+const ORDINAL_DOT_LANGUAGES = new Set(['de', 'da', 'nb', 'nn', 'no', 'fi', 'is', 'et', 'lv', 'cs', 'sk', 'sl', 'hr', 'sr', 'bs', 'hu', 'pl', 'tr']);
+/** A sentence's end: a full stop, question or exclamation mark before a capital, a digit or an opening mark. */
+const SENTENCE_END = /(?<=[.!?…])\s+(?=[\p{Lu}\p{N}¿¡«"“„])/u;
+const SENTENCE_END_NOT_ORDINAL = /(?<=[.!?…])(?<!\p{N}\.)\s+(?=[\p{Lu}\p{N}¿¡«"“„])/u;
 
 /**
  * A report's first sentences in order (intro, then text), from the opening of its sanitized HTML: blocks apart, tags
  * and entities resolved, each block cut after a full stop, question or exclamation mark before a capital. A cheap
  * reading, not a full parse: a build reads every period's twelve reports (docs/performance.md).
  */
-function sentencesOf(source: HighlightSource): string[] {
+function sentencesOf(source: HighlightSource, locale: string): string[] {
+  const sentenceEnd = ORDINAL_DOT_LANGUAGES.has(new Intl.Locale(locale).language) ? SENTENCE_END_NOT_ORDINAL : SENTENCE_END;
   const html = `<p>${source.intro}</p>${source.text}`;
   const blocks = html.slice(0, DEFAULTS.htmlChars).split(BLOCK_END);
   // A block cut short by the limit is left out.
@@ -39,7 +45,7 @@ function sentencesOf(source: HighlightSource): string[] {
         dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (ENTITIES[name!.toLowerCase()] ?? whole))
       .replace(/\s+/g, ' ')
       .trim();
-    for (const sentence of text ? text.split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}¿¡«"“])/u) : []) {
+    for (const sentence of text ? text.split(sentenceEnd) : []) {
       sentences.push(sentence);
       if (sentences.length === DEFAULTS.sentences) return sentences;
     }
@@ -68,7 +74,7 @@ function namePattern(sources: readonly HighlightSource[]): RegExp {
  * house of travel.". A report with no sentence of its own keeps its first sentence.
  */
 export function periodHighlights(sources: readonly HighlightSource[], locale: string): string[] {
-  const sentences = sources.map((source) => sentencesOf(source));
+  const sentences = sources.map((source) => sentencesOf(source, locale));
   const names = namePattern(sources);
   const keys = sentences.map((list) => list.map((s) => wordKeys(s, names).join(' ')));
   const chosen = sentences.map((list, i) => {

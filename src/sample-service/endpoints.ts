@@ -7,7 +7,7 @@ import { isoWeeksInYear, reportWriter, type SampleReportKind } from './report-wr
 import { searchPlaces, findPlace } from './places.ts';
 import { computeNatal } from './natal.ts';
 import { SAMPLE_PLANETS, SAMPLE_SIGNS } from './catalog.ts';
-import { phraseBank, type SampleLanguage } from './language.ts';
+import { natalLanguageFor, phraseBank, type SampleLanguage } from './language.ts';
 import { revisedText, type FaultOptions, type SampleReportEntry } from './faults.ts';
 import {
   SampleHttpError,
@@ -155,13 +155,14 @@ const placesHandler: Handler = ({ endpoint, body }) => {
   return { data: searchPlaces(readString(endpoint, input, 'name')) };
 };
 
-const natalHandler: Handler = ({ endpoint, body }) => {
+/** Natal answers follow the request's `lang`, in the account's regional variant of it (see natalLanguageFor). */
+const natalHandler = (language: SampleLanguage): Handler => ({ endpoint, body }) => {
   const input = requireObject(endpoint, body, ['name', 'date', 'time', 'place_id', 'lang']);
   const name = readString(endpoint, input, 'name');
   const date = readDate(endpoint, input, 'date');
   const time = readTime(endpoint, input, 'time');
   const placeId = readInteger(endpoint, input, 'place_id', 1, Number.MAX_SAFE_INTEGER);
-  const lang = readLang(endpoint, input, 'lang');
+  const lang = natalLanguageFor(readLang(endpoint, input, 'lang'), language);
   const place = findPlace(placeId);
   if (!place) throw new SampleHttpError(404, 'place_not_found', `${endpoint}: no place with place_id ${placeId} (find ids with /api/places)`);
   return computeNatal({ name, date, time, lang, place });
@@ -181,7 +182,7 @@ function buildRoutes(tokens: TokenDesk, faults: () => FaultOptions, language: Sa
     routes.set(path, { method: 'POST', authorised: true, handler: reportHandler(kind, language, faults) });
   }
   routes.set('/api/places', { method: 'POST', authorised: true, handler: placesHandler });
-  routes.set('/api/natal', { method: 'POST', authorised: true, handler: natalHandler });
+  routes.set('/api/natal', { method: 'POST', authorised: true, handler: natalHandler(language) });
   routes.set('/api/signs', { method: 'GET', authorised: true, handler: () => ({ data: SAMPLE_SIGNS }) });
   routes.set('/api/planets', { method: 'GET', authorised: true, handler: () => ({ data: SAMPLE_PLANETS }) });
   for (const path of UNIMPLEMENTED_ENDPOINTS) routes.set(path, { method: 'POST', authorised: true, handler: notImplemented });

@@ -65,6 +65,7 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
       subject,
       Subject: capitalize(subject),
       sign: bank.signNames[signId]!,
+      inSign: bank.signsIn?.[signId] ?? bank.signNames[signId]!,
       qualities: bank.signQualities[signId]!,
       theme: bank.planetThemes[planetName],
       house: bank.ordinal(housePosition),

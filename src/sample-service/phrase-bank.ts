@@ -1,4 +1,4 @@
-// The sample service's words, one file per language (./phrase-bank.en.ts, ./phrase-bank.es.ts) of the shape
+// The sample service's words, one file per language (./phrase-bank.en.ts, ./phrase-bank.de.ts…) of the shape
 // `PhraseBank` below, so TypeScript checks that every language has every template, name and grammar rule; a new
 // language is one more such file, listed in ./language.ts. The choice among a bank's interchangeable templates is
 // a hash of (report kind, period, sign, event), so the same request always gets the same words (the site build
@@ -46,7 +46,7 @@ export function utcDates(locale: string, options: Intl.DateTimeFormatOptions): (
 export type Twelve<T> = readonly [T, T, T, T, T, T, T, T, T, T, T, T];
 
 /** What an intro names an event by: its words already chosen (date and sign as written in the language). */
-export type HeadlineEvent = { date: string; sign: string } & (
+export type HeadlineEvent = { date: string; sign: string; signId: number } & (
   | { type: 'phase'; phase: MoonPhase; /** the eclipse's name, when it is one */ eclipse?: string }
   | { type: 'ingress'; planet: PlanetName; retrograde: boolean }
   | { type: 'station'; planet: PlanetName; direction: 'retrograde' | 'direct' }
@@ -80,6 +80,12 @@ export interface PhraseBank {
   planetThemes: Readonly<Record<PlanetName, string>>;
   /** Sign qualities for natal texts. */
   signQualities: Twelve<string>;
+  /**
+   * A sign after "in" where the language inflects it (German "im Schützen", "in den Schützen"): the slots {inSign}
+   * (where) and {intoSign} (whither), also {inSign2}; a language that writes "in Sagittario" leaves them out and uses {sign}.
+   */
+  signsIn?: Twelve<string>;
+  signsInto?: Twelve<string>;
 
   // ---- Grammar and dates ----
   /** House n's rank as the templates use it: '3rd', 'tercera'. */

@@ -144,6 +144,12 @@ function houseSlots(t: Telling, eventSign: number): { house: string; topic: stri
   return { house: t.bank.ordinal(house), topic: t.bank.houseTopics[house - 1]! };
 }
 
+/** {sign}, {inSign} and {intoSign} of a sign (each slot name with `suffix`): see PhraseBank.signsIn. */
+function signSlots(bank: PhraseBank, signId: number, suffix = ''): Record<string, string> {
+  const sign = bank.signNames[signId]!;
+  return { [`sign${suffix}`]: sign, [`inSign${suffix}`]: bank.signsIn?.[signId] ?? sign, [`intoSign${suffix}`]: bank.signsInto?.[signId] ?? sign };
+}
+
 /** The degree within the sign: '15°'. */
 function degreeOf(e: SkyEvent): string {
   return `${Math.floor(e.longitude - e.signId * 30)}°`;
@@ -153,7 +159,7 @@ function slotsFor(t: Telling, e: SkyEvent): Record<string, string> {
   const { bank } = t;
   return {
     date: bank.day(e.time, t.year),
-    sign: bank.signNames[e.signId]!,
+    ...signSlots(bank, e.signId),
     ...houseSlots(t, e.signId),
     planet: bank.planetNames[e.body],
     theme: bank.planetThemes[e.body],
@@ -185,7 +191,7 @@ function tellEvent(t: Telling, e: SkyEvent): string {
 
 /** Plain-text name of an event for intros: 'the full moon on November 24 in Gemini'. */
 function headline(bank: PhraseBank, e: SkyEvent, year: number): string {
-  const words = { date: bank.day(e.time, year), sign: bank.signNames[e.signId]! };
+  const words = { date: bank.day(e.time, year), sign: bank.signNames[e.signId]!, signId: e.signId };
   let event: HeadlineEvent;
   if (e.type === 'phase') event = { ...words, type: 'phase', phase: e.phase, eclipse: eclipseName(bank, e) };
   else if (e.type === 'ingress') event = { ...words, type: 'ingress', planet: e.body, retrograde: e.retrograde };
@@ -218,7 +224,7 @@ function writeColumn(ctx: PeriodContext, t: Telling, kind: 'weekly' | 'monthly')
     : ctx.events;
 
   const sunHouse = houseSlots(t, ctx.sunSign);
-  const opening = fill(pick(bank.seasonOpenings, key + '|open'), { sign: bank.signNames[ctx.sunSign]!, span: ctx.range.span, ...sunHouse });
+  const opening = fill(pick(bank.seasonOpenings, key + '|open'), { ...signSlots(bank, ctx.sunSign), span: ctx.range.span, ...sunHouse });
   const parts = [`<p>${opening}</p>`];
   const retrograde = ctx.retrogradeAtStart;
   if (retrograde.length > 0) {
@@ -246,11 +252,11 @@ function writeColumn(ctx: PeriodContext, t: Telling, kind: 'weekly' | 'monthly')
 function planetYear(t: Telling, planet: PlanetName, events: readonly SkyEvent[]): string {
   const { bank } = t;
   const startSign = signOf(eclipticLongitude(planet, new Date(Date.UTC(t.year, 0, 1))));
-  const slots = { planet: bank.planetNames[planet], theme: bank.planetThemes[planet], sign: bank.signNames[startSign]!, ...houseSlots(t, startSign) };
+  const slots = { planet: bank.planetNames[planet], theme: bank.planetThemes[planet], ...signSlots(bank, startSign), ...houseSlots(t, startSign) };
   const ingresses = events.filter((e) => e.type === 'ingress' && e.body === planet);
   if (ingresses.length === 0) return fill(bank.year.stays, slots);
   const moves = ingresses.map((e) => fill(e.type === 'ingress' && e.retrograde ? bank.year.moveBackInto : bank.year.moveInto, {
-    sign: bank.signNames[e.signId]!,
+    ...signSlots(bank, e.signId),
     date: bank.day(e.time),
     ...houseSlots(t, e.signId),
   }));
@@ -263,7 +269,7 @@ function retrogradePeriods(t: Telling, planet: PlanetName, events: readonly SkyE
   const out: string[] = [];
   for (let i = 0; i < stations.length; i++) {
     const s = stations[i]!;
-    const slots = { planet: bank.planetNames[planet], sign: bank.signNames[s.signId]!, house: houseSlots(t, s.signId).house };
+    const slots = { planet: bank.planetNames[planet], ...signSlots(bank, s.signId), house: houseSlots(t, s.signId).house };
     if (s.direction === 'direct') {
       // The retrograde began the year before.
       out.push(fill(bank.year.retrogradeUntil, { ...slots, date: bank.day(s.time), degree: degreeOf(s) }));
@@ -274,7 +280,7 @@ function retrogradePeriods(t: Telling, planet: PlanetName, events: readonly SkyE
       const span = { ...slots, dates: bank.dayRange(s.time, next.time) };
       out.push(next.signId === s.signId
         ? fill(bank.year.retrogradeWithin, span)
-        : fill(bank.year.retrogradeAcross, { ...span, sign2: bank.signNames[next.signId]!, house2: houseSlots(t, next.signId).house }));
+        : fill(bank.year.retrogradeAcross, { ...span, ...signSlots(bank, next.signId, '2'), house2: houseSlots(t, next.signId).house }));
       i++;
     } else {
       out.push(fill(bank.year.retrogradeOpen, { ...slots, date: bank.day(s.time), nextYear: String(t.year + 1) }));
@@ -319,7 +325,7 @@ function yearIntro(ctx: PeriodContext, t: Telling, lead: string, seasons: readon
     intro = fill(bank.year.intro, { lead, year: String(year), headline: headline(bank, first, year), ...houseSlots(t, first.signId) });
   } else {
     const jupiterSign = signOf(eclipticLongitude('Jupiter', ctx.range.start));
-    intro = fill(bank.year.introJupiter, { lead, year: String(year), sign: bank.signNames[jupiterSign]!, ...houseSlots(t, jupiterSign) });
+    intro = fill(bank.year.introJupiter, { lead, year: String(year), ...signSlots(bank, jupiterSign), ...houseSlots(t, jupiterSign) });
   }
   const eclipseCount = seasons.flat().length;
   return eclipseCount > 0 ? `${intro} ${bank.year.eclipseCount(eclipseCount)}` : intro;

@@ -1,6 +1,8 @@
 // Each sign's own line of a period, taken from its report: the expected lines are worked by hand from the texts below.
 import { describe, expect, it } from 'vitest';
 import { periodHighlights } from '../../src/model/highlights.ts';
+import { reportWriter } from '../../src/sample-service/report-writer.ts';
+import { phraseBank, type SampleLanguage } from '../../src/sample-service/language.ts';
 
 const NAMES = ['Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces'];
 const HOUSES = ['12th', '11th', '10th', '9th', '8th', '7th', '6th', '5th', '4th', '3rd', '2nd', '1st'];
@@ -56,5 +58,42 @@ describe('periodHighlights', () => {
   it('segments sentences as the language does', () => {
     const sources = twelve((name, i) => `${name} : la semaine s’ouvre sur la pleine lune, dans votre maison ${i + 1} des amis.`);
     expect(periodHighlights(sources, 'fr')[1]).toBe('Dans votre maison 2 des amis.');
+  });
+
+  it('reads a number and a full stop as an ordinal in German, and as a sentence\'s end in English', () => {
+    const german = ['Widder', 'Stier', 'Zwillinge', 'Krebs', 'Löwe', 'Jungfrau', 'Waage', 'Skorpion', 'Schütze', 'Steinbock', 'Wassermann', 'Fische'];
+    const sources = german.map((signName, i) => ({
+      signName,
+      intro: `${signName}: Die Woche vom 7. bis 13. Dezember 2026 dreht sich um den Neumond am 9. Dezember im Schützen, in deinem ${((8 - i + 12) % 12) + 1}. Haus.`,
+      text: '',
+    }));
+    const lines = periodHighlights(sources, 'de');
+    expect(lines[0]).toBe('In deinem 9. Haus.');
+    expect(lines[8]).toBe('In deinem 1. Haus.');
+    const english = twelve((name, i) => `${name}: the Moon is full on March 5. Rest in your ${HOUSES[i]} house.`);
+    expect(periodHighlights(english, 'en')[0]).toBe('Rest in your 12th house.');
+  });
+});
+
+describe('periodHighlights on the sample service\'s reports in each language', () => {
+  /** How each language's line opens ("in your … house"), written by hand. */
+  const OPENINGS: Record<string, RegExp> = {
+    en: /^In your \d+(st|nd|rd|th) house /,
+    es: /^En tu \p{L}+ casa, /u,
+    de: /^In deinem \d+\. Haus \(/,
+    fr: /^Dans votre \d+(re|e) maison, /,
+    it: /^Nella tua \p{L}+ casa, /u,
+    pt: /^Na sua \p{L}+( primeira| segunda)? casa, /u,
+    'pt-BR': /^Na sua \p{L}+( primeira| segunda)? casa, /u,
+  };
+
+  it.each(Object.keys(OPENINGS))('gives each sign its own line in %s, not the sentence all twelve share', (language) => {
+    for (const [kind, period] of [['weekly', { year: 2026, week: 50 }], ['monthly', { year: 2026, month: 3 }], ['yearly', { year: 2026 }]] as const) {
+      const write = reportWriter(kind, period, language as SampleLanguage);
+      const names = phraseBank(language as SampleLanguage).signNames;
+      const lines = periodHighlights(names.map((signName, i) => ({ signName, ...write(i) })), language);
+      expect(new Set(lines).size, kind).toBe(12);
+      for (const line of lines) expect(line, kind).toMatch(OPENINGS[language]!);
+    }
   });
 });

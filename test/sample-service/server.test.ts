@@ -282,14 +282,14 @@ describe('the language option', () => {
   });
 
   it('answers in English for a language it does not write', async () => {
-    const [french, english] = await withService('fr', async (fr, t) => {
-      expect(fr.language).toBe('en');
+    const [dutch, english] = await withService('nl', async (nl, t) => {
+      expect(nl.language).toBe('en');
       return Promise.all([
-        call(fr, 'POST', '/api/weekly-reports', { body: weekly, token: t }),
+        call(nl, 'POST', '/api/weekly-reports', { body: weekly, token: t }),
         call(service, 'POST', '/api/weekly-reports', { body: weekly, token }),
       ]);
     });
-    expect(french.json).toEqual(english.json);
+    expect(dutch.json).toEqual(english.json);
   });
 
   it('writes natal texts in the request\'s lang, whatever the reports\' language', async () => {
@@ -300,6 +300,13 @@ describe('the language option', () => {
     expect(fromEnglish.planets[0]!.planetName).toBe('Sol');
     const fromSpanish = await withService('es', (es, t) => chart(es, t, 'en'));
     expect(fromSpanish.intro).toMatch(/^Ada, born on 1990-05-17 at 14:30 in London: Sun in Taurus/);
+  });
+
+  it('writes a two-letter lang in the account\'s own regional variant: "pt" from a Brazilian account is Brazilian', async () => {
+    const chart = async (s: SampleService, t: string, lang: string) =>
+      ((await call(s, 'POST', '/api/natal', { body: { ...natalRequest, lang }, token: t })).json as { planets: { planetName: string }[] }).planets[3]!.planetName;
+    expect(await withService('pt-BR', async (br, t) => [await chart(br, t, 'pt'), await chart(br, t, 'es')])).toEqual(['Vênus', 'Venus']);
+    expect(await chart(service, token, 'pt')).toBe('Vénus');
   });
 
   it('refuses a malformed language with an error naming the option', async () => {

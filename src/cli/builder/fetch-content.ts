@@ -59,7 +59,7 @@ async function openService(config: BuildConfig, account: LanguageAccount, log: (
   const several = config.accounts.length > 1;
   log(`${account.variables.url} is not set: using the embedded sample service at ${sample.url} (sample content${several ? `, ${language}` : ''}).`);
   const primary = language.split('-')[0]!;
-  if (sample.language !== primary) {
+  if (sample.language.split('-')[0] !== primary) {
     log(`The sample service writes ${listed(SAMPLE_LANGUAGES)} only: its reports and charts for this ${primary} site are in English.`);
   }
   return { baseUrl: sample.url, username: 'sample', password: 'sample', sample };
