@@ -28,7 +28,12 @@ function revive(text: string): SkyEvent[] | undefined {
   const out: SkyEvent[] = [];
   for (const e of events as Record<string, unknown>[]) {
     if (typeof e?.time !== 'string' || typeof e.type !== 'string' || typeof e.signId !== 'number') return undefined;
-    out.push({ ...e, time: new Date(e.time) } as unknown as SkyEvent);
+    const contacts = e.contacts as { first: string; last: string } | undefined;
+    out.push({
+      ...e, time: new Date(e.time),
+      ...(typeof e.greatest === 'string' && { greatest: new Date(e.greatest) }),
+      ...(contacts && { contacts: { first: new Date(contacts.first), last: new Date(contacts.last) } }),
+    } as unknown as SkyEvent);
   }
   return out;
 }
