@@ -2,6 +2,7 @@
 // stations) and worked by hand: retrogrades across 1 January and under way when the feed opens, zones west and east
 // of UTC read on the zone's own clock, Spanish and German, stations as dates, rounding to the minute, absolute
 // subscription links, and the home page's list of retrograde planets joined with the language's "and".
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -181,5 +182,14 @@ describe('subscription links', () => {
     expect([google.origin, google.searchParams.get('cid')]).toEqual(['https://calendar.google.com', 'webcal://stars.example.org/calendar/sky.ics']);
     const es = calendarOf('2026-03-10', { tag: 'es' }).pages[0]!;
     expect(es.subscribe.https.url).toMatch(/^https:\/\/stars\.example\.org\/.*calendar\/sky\.ics$/);
+  });
+});
+
+describe('docs/calendar.md', () => {
+  it('shows a timed event as the site writes it', () => {
+    const docs = readFileSync(path.resolve(import.meta.dirname, '../../docs/calendar.md'), 'utf8');
+    const example = /```\n(DTSTART:\d{8}T\d{6}Z\nDTEND:\d{8}T\d{6}Z)\n```/.exec(docs)?.[1];
+    expect(example).toBeDefined();
+    expect(calendarOf('2026-03-10').feeds[0]!.body).toContain(`${example!.replace('\n', '\r\n')}\r\n`);
   });
 });
