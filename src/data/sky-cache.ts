@@ -13,12 +13,17 @@ const SKY_DIR = fileURLToPath(new URL('../sky/', import.meta.url));
 /** What the events depend on: src/sky's files and astronomy-engine's version. */
 export const SKY_VERSION = skyVersion();
 
-function skyVersion(): string {
+/** The cache's version with astronomy-engine at `engineVersion` (by default the installed one). */
+export function skyVersion(engineVersion = installedEngineVersion()): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(SKY_DIR).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(path.join(SKY_DIR, file)));
-  const engine = findPackageJSON('astronomy-engine', import.meta.url)!;
-  hash.update((JSON.parse(readFileSync(engine, 'utf8')) as { version: string }).version);
+  hash.update(engineVersion);
   return hash.digest('hex').slice(0, 16);
+}
+
+function installedEngineVersion(): string {
+  const engine = findPackageJSON('astronomy-engine', import.meta.url)!;
+  return (JSON.parse(readFileSync(engine, 'utf8')) as { version: string }).version;
 }
 
 /** A year's file as written: the events with their times as RFC 3339 strings. */
@@ -28,7 +33,12 @@ function revive(text: string): SkyEvent[] | undefined {
   const out: SkyEvent[] = [];
   for (const e of events as Record<string, unknown>[]) {
     if (typeof e?.time !== 'string' || typeof e.type !== 'string' || typeof e.signId !== 'number') return undefined;
-    out.push({ ...e, time: new Date(e.time) } as unknown as SkyEvent);
+    const contacts = e.contacts as { first: string; last: string } | undefined;
+    out.push({
+      ...e, time: new Date(e.time),
+      ...(typeof e.greatest === 'string' && { greatest: new Date(e.greatest) }),
+      ...(contacts && { contacts: { first: new Date(contacts.first), last: new Date(contacts.last) } }),
+    } as unknown as SkyEvent);
   }
   return out;
 }

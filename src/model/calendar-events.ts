@@ -18,6 +18,10 @@ export interface CalendarEvent {
   title: string;
   /** The moment in the calendar's zone with the zone's name, or the date alone where the minute means nothing. */
   when: string;
+  /** Known to the day only (stations, slow planets' ingresses): `day` is all there is to show, in the .ics too. */
+  allDay: boolean;
+  /** A lunar eclipse's first and last penumbral contact, RFC 3339 in UTC (`when` shows them after the greatest moment). */
+  contacts?: { start: string; end: string };
 }
 
 export interface RetrogradeSpan {
@@ -87,21 +91,31 @@ export function calendarEvent(e: SkyEvent, words: CalendarWords): CalendarEvent 
   const options: Intl.DateTimeFormatOptions = dateOnly
     ? { dateStyle: 'long' }
     : { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-  const day = zonedDay(e.time, words.timeZone);
+  // An eclipse is told at its greatest moment, not its full or new moon's (they stand up to about 20 minutes apart).
+  const time = (e.type === 'phase' && e.greatest) || e.time;
+  const contacts = e.type === 'phase' ? e.contacts : undefined;
+  const day = zonedDay(time, words.timeZone);
+  let when = formatterFor(words.locale, words.timeZone, options).format(toMinute(time));
+  if (contacts) {
+    const range = formatterFor(words.locale, words.timeZone, { hour: 'numeric', minute: '2-digit' }).formatRange(toMinute(contacts.first), toMinute(contacts.last));
+    when = `${when} (${range})`;
+  }
   return {
-    uid: `${name}-${e.body.toLowerCase()}-${words.signs[e.signId]!.slug}-${compactDate(e.time)}`,
+    uid: `${name}-${e.body.toLowerCase()}-${words.signs[e.signId]!.slug}-${compactDate(time)}`,
     kind,
-    datetime: utcMinute(e.time),
+    datetime: utcMinute(time),
     day,
     month: day.slice(0, 7),
     title: text,
-    when: formatterFor(words.locale, words.timeZone, options).format(toMinute(e.time)),
+    when,
+    allDay: dateOnly,
+    ...(contacts && { contacts: { start: utcMinute(contacts.first), end: utcMinute(contacts.last) } }),
   };
 }
 
-/** Every event in [start, end), as the calendar shows it. */
+/** Every event in [start, end), as the calendar shows it, in time order (an eclipse's greatest moment may reorder it). */
 export function calendarEvents(start: Date, end: Date, words: CalendarWords): CalendarEvent[] {
-  return skyEvents(start, end).map((e) => calendarEvent(e, words));
+  return skyEvents(start, end).map((e) => calendarEvent(e, words)).sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime));
 }
 
 /** The retrograde periods of Mercury to Pluto overlapping [start, end): "Mercury retrograde: 26 February – 20 March 2026, Pisces". */

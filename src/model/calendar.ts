@@ -17,7 +17,9 @@ import { calendarFeedUrl, calendarMonthUrl, calendarUrl, calendarYearUrl, sitePa
 const DEFAULTS = {
   /** The hub lists this many months after the current one. */
   upcomingMonths: 12,
-  /** The .ics runs from the first day of the previous month to this many months ahead. */
+  /** The .ics runs from the first day of the month this many months back (a subscriber's past year stays)… */
+  feedMonthsBack: 12,
+  /** …to this many months ahead. */
   feedMonthsAhead: 24,
   /** The home page shows this many next events. */
   nextEvents: 3,
@@ -230,7 +232,7 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
   const timeZone = calendarTimeZone(input.site.calendar);
   if (!timeZone) return undefined;
   const currentMonth = input.buildDate.slice(0, 7);
-  const feedStart = `${addMonths(currentMonth, -1)}-01`;
+  const feedStart = `${addMonths(currentMonth, -DEFAULTS.feedMonthsBack)}-01`;
   const feedEnd = `${addMonths(currentMonth, DEFAULTS.feedMonthsAhead)}-01`;
   const sky = skyOf(input, timeZone, feedStart, feedEnd);
   const { t, events, retrogrades } = sky;
@@ -282,6 +284,8 @@ function calendarFeed(sky: Sky, events: LinkedEvent[], retrogrades: RetrogradeSp
   const { urls, site, messages: { t } } = sky.input;
   const url = urls.page(calendarFeedUrl());
   const host = new URL(urls.origin).hostname;
+  // Each language's own UIDs: its events differ in words, and apps that merge by UID would let one swallow the other.
+  const uid = (id: string) => `${id}-${site.language.toLowerCase()}@${host}`;
   const page = urls.absolute(urls.page(calendarUrl()));
   const body = icsFile({
     prodId: `-//${host}//${site.title}//${site.language.toUpperCase()}`,
@@ -291,9 +295,14 @@ function calendarFeed(sky: Sky, events: LinkedEvent[], retrogrades: RetrogradeSp
     source: urls.absolute(url),
     stamp: new Date(`${feedStart}T00:00:00Z`),
     events: [
-      ...events.map((e) => ({ uid: `${e.uid}@${host}`, summary: e.title, url: e.url ? urls.absolute(e.url) : page, start: new Date(e.datetime) })),
+      ...events.map((e) => {
+        const common = { uid: uid(e.uid), summary: e.title, url: e.url ? urls.absolute(e.url) : page };
+        // Known to the day only: an all-day event on the calendar zone's day, as the pages show it.
+        if (e.allDay) return { ...common, startDay: e.day, endDay: addDays(e.day, 1) };
+        return { ...common, start: new Date(e.datetime), ...(e.contacts && { description: e.when }) };
+      }),
       ...retrogrades.map((r) => ({
-        uid: `${r.uid}@${host}`,
+        uid: uid(r.uid),
         summary: r.title,
         url: urls.absolute(sky.monthUrl(r.startDay.slice(0, 7)) ?? urls.page(calendarUrl())),
         startDay: r.startDay,

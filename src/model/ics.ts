@@ -13,8 +13,10 @@ export interface IcsInstantEvent {
   uid: string;
   summary: string;
   url: string;
-  /** An instant, written in UTC (`…Z`), never floating. */
+  /** An instant, written in UTC (`…Z`), never floating; DTEND is the same instant (a moment, not an hour). */
   start: Date;
+  /** DESCRIPTION, when there is more to say than the summary. */
+  description?: string;
 }
 
 export interface IcsAllDayEvent {
@@ -28,7 +30,7 @@ export interface IcsAllDayEvent {
 
 export interface IcsCalendar {
   prodId: string;
-  /** NAME and X-WR-CALNAME. */
+  /** NAME and X-WR-CALNAME (DESCRIPTION and X-WR-CALDESC: `description`). */
   name: string;
   description: string;
   /** The calendar's page (URL) and its own address (SOURCE). */
@@ -73,8 +75,9 @@ function utcStamp(date: Date): string {
 }
 
 function eventLines(event: IcsInstantEvent | IcsAllDayEvent, stamp: Date): string[] {
+  // An explicit end equal to the start: without one, apps guess (an hour, a point, a whole day) (RFC 5545 §3.6.1).
   const when = 'start' in event
-    ? [`DTSTART:${utcStamp(event.start)}`]
+    ? [`DTSTART:${utcStamp(event.start)}`, `DTEND:${utcStamp(event.start)}`]
     : [`DTSTART;VALUE=DATE:${event.startDay.replaceAll('-', '')}`, `DTEND;VALUE=DATE:${event.endDay.replaceAll('-', '')}`];
   return [
     'BEGIN:VEVENT',
@@ -82,6 +85,7 @@ function eventLines(event: IcsInstantEvent | IcsAllDayEvent, stamp: Date): strin
     `DTSTAMP:${utcStamp(stamp)}`,
     ...when,
     `SUMMARY:${escapeText(event.summary)}`,
+    ...('description' in event && event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
     `URL;VALUE=URI:${event.url}`,
     'TRANSP:TRANSPARENT',
     'END:VEVENT',
@@ -96,10 +100,11 @@ export function icsFile(calendar: IcsCalendar): string {
     `PRODID:${escapeText(calendar.prodId)}`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
-    `NAME:${escapeText(calendar.name)}`,
-    `X-WR-CALNAME:${escapeText(calendar.name)}`,
+    // VALUE=TEXT says what RFC 7986 defines (NAME) and the X- pair leave unknown: parsers then unescape them too.
+    `NAME;VALUE=TEXT:${escapeText(calendar.name)}`,
+    `X-WR-CALNAME;VALUE=TEXT:${escapeText(calendar.name)}`,
     `DESCRIPTION:${escapeText(calendar.description)}`,
-    `X-WR-CALDESC:${escapeText(calendar.description)}`,
+    `X-WR-CALDESC;VALUE=TEXT:${escapeText(calendar.description)}`,
     `URL;VALUE=URI:${calendar.url}`,
     `SOURCE;VALUE=URI:${calendar.source}`,
     'REFRESH-INTERVAL;VALUE=DURATION:P1D',

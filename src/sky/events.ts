@@ -2,7 +2,8 @@
 // stationing retrograde or direct, each with its exact UTC moment and sign.
 //
 // Method: lunar phases come from astronomy-engine's SearchMoonQuarter; eclipses from SearchLunarEclipse and
-// SearchGlobalSolarEclipse, attached to the full or new moon they belong to. Ingresses and stations are found by
+// SearchGlobalSolarEclipse, attached to the full or new moon they belong to with their own greatest moment (and a
+// lunar eclipse's penumbral contacts, peak ± its semi-duration). Ingresses and stations are found by
 // sampling each planet's longitude on a fixed grid (finer for fast planets), then bisecting: on the sign index
 // for ingresses, on the sign of the speed for stations. Moon ingresses (every 2.5 days) are left out: a weekly
 // column would be nothing but Moon ingresses.
@@ -35,6 +36,10 @@ interface PhaseEvent extends EventBase {
   phase: MoonPhase;
   /** Set when this new moon is a solar eclipse or this full moon a lunar eclipse. */
   eclipse?: EclipseKind;
+  /** The eclipse's greatest moment (NASA's "greatest eclipse"), minutes from the phase's own. */
+  greatest?: Date;
+  /** A lunar eclipse's first and last contact with the penumbra (astronomy-engine gives none for a solar one). */
+  contacts?: { first: Date; last: Date };
 }
 interface IngressEvent extends EventBase {
   type: 'ingress';
@@ -129,20 +134,24 @@ function lunarPhases(start: Astronomy.AstroTime, end: Astronomy.AstroTime): Phas
       Math.abs(e.time.ut - q.time.ut) < DEFAULTS.eclipseMatchDays && (e.solar ? phase === 'newMoon' : phase === 'fullMoon'));
     out.push({
       type: 'phase', body: 'Moon', phase, time: q.time.date, longitude, signId: signOf(longitude),
-      ...(eclipse && { eclipse: eclipse.kind }),
+      ...(eclipse && { eclipse: eclipse.kind, greatest: eclipse.time.date, ...(eclipse.contacts && { contacts: eclipse.contacts }) }),
     });
   }
   return out;
 }
 
-interface Eclipse { time: Astronomy.AstroTime; kind: EclipseKind; solar: boolean }
+interface Eclipse { time: Astronomy.AstroTime; kind: EclipseKind; solar: boolean; contacts?: { first: Date; last: Date } }
+
+const MINUTES_PER_DAY = 1440;
 
 function eclipsesBetween(start: Astronomy.AstroTime, end: Astronomy.AstroTime): Eclipse[] {
   const out: Eclipse[] = [];
   // Start a day early so an eclipse a few hours before the year's first phase is still matched.
   const from = start.AddDays(-DEFAULTS.eclipseMatchDays);
   for (let e = Astronomy.SearchLunarEclipse(from); e.peak.ut < end.ut + 1; e = Astronomy.NextLunarEclipse(e.peak)) {
-    out.push({ time: e.peak, kind: e.kind as EclipseKind, solar: false });
+    // sd_penum: half the penumbral phase, in minutes (https://github.com/cosinekitty/astronomy/tree/master/source/js#LunarEclipseInfo).
+    const contacts = { first: e.peak.AddDays(-e.sd_penum / MINUTES_PER_DAY).date, last: e.peak.AddDays(e.sd_penum / MINUTES_PER_DAY).date };
+    out.push({ time: e.peak, kind: e.kind as EclipseKind, solar: false, contacts });
   }
   for (let e = Astronomy.SearchGlobalSolarEclipse(from); e.peak.ut < end.ut + 1; e = Astronomy.NextGlobalSolarEclipse(e.peak)) {
     out.push({ time: e.peak, kind: e.kind as EclipseKind, solar: true });

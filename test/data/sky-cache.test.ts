@@ -1,9 +1,9 @@
 // The sky's years kept in .cache/: written once, read back equal to what src/sky computes, a damaged file computed
 // again, and nothing written into a cache folder that is gone.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SKY_VERSION, skyYearStore } from '../../src/data/sky-cache.ts';
+import { SKY_VERSION, skyVersion, skyYearStore } from '../../src/data/sky-cache.ts';
 import { eventsOfYear } from '../../src/sky/events.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -16,6 +16,13 @@ describe('skyYearStore', () => {
     store.write(2026, year);
     expect(readdirSync(path.join(cacheDir, 'sky', SKY_VERSION))).toEqual(['2026.json']);
     expect(store.read(2026)).toEqual(year);
+  });
+
+  it("keys the cache on astronomy-engine's installed version: an upgrade reads none of the years kept", () => {
+    const installed = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/astronomy-engine/package.json'), 'utf8')) as { version: string }).version;
+    expect(SKY_VERSION).toBe(skyVersion(installed));
+    expect(skyVersion(`${installed}-next`)).not.toBe(SKY_VERSION);
+    expect(SKY_VERSION).toMatch(/^[0-9a-f]{16}$/);
   });
 
   it('gives nothing for a damaged file, so the year is computed again', () => {

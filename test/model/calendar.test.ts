@@ -34,7 +34,7 @@ describe('buildCalendar', () => {
     expect(urls).toHaveLength(1 + 2 + 24);
   });
 
-  it('lists the March equinox and the eclipse full moon at USNO\'s minutes, in UTC by default', () => {
+  it('lists the March equinox at USNO\'s minute and the eclipse at NASA\'s greatest eclipse, in UTC by default', () => {
     const events = monthPage(march, '2026-03').month!.events;
     const equinox = events.find((e) => e.kind === 'season')!;
     const minutesFrom = (e: { datetime: string }, iso: string) => Math.abs(Date.parse(e.datetime) - Date.parse(iso)) / 60_000;
@@ -42,7 +42,8 @@ describe('buildCalendar', () => {
     expect(equinox.title).toBe('March equinox: Sun enters Aries');
     expect(equinox.when).toContain('UTC');
     const eclipse = events.find((e) => e.kind === 'eclipse')!;
-    expect(minutesFrom(eclipse, '2026-03-03T11:38:00Z')).toBeLessThanOrEqual(1);
+    // NASA's catalog: greatest eclipse 2026-03-03 11:34:52 TD, 11:33:43 UT (ΔT 69 s); the full moon itself is 11:38 UT.
+    expect(minutesFrom(eclipse, '2026-03-03T11:33:43Z')).toBeLessThanOrEqual(1);
     expect(eclipse.title).toBe('Total lunar eclipse, Full Moon in Virgo');
   });
 
@@ -54,10 +55,10 @@ describe('buildCalendar', () => {
 
   it('shows times and days in calendar.timeZone, the <time> still in UTC', () => {
     const madrid = buildCalendar(input('2026-03-10', { timeZone: 'Asia/Tokyo' }))!;
-    // The full moon of 2026-03-03 11:38 UT is 20:38 in Tokyo (UTC+9).
+    // The eclipse's greatest moment, 2026-03-03 11:33:43 UT (NASA), is 20:33 or 20:34 in Tokyo (UTC+9).
     const eclipse = monthPage(madrid, '2026-03').month!.events.find((e) => e.kind === 'eclipse')!;
-    expect(eclipse.datetime).toMatch(/^2026-03-03T11:3[89]:00Z$/);
-    expect(eclipse.when).toMatch(/8:3[89]\s?PM/);
+    expect(eclipse.datetime).toMatch(/^2026-03-03T11:3[34]:00Z$/);
+    expect(eclipse.when).toMatch(/8:3[34]\s?PM/);
     expect(madrid.pages[0]!.zoneNote).toBe('Times in Asia/Tokyo.');
     // The new moon of 2026-03-19 01:24 UT is still the 19th in Tokyo; the last quarter of 2026-03-11 09:39 UT too.
     expect(monthPage(madrid, '2026-03').month!.events.filter((e) => e.day === '2026-03-19').map((e) => e.kind)).toContain('phase');
@@ -68,7 +69,7 @@ describe('buildCalendar', () => {
     const ids = uids(body);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => id.endsWith('@stars.example.org'))).toBe(true);
-    expect(ids).toContain('lunareclipse-moon-virgo-20260303@stars.example.org');
+    expect(ids).toContain('lunareclipse-moon-virgo-20260303-en@stars.example.org');
     const nextDay = buildCalendar(input('2026-03-11'))!;
     expect(nextDay.feeds[0]!.body).toBe(body);
     expect(JSON.stringify(nextDay.pages)).toBe(JSON.stringify(march.pages));
@@ -81,10 +82,11 @@ describe('buildCalendar', () => {
     for (const id of shared) expect(april).toContain(id);
   });
 
-  it('runs its feed from the first day of the previous month to 24 months ahead, retrogrades as all-day spans', () => {
+  it('runs its feed from the first day of the month a year back to 24 months ahead, retrogrades as all-day spans', () => {
     const events = new ICAL.Component(ICAL.parse(march.feeds[0]!.body)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
     const starts = events.filter((e) => !e.startDate.isDate).map((e) => e.startDate.toJSDate().toISOString()).sort();
-    expect(starts[0]! >= '2026-02-01').toBe(true);
+    expect(starts[0]! >= '2025-03-01').toBe(true);
+    expect(starts[0]! < '2025-03-08').toBe(true);
     expect(starts.at(-1)! < '2028-03-01').toBe(true);
     const mercury = events.find((e) => e.uid.startsWith('retrograde-mercury-pisces-20260226'))!;
     expect([mercury.startDate.toString(), mercury.endDate.toString()]).toEqual(['2026-02-26', '2026-03-21']);

@@ -55,6 +55,14 @@ describe('periodHighlights', () => {
     expect(short[3]).toBe('Cancer: the week turns on the Sun, house 3.');
   });
 
+  it('cuts the shared opening when exactly three words are left, and not when two are', () => {
+    // After "…on the Sun," the rest is "in house N." (three words) in the first, "house N." (two) in the second.
+    const three = periodHighlights(twelve((name, i) => `${name}: the week turns on the Sun, in house ${i}.`), 'en');
+    expect(three[3]).toBe('In house 3.');
+    const two = periodHighlights(twelve((name, i) => `${name}: the week turns on the Sun, house ${i}.`), 'en');
+    expect(two[3]).toBe('Cancer: the week turns on the Sun, house 3.');
+  });
+
   it('segments sentences as the language does', () => {
     const sources = twelve((name, i) => `${name} : la semaine s’ouvre sur la pleine lune, dans votre maison ${i + 1} des amis.`);
     expect(periodHighlights(sources, 'fr')[1]).toBe('Dans votre maison 2 des amis.');

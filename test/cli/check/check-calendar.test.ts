@@ -25,6 +25,23 @@ describe('calendarProblems', () => {
     expect(calendarProblems(text)).toContainEqual({ line: lineOf(good, 'METHOD'), message: 'has a bare LF: every line must end with CRLF' });
   });
 
+  it('names a bare CR, inside a line or just before its CRLF, on the line where it is', () => {
+    const inside = good.replace('METHOD:PUBLISH\r\n', 'METHOD:PUB\rLISH\r\n');
+    expect(calendarProblems(inside)).toEqual([{ line: lineOf(good, 'METHOD'), message: 'has a bare CR: every line must end with CRLF' }]);
+    const doubled = good.replace('CALSCALE:GREGORIAN\r\n', 'CALSCALE:GREGORIAN\r\r\n');
+    expect(calendarProblems(doubled)).toEqual([{ line: lineOf(good, 'CALSCALE'), message: 'has a bare CR: every line must end with CRLF' }]);
+  });
+
+  it('names a bare LF in a folded continuation, and a file with LF line ends throughout', () => {
+    const folded = good.split('\r\n');
+    const continuation = folded.findIndex((line) => line.startsWith(' '));
+    expect(continuation).toBeGreaterThan(0);
+    const text = good.replace(`\r\n${folded[continuation]}`, `\n${folded[continuation]}`);
+    expect(calendarProblems(text)).toContainEqual({ line: continuation, message: 'has a bare LF: every line must end with CRLF' });
+    const unix = good.replaceAll('\r\n', '\n');
+    expect(calendarProblems(unix).map((p) => p.message)).toEqual(expect.arrayContaining(['does not end its last line with CRLF', 'has a bare LF: every line must end with CRLF']));
+  });
+
   it('names an unfolded line by its octets, not its characters', () => {
     // 40 "é" are 40 characters but 80 octets.
     const text = good.replace('DESCRIPTION:Every moon', `DESCRIPTION:${'é'.repeat(40)}`);
