@@ -1,9 +1,9 @@
 // The sky's years kept in .cache/: written once, read back equal to what src/sky computes, a damaged file computed
 // again, and nothing written into a cache folder that is gone.
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SKY_VERSION, skyYearStore } from '../../src/data/sky-cache.ts';
+import { SKY_VERSION, skyVersion, skyYearStore } from '../../src/data/sky-cache.ts';
 import { eventsOfYear } from '../../src/sky/events.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -33,5 +33,17 @@ describe('skyYearStore', () => {
     const gone = path.join(tempDir('astro-sky-'), 'removed');
     skyYearStore(gone).write(2026, eventsOfYear(2026));
     expect(existsSync(gone)).toBe(false);
+  });
+
+  it("keys the years by src/sky's code and astronomy-engine's version: a change to either computes them again", () => {
+    const sky = path.resolve(import.meta.dirname, '../../src/sky');
+    const installed = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/astronomy-engine/package.json'), 'utf8')) as { version: string }).version;
+    expect(skyVersion(sky, installed)).toBe(SKY_VERSION);
+    expect(skyVersion(sky, `${installed}-next`)).not.toBe(SKY_VERSION);
+    const copy = tempDir('astro-sky-code-');
+    cpSync(sky, copy, { recursive: true });
+    expect(skyVersion(copy, installed)).toBe(SKY_VERSION);
+    appendFileSync(path.join(copy, 'events.ts'), '\n');
+    expect(skyVersion(copy, installed)).not.toBe(SKY_VERSION);
   });
 });
