@@ -22,6 +22,8 @@
 //   npm run bench -- --syndication     what the JSON Feeds, the API and the card add to a build, and the card's
 //                                      weight (scripts/bench-syndication.ts)
 //   npm run bench -- --calendar        what the sky's calendar adds to a warm and a --full build (scripts/bench-calendar.ts)
+//   npm run bench -- --shipped        content/ as shipped (the embedded sample service): cold and warm CPU against
+//                                      plain Eleventy writing the same pages (scripts/bench-shipped.ts)
 //   npm run bench -- --worker          the chart form's Worker: its bundle, and the wall and CPU time of a fresh and
 //                                      a cached chart in the local runtime, workerd (scripts/bench-worker.ts)
 import module from 'node:module';
@@ -109,6 +111,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       syndication: { type: 'boolean', default: false },
       calendar: { type: 'boolean', default: false },
       worker: { type: 'boolean', default: false },
+      shipped: { type: 'boolean', default: false },
       languages: { type: 'string' },
       'ten-year': { type: 'boolean', default: false },
       'no-write': { type: 'boolean', default: false },
@@ -139,6 +142,7 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       workDir: values['work-dir'],
       languages: values.languages === undefined ? undefined : Math.min(6, Math.max(1, whole('languages', values.languages))),
       tenYear: values['ten-year'],
+      shipped: values.shipped,
     },
   };
 }
@@ -149,6 +153,7 @@ async function benchReport(context: BenchContext): Promise<[section: Parameters<
   if (options.pagesWanted !== undefined) return ['pages', await largeArchive(context, options.pagesWanted)];
   if (options.languages !== undefined && !options.preview) return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
   if (options.incremental || options.search) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
+  if (options.shipped) return ['shipped', await (await import('./bench-shipped.ts')).shippedBench(context)];
   if (options.worker) return ['worker', await (await import('./bench-worker.ts')).workerBench(context)];
   if (options.calendar) return ['calendar', await (await import('./bench-calendar.ts')).calendarBench(context)];
   if (options.syndication) return ['syndication', await (await import('./bench-syndication.ts')).syndicationBench(context)];

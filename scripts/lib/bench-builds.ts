@@ -17,7 +17,8 @@ export interface SiteBuildRequest {
   outputDir: string;
   cacheDir: string;
   env: Record<string, string>;
-  periods: PeriodWindows;
+  /** The windows; none: content/site.json's own. */
+  periods?: PeriodWindows;
   /** Render every page (`npm run build -- --full`); otherwise take unchanged pages from the output's last build. */
   full?: boolean;
 }

@@ -82,7 +82,7 @@ function phaseTable(runs: ArchiveRuns): string[] {
 }
 
 /** Replaces one generated section of docs/performance.md (`table`, `table-work-dir` or `pages`), keeping the prose around it. */
-export function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages' | 'preview' | 'preview-languages' | 'incremental' | 'languages' | 'syndication' | 'calendar' | 'worker', report: string): void {
+export function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages' | 'preview' | 'preview-languages' | 'incremental' | 'languages' | 'syndication' | 'calendar' | 'worker' | 'shipped', report: string): void {
   const file = path.join(rootDir, 'docs/performance.md');
   const begin = `<!-- bench:${name}:begin (written by \`npm run bench\`) -->`;
   const end = `<!-- bench:${name}:end -->`;

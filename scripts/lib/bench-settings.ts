@@ -76,6 +76,8 @@ export interface BenchOptions {
   languages?: number;
   /** --ten-year: with --languages, the ten-year archive instead of the three-year one. */
   tenYear: boolean;
+  /** --shipped: content/ as shipped, cold and warm against plain Eleventy (scripts/bench-shipped.ts), instead of the rounds. */
+  shipped: boolean;
 }
 
 export interface ArchiveRuns {

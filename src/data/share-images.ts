@@ -5,11 +5,11 @@
 // PNGs are kept in the build's cache folder under that name, so a rebuild with the same inputs draws nothing.
 // https://ogp.me/#structured · https://github.com/thx/resvg-js#usage
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readdir, rm, stat, utimes } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { REPORT_KINDS } from '../api/index.ts';
+import { contentKey } from '../incremental/content-key.ts';
 import type { Messages } from './i18n.ts';
 import { escapeHtml } from './sanitize.ts';
 import { glyphDisc } from './sign-glyph.ts';
@@ -80,13 +80,12 @@ const RESVG_VERSION = (require('@resvg/resvg-js/package.json') as { version: str
 
 const rendererKeys = new Map<string, string>();
 /** Hash of the fonts' bytes and resvg's version: a new font or renderer must give every image a new name. */
-export function rendererFingerprint(resvgVersion: string = RESVG_VERSION): string {
-  let key = rendererKeys.get(resvgVersion);
+export function rendererFingerprint(resvgVersion: string = RESVG_VERSION, fonts: readonly string[] = fontFiles()): string {
+  const memo = JSON.stringify([resvgVersion, fonts]);
+  let key = rendererKeys.get(memo);
   if (key) return key;
-  const hash = createHash('sha256');
-  for (const file of fontFiles()) hash.update(readFileSync(file));
-  key = hash.update(resvgVersion).digest('hex');
-  rendererKeys.set(resvgVersion, key);
+  key = contentKey({ files: fonts, packages: { '@resvg/resvg-js': resvgVersion } });
+  rendererKeys.set(memo, key);
   return key;
 }
 

@@ -1,11 +1,10 @@
 // The sky's years kept in .cache/sky/<version>/<year>.json, so a build computes each year's events (src/sky) once
 // rather than once per build: about 85 ms a year, and a calendar reads seven or eight (docs/performance.md). The
 // version is a hash of src/sky's code and astronomy-engine's version: any change there computes them again.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { findPackageJSON } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contentKey, packageVersion } from '../incremental/content-key.ts';
 import type { SkyEvent, YearStore } from '../sky/events.ts';
 
 const SKY_DIR = fileURLToPath(new URL('../sky/', import.meta.url));
@@ -13,17 +12,10 @@ const SKY_DIR = fileURLToPath(new URL('../sky/', import.meta.url));
 /** What the events depend on: src/sky's files and astronomy-engine's version. */
 export const SKY_VERSION = skyVersion();
 
-/** The cache's version with astronomy-engine at `engineVersion` (by default the installed one). */
-export function skyVersion(engineVersion = installedEngineVersion()): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(SKY_DIR).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(path.join(SKY_DIR, file)));
-  hash.update(engineVersion);
-  return hash.digest('hex').slice(0, 16);
-}
-
-function installedEngineVersion(): string {
-  const engine = findPackageJSON('astronomy-engine', import.meta.url)!;
-  return (JSON.parse(readFileSync(engine, 'utf8')) as { version: string }).version;
+/** The key of the sky's years: `dir`'s TypeScript files and the engine's version (parameters for the tests). */
+export function skyVersion(dir: string = SKY_DIR, engineVersion: string = packageVersion('astronomy-engine', import.meta.url)): string {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => path.join(dir, name));
+  return contentKey({ files, packages: { 'astronomy-engine': engineVersion } }).slice(0, 16);
 }
 
 /** A year's file as written: the events with their times as RFC 3339 strings. */

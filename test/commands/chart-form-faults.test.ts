@@ -34,7 +34,7 @@ async function withWorker<T>(site: 'dist' | 'capped', use: (worker: LocalWorker)
 }
 
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: 500 } });
+  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: 500 } }, undefined, { searchIndex: false });
   cpSync(path.join(project, 'dist'), path.join(project, 'capped'), { recursive: true });
   const form = path.join(project, 'capped/charts/yours/form.json');
   writeFileSync(form, JSON.stringify({ ...JSON.parse(readFileSync(form, 'utf8')), dailyLimit: CAP }));

@@ -16,7 +16,7 @@ let service: SampleService;
 let worker: LocalWorker;
 
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { languages: ['pt-BR', 'es-MX', 'en-GB'], chartForm: { dailyLimit: 500 } });
+  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { languages: ['pt-BR', 'es-MX', 'en-GB'], chartForm: { dailyLimit: 500 } }, undefined, { searchIndex: false });
   service = await startSampleService({ username: ACCOUNT.ASTRO_API_USERNAME, password: ACCOUNT.ASTRO_API_PASSWORD });
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ...ACCOUNT } });
 }, 240_000);

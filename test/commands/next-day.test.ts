@@ -47,6 +47,8 @@ async function build(env: Record<string, string> = {}): Promise<string[]> {
     log: (line) => logs.push(line),
     warn: () => {},
     progressStream: quietProgress,
+    // No search index: no assertion here reads it.
+    searchIndex: false,
   });
   return logs;
 }

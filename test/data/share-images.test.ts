@@ -76,6 +76,22 @@ describe('share image names', () => {
     expect(new Set(names).size).toBe(3);
     for (const name of names) expect(name).toMatch(/^\/assets\/share\/weekly-leo\.[0-9a-f]{10}\.png$/);
   });
+
+  it('change when a font file changes, the same SVG drawn by the same resvg-js', () => {
+    const fonts = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((name) => path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf', name));
+    const copies = fonts.map((file) => path.join(work, path.basename(file)));
+    copies.forEach((copy, i) => writeFileSync(copy, readFileSync(fonts[i]!)));
+    const svg = signImageSvg('Stars', leo, 'Weekly horoscope');
+    const packaged = shareImageUrl('weekly-leo', svg, rendererFingerprint(installed));
+    // The same bytes elsewhere draw the same pixels: the same name.
+    expect(shareImageUrl('weekly-leo', svg, rendererFingerprint(installed, copies))).toBe(packaged);
+    // One byte of the bold face changed, in a folder of its own (the fingerprint is kept per files and version).
+    const changed = [copies[0]!, path.join(mkdtempSync(path.join(work, 'font-')), path.basename(copies[1]!))];
+    const bold = readFileSync(copies[1]!);
+    bold.writeUInt8(bold.readUInt8(bold.length - 1) ^ 1, bold.length - 1);
+    writeFileSync(changed[1]!, bold);
+    expect(shareImageUrl('weekly-leo', svg, rendererFingerprint(installed, changed))).not.toBe(packaged);
+  });
 });
 
 describe('renderPng', () => {

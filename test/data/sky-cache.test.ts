@@ -1,6 +1,6 @@
 // The sky's years kept in .cache/: written once, read back equal to what src/sky computes, a damaged file computed
 // again, and nothing written into a cache folder that is gone.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SKY_VERSION, skyVersion, skyYearStore } from '../../src/data/sky-cache.ts';
@@ -18,13 +18,6 @@ describe('skyYearStore', () => {
     expect(store.read(2026)).toEqual(year);
   });
 
-  it("keys the cache on astronomy-engine's installed version: an upgrade reads none of the years kept", () => {
-    const installed = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/astronomy-engine/package.json'), 'utf8')) as { version: string }).version;
-    expect(SKY_VERSION).toBe(skyVersion(installed));
-    expect(skyVersion(`${installed}-next`)).not.toBe(SKY_VERSION);
-    expect(SKY_VERSION).toMatch(/^[0-9a-f]{16}$/);
-  });
-
   it('gives nothing for a damaged file, so the year is computed again', () => {
     const cacheDir = tempDir('astro-sky-');
     const store = skyYearStore(cacheDir);
@@ -40,5 +33,17 @@ describe('skyYearStore', () => {
     const gone = path.join(tempDir('astro-sky-'), 'removed');
     skyYearStore(gone).write(2026, eventsOfYear(2026));
     expect(existsSync(gone)).toBe(false);
+  });
+
+  it("keys the years by src/sky's code and astronomy-engine's version: a change to either computes them again", () => {
+    const sky = path.resolve(import.meta.dirname, '../../src/sky');
+    const installed = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/astronomy-engine/package.json'), 'utf8')) as { version: string }).version;
+    expect(skyVersion(sky, installed)).toBe(SKY_VERSION);
+    expect(skyVersion(sky, `${installed}-next`)).not.toBe(SKY_VERSION);
+    const copy = tempDir('astro-sky-code-');
+    cpSync(sky, copy, { recursive: true });
+    expect(skyVersion(copy, installed)).toBe(SKY_VERSION);
+    appendFileSync(path.join(copy, 'events.ts'), '\n');
+    expect(skyVersion(copy, installed)).not.toBe(SKY_VERSION);
   });
 });

@@ -23,7 +23,7 @@ export interface PostOptions {
  * The chart form's site (test/helpers/shared-sites.ts `builtSite('site', FORM_SITE)`), one build for the Worker's
  * tests and the form's look: English and Spanish, the current periods, the form on with a daily limit of 500.
  */
-export const FORM_SITE: SiteOptions = { periods: CURRENT_PERIODS, site: { language: null, languages: ['en', 'es'], chartForm: { dailyLimit: 500 } } };
+export const FORM_SITE: SiteOptions = { periods: CURRENT_PERIODS, site: { language: null, languages: ['en', 'es'], chartForm: { dailyLimit: 500 } }, searchIndex: false };
 
 /** Rewrites the daily limit of each language's form.json in `dist` (a copy of the test's own), as a build with it would write it. */
 export function setDailyLimit(dist: string, dailyLimit: number): void {

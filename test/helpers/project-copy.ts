@@ -27,14 +27,17 @@ export const CURRENT_PERIODS: SiteConfig['periods'] = {
 };
 
 /**
- * Builds with `cacheDir` draw their share images into the run's shared folder (vitest.config.ts), where the
- * builds of every test find the ones drawn before: each image is drawn once a run. Names are content hashes.
+ * Builds with `cacheDir` keep what they derive from content alone (share images, the sky's years) in the run's
+ * shared folder (vitest.config.ts), where the builds of every test, in process or not, find what one drew or
+ * computed before: each is made once a run. Both are kept under content keys (src/incremental/content-key.ts).
  */
 export function shareRunImages(cacheDir: string): void {
-  const shared = path.join(tmpdir(), 'shared', 'share-images');
-  mkdirSync(shared, { recursive: true });
   mkdirSync(cacheDir, { recursive: true });
-  symlinkSync(shared, path.join(cacheDir, 'share-images'), 'dir');
+  for (const folder of ['share-images', 'sky']) {
+    const shared = path.join(tmpdir(), 'shared', folder);
+    mkdirSync(shared, { recursive: true });
+    symlinkSync(shared, path.join(cacheDir, folder), 'dir');
+  }
 }
 
 /**
@@ -53,9 +56,10 @@ export function copyProject({ periods }: { periods?: SiteConfig['periods'] } = {
 
 /**
  * A copy of the project (`copyProject`) in English and Spanish, with `periods`, built on `buildDate` in this process
- * into its dist/ (its cache in .cache/), with `settings` added to its content/site.json and `edit` run on the copy first.
+ * into its dist/ (its cache in .cache/), with `settings` added to its content/site.json and `edit` run on the copy first;
+ * without its search index when `searchIndex` is false (for tests that read none).
  */
-export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildDate: string, settings: Record<string, unknown> = {}, edit?: (project: string) => void): Promise<string> {
+export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildDate: string, settings: Record<string, unknown> = {}, edit?: (project: string) => void, { searchIndex = true } = {}): Promise<string> {
   const project = copyProject({ periods });
   const siteFile = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
@@ -64,7 +68,7 @@ export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildD
   // Loaded here: most tests of this module run the commands as processes.
   const { runBuild } = await import('../../src/cli/builder/run-build.ts');
   const { quietProgress } = await import('./build-project.ts');
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {}, progressStream: quietProgress });
+  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {}, progressStream: quietProgress, searchIndex });
   return project;
 }
 
