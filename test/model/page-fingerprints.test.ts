@@ -4,7 +4,7 @@ import type { Override } from '../../src/data/overrides.ts';
 import { planRender } from '../../src/cli/builder/render-plan.ts';
 import { fingerprints, PAGE_LIST_KEYS } from '../../src/model/page-fingerprints.ts';
 import { monthPeriod, weekPeriod, type Period } from '../../src/data/periods.ts';
-import { linkLanguages } from '../../src/model/languages.ts';
+import { linkLanguages } from '../helpers/link-languages.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
 import { modelOf, reports, site } from './fixture.ts';
 import type { StaticPage } from '../../src/data/static-pages.ts';
