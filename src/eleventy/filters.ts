@@ -1,13 +1,18 @@
-// Every template filter of ours, in one place: `degrees`, `chartWheel`, `signGlyph`, `assetUrl`, `sitePath` and `siteUrl`. The data arrives computed
+// Every template filter of ours, in one place: `t`, `degrees`, `chartWheel`, `signGlyph`, `assetUrl`, `sitePath` and `siteUrl`. The data arrives computed
 // (src/model/), so filters only format. `absoluteUrl` and `dateToRfc3339` come from @11ty/eleventy-plugin-rss.
 // https://www.11ty.dev/docs/filters/
 import { formatDegrees } from '../data/format-degrees.ts';
 import { signGlyphSvg } from '../data/sign-glyph.ts';
-import type { ChartView } from '../model/types.ts';
+import type { ChartView, SiteModel } from '../model/types.ts';
 import { prefixed, sitePath } from '../model/urls.ts';
 import { chartWheelSvg } from '../model/chart-page-wheel.ts';
 import type { EleventyConfig } from './eleventy-types.ts';
 import type { FingerprintedAssets } from './fingerprint-assets.ts';
+
+/** What a Nunjucks filter reads of the page's data: the model of the page's language. https://www.11ty.dev/docs/filters/#scoped-data-in-filters */
+interface PageData {
+  ctx: { model: SiteModel };
+}
 
 /** The fields of a sign the wheel uses. */
 interface SignName {
@@ -15,6 +20,10 @@ interface SignName {
 }
 
 export default function filtersPlugin(eleventyConfig: EleventyConfig, { assets }: { assets: FingerprintedAssets }): void {
+  /** `{{ 'report.otherSigns' | t({ period: report.period.label }) }}`: a message of the page's language (content/i18n/), its placeholders filled. */
+  eleventyConfig.addFilter('t', function (this: PageData, key: string, values?: Record<string, string | number>) {
+    return this.ctx.model.t(key, values);
+  } as (...args: never[]) => unknown);
   /** The service's `degrees` and `minutes` of a planet as "12°30′". */
   eleventyConfig.addFilter('degrees', (degrees: number, minutes?: number) => formatDegrees(degrees, minutes));
   /** `{{ chart | chartWheel(model.signs) | safe }}`: the inline SVG wheel, which escapes every text it prints. */

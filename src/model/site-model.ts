@@ -75,6 +75,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
       copyright: t('site.copyright', { year: buildDate.slice(0, 4), site: site.title }),
     },
     ui: messages.ui,
+    t,
     signs,
     links: { ...siteLinks(urls, signs, input.brand), ...risingInvite(chartForms, messages), ...(calendar ? { calendar: { url: calendar.pages[0]!.url, label: t('calendar.nav') } } : {}) },
     ...(site.analytics ? { analytics: siteAnalytics(site.analytics) } : {}),
@@ -186,8 +187,6 @@ function periodReportPages(
     kindTitle,
     period,
     source,
-    otherSignsHeading: t('report.otherSigns', { period: period.label }),
-    periodHubLabel: t(`kinds.${kind}.allSigns`, { period: period.label }),
   };
   return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
     const fields = { ...html[signId]! };
@@ -197,8 +196,6 @@ function periodReportPages(
       ...shared,
       title: titles[signId]!,
       heading: headings[signId]!,
-      pagerLabel: t(`kinds.${kind}.pager`, { sign: sign.name }),
-      signHubLabel: t('report.allSignHoroscopes', { sign: sign.name }),
       sign,
       intro: fields.intro,
       text: fields.text,
@@ -242,8 +239,6 @@ function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: M
     archive,
     feedUrl: page(signFeedUrl(sign)),
     title: t('signHub.title', { sign: sign.name }),
-    thisWeekLabel: t('home.signThisWeek', { sign: sign.name }),
-    followLabel: t('signHub.follow', { sign: sign.name }),
   };
 }
 
