@@ -233,18 +233,6 @@ export interface EmbedPage {
 export interface ChartView extends ChartPage {
   /** "Natal chart of Frida Kahlo" */
   title: string;
-  /** Texts of the page in the site's language: the card's line, the table's caption, the planets' headings. */
-  bornLabel: string;
-  localTimeLabel: string;
-  tableCaption: string;
-  aboutHeading: string;
-  planetHeadings: string[];
-  /** The wheel's accessible title, description and one label per planet ("Sun in Taurus at 0°12′"). */
-  wheel: { title: string; description: string; planetLabels: string[] };
-  /** "July 6, 1907, 08:30" (local time at the place) */
-  birthLabel: string;
-  /** "July 6, 1907, 14:06" */
-  utcLabel: string;
   /** The Sun, Moon and rising signs and the reports they lead to (chart-leads.ts); set once the reports are known. */
   leads?: ChartLeads;
 }
