@@ -288,12 +288,15 @@ export function withoutXmlForbidden(text: string): string {
   return text.replace(NOT_XML_CHARACTERS, '');
 }
 
+// Nunjucks's own autoescape, backslash included (https://mozilla.github.io/nunjucks/api.html#autoescaping): what a
+// function writes reads byte for byte as what a template prints.
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
   '>': '&gt;',
   '"': '&quot;',
   "'": '&#39;',
+  '\\': '&#92;',
 };
 
 /**
@@ -301,5 +304,5 @@ const HTML_ESCAPES: Record<string, string> = {
  * Quotes are escaped too so the same function is safe in both places.
  */
 export function escapeHtml(text: string): string {
-  return String(text).replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+  return String(text).replace(/[&<>"'\\]/g, (ch) => HTML_ESCAPES[ch]!);
 }

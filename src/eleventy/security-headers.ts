@@ -142,8 +142,6 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeader
 /** The .ics files' type. https://www.rfc-editor.org/rfc/rfc5545#section-8.1 */
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
-export const IMMUTABLE_CACHE_CONTROL: string = DEFAULTS.immutableCacheControl;
-
 interface HeadersFileOptions {
   /** URL patterns (`_headers` syntax) whose files are fingerprinted and may be cached for a year. */
   immutablePaths?: readonly string[];

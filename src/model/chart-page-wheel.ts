@@ -1,5 +1,5 @@
 // The wheel of one chart page (renderChartWheel, chart-wheel.ts) from what the page shows: the build's chart pages
-// (the `chartWheel` filter) and the visitors' charts the Worker draws (src/worker/) use this one function.
+// and the visitors' charts the Worker draws, both laid out by chart-article.ts.
 import { renderChartWheel } from './chart-wheel.ts';
 
 /** What the wheel of a chart page draws: the page's view, or a visitor's chart in the Worker (src/worker/). */

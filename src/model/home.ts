@@ -32,7 +32,7 @@ export function homeView(signHubs: readonly SignHub[], periodHubs: readonly Peri
       return {
         sign: hub.sign,
         url: hub.url,
-        ...(report ? { weekly: { url: report.url, period: report.period.label, highlight: week?.highlights[hub.sign.id] ?? '', linkText: hub.thisWeekLabel } } : {}),
+        ...(report ? { weekly: { url: report.url, period: report.period.label, highlight: week?.highlights[hub.sign.id] ?? '', linkText: t('home.signThisWeek', { sign: hub.sign.name }) } } : {}),
       };
     }),
   };

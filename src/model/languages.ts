@@ -49,20 +49,13 @@ export function summarizeLanguage(model: SiteModel): LanguageSummary {
 }
 
 /**
- * Joins the languages' models (the default language's first): every page gets the hreflang cluster of the pages
- * with the same site path in the other languages (itself included, and `x-default` for the default language's
- * page), `og:locale:alternate` for them, and a switcher to each other language; the sitemaps get the same
- * alternates. Only the default language writes the site's root files (robots.txt, _headers, the sitemap index),
- * its sitemap index listing every language's sitemap; each language's 404 page offers every language's home.
- */
-export function linkLanguages(models: readonly SiteModel[]): SiteModel[] {
-  const summaries = models.map(summarizeLanguage);
-  return models.map((model, i) => linkLanguage(model, i, summaries));
-}
-
-/**
  * The model of language `index` of `summaries` (every language's, the default first), joined to the others: a
  * build makes each language's model twice, once for its summary and once to render, so that it holds one at a time.
+ * Every page gets the hreflang cluster of the pages with the same site path in the other languages (itself included,
+ * and `x-default` for the default language's page), `og:locale:alternate` for them, and a switcher to each other
+ * language; the sitemaps get the same alternates. Only the default language writes the site's root files
+ * (robots.txt, _headers, the sitemap index), its sitemap index listing every language's sitemap; each language's
+ * 404 page offers every language's home.
  */
 export function linkLanguage(model: SiteModel, index: number, summaries: readonly LanguageSummary[]): SiteModel {
   const { language, urls } = summaries[index]!;

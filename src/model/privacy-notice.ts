@@ -3,6 +3,7 @@
 // turned on. A page without that paragraph is left as written. Words from the message file's `privacy` group.
 import { ConfigError, type SiteConfig } from '../data/config.ts';
 import type { Messages } from '../data/i18n.ts';
+import { escapeHtml } from '../data/sanitize.ts';
 
 /** The paragraph markdown-it makes of the line `{{ scripts }}`. */
 const MARKER = /<p>\{\{ ?scripts ?\}\}<\/p>/;
@@ -14,8 +15,6 @@ const PROVIDERS: Record<NonNullable<SiteConfig['analytics']>['provider'], { name
   umami: { name: 'Umami', policy: 'https://umami.is/privacy' },
   cloudflare: { name: 'Cloudflare Web Analytics', policy: 'https://www.cloudflare.com/privacypolicy/' },
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The notice's paragraphs, as HTML. */
 export function scriptsNotice(site: Pick<SiteConfig, 'analytics' | 'chartForm'>, { t }: Pick<Messages, 't'>): string {

@@ -2,6 +2,7 @@
 // Graph image), its JSON-LD (https://schema.org) and the sitemap's entries.
 import type { ReportKind } from '../api/index.ts';
 import type { SiteConfig } from '../data/config.ts';
+import { describeDateTime } from '../data/periods.ts';
 import type { Messages } from '../data/i18n.ts';
 import { withoutXmlForbidden } from '../data/sanitize.ts';
 import { SHARE_IMAGE, type ShareImage, type ShareImagePlan } from '../data/share-images.ts';
@@ -214,7 +215,7 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
     heads.push({
       url: chart.url,
       title: chart.title,
-      description: t('chart.description', { title: chart.title, date: chart.birthLabel, place: chart.cityName }),
+      description: t('chart.description', { title: chart.title, date: describeDateTime(chart.localBirth, site.language), place: chart.cityName }),
       breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
       image,
       lastmod: pages.updated.get(chart.url),

@@ -75,6 +75,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
       copyright: t('site.copyright', { year: buildDate.slice(0, 4), site: site.title }),
     },
     ui: messages.ui,
+    t,
     signs,
     links: { ...siteLinks(urls, signs, input.brand), ...risingInvite(chartForms, messages), ...(calendar ? { calendar: { url: calendar.pages[0]!.url, label: t('calendar.nav') } } : {}) },
     ...(site.analytics ? { analytics: siteAnalytics(site.analytics) } : {}),
@@ -117,8 +118,8 @@ function otherPageVersions(
 ) {
   return [
     // The charts index shows each chart's name, link and birth line.
-    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chart.bornLabel]))) },
-    ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify(chart)) })),
+    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chartWords(chart, messages).bornLabel]))) },
+    ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify({ ...chart, ...chartWords(chart, messages) })) })),
     ...editorsPages.map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
     // The chart form shows its own words (only when it is on: otherwise nothing of it is kept).
     ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
@@ -186,8 +187,6 @@ function periodReportPages(
     kindTitle,
     period,
     source,
-    otherSignsHeading: t('report.otherSigns', { period: period.label }),
-    periodHubLabel: t(`kinds.${kind}.allSigns`, { period: period.label }),
   };
   return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
     const fields = { ...html[signId]! };
@@ -197,8 +196,6 @@ function periodReportPages(
       ...shared,
       title: titles[signId]!,
       heading: headings[signId]!,
-      pagerLabel: t(`kinds.${kind}.pager`, { sign: sign.name }),
-      signHubLabel: t('report.allSignHoroscopes', { sign: sign.name }),
       sign,
       intro: fields.intro,
       text: fields.text,
@@ -242,8 +239,6 @@ function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: M
     archive,
     feedUrl: page(signFeedUrl(sign)),
     title: t('signHub.title', { sign: sign.name }),
-    thisWeekLabel: t('home.signThisWeek', { sign: sign.name }),
-    followLabel: t('signHub.follow', { sign: sign.name }),
   };
 }
 
@@ -295,9 +290,6 @@ function risingInvite(chartForms: SiteModel['chartForms'], { t }: Messages): Pic
 }
 
 function chartView(chart: ChartPage, messages: Messages, signNames: readonly string[]): ChartView {
-  const { t, locale } = messages;
-  const title = t('chart.title', { name: chart.name });
-  const birthLabel = describeDateTime(chart.localBirth, locale);
   // Planets and signs named in the site's language, by the service's planetId and signId; planet texts sit under
   // an h2 of their own.
   const planetNames: readonly string[] = PLANET_KEYS.map((key) => messages.ui.planets[key]);
@@ -308,26 +300,27 @@ function chartView(chart: ChartPage, messages: Messages, signNames: readonly str
     text: normalizeHeadings(p.text, 3),
     housetext: normalizeHeadings(p.housetext, 3),
   }));
+  return { ...chart, planets, intro: normalizeHeadings(chart.intro, 2), title: messages.t('chart.title', { name: chart.name }) };
+}
+
+/**
+ * The words a chart page prints around its data (chart-article.ts), which date it anew when they change: hashed with
+ * the chart in this shape and order, the one the page history of earlier builds holds.
+ */
+function chartWords(chart: ChartView, { t, locale }: Messages) {
+  const birthLabel = describeDateTime(chart.localBirth, locale);
   return {
-    ...chart,
-    planets,
-    intro: normalizeHeadings(chart.intro, 2),
-    title,
     birthLabel,
     utcLabel: describeDateTime(chart.utcBirth, locale),
     bornLabel: t('charts.born', { date: birthLabel, place: chart.cityName }),
     localTimeLabel: t('chart.localTime', { zone: chart.timezone }),
     tableCaption: t('chart.tableCaption', { name: chart.name }),
     aboutHeading: t('chart.about', { name: chart.name }),
-    planetHeadings: planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),
+    planetHeadings: chart.planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),
     wheel: {
       title: t('chart.wheelTitle', { name: chart.name }),
       description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),
-      // The table's sign and position (the service's), so the two never disagree on a minute.
-      planetLabels: planets.map((p) => {
-        const values = { planet: p.name, sign: p.signName, position: formatDegrees(p.degrees, p.minutes) };
-        return t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values);
-      }),
+      planetLabels: chart.planets.map((p) => t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', { planet: p.name, sign: p.signName, position: formatDegrees(p.degrees, p.minutes) })),
     },
   };
 }

@@ -41,13 +41,6 @@ export interface ReportPage extends PageDates, SkyLinks {
   title: string;
   /** "Leo weekly horoscope": the page's h1, before the period. */
   heading: string;
-  /** The label of the nav holding previous/next: "Earlier and later weekly horoscopes for Leo". */
-  pagerLabel: string;
-  /** "November 16 – 22, 2026 for the other signs" */
-  otherSignsHeading: string;
-  /** "All signs: weekly horoscope, November 16 – 22, 2026" (the period hub) and "All Leo horoscopes" (the sign hub). */
-  periodHubLabel: string;
-  signHubLabel: string;
   period: PeriodInfo;
   sign: Sign;
   /** Sanitized HTML. */
@@ -84,10 +77,6 @@ export interface SignHub {
   feedUrl: string;
   /** "Leo horoscopes" */
   title: string;
-  /** "Leo this week" (the home page's link to the current week) */
-  thisWeekLabel: string;
-  /** "Follow Leo horoscopes in a feed reader (Atom)" */
-  followLabel: string;
 }
 
 /** What the layout prints in <head> and above the content; one per page, found by the page's URL. */
@@ -244,18 +233,6 @@ export interface EmbedPage {
 export interface ChartView extends ChartPage {
   /** "Natal chart of Frida Kahlo" */
   title: string;
-  /** Texts of the page in the site's language: the card's line, the table's caption, the planets' headings. */
-  bornLabel: string;
-  localTimeLabel: string;
-  tableCaption: string;
-  aboutHeading: string;
-  planetHeadings: string[];
-  /** The wheel's accessible title, description and one label per planet ("Sun in Taurus at 0°12′"). */
-  wheel: { title: string; description: string; planetLabels: string[] };
-  /** "July 6, 1907, 08:30" (local time at the place) */
-  birthLabel: string;
-  /** "July 6, 1907, 14:06" */
-  utcLabel: string;
   /** The Sun, Moon and rising signs and the reports they lead to (chart-leads.ts); set once the reports are known. */
   leads?: ChartLeads;
 }
@@ -265,6 +242,8 @@ export interface SiteModel {
   site: SiteConfig & { pathPrefix: string; buildDate: string; sampleContent: boolean; ogLocale: string; copyright: string };
   /** Every message without placeholders, for templates: `{{ model.ui.site.skipLink }}` (content/i18n/). */
   ui: Messages['ui'];
+  /** One message with its placeholders filled (content/i18n/): what the templates' `t` filter prints. */
+  t: Messages['t'];
   signs: Sign[];
   /** The site-wide links every page's header and footer print (src/model/urls.ts). */
   links: SiteLinks;

@@ -381,8 +381,3 @@ export function reportWriter(kind: SampleReportKind, period: SamplePeriod, langu
     return { intro: bank.finish(intro), text: bank.finish(text) };
   };
 }
-
-/** The report of one sign and period (see reportWriter). */
-export function writeReport(kind: SampleReportKind, period: SamplePeriod, signId: number, language: SampleLanguage = 'en'): Report {
-  return reportWriter(kind, period, language)(signId);
-}

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtSite } from '../helpers/shared-sites.ts';
 import { PUBLISHED, SITE_UNDER_PATH } from '../helpers/site-under-path.ts';
-import { attributeValues } from '../../src/cli/check/link-check.ts';
 import { childrenNamed, childText, parseXml } from '../../src/cli/check/xml.ts';
 import { mainOf, readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
-import { brokenLinks, targetFile } from '../site/helpers/link-check.ts';
+import { attributeValues, brokenLinks, targetFile } from '../site/helpers/link-check.ts';
 
 let project = '';
 let site: BuiltSite;

@@ -274,6 +274,9 @@ describe('escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {
     expect(escapeHtml(`<script>alert("x") & 'y'</script>`)).toBe('&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;');
   });
+  it('escapes a backslash as the templates\' autoescape does (Nunjucks: &#92;), so a function prints what a template would', () => {
+    expect(escapeHtml('C:\\Charts')).toBe('C:&#92;Charts');
+  });
   it('leaves other text alone', () => {
     expect(escapeHtml('Bélier ♈')).toBe('Bélier ♈');
   });

@@ -7,7 +7,7 @@ import { fingerprints } from '../../src/model/page-fingerprints.ts';
 import { siteUrls } from '../../src/model/urls.ts';
 import { ConfigError } from '../../src/data/config.ts';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';
-import { writeReport } from '../../src/sample-service/report-writer.ts';
+import { writeReport } from '../sample-service/helpers/write-report.ts';
 import { messages, modelOf, signs, site } from './fixture.ts';
 
 const input = (buildDate: string, calendar?: CalendarInput['site']['calendar']): CalendarInput => ({

@@ -9,6 +9,7 @@ import { monthPeriod, weekPeriod, yearPeriod, type Period } from '../../src/data
 import { readSigns } from '../../src/data/signs.ts';
 import { computeNatal } from '../../src/sample-service/natal.ts';
 import { findPlace } from '../../src/sample-service/places.ts';
+import { chartArticle } from '../../src/model/chart-article.ts';
 import type { ChartPage } from '../../src/data/charts.ts';
 import { modelOf, site } from './fixture.ts';
 
@@ -63,8 +64,10 @@ describe("a chart's leads", () => {
     const model = modelOf(ALL_KINDS, { site: { ...site, language: 'es' }, messages: es, signs: readSigns(path.join(content, 'signs.json'), es), charts: [queen()] });
     const [chart] = model.charts;
     expect(chart!.planets.slice(0, 3).map((p) => p.name)).toEqual(['Sol', 'Luna', 'Mercurio']);
-    expect(chart!.planetHeadings[0]).toMatch(/^Sol en Tauro/);
-    expect(chart!.wheel.planetLabels[1]).toMatch(/^Luna en Leo/);
+    // The page's article (src/model/chart-article.ts): the planets' headings and the wheel's labels in Spanish.
+    const article = chartArticle({ slug: chart!.slug, chart: chart!, timeKnown: true, page: chart! }, { t: model.t, language: 'es', signNames: model.signs.map((sign) => sign.name) });
+    expect(/<h2 id="planet-0">([^<]*)<\/h2>/.exec(article)![1]).toMatch(/^Sol en Tauro/);
+    expect([...article.matchAll(/<g class="wheel-planet[^"]*">\n?<title>([^<]*)<\/title>/g)].map((match) => match[1])[1]).toMatch(/^Luna en Leo/);
     expect(chart!.leads!.items.map((item) => item.label)).toEqual(['Signo solar: Tauro', 'Signo lunar: Leo', 'Ascendente: Capricornio']);
   });
 });

@@ -6,7 +6,8 @@ import { loadMessages } from '../../src/data/i18n.ts';
 import { weekPeriod } from '../../src/data/periods.ts';
 import { readSigns } from '../../src/data/signs.ts';
 import type { StaticPage } from '../../src/data/static-pages.ts';
-import { languageName, languageSite, linkLanguages } from '../../src/model/languages.ts';
+import { languageName, languageSite } from '../../src/model/languages.ts';
+import { linkLanguages } from '../helpers/link-languages.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import { messages, planned, reports, signs, site } from './fixture.ts';
 

@@ -6,9 +6,9 @@ import {
   isoWeekMonday,
   isoWeeksInYear,
   periodRange,
-  writeReport,
   type SampleReportKind,
 } from '../../src/sample-service/report-writer.ts';
+import { writeReport } from './helpers/write-report.ts';
 import { EN } from '../../src/sample-service/phrase-bank.en.ts';
 
 const ALLOWED_TAGS = new Set(['p', 'h2', 'h3', 'strong', 'em', 'ul', 'li']);

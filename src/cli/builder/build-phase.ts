@@ -1,8 +1,6 @@
 // The build's phases as user timing marks (https://nodejs.org/api/perf_hooks.html#performancemarkname-options): the
 // benchmark samples the memory of each (`npm run bench`, "peak RSS by phase" in docs/performance.md).
 
-import type { PerformanceMark } from 'node:perf_hooks';
-
 /** The name of the one mark the build keeps: its detail is the phase the build is in. */
 export const BUILD_PHASE = 'build-phase';
 
@@ -12,10 +10,4 @@ export type BuildPhase = 'fetch' | 'model' | 'render' | 'search' | 'files' | 'sw
 export function markPhase(phase: BuildPhase): void {
   performance.clearMarks(BUILD_PHASE);
   performance.mark(BUILD_PHASE, { detail: phase });
-}
-
-/** The phase a build in this process is in: the last one marked. */
-export function currentPhase(): BuildPhase | undefined {
-  const [mark] = performance.getEntriesByName(BUILD_PHASE, 'mark') as PerformanceMark[];
-  return mark?.detail as BuildPhase | undefined;
 }

@@ -23,12 +23,6 @@ export function decodeAttribute(value: string): string {
   );
 }
 
-/** Values of `attr` on every element of a fragment of the build's own markup (quoted attributes: the templates always quote). */
-export function attributeValues(html: string, attr: string): string[] {
-  const re = new RegExp(`\\s${attr}="([^"]*)"`, 'g');
-  return [...html.matchAll(re)].map((m) => decodeAttribute(m[1]!));
-}
-
 /** The addresses in a stylesheet's url()s, quoted or not (the published ones are always double-quoted), with their offsets. */
 function cssUrls(css: string): { url: string; index: number }[] {
   // Comments blanked to spaces of the same length, so offsets stay those of the file.

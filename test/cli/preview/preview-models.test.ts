@@ -8,7 +8,8 @@ import { readSigns } from '../../../src/data/signs.ts';
 import type { StaticPage } from '../../../src/data/static-pages.ts';
 import type { FetchedLanguage } from '../../../src/cli/builder/prepare-site.ts';
 import { PreviewModels } from '../../../src/cli/preview/preview-models.ts';
-import { languageSite, linkLanguages } from '../../../src/model/languages.ts';
+import { languageSite } from '../../../src/model/languages.ts';
+import { linkLanguages } from '../../helpers/link-languages.ts';
 import { buildSiteModel } from '../../../src/model/site-model.ts';
 import { messages, planned, reports, signs, site } from '../../model/fixture.ts';
 

@@ -1,6 +1,6 @@
 // The link checker of the built-site tests, over a site read once (built-site.ts): npm run check's
 // (src/cli/check/link-check.ts), every problem a line naming the file and the URL.
-import { hasLinks, LinkChecker, targetFile } from '../../../src/cli/check/link-check.ts';
+import { decodeAttribute, hasLinks, LinkChecker, targetFile } from '../../../src/cli/check/link-check.ts';
 import { siteFile } from '../../../src/cli/check/site-rule.ts';
 import type { SiteAddress } from '../../../src/model/urls.ts';
 import type { BuiltSite } from './built-site.ts';
@@ -25,4 +25,10 @@ export function brokenLinks(site: BuiltSite, published: PublishedAt): { broken: 
   }
   broken.push(...links.brokenFragments((file) => siteFile(site.dir, file, published.origin, () => site.html.get(file) ?? site.read(file)).page().ids));
   return { broken: broken.map(({ file, url, why }) => `${file}: ${url} (${why})`), checked: links.checked };
+}
+
+/** Values of `attr` on every element of a fragment of the build's own markup (quoted attributes: the templates always quote). */
+export function attributeValues(html: string, attr: string): string[] {
+  const re = new RegExp(`\\s${attr}="([^"]*)"`, 'g');
+  return [...html.matchAll(re)].map((m) => decodeAttribute(m[1]!));
 }
