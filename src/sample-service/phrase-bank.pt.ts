@@ -46,6 +46,162 @@ interface Variant {
   finish(text: string): string;
 }
 
+
+/** What both variants write alike. */
+const TEXTS = {
+  houseTopics: [
+    'o eu, o corpo e a primeira impressão',
+    'o dinheiro, os bens e a autoestima',
+    'as conversas, os irmãos e as pequenas viagens',
+    'o lar, a família e as raízes',
+    'o amor, a criatividade e o lazer',
+    'o trabalho diário, as rotinas e a saúde',
+    'as parcerias e as relações a dois',
+    'os recursos em comum, a intimidade e a transformação',
+    'as viagens, os estudos e as crenças',
+    'a carreira, a reputação e a ambição',
+    'os amigos, os grupos e as esperanças',
+    'o descanso, o recolhimento e o lado oculto da vida',
+  ],
+  planetThemes: {
+    Sun: 'a sua atenção e a sua vitalidade',
+    Moon: 'os seus estados de espírito e as suas necessidades',
+    Mercury: 'as ideias, as conversas e os planos',
+    Venus: 'o amor, o prazer e o dinheiro',
+    Mars: 'o impulso, a coragem e o temperamento',
+    Jupiter: 'o crescimento, a sorte e a generosidade',
+    Saturn: 'o dever, a estrutura e a paciência',
+    Uranus: 'as surpresas e a vontade de liberdade',
+    Neptune: 'os sonhos, os ideais e a intuição',
+    Pluto: 'o poder e a renovação profunda',
+  },
+  // Masculine singular: the templates put them after "um estilo", "um tom", "um ar".
+  signQualities: [
+    'direto, corajoso e impaciente',
+    'constante, sensual e paciente',
+    'curioso, ágil e inquieto',
+    'protetor, terno e inconstante',
+    'caloroso, orgulhoso e generoso',
+    'preciso, dedicado e autocrítico',
+    'justo, encantador e indeciso',
+    'intenso, leal e reservado',
+    'otimista, franco e expansivo',
+    'disciplinado, ambicioso e de humor seco',
+    'independente, inventivo e distante',
+    'imaginativo, delicado e permeável',
+  ],
+
+  phases: {
+    newMoon: [
+      'A <strong>lua nova do dia {date} em {sign}</strong> abre um novo capítulo na sua {house} casa, que envolve {topic}: um bom momento para definir uma intenção e começar aos poucos.',
+      'No dia {date}, a <strong>lua nova em {sign}</strong> semeia a sua {house} casa, que envolve {topic}. Plante algo que queira cuidar nos próximos seis meses.',
+      'Uma <strong>lua nova em {sign} no dia {date}</strong> renova o ambiente da sua {house} casa, que envolve {topic}; comece sem alarde e deixe a ideia crescer.',
+    ],
+    fullMoon: [
+      'A <strong>lua cheia do dia {date} em {sign}</strong> ilumina a sua {house} casa, que envolve {topic}, e leva ao auge o que começou há cerca de seis meses.',
+      'Com a lua cheia em {sign} no dia {date}, a sua {house} casa, que envolve {topic}, pede uma atenção sincera: conclua, deixe ir ou celebre.',
+      'A <strong>lua cheia em {sign} do dia {date}</strong> enche de emoção a sua {house} casa, que envolve {topic}; observe o que amadureceu.',
+    ],
+    firstQuarter: [
+      'O quarto crescente do dia {date} em {sign} ({house} casa) põe à prova os planos feitos na lua nova; ajuste o rumo em vez de desistir.',
+      'Por volta do dia {date}, a meia-lua crescente em {sign} agita a sua {house} casa, que envolve {topic}, e pede uma decisão.',
+    ],
+    lastQuarter: [
+      'O quarto minguante do dia {date} em {sign}, na sua {house} casa, é um bom momento para deixar para trás o que já não serve.',
+      'Por volta do dia {date}, a meia-lua minguante em {sign} convida a arrumar a sua {house} casa, que envolve {topic}.',
+    ],
+  },
+  eclipseSentences: [
+    'É {eclipse}, e os seus efeitos podem durar vários meses.',
+    'Trata-se de {eclipse}: a história que começa agora vai muito além desse dia.',
+    'Por ser {eclipse}, marca um momento decisivo, e não um humor passageiro.',
+  ],
+  ingresses: [
+    '<strong>{planet} entra em {sign} no dia {date}</strong> e chega à sua {house} casa, que envolve {topic}: {theme} ganham novo foco.',
+    '<strong>{planet} fica em {sign}</strong> a partir do dia {date}, na sua {house} casa, e leva {theme} para tudo o que envolve {topic}.',
+    'No dia {date}, <strong>{planet} passa para {sign}</strong> e para a sua {house} casa, que envolve {topic}; {theme} acompanham o movimento.',
+  ],
+  retrogradeIngresses: [
+    '{planet}, ainda em movimento retrógrado, volta a {sign} no dia {date} e revisita a sua {house} casa, que envolve {topic}.',
+    'No dia {date}, {planet} recua em movimento retrógrado até {sign}, a sua {house} casa: regressam as questões pendentes que envolvem {topic}.',
+  ],
+  sunIngresses: [
+    '<strong>O Sol entra em {sign} no dia {date}</strong> e passa o mês seguinte na sua {house} casa, que envolve {topic}.',
+    'A partir do dia {date}, <strong>o Sol brilha em {sign}</strong> e aquece durante quatro semanas a sua {house} casa, que envolve {topic}.',
+  ],
+  stationsRetrograde: [
+    '<strong>{planet} inicia o movimento retrógrado no dia {date}</strong> a {degree} de {sign}, na sua {house} casa: reveja {topic} em vez de forçar o passo.',
+    'No dia {date}, <strong>{planet} faz a sua estação retrógrada</strong> a {degree} de {sign}. Na sua {house} casa, que envolve {topic}, vale a pena pensar duas vezes.',
+  ],
+  stationsDirect: [
+    '<strong>{planet} retoma o movimento direto no dia {date}</strong> a {degree} de {sign}; tudo o que envolve {topic} na sua {house} casa volta a avançar.',
+    'No dia {date}, <strong>{planet} faz a sua estação direta</strong> a {degree} de {sign}, e os atrasos que envolvem {topic} ({house} casa) começam a ficar para trás.',
+  ],
+  seasonOpenings: [
+    'Com o Sol em {sign} no início de {span}, as atenções estão na sua {house} casa, que envolve {topic}.',
+    'O Sol passa boa parte de {span} em {sign}, a sua {house} casa, por isso {topic} ganham destaque.',
+    'Ao começar {span}, o Sol está em {sign}, na sua {house} casa, que envolve {topic}.',
+  ],
+  closings: [
+    'Mantenha planos flexíveis e promessas modestas: o céu recompensa os passos firmes.',
+    'Confie no que pode verificar e dê ao resto um pouco de tempo.',
+    'Poupe energia: os dias mais cheios nem sempre são os mais importantes.',
+    'Uma caminhada curta, deitar cedo e uma lista clara ajudam mais do que a preocupação.',
+    'Se tem algo carinhoso para dizer, não deixe para amanhã.',
+  ],
+  quietLines: [
+    'Não há grandes mudanças planetárias neste período, o que o torna bom para avançar com constância no que já está em andamento.',
+    'O céu está calmo, sem nova fase da lua nem mudanças planetárias: aproveite a calma para pôr tudo em dia.',
+  ],
+
+  column: {
+    retrogradeOne: '{planets} está em <em>movimento retrógrado</em> {opens}: melhor rever do que lançar algo novo.',
+    retrogradeMany: '{planets} estão em <em>movimento retrógrado</em> {opens}: melhor rever do que lançar algo novo.',
+    opens: { weekly: 'no início da semana', monthly: 'no início do mês' },
+    keyDates: 'Datas-chave',
+    intro: '{sign}: {when} gira em torno de {headline}, na sua {house} casa, que envolve {topic}.',
+    quietIntro: '{sign}: {when} é um período calmo no céu, com o Sol na sua {house} casa, que envolve {topic}.',
+  },
+
+  year: {
+    risingNote: 'Esta previsão é para quem tem <strong>ascendente em {sign}</strong>: as casas são contadas a partir do seu ascendente, por isso é mais útil se souber a sua hora de nascimento. A previsão do seu signo solar conta o mesmo céu a partir de outro ponto de partida.',
+    jupiterAndSaturn: 'Júpiter e Saturno',
+    eclipseSeasons: 'Temporadas de eclipses',
+    eclipseSeasonsText: 'Os eclipses de {year} chegam em {seasons}: {months}. Os eclipses marcam momentos decisivos; as casas onde caem mostram onde {who} pode esperar mudanças.',
+    retrogradePeriods: 'Períodos retrógrados',
+    retrogradePeriodsText: 'Boas semanas para rever, reparar e reatar laços, mais do que para assinar ou lançar algo novo:',
+    outerPlanets: 'Os planetas lentos',
+    stays: '<strong>{planet}</strong> ({theme}) fica o ano inteiro em {sign}, na sua {house} casa, que envolve {topic}.',
+    moves: '<strong>{planet}</strong> ({theme}) começa o ano em {sign}, a sua {house} casa, e depois {moves}.',
+    moveInto: 'entra em {sign} no dia {date} (a sua {house} casa, que envolve {topic})',
+    moveBackInto: 'volta a {sign} no dia {date} (a sua {house} casa, que envolve {topic})',
+    retrogradeUntil: '{planet}: em movimento retrógrado até {date}, e termina a {degree} de {sign} na sua {house} casa',
+    retrogradeWithin: '{planet}: {dates}, em {sign}, a sua {house} casa',
+    retrogradeAcross: '{planet}: {dates}, primeiro em {sign} (a sua {house} casa), depois de volta a {sign2} (a sua {house2} casa)',
+    retrogradeOpen: '{planet}: a partir do dia {date}, ainda em curso no início de {nextYear}, em {sign}, a sua {house} casa',
+    who: { sun: 'quem é de {sign}', rising: 'quem tem ascendente em {sign}' },
+    lead: { sun: '{sign}', rising: 'Ascendente em {sign}' },
+    intro: '{lead}: {year} é marcado por {headline}, na sua {house} casa, que envolve {topic}.',
+    introJupiter: '{lead}: {year} é um ano de Júpiter em {sign}, que faz crescer a sua {house} casa, que envolve {topic}.',
+    seasons: (count) => (count === 1 ? 'uma temporada' : `${FEMININE_NUMBERS[count] ?? count} temporadas`),
+    eclipseCount: (count) => (count === 1
+      ? 'Um único eclipse marca o momento decisivo.'
+      : `${capitalize(MASCULINE_NUMBERS[count] ?? String(count))} eclipses marcam os momentos decisivos.`),
+  },
+} satisfies Partial<PhraseBank>;
+
+const NATAL_TEXTS = {
+  planet: [
+    '<p><strong>{planet} em {sign}</strong>: {theme} ganham um estilo {qualities}.</p>',
+    '<p>Com <strong>{subject} em {sign}</strong>, {theme} assumem um tom {qualities}.</p>',
+    '<p><strong>{planet} em {sign}</strong>: um ar {qualities} marca {theme}.</p>',
+  ],
+  house: [
+    '<p>{Subject} na {house} casa leva {theme} para {topic}.</p>',
+    '<p>A partir da {house} casa, {subject} orienta {theme} para {topic}.</p>',
+  ],
+} satisfies Partial<PhraseBank['natal']>;
+
 function portuguese(v: Variant): PhraseBank {
   const dayNumber = (date: Date) => (date.getUTCDate() === 1 ? v.first : String(date.getUTCDate()));
   /** '9 de dezembro', '3 de janeiro de 2027'. */
@@ -80,48 +236,7 @@ function portuguese(v: Variant): PhraseBank {
     signNames: v.signNames,
     planetNames: v.planetNames,
     planetSubjects: subjects,
-    houseTopics: [
-      'o eu, o corpo e a primeira impressão',
-      'o dinheiro, os bens e a autoestima',
-      'as conversas, os irmãos e as pequenas viagens',
-      'o lar, a família e as raízes',
-      'o amor, a criatividade e o lazer',
-      'o trabalho diário, as rotinas e a saúde',
-      'as parcerias e as relações a dois',
-      'os recursos em comum, a intimidade e a transformação',
-      'as viagens, os estudos e as crenças',
-      'a carreira, a reputação e a ambição',
-      'os amigos, os grupos e as esperanças',
-      'o descanso, o recolhimento e o lado oculto da vida',
-    ],
-    planetThemes: {
-      Sun: 'a sua atenção e a sua vitalidade',
-      Moon: 'os seus estados de espírito e as suas necessidades',
-      Mercury: 'as ideias, as conversas e os planos',
-      Venus: 'o amor, o prazer e o dinheiro',
-      Mars: 'o impulso, a coragem e o temperamento',
-      Jupiter: 'o crescimento, a sorte e a generosidade',
-      Saturn: 'o dever, a estrutura e a paciência',
-      Uranus: 'as surpresas e a vontade de liberdade',
-      Neptune: 'os sonhos, os ideais e a intuição',
-      Pluto: 'o poder e a renovação profunda',
-    },
-    // Masculine singular: the templates put them after "um estilo", "um tom", "um ar".
-    signQualities: [
-      'direto, corajoso e impaciente',
-      'constante, sensual e paciente',
-      'curioso, ágil e inquieto',
-      'protetor, terno e inconstante',
-      'caloroso, orgulhoso e generoso',
-      'preciso, dedicado e autocrítico',
-      'justo, encantador e indeciso',
-      'intenso, leal e reservado',
-      'otimista, franco e expansivo',
-      'disciplinado, ambicioso e de humor seco',
-      'independente, inventivo e distante',
-      'imaginativo, delicado e permeável',
-    ],
-
+    ...TEXTS,
     ordinal: (n) => ORDINALS[n - 1] ?? `${n}.ª`,
     withArticle: (eclipse) => `um ${eclipse}`,
     eclipseName: (kind, solar) => `eclipse ${solar ? 'solar' : 'lunar'} ${ECLIPSE_KINDS[kind]}`,
@@ -135,114 +250,8 @@ function portuguese(v: Variant): PhraseBank {
     spans: { weekly: 'esta semana', monthly: 'este mês', yearly: 'este ano' },
     headline,
 
-    phases: {
-      newMoon: [
-        'A <strong>lua nova do dia {date} em {sign}</strong> abre um novo capítulo na sua {house} casa, que envolve {topic}: um bom momento para definir uma intenção e começar aos poucos.',
-        'No dia {date}, a <strong>lua nova em {sign}</strong> semeia a sua {house} casa, que envolve {topic}. Plante algo que queira cuidar nos próximos seis meses.',
-        'Uma <strong>lua nova em {sign} no dia {date}</strong> renova o ambiente da sua {house} casa, que envolve {topic}; comece sem alarde e deixe a ideia crescer.',
-      ],
-      fullMoon: [
-        'A <strong>lua cheia do dia {date} em {sign}</strong> ilumina a sua {house} casa, que envolve {topic}, e leva ao auge o que começou há cerca de seis meses.',
-        'Com a lua cheia em {sign} no dia {date}, a sua {house} casa, que envolve {topic}, pede uma atenção sincera: conclua, deixe ir ou celebre.',
-        'A <strong>lua cheia em {sign} do dia {date}</strong> enche de emoção a sua {house} casa, que envolve {topic}; observe o que amadureceu.',
-      ],
-      firstQuarter: [
-        'O quarto crescente do dia {date} em {sign} ({house} casa) põe à prova os planos feitos na lua nova; ajuste o rumo em vez de desistir.',
-        'Por volta do dia {date}, a meia-lua crescente em {sign} agita a sua {house} casa, que envolve {topic}, e pede uma decisão.',
-      ],
-      lastQuarter: [
-        'O quarto minguante do dia {date} em {sign}, na sua {house} casa, é um bom momento para deixar para trás o que já não serve.',
-        'Por volta do dia {date}, a meia-lua minguante em {sign} convida a arrumar a sua {house} casa, que envolve {topic}.',
-      ],
-    },
-    eclipseSentences: [
-      'É {eclipse}, e os seus efeitos podem durar vários meses.',
-      'Trata-se de {eclipse}: a história que começa agora vai muito além desse dia.',
-      'Por ser {eclipse}, marca um momento decisivo, e não um humor passageiro.',
-    ],
-    ingresses: [
-      '<strong>{planet} entra em {sign} no dia {date}</strong> e chega à sua {house} casa, que envolve {topic}: {theme} ganham novo foco.',
-      '<strong>{planet} fica em {sign}</strong> a partir do dia {date}, na sua {house} casa, e leva {theme} para tudo o que envolve {topic}.',
-      'No dia {date}, <strong>{planet} passa para {sign}</strong> e para a sua {house} casa, que envolve {topic}; {theme} acompanham o movimento.',
-    ],
-    retrogradeIngresses: [
-      '{planet}, ainda em movimento retrógrado, volta a {sign} no dia {date} e revisita a sua {house} casa, que envolve {topic}.',
-      'No dia {date}, {planet} recua em movimento retrógrado até {sign}, a sua {house} casa: regressam as questões pendentes que envolvem {topic}.',
-    ],
-    sunIngresses: [
-      '<strong>O Sol entra em {sign} no dia {date}</strong> e passa o mês seguinte na sua {house} casa, que envolve {topic}.',
-      'A partir do dia {date}, <strong>o Sol brilha em {sign}</strong> e aquece durante quatro semanas a sua {house} casa, que envolve {topic}.',
-    ],
-    stationsRetrograde: [
-      '<strong>{planet} inicia o movimento retrógrado no dia {date}</strong> a {degree} de {sign}, na sua {house} casa: reveja {topic} em vez de forçar o passo.',
-      'No dia {date}, <strong>{planet} faz a sua estação retrógrada</strong> a {degree} de {sign}. Na sua {house} casa, que envolve {topic}, vale a pena pensar duas vezes.',
-    ],
-    stationsDirect: [
-      '<strong>{planet} retoma o movimento direto no dia {date}</strong> a {degree} de {sign}; tudo o que envolve {topic} na sua {house} casa volta a avançar.',
-      'No dia {date}, <strong>{planet} faz a sua estação direta</strong> a {degree} de {sign}, e os atrasos que envolvem {topic} ({house} casa) começam a ficar para trás.',
-    ],
-    seasonOpenings: [
-      'Com o Sol em {sign} no início de {span}, as atenções estão na sua {house} casa, que envolve {topic}.',
-      'O Sol passa boa parte de {span} em {sign}, a sua {house} casa, por isso {topic} ganham destaque.',
-      'Ao começar {span}, o Sol está em {sign}, na sua {house} casa, que envolve {topic}.',
-    ],
-    closings: [
-      'Mantenha planos flexíveis e promessas modestas: o céu recompensa os passos firmes.',
-      'Confie no que pode verificar e dê ao resto um pouco de tempo.',
-      'Poupe energia: os dias mais cheios nem sempre são os mais importantes.',
-      'Uma caminhada curta, deitar cedo e uma lista clara ajudam mais do que a preocupação.',
-      'Se tem algo carinhoso para dizer, não deixe para amanhã.',
-    ],
-    quietLines: [
-      'Não há grandes mudanças planetárias neste período, o que o torna bom para avançar com constância no que já está em andamento.',
-      'O céu está calmo, sem nova fase da lua nem mudanças planetárias: aproveite a calma para pôr tudo em dia.',
-    ],
-
-    column: {
-      retrogradeOne: '{planets} está em <em>movimento retrógrado</em> {opens}: melhor rever do que lançar algo novo.',
-      retrogradeMany: '{planets} estão em <em>movimento retrógrado</em> {opens}: melhor rever do que lançar algo novo.',
-      opens: { weekly: 'no início da semana', monthly: 'no início do mês' },
-      keyDates: 'Datas-chave',
-      intro: '{sign}: {when} gira em torno de {headline}, na sua {house} casa, que envolve {topic}.',
-      quietIntro: '{sign}: {when} é um período calmo no céu, com o Sol na sua {house} casa, que envolve {topic}.',
-    },
-
-    year: {
-      risingNote: 'Esta previsão é para quem tem <strong>ascendente em {sign}</strong>: as casas são contadas a partir do seu ascendente, por isso é mais útil se souber a sua hora de nascimento. A previsão do seu signo solar conta o mesmo céu a partir de outro ponto de partida.',
-      jupiterAndSaturn: 'Júpiter e Saturno',
-      eclipseSeasons: 'Temporadas de eclipses',
-      eclipseSeasonsText: 'Os eclipses de {year} chegam em {seasons}: {months}. Os eclipses marcam momentos decisivos; as casas onde caem mostram onde {who} pode esperar mudanças.',
-      retrogradePeriods: 'Períodos retrógrados',
-      retrogradePeriodsText: 'Boas semanas para rever, reparar e reatar laços, mais do que para assinar ou lançar algo novo:',
-      outerPlanets: 'Os planetas lentos',
-      stays: '<strong>{planet}</strong> ({theme}) fica o ano inteiro em {sign}, na sua {house} casa, que envolve {topic}.',
-      moves: '<strong>{planet}</strong> ({theme}) começa o ano em {sign}, a sua {house} casa, e depois {moves}.',
-      moveInto: 'entra em {sign} no dia {date} (a sua {house} casa, que envolve {topic})',
-      moveBackInto: 'volta a {sign} no dia {date} (a sua {house} casa, que envolve {topic})',
-      retrogradeUntil: '{planet}: em movimento retrógrado até {date}, e termina a {degree} de {sign} na sua {house} casa',
-      retrogradeWithin: '{planet}: {dates}, em {sign}, a sua {house} casa',
-      retrogradeAcross: '{planet}: {dates}, primeiro em {sign} (a sua {house} casa), depois de volta a {sign2} (a sua {house2} casa)',
-      retrogradeOpen: '{planet}: a partir do dia {date}, ainda em curso no início de {nextYear}, em {sign}, a sua {house} casa',
-      who: { sun: 'quem é de {sign}', rising: 'quem tem ascendente em {sign}' },
-      lead: { sun: '{sign}', rising: 'Ascendente em {sign}' },
-      intro: '{lead}: {year} é marcado por {headline}, na sua {house} casa, que envolve {topic}.',
-      introJupiter: '{lead}: {year} é um ano de Júpiter em {sign}, que faz crescer a sua {house} casa, que envolve {topic}.',
-      seasons: (count) => (count === 1 ? 'uma temporada' : `${FEMININE_NUMBERS[count] ?? count} temporadas`),
-      eclipseCount: (count) => (count === 1
-        ? 'Um único eclipse marca o momento decisivo.'
-        : `${capitalize(MASCULINE_NUMBERS[count] ?? String(count))} eclipses marcam os momentos decisivos.`),
-    },
-
     natal: {
-      planet: [
-        '<p><strong>{planet} em {sign}</strong>: {theme} ganham um estilo {qualities}.</p>',
-        '<p>Com <strong>{subject} em {sign}</strong>, {theme} assumem um tom {qualities}.</p>',
-        '<p><strong>{planet} em {sign}</strong>: um ar {qualities} marca {theme}.</p>',
-      ],
-      house: [
-        '<p>{Subject} na {house} casa leva {theme} para {topic}.</p>',
-        '<p>A partir da {house} casa, {subject} orienta {theme} para {topic}.</p>',
-      ],
+      ...NATAL_TEXTS,
       intro: natalIntro,
     },
   };

@@ -1,7 +1,7 @@
 // The German the phrase bank needs beyond its templates: a sign's article and case after "in", dates, ordinals.
 import { describe, expect, it } from 'vitest';
 import { DE } from '../../src/sample-service/phrase-bank.de.ts';
-import { writeReport } from '../../src/sample-service/report-writer.ts';
+import { writeReport } from './helpers/write-report.ts';
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 

@@ -2,7 +2,7 @@
 // without zero padding, feminine ordinals, and planets that agree (Venere is feminine).
 import { describe, expect, it } from 'vitest';
 import { IT } from '../../src/sample-service/phrase-bank.it.ts';
-import { writeReport } from '../../src/sample-service/report-writer.ts';
+import { writeReport } from './helpers/write-report.ts';
 
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
