@@ -11,6 +11,7 @@ import { allShareImages, planShareImages, renderShareImages } from '../../data/s
 import { skyYearStore } from '../../data/sky-cache.ts';
 import { brandFiles, readBrandSvg } from '../../data/site-logo.ts';
 import { readSigns } from '../../data/signs.ts';
+import { editorsFolder } from '../../data/editor-folders.ts';
 import { readStaticPages } from '../../data/static-pages.ts';
 import { themeColours } from '../../data/theme.ts';
 import type { PublishedFile } from '../../eleventy/copy-into-output.ts';
@@ -80,8 +81,6 @@ export interface FetchedSite {
   /** Every language, the default first (one on a site of one language). */
   languages: DigestedLanguage[];
   summary: FetchSummary;
-  /** The first language's pages and overrides (`content/pages/about.md`), the files a change of it moves. */
-  rootFiles: string[];
 }
 
 /** Each language with every period's HTML: the answers known by their digests alone are read now. */
@@ -154,8 +153,7 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
     stale: summaries.flatMap((s, i) => (several ? s.stale.map((line) => `${tags[i]} ${line}`) : s.stale)),
     ...(config.site.languages ? { requestsByLanguage: Object.fromEntries(languages.map((l) => [l.language, l.requests])) } : {}),
   };
-  const rootFiles = [...editors[0]!.staticPages, ...editors[0]!.overrides].map(({ file }) => file);
-  return { config, languages, summary, rootFiles };
+  return { config, languages, summary };
 }
 
 function sum(values: number[]): number {
@@ -231,16 +229,15 @@ type EditorFiles = Awaited<ReturnType<typeof readEditorFiles>>;
 
 /**
  * One language's editors' files, read (and validated) before any request: a bad file should fail the build at
- * once. Another language's overrides and pages sit in a folder of its own (`content/pages/es/about.md`), which
- * the default language's reading skips (`others`); the charts are the same files, requested in each language.
+ * once. A language's overrides and pages sit in a folder of its own (`content/pages/es/about.md`), or for the
+ * first language without one at the roots, whose reading skips the others' folders (`others`); the charts are the same files, requested in each language.
  * In every language a root-relative link is a site path (`/es/about/`), put under the path of the site's `url`.
  */
 async function readEditorFiles(contentDir: string, { language: defaultLanguage, url, logo, favicon }: SiteConfig, language: string, others: readonly string[] = []) {
   const messages = loadMessages(contentDir, language);
   const folder = languageFolder(language, language === defaultLanguage);
-  const under = (name: string) => ({ dir: path.join(contentDir, name, folder), label: `content/${name}${folder ? `/${folder.slice(0, -1)}` : ''}` });
-  const overrides = under('overrides');
-  const pages = under('pages');
+  const overrides = editorsFolder(contentDir, 'overrides', language, language === defaultLanguage);
+  const pages = editorsFolder(contentDir, 'pages', language, language === defaultLanguage);
   const { pathPrefix } = siteAddress(url);
   const charts = await readChartFiles(path.join(contentDir, 'charts'), language, undefined, pathPrefix);
   const otherFolders = others.map((tag) => languageFolder(tag, false).slice(0, -1));
