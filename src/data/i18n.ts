@@ -53,7 +53,10 @@ const messagesSchema = z.strictObject({
   notFound: group('title', 'description', 'text', 'home', 'pickSign', 'searchHeading'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened', 'placeholder'),
   // The sentence an editors' page prints for its paragraph `{{ scripts }}` (src/model/privacy-notice.ts): needed only there.
-  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'sign', 'chartForm').optional(),
+  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'sign', 'chartForm').extend({
+    // The title of the privacy page a language with analytics and no `privacy.md` gets (src/data/static-pages.ts).
+    title: message.optional(),
+  }).optional(),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
   // By the service's planetId, Sun 0 to Pluto 9 (src/model/chart-leads.ts PLANET_KEYS): charts name the planets in
   // the site's language, as they do the signs.
