@@ -58,6 +58,10 @@ const messagesSchema = z.strictObject({
     title: message.optional(),
   }).optional(),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
+  // What makes the words around a planet or a sign agree, by ICU `select` on their English keys (`venus`,
+  // `sagittarius`): the planet's gender, the sign with its article and case where it is in ("im Schützen") and
+  // where something enters it ("in den Steinbock"). src/model/calendar-events.ts passes them to its messages.
+  grammar: group('planetGender', 'signIn', 'signInto'),
   // By the service's planetId, Sun 0 to Pluto 9 (src/model/chart-leads.ts PLANET_KEYS): charts name the planets in
   // the site's language, as they do the signs.
   planets: group('sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'),

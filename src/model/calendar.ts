@@ -8,7 +8,7 @@ import type { Messages } from '../data/i18n.ts';
 import type { Sign } from '../data/signs.ts';
 import { calendarEvents, retrogradeSpans, type CalendarEvent, type CalendarWords, type RetrogradeSpan } from './calendar-events.ts';
 import { monthGrid, type CalendarGrid } from './calendar-grid.ts';
-import { addDays, addMonths, formatterFor, zonedMidnight } from './calendar-time.ts';
+import { addDays, addMonths, formatterFor, zonedMidnight, zoneName } from './calendar-time.ts';
 import { icsFile } from './ics.ts';
 import { contentHash } from '../data/page-dates.ts';
 import type { LinkRef, PeriodHub, SiteModel } from './types.ts';
@@ -78,6 +78,8 @@ export interface SkyList {
   /** Said when there are none. */
   empty: string;
   link?: LinkRef;
+  /** Which zone its days and times are in ("Times in Central European Time."), where the page may give others. */
+  zoneNote?: string;
 }
 
 /** What a weekly page or hub shows of its week's sky, a monthly one its month's calendar link. */
@@ -163,7 +165,7 @@ function skyOf(input: CalendarInput, timeZone: string, from: string, to: string)
   return {
     input, t, timeZone, firstYear, lastYear, events, years, monthUrl, monthLabel, monthOf,
     retrogrades: retrogradeSpans(start, end, words),
-    shared: { zoneNote: t('calendar.timesIn', { zone: timeZone }), subscribe: subscribeLinks(input), years },
+    shared: { zoneNote: t('calendar.timesIn', { zone: zoneName(words.locale, timeZone) }), subscribe: subscribeLinks(input), years },
     withGrid: (month) => {
       const m = monthOf(month);
       return { ...m, grid: monthGrid(month, m.label, new Set(m.events.map((e) => e.day)), words.locale, timeZone, t) };
@@ -252,7 +254,8 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
     },
     between: (a, b) => {
       const link = monthLink(a.slice(0, 7));
-      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), ...(link ? { link } : {}) };
+      // The zone named: a report's own text may give the same event's day in another zone (the service's).
+      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), zoneNote: sky.shared.zoneNote, ...(link ? { link } : {}) };
     },
     monthLink,
     yearData: sky.years.map((_, i) => ({
