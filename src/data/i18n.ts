@@ -48,7 +48,7 @@ const messagesSchema = z.strictObject({
     'nav', 'title', 'description', 'yearTitle', 'yearDescription', 'monthTitle', 'monthDescription', 'thisMonth', 'upcoming', 'years',
     'retrogrades', 'eclipses', 'seasons', 'noEvents', 'timesIn', 'phase', 'solarEclipse', 'lunarEclipse', 'ingress', 'ingressRetrograde',
     'season', 'station', 'retrogradePeriod', 'gridCaption', 'moonDay', 'weekHeading', 'weekNone', 'monthLink', 'nextHeading', 'allEvents',
-    'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later',
+    'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later', 'sampleDates',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home', 'pickSign', 'searchHeading'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened', 'placeholder'),

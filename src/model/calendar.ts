@@ -110,6 +110,8 @@ export interface CalendarInput {
   buildDate: string;
   /** `YYYY-MM-DD` of the oldest published period; the build date's year when none. */
   oldestStart?: string;
+  /** The reports are the sample service's, whose text gives its events' days in UTC (src/sample-service/report-writer.ts). */
+  sampleContent?: boolean;
 }
 
 function calendarWords(input: CalendarInput, timeZone: string): CalendarWords {
@@ -239,6 +241,9 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
   const pages = [hubPage(sky, currentMonth)];
   for (let y = sky.firstYear; y <= sky.lastYear; y++) pages.push(...yearPages(sky, y));
   const feed = calendarFeed(sky, events.filter((e) => e.day >= feedStart && e.day < feedEnd), retrogrades.filter((r) => r.endDay >= feedStart && r.startDay < feedEnd), feedStart);
+  // A week's sky names its zone: the report beside it may give the same event's day in another, the service's; the
+  // sample service's is UTC, which the note then says too where the calendar's zone is another.
+  const weekZoneNote = input.sampleContent && zoneName('en', timeZone) !== 'UTC' ? `${sky.shared.zoneNote} ${t('calendar.sampleDates')}` : sky.shared.zoneNote;
   const monthLink = (month: string) => {
     const url = sky.monthUrl(month);
     return url ? { url, label: t('calendar.monthLink', { month: sky.monthLabel(month) }) } : undefined;
@@ -254,8 +259,7 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
     },
     between: (a, b) => {
       const link = monthLink(a.slice(0, 7));
-      // The zone named: a report's own text may give the same event's day in another zone (the service's).
-      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), zoneNote: sky.shared.zoneNote, ...(link ? { link } : {}) };
+      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), zoneNote: weekZoneNote, ...(link ? { link } : {}) };
     },
     monthLink,
     yearData: sky.years.map((_, i) => ({

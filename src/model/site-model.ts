@@ -45,7 +45,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   // site that moves keeps them.
   const urls = siteUrls(site);
   const signNames = signs.map((s) => s.name);
-  const calendar = buildCalendar({ site, messages, signs, urls, buildDate, oldestStart: input.reports.map((r) => r.period.start).sort()[0] });
+  const calendar = buildCalendar({ site, messages, signs, urls, buildDate, oldestStart: input.reports.map((r) => r.period.start).sort()[0], sampleContent: input.sampleContent });
   const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signNames));
   const otherPages = otherPageVersions(site, messages, chartViews, editorsPages, calendar, urls);
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).

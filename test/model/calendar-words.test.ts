@@ -86,4 +86,16 @@ describe('dates and zones as each locale writes them', () => {
     // A week's sky on a weekly page says its zone, as the report's own text may name the same event in another.
     expect(calendar.between('2026-12-07', '2026-12-13').zoneNote).toBe('Uhrzeiten: Mitteleuropäische Zeit.');
   });
+
+  it("says, beside a week's sky, that the sample reports' own dates are in UTC where the calendar's zone is another", () => {
+    const messages = loadMessages(content, 'de');
+    const germanSigns = readSigns(path.join(content, 'signs.json'), messages);
+    const week = (timeZone: string) => {
+      const germanSite = { ...site, language: 'de', calendar: { timeZone } };
+      const input = { site: germanSite, messages, signs: germanSigns, urls: siteUrls(germanSite), buildDate: '2026-12-07', oldestStart: '2026-12-07', sampleContent: true };
+      return buildCalendar(input)!.between('2026-12-07', '2026-12-13').zoneNote;
+    };
+    expect(week('Europe/Berlin')).toBe('Uhrzeiten: Mitteleuropäische Zeit. Die Beispielhoroskope nennen ihre Daten in UTC.');
+    expect(week('UTC')).toBe('Uhrzeiten: UTC.');
+  });
 });
