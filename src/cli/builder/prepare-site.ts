@@ -243,7 +243,8 @@ type EditorFiles = Awaited<ReturnType<typeof readEditorFiles>>;
 /**
  * One language's editors' files, read (and validated) before any request: a bad file should fail the build at
  * once. A language's overrides and pages sit in a folder of its own (`content/pages/es/about.md`), or for the
- * first language without one at the roots, whose reading skips the others' folders (`others`); the charts are the same files, requested in each language.
+ * first language without one at the roots, whose reading skips the others' folders (`others`); the charts are the
+ * same files, requested in each language.
  * In every language a root-relative link is a site path (`/es/about/`), put under the path of the site's `url`.
  */
 async function readEditorFiles(contentDir: string, site: SiteConfig, language: string, others: readonly string[] = []) {
