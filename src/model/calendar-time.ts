@@ -23,7 +23,13 @@ const LOWER_CASE_ZONE_NAMES: ReadonlySet<string> = new Set(['it', 'es', 'pt', 'f
  */
 export function zoneName(locale: string, timeZone: string): string {
   if (/^(?:Etc\/)?(?:UTC|UCT|Universal|Zulu|GMT|GMT0|Greenwich)$/i.test(timeZone)) return 'UTC';
-  const name = formatterFor(locale, timeZone, { timeZoneName: 'longGeneric' }).formatToParts(Date.UTC(2026, 0, 1)).find((part) => part.type === 'timeZoneName')!.value;
+  let name: string;
+  try {
+    name = formatterFor(locale, timeZone, { timeZoneName: 'longGeneric' }).formatToParts(Date.UTC(2026, 0, 1)).find((part) => part.type === 'timeZoneName')!.value;
+  } catch {
+    // A name Intl does not know (a chart's zone from the service): shown as given, which is all there is.
+    return timeZone;
+  }
   return LOWER_CASE_ZONE_NAMES.has(locale.split('-')[0]!.toLowerCase()) ? name.charAt(0).toLocaleLowerCase(locale) + name.slice(1) : name;
 }
 

@@ -21,6 +21,7 @@ import { embedParts } from './embed.ts';
 import { periodHighlights } from './highlights.ts';
 import { homeView } from './home.ts';
 import { sectionGroups } from './section-groups.ts';
+import { zoneName } from './calendar-time.ts';
 import { withScriptsNotice } from './privacy-notice.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
@@ -316,7 +317,7 @@ function chartView(chart: ChartPage, messages: Messages, signNames: readonly str
     birthLabel,
     utcLabel: describeDateTime(chart.utcBirth, locale),
     bornLabel: t('charts.born', { date: birthLabel, place: chart.cityName }),
-    localTimeLabel: t('chart.localTime', { zone: chart.timezone }),
+    localTimeLabel: t('chart.localTime', { zone: zoneName(locale, chart.timezone) }),
     tableCaption: t('chart.tableCaption', { name: chart.name }),
     aboutHeading: t('chart.about', { name: chart.name }),
     planetHeadings: planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),

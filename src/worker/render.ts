@@ -7,6 +7,7 @@ import type { NatalPage } from '../data/natal-page.ts';
 import { describeDateTime } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
 import { chartLeads, type ChartLeads } from '../model/chart-leads.ts';
+import { zoneName } from '../model/calendar-time.ts';
 import { chartWheelSvg } from '../model/chart-page-wheel.ts';
 import type { ChartFormData } from '../model/chart-form-data.ts';
 import type { FormValues } from './form-input.ts';
@@ -114,7 +115,7 @@ export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeK
     `<figure class="wheel">\n${wheel}\n<figcaption>${escapeHtml(t('chart.wheelCaption'))}</figcaption>\n</figure>`,
     leadsHtml(leads),
     '<dl class="birth-data">',
-    `<div><dt>${escapeHtml(t('chart.born'))}</dt><dd>${escapeHtml(birthLabel)} <span class="muted">${escapeHtml(t('chart.localTime', { zone: chart.timezone }))}</span></dd></div>`,
+    `<div><dt>${escapeHtml(t('chart.born'))}</dt><dd>${escapeHtml(birthLabel)} <span class="muted">${escapeHtml(t('chart.localTime', { zone: zoneName(data.language, chart.timezone) }))}</span></dd></div>`,
     `<div><dt>${escapeHtml(t('chart.utc'))}</dt><dd>${escapeHtml(describeDateTime(chart.utcBirth, data.language))}</dd></div>`,
     `<div><dt>${escapeHtml(t('chart.place'))}</dt><dd>${escapeHtml(chart.cityName)}</dd></div>`,
     '</dl>',

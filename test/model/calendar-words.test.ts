@@ -79,6 +79,9 @@ describe('dates and zones as each locale writes them', () => {
     expect(zoneName('de', 'Europe/Berlin')).toBe('Mitteleuropäische Zeit');
     expect(zoneName('it', 'Europe/Rome')).toBe('ora dell’Europa centrale');
     expect(zoneName('en', 'UTC')).toBe('UTC');
+    expect(zoneName('es', 'Europe/Madrid')).toBe('hora de Europa central');
+    // A chart's zone Intl does not know is shown as the service gave it, rather than failing the page.
+    expect(zoneName('en', 'Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
     const messages = loadMessages(content, 'de');
     const germanSite = { ...site, language: 'de', calendar: { timeZone: 'Europe/Berlin' } };
     const calendar = buildCalendar({ site: germanSite, messages, signs: readSigns(path.join(content, 'signs.json'), messages), urls: siteUrls(germanSite), buildDate: '2026-12-07', oldestStart: '2026-12-07' })!;
