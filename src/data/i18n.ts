@@ -10,7 +10,12 @@ import { z } from 'zod';
 import { ConfigError, readJsonFile } from './config.ts';
 
 const message = z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') });
-const group = <K extends string>(...keys: K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>);
+/** A group missing, or not an object; other problems (an unknown key) keep their own message. */
+const groupError = (issue: { code?: string; input?: unknown }) => {
+  if (issue.code !== 'invalid_type') return undefined;
+  return issue.input === undefined ? 'is missing (every language needs the group: copy it from content/i18n/en.json and translate it)' : 'must be an object of messages';
+};
+const group = <K extends string>(...keys: K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>, { error: groupError });
 
 const kindMessages = group('title', 'section', 'heading', 'previous', 'next', 'pager', 'allSigns', 'sectionDescription', 'count');
 const signMessages = group('name', 'element', 'modality', 'ruler');
