@@ -53,7 +53,7 @@ beforeAll(async () => {
   await build('german first');
   setLanguages(['it', 'de']);
   await build('italian first');
-}, 300_000);
+}, 600_000);
 afterAll(() => removeDir(project));
 
 describe('a first language with a folder of its own', () => {
