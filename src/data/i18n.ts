@@ -10,7 +10,12 @@ import { z } from 'zod';
 import { ConfigError, readJsonFile } from './config.ts';
 
 const message = z.string({ error: (issue) => (issue.input === undefined ? 'is missing' : 'must be a string') });
-const group = <K extends string>(...keys: K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>);
+/** A group missing, or not an object; other problems (an unknown key) keep their own message. */
+const groupError = (issue: { code?: string; input?: unknown }) => {
+  if (issue.code !== 'invalid_type') return undefined;
+  return issue.input === undefined ? 'is missing (every language needs the group: copy it from content/i18n/en.json and translate it)' : 'must be an object of messages';
+};
+const group = <K extends string>(...keys: K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>, { error: groupError });
 
 const kindMessages = group('title', 'section', 'heading', 'previous', 'next', 'pager', 'allSigns', 'sectionDescription', 'count');
 const signMessages = group('name', 'element', 'modality', 'ruler');
@@ -48,13 +53,20 @@ const messagesSchema = z.strictObject({
     'nav', 'title', 'description', 'yearTitle', 'yearDescription', 'monthTitle', 'monthDescription', 'thisMonth', 'upcoming', 'years',
     'retrogrades', 'eclipses', 'seasons', 'noEvents', 'timesIn', 'phase', 'solarEclipse', 'lunarEclipse', 'ingress', 'ingressRetrograde',
     'season', 'station', 'retrogradePeriod', 'gridCaption', 'moonDay', 'weekHeading', 'weekNone', 'monthLink', 'nextHeading', 'allEvents',
-    'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later',
+    'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later', 'sampleDates',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home', 'pickSign', 'searchHeading'),
   search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened', 'placeholder'),
   // The sentence an editors' page prints for its paragraph `{{ scripts }}` (src/model/privacy-notice.ts): needed only there.
-  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'sign', 'chartForm').optional(),
+  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'sign', 'chartForm').extend({
+    // The title of the privacy page a language with analytics and no `privacy.md` gets (src/data/static-pages.ts).
+    title: message.optional(),
+  }).optional(),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
+  // What makes the words around a planet or a sign agree, by ICU `select` on their English keys (`venus`,
+  // `sagittarius`): the planet's gender, the sign with its article and case where it is in ("im Schützen") and
+  // where something enters it ("in den Steinbock"). src/model/calendar-events.ts passes them to its messages.
+  grammar: group('planetGender', 'signIn', 'signInto'),
   // By the service's planetId, Sun 0 to Pluto 9 (src/model/chart-leads.ts PLANET_KEYS): charts name the planets in
   // the site's language, as they do the signs.
   planets: group('sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'),

@@ -138,13 +138,23 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
 }
 
 /**
+ * `format.formatRange`, with days as `day: 'numeric'` asks: CLDR's Italian range patterns pad them ("07–13 dicembre
+ * 2026") where an Italian writes "7–13 dicembre 2026", as its single dates do.
+ * https://developer.mozilla.org/docs/Web/JavaScript/Reference/Global_Objects/Intl/DateTimeFormat/formatRangeToParts
+ */
+export function formatDateRange(format: Intl.DateTimeFormat, start: Date, end: Date): string {
+  if (format.resolvedOptions().day !== 'numeric') return format.formatRange(start, end);
+  return format.formatRangeToParts(start, end).map((part) => (part.type === 'day' ? part.value.replace(/^0(?=\d)/, '') : part.value)).join('');
+}
+
+/**
  * The period in the site's language, from CLDR through Intl.DateTimeFormat: "November 16 – 22, 2026",
  * "16–22 de noviembre de 2026"; "November 2026"; "2026".
  * https://developer.mozilla.org/docs/Web/JavaScript/Reference/Global_Objects/Intl/DateTimeFormat/formatRange
  */
 export function describePeriod(period: Period, locale = 'en'): string {
   if (period.kind === 'weekly') {
-    return dateFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).formatRange(parseIsoDate(period.start), parseIsoDate(period.end));
+    return formatDateRange(dateFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }), parseIsoDate(period.start), parseIsoDate(period.end));
   }
   if (period.kind === 'monthly') return dateFormat(locale, { year: 'numeric', month: 'long' }).format(parseIsoDate(period.start));
   return String(period.year);

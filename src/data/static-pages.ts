@@ -4,7 +4,8 @@
 // the file: Eleventy would otherwise report a clash of output paths far from the file the editor just added.
 import { readdir } from 'node:fs/promises';
 import { z } from 'zod';
-import { ConfigError } from './config.ts';
+import { ConfigError, type SiteConfig } from './config.ts';
+import type { Messages } from './i18n.ts';
 import { readMarkdownFile } from './markdown-file.ts';
 import { SIGN_SLUGS } from './signs.ts';
 
@@ -79,4 +80,20 @@ export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.l
     }),
   );
   return pages.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
+}
+
+/**
+ * The pages with a privacy page when analytics is on: every page of the language runs the service's script, so a
+ * language without `privacy.md` of its own gets one made from the settings (its `{{ scripts }}` paragraph, filled
+ * in by the site model as an editor's is), titled by the message file's `privacy.title`; without that message, the
+ * build stops naming the missing file.
+ */
+export function withPrivacyPage(pages: StaticPage[], labelDir: string, site: Pick<SiteConfig, 'analytics'>, messages: Pick<Messages, 'ui' | 'file' | 'locale'>): StaticPage[] {
+  if (!site.analytics || pages.some((page) => page.slug === 'privacy')) return pages;
+  const file = `${labelDir}/privacy.md`;
+  const title = messages.ui.privacy?.title;
+  if (!title) {
+    throw new ConfigError(file, `is missing, and analytics is on (${site.analytics.provider}, content/site.json): every ${messages.locale} page runs its script; write that page, or add "privacy" messages with a "title" to ${messages.file} for one made from the settings (docs/analytics.md)`);
+  }
+  return [...pages, { slug: 'privacy', url: '/privacy/', title, order: DEFAULTS.order, html: '<p>{{ scripts }}</p>', file }];
 }

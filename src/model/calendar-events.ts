@@ -2,6 +2,7 @@
 // UTC (for `<time datetime>` and the .ics) and in the calendar's time zone (what the page shows), its local day and
 // month, and a UID derived from its kind, body, sign and UTC date, so a rebuild names it the same.
 import type { Messages } from '../data/i18n.ts';
+import { formatDateRange } from '../data/periods.ts';
 import type { Sign } from '../data/signs.ts';
 import { retrogradePeriods, skyEvents, type PlanetName, type SkyEvent } from '../sky/index.ts';
 import { formatterFor, zonedDay } from './calendar-time.ts';
@@ -62,24 +63,54 @@ function planetName(words: CalendarWords, body: PlanetName): string {
   return words.planets[body.toLowerCase() as keyof CalendarWords['planets']];
 }
 
+type GrammarValues = Record<string, string>;
+const grammarCache = new WeakMap<CalendarWords, Map<string, GrammarValues>>();
+
+/**
+ * What a message needs to make its words agree, from the message file's `grammar` group (ICU `select` on the
+ * sign's and planet's English keys): the sign with its article and case (`inSign` "im Schützen", `intoSign` "in den
+ * Steinbock"), the planet's gender ("Venere torna diretta"). Made once per sign and planet.
+ */
+function grammar(words: CalendarWords, signId: number, body?: PlanetName): GrammarValues {
+  let cache = grammarCache.get(words);
+  if (!cache) grammarCache.set(words, (cache = new Map()));
+  const key = `${signId}|${body ?? ''}`;
+  let values = cache.get(key);
+  if (!values) {
+    const { slug, name } = words.signs[signId]!;
+    values = {
+      sign: name,
+      signId: slug,
+      inSign: words.t('grammar.signIn', { sign: slug, name }),
+      intoSign: words.t('grammar.signInto', { sign: slug, name }),
+    };
+    if (body) {
+      const planetId = body.toLowerCase();
+      values = { ...values, planet: planetName(words, body), planetId, gender: words.t('grammar.planetGender', { planet: planetId }) };
+    }
+    cache.set(key, values);
+  }
+  return values;
+}
+
 function title(e: SkyEvent, words: CalendarWords): { kind: CalendarEvent['kind']; name: string; title: string } {
   const { t } = words;
-  const sign = words.signs[e.signId]!.name;
+  const sign = grammar(words, e.signId);
   if (e.type === 'phase') {
     if (e.eclipse) {
       const solar = e.phase === 'newMoon';
-      return { kind: 'eclipse', name: solar ? 'solareclipse' : 'lunareclipse', title: t(solar ? 'calendar.solarEclipse' : 'calendar.lunarEclipse', { kind: e.eclipse, sign }) };
+      return { kind: 'eclipse', name: solar ? 'solareclipse' : 'lunareclipse', title: t(solar ? 'calendar.solarEclipse' : 'calendar.lunarEclipse', { kind: e.eclipse, ...sign }) };
     }
-    return { kind: 'phase', name: e.phase.toLowerCase(), title: t('calendar.phase', { phase: e.phase, sign }) };
+    return { kind: 'phase', name: e.phase.toLowerCase(), title: t('calendar.phase', { phase: e.phase, ...sign }) };
   }
-  const planet = planetName(words, e.body);
+  const planet = grammar(words, e.signId, e.body);
   if (e.type === 'station') {
-    return { kind: 'station', name: `station${e.direction}`, title: t('calendar.station', { direction: e.direction, planet, sign }) };
+    return { kind: 'station', name: `station${e.direction}`, title: t('calendar.station', { direction: e.direction, ...planet }) };
   }
   if (e.body === 'Sun' && e.signId % 3 === 0) {
-    return { kind: 'season', name: 'ingress', title: t('calendar.season', { season: SEASONS[e.signId / 3]!, planet, sign }) };
+    return { kind: 'season', name: 'ingress', title: t('calendar.season', { season: SEASONS[e.signId / 3]!, ...planet }) };
   }
-  return { kind: 'ingress', name: 'ingress', title: t(e.retrograde ? 'calendar.ingressRetrograde' : 'calendar.ingress', { planet, sign }) };
+  return { kind: 'ingress', name: 'ingress', title: t(e.retrograde ? 'calendar.ingressRetrograde' : 'calendar.ingress', planet) };
 }
 
 const compactDate = (time: Date) => time.toISOString().slice(0, 10).replaceAll('-', '');
@@ -125,10 +156,10 @@ export function retrogradeSpans(start: Date, end: Date, words: CalendarWords): R
     const from = words.signs[period.start.signId]!;
     const to = words.signs[period.end.signId]!;
     const signs = from.id === to.id ? from.name : `${from.name} – ${to.name}`;
-    const dates = range.formatRange(period.start.time, period.end.time);
+    const dates = formatDateRange(range, period.start.time, period.end.time);
     return {
       uid: `retrograde-${period.body.toLowerCase()}-${from.slug}-${compactDate(period.start.time)}`,
-      title: words.t('calendar.retrogradePeriod', { planet: planetName(words, period.body), dates, signs }),
+      title: words.t('calendar.retrogradePeriod', { ...grammar(words, period.start.signId, period.body), dates, signs }),
       startDay: zonedDay(period.start.time, words.timeZone),
       endDay: zonedDay(period.end.time, words.timeZone),
       startDatetime: utcMinute(period.start.time),

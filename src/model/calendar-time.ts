@@ -13,6 +13,26 @@ export function formatterFor(locale: string, timeZone: string, options: Intl.Dat
   return format;
 }
 
+/** Languages whose CLDR zone names are capitalized for standalone use, and lower case mid-sentence ("ora dell’Europa centrale"). */
+const LOWER_CASE_ZONE_NAMES: ReadonlySet<string> = new Set(['it', 'es', 'pt', 'fr']);
+
+/**
+ * The zone as its readers know it, in their language: CLDR's generic name ("Mitteleuropäische Zeit", "ora
+ * dell’Europa centrale", "Eastern Time"), or UTC, never the IANA identifier ("Europe/Berlin").
+ * https://cldr.unicode.org/translation/time-zones-and-city-names
+ */
+export function zoneName(locale: string, timeZone: string): string {
+  if (/^(?:Etc\/)?(?:UTC|UCT|Universal|Zulu|GMT|GMT0|Greenwich)$/i.test(timeZone)) return 'UTC';
+  let name: string;
+  try {
+    name = formatterFor(locale, timeZone, { timeZoneName: 'longGeneric' }).formatToParts(Date.UTC(2026, 0, 1)).find((part) => part.type === 'timeZoneName')!.value;
+  } catch {
+    // A name Intl does not know (a chart's zone from the service): shown as given, which is all there is.
+    return timeZone;
+  }
+  return LOWER_CASE_ZONE_NAMES.has(locale.split('-')[0]!.toLowerCase()) ? name.charAt(0).toLocaleLowerCase(locale) + name.slice(1) : name;
+}
+
 /** Wall-clock fields of `date` in `timeZone`. */
 function wallClock(date: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts = formatterFor('en-US', timeZone, {

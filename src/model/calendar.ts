@@ -8,7 +8,7 @@ import type { Messages } from '../data/i18n.ts';
 import type { Sign } from '../data/signs.ts';
 import { calendarEvents, retrogradeSpans, type CalendarEvent, type CalendarWords, type RetrogradeSpan } from './calendar-events.ts';
 import { monthGrid, type CalendarGrid } from './calendar-grid.ts';
-import { addDays, addMonths, formatterFor, zonedMidnight } from './calendar-time.ts';
+import { addDays, addMonths, formatterFor, zonedMidnight, zoneName } from './calendar-time.ts';
 import { icsFile } from './ics.ts';
 import { contentHash } from '../data/page-dates.ts';
 import type { LinkRef, PeriodHub, SiteModel } from './types.ts';
@@ -80,6 +80,8 @@ export interface SkyList {
   /** Said when there are none. */
   empty: string;
   link?: LinkRef;
+  /** Which zone its days and times are in ("Times in Central European Time."), where the page may give others. */
+  zoneNote?: string;
 }
 
 /** What a weekly page or hub shows of its week's sky, a monthly one its month's calendar link. */
@@ -110,6 +112,8 @@ export interface CalendarInput {
   buildDate: string;
   /** `YYYY-MM-DD` of the oldest published period; the build date's year when none. */
   oldestStart?: string;
+  /** The reports are the sample service's, whose text gives its events' days in UTC (src/sample-service/report-writer.ts). */
+  sampleContent?: boolean;
 }
 
 function calendarWords(input: CalendarInput, timeZone: string): CalendarWords {
@@ -165,7 +169,7 @@ function skyOf(input: CalendarInput, timeZone: string, from: string, to: string)
   return {
     input, t, timeZone, firstYear, lastYear, events, years, monthUrl, monthLabel, monthOf,
     retrogrades: retrogradeSpans(start, end, words),
-    shared: { zoneNote: t('calendar.timesIn', { zone: timeZone }), subscribe: subscribeLinks(input), years },
+    shared: { zoneNote: t('calendar.timesIn', { zone: zoneName(words.locale, timeZone) }), subscribe: subscribeLinks(input), years },
     withGrid: (month) => {
       const m = monthOf(month);
       return { ...m, grid: monthGrid(month, m.label, new Set(m.events.map((e) => e.day)), words.locale, timeZone, t) };
@@ -239,6 +243,9 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
   const pages = [hubPage(sky, currentMonth)];
   for (let y = sky.firstYear; y <= sky.lastYear; y++) pages.push(...yearPages(sky, y));
   const feed = calendarFeed(sky, events.filter((e) => e.day >= feedStart && e.day < feedEnd), retrogrades.filter((r) => r.endDay >= feedStart && r.startDay < feedEnd), feedStart);
+  // A week's sky names its zone: the report beside it may give the same event's day in another, the service's; the
+  // sample service's is UTC, which the note then says too where the calendar's zone is another.
+  const weekZoneNote = input.sampleContent && zoneName('en', timeZone) !== 'UTC' ? `${sky.shared.zoneNote} ${t('calendar.sampleDates')}` : sky.shared.zoneNote;
   const monthLink = (month: string) => {
     const url = sky.monthUrl(month);
     return url ? { url, label: t('calendar.monthLink', { month: sky.monthLabel(month) }) } : undefined;
@@ -254,7 +261,7 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
     },
     between: (a, b) => {
       const link = monthLink(a.slice(0, 7));
-      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), ...(link ? { link } : {}) };
+      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), zoneNote: weekZoneNote, ...(link ? { link } : {}) };
     },
     monthLink,
     yearData: sky.years.map((_, i) => ({

@@ -8,6 +8,7 @@ import { describeDateTime } from '../data/periods.ts';
 import { escapeHtml, normalizeHeadings } from '../data/sanitize.ts';
 import type { ChartLeads } from './chart-leads.ts';
 import { chartWheelSvg } from './chart-page-wheel.ts';
+import { zoneName } from './calendar-time.ts';
 
 type Format = (key: string, values?: Record<string, string | number>) => string;
 
@@ -60,7 +61,7 @@ function birthHtml({ chart }: ChartArticle, { t, language }: ChartWords): string
   const row = (key: string, value: string) => `\n<div><dt>${escapeHtml(t(key))}</dt><dd>${value}</dd></div>`;
   return [
     '\n<dl class="birth-data">',
-    row('chart.born', `${escapeHtml(describeDateTime(chart.localBirth, language))} <span class="muted">${escapeHtml(t('chart.localTime', { zone: chart.timezone }))}</span>`),
+    row('chart.born', `${escapeHtml(describeDateTime(chart.localBirth, language))} <span class="muted">${escapeHtml(t('chart.localTime', { zone: zoneName(language, chart.timezone) }))}</span>`),
     row('chart.utc', escapeHtml(describeDateTime(chart.utcBirth, language))),
     row('chart.place', escapeHtml(chart.cityName)),
     '\n</dl>',

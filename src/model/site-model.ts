@@ -21,6 +21,7 @@ import { embedParts } from './embed.ts';
 import { periodHighlights } from './highlights.ts';
 import { homeView } from './home.ts';
 import { sectionGroups } from './section-groups.ts';
+import { zoneName } from './calendar-time.ts';
 import { withScriptsNotice } from './privacy-notice.ts';
 import { closedPartFolders } from './search-parts.ts';
 import { newestDay, ogLocale, siteMeta } from './seo.ts';
@@ -45,7 +46,7 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   // site that moves keeps them.
   const urls = siteUrls(site);
   const signNames = signs.map((s) => s.name);
-  const calendar = buildCalendar({ site, messages, signs, urls, buildDate, oldestStart: input.reports.map((r) => r.period.start).sort()[0] });
+  const calendar = buildCalendar({ site, messages, signs, urls, buildDate, oldestStart: input.reports.map((r) => r.period.start).sort()[0], sampleContent: input.sampleContent });
   const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signNames));
   const otherPages = otherPageVersions(site, messages, chartViews, editorsPages, calendar, urls);
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
@@ -313,7 +314,7 @@ function chartWords(chart: ChartView, { t, locale }: Messages) {
     birthLabel,
     utcLabel: describeDateTime(chart.utcBirth, locale),
     bornLabel: t('charts.born', { date: birthLabel, place: chart.cityName }),
-    localTimeLabel: t('chart.localTime', { zone: chart.timezone }),
+    localTimeLabel: t('chart.localTime', { zone: zoneName(locale, chart.timezone) }),
     tableCaption: t('chart.tableCaption', { name: chart.name }),
     aboutHeading: t('chart.about', { name: chart.name }),
     planetHeadings: chart.planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),

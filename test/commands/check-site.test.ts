@@ -14,7 +14,7 @@ import { removeDir } from '../helpers/remove-dir.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { quietProgress } from '../helpers/build-project.ts';
 
-const projects = { root: '', prefixed: '', bilingual: '', cardOff: '' };
+const projects = { root: '', prefixed: '', bilingual: '', cardOff: '', apiOff: '' };
 
 /** A copy of the project whose content/site.json is the fixture's with `change` applied. */
 function projectWith(change: (site: Record<string, unknown>) => Record<string, unknown>): string {
@@ -33,6 +33,8 @@ beforeAll(async () => {
   // The API on, the card off: no script and no framed pages, which the check must not ask for; and the settings
   // no other site here has on, the chart form (its page's script) and analytics (every page's).
   projects.cardOff = projectWith((site) => ({ ...site, card: false, chartForm: { dailyLimit: 10 }, analytics: { provider: 'plausible', src: 'https://plausible.io/js/pa-XXXXXXXX.js' } }));
+  // The JSON API off with `"api": false` alone, the card left unset: whatever the card then is, the check must agree.
+  projects.apiOff = projectWith((site) => ({ ...site, api: false }));
   // One after the other: Eleventy renders one site at a time in a process.
   for (const project of Object.values(projects)) {
     await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream: quietProgress });
@@ -101,6 +103,14 @@ describe('npm run check on what the build wrote', () => {
     expect(existsSync(path.join(projects.cardOff, 'dist/api/v1/index.json'))).toBe(true);
     const run = await check(projects.cardOff);
     expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+  });
+
+  it('passes on a site whose JSON API is off with "api": false alone, the card unset', async () => {
+    expect(existsSync(path.join(projects.apiOff, 'dist/api'))).toBe(false);
+    const run = await check(projects.apiOff);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/no problem found\.\n$/);
     expect(run.code).toBe(0);
   });
 

@@ -113,6 +113,11 @@ describe('a language without its file, or a file with a fault', () => {
     expect(failure(() => loadMessages(dir, 'es'))).toBe('content/i18n/es.json: kinds.weekly.pager: is missing');
   });
 
+  it('a missing group names the file and the group, in one line, such as the grammar an older copy lacks', () => {
+    const dir = contentWith((en) => delete en.grammar, 'de.json');
+    expect(failure(() => loadMessages(dir, 'de'))).toBe('content/i18n/de.json: grammar: is missing (every language needs the group: copy it from content/i18n/en.json and translate it)');
+  });
+
   it('an unknown key is named, since it is most likely a misspelt one', () => {
     const dir = contentWith((en) => ((en.site as Record<string, unknown>).skiplink = 'Skip'));
     expect(failure(() => loadMessages(dir, 'en'))).toBe('content/i18n/en.json: site.skiplink: is not a known key (a misspelt one?)');

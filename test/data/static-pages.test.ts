@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStaticPages } from '../../src/data/static-pages.ts';
+import { readStaticPages, withPrivacyPage } from '../../src/data/static-pages.ts';
 import { callsInChild } from '../helpers/in-child.ts';
 
 let dir: string;
@@ -70,5 +70,30 @@ describe('readStaticPages', () => {
     ]);
     await rm(path.join(pages, 'about.md'));
     expect(callsInChild(module, 'readStaticPages', [[pages]])).toEqual(['content/pages/zero.md: is (or links to) a file outside content/pages; put the file itself in content/pages']);
+  });
+});
+
+describe('withPrivacyPage', () => {
+  const analytics = { analytics: { provider: 'goatcounter' as const, code: 'starlight' } };
+  const words = (title?: string) => ({ locale: 'it', file: 'content/i18n/it.json', ui: { privacy: title ? { title } : undefined } }) as unknown as Parameters<typeof withPrivacyPage>[3];
+  const about = { slug: 'about', url: '/about/', title: 'Chi siamo', order: 1, html: '<p>Noi.</p>', file: 'content/pages/it/about.md' };
+
+  it("adds a page made from the settings, titled in the language's words, where analytics is on and none is written", () => {
+    expect(withPrivacyPage([about], 'content/pages/it', analytics, words('Privacy'))).toEqual([
+      about,
+      { slug: 'privacy', url: '/privacy/', title: 'Privacy', order: 100, html: '<p>{{ scripts }}</p>', file: 'content/pages/it/privacy.md' },
+    ]);
+  });
+
+  it('keeps the pages as they are with analytics off, or with a privacy page written', () => {
+    expect(withPrivacyPage([about], 'content/pages/it', {}, words('Privacy'))).toEqual([about]);
+    const own = { ...about, slug: 'privacy', url: '/privacy/' };
+    expect(withPrivacyPage([own], 'content/pages/it', analytics, words('Privacy'))).toEqual([own]);
+  });
+
+  it('refuses the build in one line naming the missing file when the words to make one are missing', () => {
+    expect(() => withPrivacyPage([about], 'content/pages/it', analytics, words())).toThrow(
+      'content/pages/it/privacy.md: is missing, and analytics is on (goatcounter, content/site.json): every it page runs its script; write that page, or add "privacy" messages with a "title" to content/i18n/it.json for one made from the settings (docs/analytics.md)',
+    );
   });
 });

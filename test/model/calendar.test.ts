@@ -59,7 +59,7 @@ describe('buildCalendar', () => {
     const eclipse = monthPage(madrid, '2026-03').month!.events.find((e) => e.kind === 'eclipse')!;
     expect(eclipse.datetime).toMatch(/^2026-03-03T11:3[34]:00Z$/);
     expect(eclipse.when).toMatch(/8:3[34]\s?PM/);
-    expect(madrid.pages[0]!.zoneNote).toBe('Times in Asia/Tokyo.');
+    expect(madrid.pages[0]!.zoneNote).toBe('Times in Japan Standard Time.');
     // The new moon of 2026-03-19 01:24 UT is still the 19th in Tokyo; the last quarter of 2026-03-11 09:39 UT too.
     expect(monthPage(madrid, '2026-03').month!.events.filter((e) => e.day === '2026-03-19').map((e) => e.kind)).toContain('phase');
   });

@@ -149,6 +149,9 @@ describe('natal chart pages', () => {
     expect(main).toContain('April 21, 1926 at 2:40 AM');
     expect(main).toContain('<dd>April 21, 1926 at 1:40 AM</dd>');
     expect(main).toContain('<dd>London</dd>');
+    // The zone as readers know it, from CLDR's names, never the IANA identifier.
+    expect(main).toContain('<span class="muted">local time (United Kingdom Time)</span>');
+    expect(main).not.toContain('Europe/London');
     expect(main).toMatch(/<svg [^>]*class="chart-wheel"[^>]*role="img"/);
     expect(main).toContain('<title id="wheel-elizabeth-ii-title">');
     expect(main).toMatch(/<table class="planets">\s*<caption[ >]/);

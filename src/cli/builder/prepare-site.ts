@@ -11,7 +11,8 @@ import { allShareImages, planShareImages, renderShareImages } from '../../data/s
 import { skyYearStore } from '../../data/sky-cache.ts';
 import { brandFiles, readBrandSvg } from '../../data/site-logo.ts';
 import { readSigns } from '../../data/signs.ts';
-import { readStaticPages } from '../../data/static-pages.ts';
+import { editorsFolder } from '../../data/editor-folders.ts';
+import { readStaticPages, withPrivacyPage } from '../../data/static-pages.ts';
 import { themeColours } from '../../data/theme.ts';
 import type { PublishedFile } from '../../eleventy/copy-into-output.ts';
 import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '../../model/languages.ts';
@@ -80,8 +81,6 @@ export interface FetchedSite {
   /** Every language, the default first (one on a site of one language). */
   languages: DigestedLanguage[];
   summary: FetchSummary;
-  /** The first language's pages and overrides (`content/pages/about.md`), the files a change of it moves. */
-  rootFiles: string[];
 }
 
 /** Each language with every period's HTML: the answers known by their digests alone are read now. */
@@ -138,6 +137,7 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
   const tags = config.accounts.map((account) => account.language);
   // Every language's files first: a bad one fails the build before any request.
   const editors = await Promise.all(tags.map((language, i) => readEditorFiles(config.contentDir, config.site, language, i === 0 ? tags.slice(1) : undefined)));
+  missingAboutLines(config.contentDir, tags, editors.map((files) => files.staticPages)).forEach(options.warn ?? ((line) => console.error(line)));
   const languages: DigestedLanguage[] = [];
   const summaries: FetchSummary[] = [];
   for (const [i, account] of config.accounts.entries()) {
@@ -154,8 +154,19 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
     stale: summaries.flatMap((s, i) => (several ? s.stale.map((line) => `${tags[i]} ${line}`) : s.stale)),
     ...(config.site.languages ? { requestsByLanguage: Object.fromEntries(languages.map((l) => [l.language, l.requests])) } : {}),
   };
-  const rootFiles = [...editors[0]!.staticPages, ...editors[0]!.overrides].map(({ file }) => file);
-  return { config, languages, summary, rootFiles };
+  return { config, languages, summary };
+}
+
+/**
+ * The about page the first language's footer links, missing in another language: that language's footer has no such
+ * link, and its readers no page about the site. A warning, as a language may publish before its pages are written.
+ */
+export function missingAboutLines(contentDir: string, tags: readonly string[], pages: readonly (readonly { slug: string; file: string }[])[]): string[] {
+  const about = pages[0]?.find((page) => page.slug === 'about');
+  if (!about) return [];
+  return tags.slice(1).flatMap((tag, i) => (pages[i + 1]!.some((page) => page.slug === 'about')
+    ? []
+    : [`warning: ${editorsFolder(contentDir, 'pages', tag, false).label}/about.md is missing: the ${tags[0]} footer links its about page (${about.file}), the ${tag} one has none`]));
 }
 
 function sum(values: number[]): number {
@@ -231,16 +242,17 @@ type EditorFiles = Awaited<ReturnType<typeof readEditorFiles>>;
 
 /**
  * One language's editors' files, read (and validated) before any request: a bad file should fail the build at
- * once. Another language's overrides and pages sit in a folder of its own (`content/pages/es/about.md`), which
- * the default language's reading skips (`others`); the charts are the same files, requested in each language.
+ * once. A language's overrides and pages sit in a folder of its own (`content/pages/es/about.md`), or for the
+ * first language without one at the roots, whose reading skips the others' folders (`others`); the charts are the
+ * same files, requested in each language.
  * In every language a root-relative link is a site path (`/es/about/`), put under the path of the site's `url`.
  */
-async function readEditorFiles(contentDir: string, { language: defaultLanguage, url, logo, favicon }: SiteConfig, language: string, others: readonly string[] = []) {
+async function readEditorFiles(contentDir: string, site: SiteConfig, language: string, others: readonly string[] = []) {
+  const { language: defaultLanguage, url, logo, favicon } = site;
   const messages = loadMessages(contentDir, language);
   const folder = languageFolder(language, language === defaultLanguage);
-  const under = (name: string) => ({ dir: path.join(contentDir, name, folder), label: `content/${name}${folder ? `/${folder.slice(0, -1)}` : ''}` });
-  const overrides = under('overrides');
-  const pages = under('pages');
+  const overrides = editorsFolder(contentDir, 'overrides', language, language === defaultLanguage);
+  const pages = editorsFolder(contentDir, 'pages', language, language === defaultLanguage);
   const { pathPrefix } = siteAddress(url);
   const charts = await readChartFiles(path.join(contentDir, 'charts'), language, undefined, pathPrefix);
   const otherFolders = others.map((tag) => languageFolder(tag, false).slice(0, -1));
@@ -249,7 +261,7 @@ async function readEditorFiles(contentDir: string, { language: defaultLanguage, 
     signs: readSigns(path.join(contentDir, 'signs.json'), messages, 'content/signs.json'),
     chartInputs: folder ? charts.map((chart) => ({ ...chart, lang: language.split('-')[0]! })) : charts,
     overrides: await readOverrides(overrides.dir, overrides.label, otherFolders, pathPrefix),
-    staticPages: await readStaticPages(pages.dir, pages.label, otherFolders, pathPrefix),
+    staticPages: withPrivacyPage(await readStaticPages(pages.dir, pages.label, otherFolders, pathPrefix), pages.label, site, messages),
     brand: { logo: readBrandSvg(contentDir, logo, 'logo'), favicon: readBrandSvg(contentDir, favicon, 'favicon') },
     // The share images' colours, the owner's content/theme.css's: one edit of it changes the pages and the images.
     colours: themeColours(contentDir),

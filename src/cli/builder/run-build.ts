@@ -34,8 +34,8 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   if (!options.env) loadDotEnv(options.rootDir);
   const env = options.env ?? process.env;
   markPhase('fetch');
-  const { config, languages, summary: fetched, rootFiles } = await fetchSite({ ...options, env });
-  const firstLanguage = firstLanguageChange(readFirstLanguage(config.cacheDir), config.accounts.map((account) => account.language), rootFiles);
+  const { config, languages, summary: fetched } = await fetchSite({ ...options, env });
+  const firstLanguage = firstLanguageChange(readFirstLanguage(config.cacheDir), config.accounts.map((account) => account.language), config.contentDir);
   firstLanguage.lines.forEach(warn);
   const published = await publish(config, languages, { full: options.full ?? false, searchIndex: options.searchIndex ?? true, log, warn });
   for (const [i, history] of (published.histories ?? []).entries()) {

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildConfig } from '../../data/config.ts';
+import { hasOwnFolder } from '../../data/editor-folders.ts';
 import { unmovedLines } from '../builder/first-language.ts';
 import { languageFolder } from '../../model/languages.ts';
 
@@ -29,7 +30,7 @@ function pagesByLanguage(contentDir: string, languages: readonly string[]): { fi
     }
   };
   return languages.flatMap((language, i) => {
-    const folder = languageFolder(language, i === 0);
+    const folder = i === 0 && !hasOwnFolder(contentDir, 'pages', language) ? '' : languageFolder(language, false);
     return list(folder).map((name) => ({ file: `content/pages/${folder}${name}`, full: path.join(contentDir, 'pages', folder, name), language }));
   });
 }
@@ -46,5 +47,5 @@ function trackerClaims({ contentDir, site }: OwnerConfig, languages: readonly st
 
 export function ownerWarnings(config: OwnerConfig): string[] {
   const languages = config.site.languages ?? [config.site.language];
-  return [...unmovedLines(config.rootDir, config.cacheDir, languages), ...trackerClaims(config, languages)];
+  return [...unmovedLines(config.contentDir, config.cacheDir, languages), ...trackerClaims(config, languages)];
 }
