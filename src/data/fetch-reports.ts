@@ -9,8 +9,8 @@
 // needed: a build that keeps the published output never reads it.
 import { AstroError, REPORT_ENDPOINTS, type AstroClient, type ReportEntry } from '../api/index.ts';
 import { isFinal, periodParams, type Period } from './periods.ts';
-import { htmlDigest, type AnswerDigests } from './answer-digests.ts';
-import type { FileStat } from './file-stat.ts';
+import { htmlDigest, type AnswerDigests } from '../incremental/answer-digests.ts';
+import type { FileStat } from '../incremental/file-stat.ts';
 import type { CacheEntry, ResponseCache } from './response-cache.ts';
 import { reportHtml } from './sanitize.ts';
 import { SANITIZER_VERSION } from './sanitizer-version.ts';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { isSettled, sameStat, SETTLED_MS, statOf, type FileStat } from './file-stat.ts';
+import { isSettled, sameStat, SETTLED_MS, statOf, type FileStat } from '../incremental/file-stat.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 
 export interface CacheEntry<T = unknown> {
@@ -66,7 +66,7 @@ export class ResponseCache {
 
   /**
    * The entry, and the file's stat when it can stand for the bytes read: unchanged while they were read, and
-   * settled (file-stat.ts), so that a later change gives another stat (src/data/answer-digests.ts).
+   * settled (file-stat.ts), so that a later change gives another stat (src/incremental/answer-digests.ts).
    */
   async read<T>(endpoint: string, body: Record<string, unknown>): Promise<{ entry?: CacheEntry<T>; stat?: FileStat }> {
     const file = this.fileFor(endpoint, body);

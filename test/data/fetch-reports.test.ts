@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportEntry } from '../../src/api/index.ts';
-import { AnswerDigests, htmlDigest } from '../../src/data/answer-digests.ts';
+import { AnswerDigests, htmlDigest } from '../../src/incremental/answer-digests.ts';
 import { fetchReports, type PeriodReports, type ReportHtml, type UnreadReports } from '../../src/data/fetch-reports.ts';
 import { allPeriods } from '../../src/data/periods.ts';
 import { ResponseCache, type CacheEntry } from '../../src/data/response-cache.ts';

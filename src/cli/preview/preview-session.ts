@@ -1,7 +1,7 @@
 // The live preview's state from one of Eleventy's renders to the next (src/cli/preview/serve.ts), in one place: the round
 // the render under way reads, the message of a broken edit, and when the edit being rendered was seen.
 import { describeFailure } from '../describe-failure.ts';
-import type { PreviewSite } from './preview-models.ts';
+import type { PreviewSite } from '../../incremental/preview-models.ts';
 import type { Round } from './preview-rounds.ts';
 import type { PreparedLanguage } from '../builder/prepare-site.ts';
 

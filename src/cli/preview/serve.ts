@@ -8,7 +8,7 @@ import { loadDotEnv } from '../../data/config.ts';
 import { parseHeadersFile, type HeaderRule } from '../../eleventy/security-headers.ts';
 import { FormProxy } from './form-proxy.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
-import { PreviewModels } from './preview-models.ts';
+import { PreviewModels } from '../../incremental/preview-models.ts';
 import { watchingAll } from './preview-watcher.ts';
 import { OtherLanguages, PreviewRounds } from './preview-rounds.ts';
 import { PreviewSession } from './preview-session.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as pagefind from 'pagefind';
-import { sha256 } from '../../../src/cli/builder/build-manifest.ts';
+import { sha256 } from '../../../src/incremental/build-manifest.ts';
 import type { SearchPartsFile } from '../../../src/cli/builder/search-index.ts';
 import { searchedDocument } from '../../../src/cli/builder/search-document.ts';
 import { filesUnder } from '../../../src/cli/files-under.ts';

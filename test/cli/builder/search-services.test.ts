@@ -7,7 +7,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../../src/cli/builder/build-manifest.ts';
+import { sha256 } from '../../../src/incremental/build-manifest.ts';
 import { indexParts, StartedService } from '../../../src/cli/builder/search-services.ts';
 import { servedPath } from '../../../src/model/urls.ts';
 import { filesUnder } from '../../../src/cli/files-under.ts';

@@ -1,13 +1,13 @@
 // A build whose inputs have the published build's digest keeps the published output: the digest must change with
 // everything the model reads, and stay the same only where the model does.
 import { describe, expect, it } from 'vitest';
-import { htmlDigest } from '../../src/data/answer-digests.ts';
+import { htmlDigest } from '../../src/incremental/answer-digests.ts';
 import type { Override } from '../../src/data/overrides.ts';
 import { weekPeriod } from '../../src/data/periods.ts';
-import { contentDigest, inputDigest } from '../../src/model/input-digest.ts';
+import { contentDigest, inputDigest } from '../../src/incremental/input-digest.ts';
 import { buildSiteModel } from '../../src/model/site-model.ts';
 import type { SiteModel, SiteModelInput } from '../../src/model/types.ts';
-import { messages, planned, reports, signs, site } from './fixture.ts';
+import { messages, planned, reports, signs, site } from '../model/fixture.ts';
 
 /** Weeks 46 to 48 of 2026: 9–15, 16–22 and 23–29 November. */
 const weeks = [weekPeriod(2026, 46), weekPeriod(2026, 47), weekPeriod(2026, 48)];
@@ -18,7 +18,7 @@ function input(extra: Partial<SiteModelInput> = {}): SiteModelInput {
 
 const digestOf = (value: SiteModelInput, renderer = 'renderer') => inputDigest(contentDigest(value, renderer), value.pageHistory);
 
-/** The model as published: its build date is printed nowhere (src/model/page-fingerprints.ts). */
+/** The model as published: its build date is printed nowhere (src/incremental/page-fingerprints.ts). */
 function published(model: SiteModel): unknown {
   return { ...model, site: { ...model.site, buildDate: undefined } };
 }

@@ -3,12 +3,12 @@
 // language's files rebuilds that language's model alone, and a language whose joined model is the last round's
 // object is neither fingerprinted nor rendered again (src/cli/preview/preview-rounds.ts; docs/performance.md, "The live
 // preview").
-import { contentDigest, inputDigest } from '../../model/input-digest.ts';
-import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../../model/languages.ts';
-import { buildSiteModel } from '../../model/site-model.ts';
-import type { SiteModel, SiteModelInput } from '../../model/types.ts';
-import { fetchSite, readAnswers, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../builder/prepare-site.ts';
-import { rendererFingerprint } from '../builder/render-plan.ts';
+import { contentDigest, inputDigest } from './input-digest.ts';
+import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../model/languages.ts';
+import { buildSiteModel } from '../model/site-model.ts';
+import type { SiteModel, SiteModelInput } from '../model/types.ts';
+import { fetchSite, readAnswers, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../cli/builder/prepare-site.ts';
+import { rendererFingerprint } from './render-plan.ts';
 
 /** One language's model as the last round built it. */
 interface Kept {
@@ -63,7 +63,7 @@ export class PreviewModels {
 }
 
 /**
- * Everything `buildSiteModel` reads, as the build's digest has it (src/model/input-digest.ts), with the whole build
+ * Everything `buildSiteModel` reads, as the build's digest has it (src/incremental/input-digest.ts), with the whole build
  * date: the preview never saves its page dates, so a page new to the history is dated the day of the round.
  */
 function modelKey(input: SiteModelInput, renderer: string): string {

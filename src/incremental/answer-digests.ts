@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { fileStatSchema, sameStat, statOf, type FileStat } from './file-stat.ts';
-import { writeFileAtomic } from './write-atomic.ts';
+import { writeFileAtomic } from '../data/write-atomic.ts';
 
 const FILE = 'answer-digests.json';
 const VERSION = 1;
@@ -16,7 +16,7 @@ const recordSchema = z.object({ digest: z.string(), stat: fileStatSchema });
 const indexSchema = z.object({ version: z.literal(VERSION), sanitizer: z.string(), files: z.record(z.string(), recordSchema) });
 type Records = Record<string, z.infer<typeof recordSchema>>;
 
-/** The digest a period's HTML counts with in the input digest (src/model/input-digest.ts). */
+/** The digest a period's HTML counts with in the input digest (src/incremental/input-digest.ts). */
 export function htmlDigest(html: unknown): string {
   return hash('sha256', JSON.stringify(html), 'base64url');
 }

@@ -1,10 +1,10 @@
-// src/data/answer-digests.ts: a cached answer's digest is trusted while its file has the stat recorded with it,
+// src/incremental/answer-digests.ts: a cached answer's digest is trusted while its file has the stat recorded with it,
 // and no longer once the file changed, however little.
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerDigests } from '../../src/data/answer-digests.ts';
+import { AnswerDigests } from '../../src/incremental/answer-digests.ts';
 import { ResponseCache } from '../../src/data/response-cache.ts';
 
 let dir: string;
