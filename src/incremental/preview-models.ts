@@ -7,7 +7,7 @@ import { contentDigest, inputDigest } from './input-digest.ts';
 import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../model/languages.ts';
 import { buildSiteModel } from '../model/site-model.ts';
 import type { SiteModel, SiteModelInput } from '../model/types.ts';
-import { fetchSite, readAnswers, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../cli/builder/prepare-site.ts';
+import { fetchSite, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../cli/builder/prepare-site.ts';
 import { rendererFingerprint } from './render-plan.ts';
 
 /** One language's model as the last round built it. */
@@ -34,7 +34,7 @@ export class PreviewModels {
   async prepare(options: FetchSiteOptions): Promise<PreviewSite> {
     const fetched = await fetchSite(options);
     const renderer = rendererFingerprint(options.rootDir, fetched.config.contentDir);
-    return { ...fetched, languages: this.models(await readAnswers(fetched.languages), renderer), renderer };
+    return { ...fetched, languages: this.models(fetched.languages, renderer), renderer };
   }
 
   /** Each language's joined model: the last round's object when nothing it is made of changed. */

@@ -167,7 +167,7 @@ function buildPeriodHubs(
 
 /** The twelve report pages of one period, an editor's override applied to its own page only. */
 function periodReportPages(
-  { html, source }: SiteModelInput['reports'][number],
+  reports: SiteModelInput['reports'][number],
   period: PeriodInfo,
   input: SiteModelInput,
   overrides: ReadonlyMap<string, Override>,
@@ -185,10 +185,12 @@ function periodReportPages(
     kind,
     kindTitle,
     period,
-    source,
+    source: reports.source,
     otherSignsHeading: t('report.otherSigns', { period: period.label }),
     periodHubLabel: t(`kinds.${kind}.allSigns`, { period: period.label }),
   };
+  // Read here, when a page needs it (src/data/period-reports.ts).
+  const html = reports.html();
   return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
     const fields = { ...html[signId]! };
     const override = overrides.get(overrideKey(kind, period.key, sign.slug));

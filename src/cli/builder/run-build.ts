@@ -9,7 +9,7 @@ import { contentDigest, inputDigest, siteDigest } from '../../incremental/input-
 import { firstLanguageChange, firstLanguageFile, readFirstLanguage, saveFirstLanguage } from './first-language.ts';
 import { formatSummary, markdownSummary, type BuildSummary } from './build-summary.ts';
 import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from '../../incremental/build-manifest.ts';
-import { collectGarbage, fetchSite, modelsOneByOne, readAnswers, type DigestedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
+import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
 import { languageFolder } from '../../model/languages.ts';
 import { rendererFingerprint } from '../../incremental/render-plan.ts';
 import { markPhase } from './build-phase.ts';
@@ -74,7 +74,7 @@ interface PublishOptions {
  * digest, src/incremental/input-digest.ts), a day no earlier, and the output still holding exactly the files the
  * manifest lists. Otherwise renders, with the languages' models, the pages that changed.
  */
-async function publish(config: BuildConfig, languages: DigestedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
+async function publish(config: BuildConfig, languages: FetchedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
   const previous = await previousManifest(manifestFile, how);
@@ -86,7 +86,7 @@ async function publish(config: BuildConfig, languages: DigestedLanguage[], how: 
     const pages = Object.keys(previous.files).filter((file) => file.endsWith('.html')).length;
     return { pages, rendered: 0, reused: pages, files: previous.files };
   }
-  const rendered = await render(config, modelsOneByOne(await readAnswers(languages)), { renderer, searchIndex: how.searchIndex }, previous?.files);
+  const rendered = await render(config, modelsOneByOne(languages), { renderer, searchIndex: how.searchIndex }, previous?.files);
   // The inputs as the next build will see them: with the page history this one leaves.
   const next = siteDigest(rendered.histories.map((history, i) => inputDigest(contents[i]!, history)));
   await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }), 'its build manifest', how.warn);
