@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprints, PAGE_LIST_KEYS, type PageLists } from './page-fingerprints.ts';
 import type { SiteModel } from '../model/types.ts';
-import { filesUnder } from '../cli/files-under.ts';
+import { filesUnder } from '../data/files-under.ts';
 
 /** What decides how a model is rendered, besides the model: relative to the project's root (copied whole by scripts/lib/copy-project.ts). */
 export const RENDERER_INPUTS = {

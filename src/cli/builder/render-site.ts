@@ -10,7 +10,7 @@ import { unusedAnalyticsAssets } from '../../model/analytics.ts';
 import type { SiteModel } from '../../model/types.ts';
 import { outputFile, prefixed } from '../../model/urls.ts';
 import { linkFiles, reusableFrom, sha256, type ManifestFiles } from '../../incremental/build-manifest.ts';
-import { filesUnder } from '../files-under.ts';
+import { filesUnder } from '../../data/files-under.ts';
 import { pagePrints, planRender } from '../../incremental/render-plan.ts';
 import { writeSearchIndex } from './search-index.ts';
 import type { StartedService } from './search-services.ts';

@@ -9,7 +9,7 @@ import * as pagefind from 'pagefind';
 import { sha256 } from '../../../src/incremental/build-manifest.ts';
 import type { SearchPartsFile } from '../../../src/cli/builder/search-index.ts';
 import { searchedDocument } from '../../../src/cli/builder/search-document.ts';
-import { filesUnder } from '../../../src/cli/files-under.ts';
+import { filesUnder } from '../../../src/data/files-under.ts';
 import { builtInTwoLanguages } from '../../helpers/project-copy.ts';
 import { removeDir } from '../../helpers/remove-dir.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
