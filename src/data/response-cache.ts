@@ -56,10 +56,6 @@ export class ResponseCache {
     return path.join(this.dir, folder, `${name}.json`);
   }
 
-  async get<T>(endpoint: string, body: Record<string, unknown>): Promise<CacheEntry<T> | undefined> {
-    return this.read<T>(endpoint, body);
-  }
-
   /** The entry, or none when there is none or it cannot be used (listed in `unreadable`). */
   async read<T>(endpoint: string, body: Record<string, unknown>): Promise<CacheEntry<T> | undefined> {
     const file = this.fileFor(endpoint, body);
