@@ -24,7 +24,7 @@ export default function (eleventyConfig) {
   const round = async () => (source ? source.round().catch(() => undefined) : undefined);
   if (source) {
     // The model every template reads, and the arrays the paginated templates render a page per item of: all of
-    // them in a full build, only the pages whose fingerprint changed otherwise (src/cli/builder/render-plan.ts). Frozen:
+    // them in a full build, only the pages whose fingerprint changed otherwise (src/incremental/render-plan.ts). Frozen:
     // Eleventy passes frozen global data as it is instead of deep-copying it into every page.
     // https://www.11ty.dev/docs/data-global-custom/
     eleventyConfig.addGlobalData('model', async () => (await source.round()).model);

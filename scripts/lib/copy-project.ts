@@ -3,7 +3,7 @@
 import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RENDERER_INPUTS } from '../../src/cli/builder/render-plan.ts';
+import { RENDERER_INPUTS } from '../../src/incremental/render-plan.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 

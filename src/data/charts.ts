@@ -63,7 +63,7 @@ export async function readChartFiles(chartsDir: string, defaultLang: string, lab
 }
 
 async function cached<T>(cache: ResponseCache, endpoint: string, body: Record<string, unknown>, fetch: () => Promise<T>) {
-  const hit = await cache.get<T>(endpoint, body);
+  const hit = await cache.read<T>(endpoint, body);
   if (hit) return { value: hit.response, fromCache: true };
   const value = await fetch();
   await cache.set(endpoint, body, value);

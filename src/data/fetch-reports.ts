@@ -5,52 +5,28 @@
 //   period is reported stale with the reason; with no copy the build fails;
 // - offline, everything comes from the cache and whatever is missing is named.
 // Each report's HTML is sanitized once, when it arrives, and the cache keeps the result beside the answer. A final
-// period whose answer's digest is recorded for the file as it is (answer-digests.ts) is not read until its HTML is
-// needed: a build that keeps the published output never reads it.
+// period whose answer's digest `copies` knows for the file as it is (src/incremental/answer-digests.ts) is not read
+// until a page needs its HTML: a build that keeps the published output never reads it.
 import { AstroError, REPORT_ENDPOINTS, type AstroClient, type ReportEntry } from '../api/index.ts';
 import { isFinal, periodParams, type Period } from './periods.ts';
-import { htmlDigest, type AnswerDigests } from './answer-digests.ts';
-import type { FileStat } from './file-stat.ts';
+import { reportsOf, unreadReports, type PeriodReports, type ReportHtml } from './period-reports.ts';
 import type { CacheEntry, ResponseCache } from './response-cache.ts';
 import { reportHtml } from './sanitize.ts';
 import { SANITIZER_VERSION } from './sanitizer-version.ts';
 
-export type ReportSource = 'network' | 'cache' | 'stale';
-
-/** A report's `intro` and `text` as pages show them (sanitize.ts `reportHtml`), before any editor's override. */
-export interface ReportHtml {
-  intro: string;
-  text: string;
-}
-
-export interface PeriodReports {
-  period: Period;
-  /** Twelve entries, indexed by sign_id. */
-  entries: ReportEntry[];
-  /** Their HTML as published, indexed by sign_id. */
-  html: ReportHtml[];
-  /** `htmlDigest(html)`, when the cache records it. */
-  digest?: string;
-  source: ReportSource;
-  /** Why a stale copy was served: the failed request's one-line message. */
-  problem?: string;
-  /** The answer was JSON of the wrong shape: the service may have changed its format. */
-  shapeChanged?: boolean;
-}
-
-/** A period from the cache whose answer was not read: its recorded digest stands for its HTML until `read`. */
-export interface UnreadReports {
-  period: Period;
-  digest: string;
-  source: 'cache';
-  read: () => Promise<ReportHtml[]>;
+/** What may stand for a cached copy's HTML without reading it (src/incremental/answer-digests.ts). */
+export interface CopyDigests {
+  /** The digest of the HTML of the copy in `file`, when it is known without reading the file. */
+  trusted(file: string): string | undefined;
+  /** Told the digest of the HTML of the copy just read from `file`. */
+  record(file: string, digest: string): void;
 }
 
 interface FetchReportsOptions {
   client: AstroClient | undefined;
   cache: ResponseCache;
-  /** The cached answers' digests: those that hold are trusted, and the answers read are recorded. */
-  digests?: AnswerDigests;
+  /** The cached copies' digests: those that hold stand for the copies, and the copies read are told. */
+  digests?: CopyDigests;
   periods: Period[];
   buildDate: string;
   offline: boolean;
@@ -64,7 +40,7 @@ interface FetchReportsOptions {
 }
 
 interface FetchReportsResult {
-  reports: (PeriodReports | UnreadReports)[];
+  reports: PeriodReports[];
   fromCache: number;
   stale: PeriodReports[];
   /** Preview only: the periods left out, with why. */
@@ -129,9 +105,9 @@ function sanitizedCopy(entry: CacheEntry | undefined): ReportHtml[] | undefined 
   return version === SANITIZER_VERSION && complete ? (value as ReportHtml[]) : undefined;
 }
 
-/** The HTML of a period whose digest was trusted, read when the model needs it. */
-async function readCopy(cache: ResponseCache, endpoint: string, body: Record<string, unknown>): Promise<ReportHtml[]> {
-  const cached = await cache.get<ReportEntry[]>(endpoint, body);
+/** The HTML of a period whose digest was trusted, read when a page needs it. */
+function readCopy(cache: ResponseCache, endpoint: string, body: Record<string, unknown>): ReportHtml[] {
+  const cached = cache.readSync<ReportEntry[]>(endpoint, body);
   const html = cached && isCompleteCopy(cached.response) ? sanitizedCopy(cached) : undefined;
   if (!html) throw new Error(`the cached answer ${cache.fileFor(endpoint, body)} changed while the build ran; run the build again`);
   return html;
@@ -150,7 +126,7 @@ interface PeriodRequest {
 }
 
 /** How a period went: its reports, a failure a stale copy could not bridge, or an error that stops the build. */
-type PeriodOutcome = { reports: PeriodReports | UnreadReports } | { failure: Failure } | { fatal: unknown };
+type PeriodOutcome = { reports: PeriodReports } | { failure: Failure } | { fatal: unknown };
 type Failure = ReportsUnavailableError['failures'][number];
 
 export async function fetchReports(options: FetchReportsOptions): Promise<FetchReportsResult> {
@@ -169,7 +145,7 @@ export async function fetchReports(options: FetchReportsOptions): Promise<FetchR
   const failures = outcomes.flatMap((outcome) => ('failure' in outcome ? [outcome.failure] : []));
   if (failures.length > 0 && !options.preview) throw new ReportsUnavailableError(failures, options.offline);
   const reports = outcomes.flatMap((outcome) => ('reports' in outcome ? [outcome.reports] : []));
-  const stale = reports.filter((report): report is PeriodReports => report.source === 'stale');
+  const stale = reports.filter((report) => report.source === 'stale');
   return { reports, fromCache: reports.filter((report) => report.source === 'cache').length, stale, missing: failures };
 }
 
@@ -184,44 +160,42 @@ async function periodReports(options: FetchReportsOptions, period: Period): Prom
   const request: PeriodRequest = { period, endpoint, body, file: cache.fileFor(endpoint, body) };
   const fromCopy = offline || options.preview || isFinal(period, options.buildDate);
   const trusted = fromCopy ? options.digests?.trusted(request.file) : undefined;
-  if (trusted) return { reports: { period, digest: trusted, source: 'cache', read: () => readCopy(cache, endpoint, body) } };
-  const { entry: cached, stat } = await cache.read<ReportEntry[]>(endpoint, body);
-  const copy = cached && isCompleteCopy(cached.response)
-    ? { entries: cached.response, html: () => copyHtml(options, request, cached, stat) }
-    : undefined;
+  if (trusted) return { reports: unreadReports(period, 'cache', trusted, () => readCopy(cache, endpoint, body)) };
+  const cached = await cache.read<ReportEntry[]>(endpoint, body);
+  const copy = cached && isCompleteCopy(cached.response) ? (extra?: Stale) => copyReports(options, request, cached, extra) : undefined;
   try {
-    if (copy && fromCopy) return { reports: { period, entries: copy.entries, ...(await copy.html()), source: 'cache' } };
+    if (copy && fromCopy) return { reports: await copy() };
     if (offline || !client) return { failure: { period, endpoint, reason: 'not in the cache' } };
     const entries = await requestPeriod(client, period);
     const html = sanitizeEntries(entries);
     await cache.set(endpoint, body, entries, { version: SANITIZER_VERSION, value: html });
-    return { reports: { period, entries, html, source: 'network' } };
+    return { reports: reportsOf(period, 'network', html) };
   } catch (error) {
     if (!isBridgeable(error)) return { fatal: error };
     if (!copy) return { failure: { period, endpoint, reason: error.message, status: error.status, error } };
     const shapeChanged = error.code === 'ASTRO_INVALID_RESPONSE' && error.field !== undefined;
-    return { reports: { period, entries: copy.entries, ...(await copy.html()), source: 'stale', problem: error.message, shapeChanged } };
+    return { reports: await copy({ problem: error.message, shapeChanged }) };
   }
 }
 
+/** Why a stale copy is served instead of the answer. */
+type Stale = Required<Pick<PeriodReports, 'problem' | 'shapeChanged'>>;
+
 /**
- * The HTML of a complete cached copy: as the cache keeps it, its digest recorded, or sanitized again when another
- * version of the sanitizer made it. Sanitizing the archive is a large share of a build (docs/performance.md), so
- * the new HTML is kept (best effort: a read-only cache only costs the next build time).
+ * The reports of a complete cached copy (stale with `stale`): its HTML as the cache keeps it (its digest then told
+ * to `digests`), or sanitized again when another version of the sanitizer made it. Sanitizing the archive is a large
+ * share of a build (docs/performance.md), so the new HTML is kept (best effort: a read-only cache only costs the
+ * next build time).
  */
-async function copyHtml(
-  options: FetchReportsOptions,
-  { endpoint, body, file }: PeriodRequest,
-  cached: CacheEntry<ReportEntry[]>,
-  stat: FileStat | undefined,
-): Promise<Pick<PeriodReports, 'html' | 'digest'>> {
+async function copyReports(options: FetchReportsOptions, { period, endpoint, body, file }: PeriodRequest, cached: CacheEntry<ReportEntry[]>, stale?: Stale): Promise<PeriodReports> {
+  const source = stale ? 'stale' : 'cache';
   const kept = sanitizedCopy(cached);
   if (kept) {
-    const digest = htmlDigest(kept);
-    if (stat) options.digests?.record(file, stat, digest);
-    return { html: kept, digest };
+    const reports = reportsOf(period, source, kept, stale);
+    options.digests?.record(file, reports.digest);
+    return reports;
   }
   const html = sanitizeEntries(cached.response);
   await options.cache.set(endpoint, body, cached.response, { version: SANITIZER_VERSION, value: html }, cached.storedAt).catch(() => {});
-  return { html };
+  return reportsOf(period, source, html, stale);
 }

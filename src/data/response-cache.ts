@@ -1,9 +1,9 @@
 // The response cache in `.cache/`: one JSON file per successful response, keyed by service, endpoint and body.
 // It holds validated service answers only: never the auth response, a token or a password.
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isSettled, sameStat, SETTLED_MS, statOf, type FileStat } from './file-stat.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 
 export interface CacheEntry<T = unknown> {
@@ -41,12 +41,8 @@ export class ResponseCache {
   /** Files that existed but could not be read, as `path: reason`. */
   readonly unreadable: string[] = [];
 
-  readonly #settledMs: number;
-
-  /** `settledMs`: how long ago a file must have changed for its stat to stand for its bytes (file-stat.ts). */
-  constructor(cacheDir: string, namespace: string, settledMs = SETTLED_MS) {
+  constructor(cacheDir: string, namespace: string) {
     this.dir = path.join(cacheDir, namespace);
-    this.#settledMs = settledMs;
   }
 
   /** `.cache/<service>/<endpoint>/<readable body or hash>.json` */
@@ -60,34 +56,46 @@ export class ResponseCache {
     return path.join(this.dir, folder, `${name}.json`);
   }
 
-  async get<T>(endpoint: string, body: Record<string, unknown>): Promise<CacheEntry<T> | undefined> {
-    return (await this.read<T>(endpoint, body)).entry;
-  }
-
-  /**
-   * The entry, and the file's stat when it can stand for the bytes read: unchanged while they were read, and
-   * settled (file-stat.ts), so that a later change gives another stat (src/data/answer-digests.ts).
-   */
-  async read<T>(endpoint: string, body: Record<string, unknown>): Promise<{ entry?: CacheEntry<T>; stat?: FileStat }> {
+  /** The entry, or none when there is none or it cannot be used (listed in `unreadable`). */
+  async read<T>(endpoint: string, body: Record<string, unknown>): Promise<CacheEntry<T> | undefined> {
     const file = this.fileFor(endpoint, body);
     let text: string;
-    let stat: FileStat | undefined;
     try {
-      ({ text, stat } = await readWithStat(file, this.#settledMs));
+      text = await readFile(file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.unreadable.push(`${file}: ${(error as Error).message}`);
-      return {};
+      return this.#missing(file, error);
     }
+    return this.#parse<T>(file, text, endpoint, body);
+  }
+
+  /** `read`, for a page that needs a report's HTML while its model is built (period-reports.ts). */
+  readSync<T>(endpoint: string, body: Record<string, unknown>): CacheEntry<T> | undefined {
+    const file = this.fileFor(endpoint, body);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      return this.#missing(file, error);
+    }
+    return this.#parse<T>(file, text, endpoint, body);
+  }
+
+  #missing(file: string, error: unknown): undefined {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.unreadable.push(`${file}: ${(error as Error).message}`);
+    return undefined;
+  }
+
+  #parse<T>(file: string, text: string, endpoint: string, body: Record<string, unknown>): CacheEntry<T> | undefined {
     try {
       const entry = JSON.parse(text) as CacheEntry<T>;
       if (entry.endpoint !== endpoint || canonicalJson(entry.body) !== canonicalJson(body) || entry.response === undefined) {
         throw new Error('entry does not match its key');
       }
-      return { entry, stat };
+      return entry;
     } catch (error) {
       // A damaged file is treated as absent: a current period is fetched again, a final one too.
       this.unreadable.push(`${file}: ${(error as Error).message}`);
-      return {};
+      return undefined;
     }
   }
 
@@ -96,17 +104,5 @@ export class ResponseCache {
     const file = this.fileFor(endpoint, body);
     const entry: CacheEntry<T> = { endpoint, body, storedAt: storedAt ?? new Date().toISOString(), response, ...(sanitized ? { sanitized } : {}) };
     await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
-  }
-}
-
-async function readWithStat(file: string, settledMs: number): Promise<{ text: string; stat?: FileStat }> {
-  const handle = await open(file, 'r');
-  try {
-    const before = statOf(await handle.stat({ bigint: true }));
-    const text = await handle.readFile('utf8');
-    const after = statOf(await handle.stat({ bigint: true }));
-    return { text, stat: sameStat(before, after) && isSettled(before, settledMs) ? before : undefined };
-  } finally {
-    await handle.close();
   }
 }

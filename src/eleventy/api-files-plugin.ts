@@ -1,7 +1,7 @@
 // Writes the JSON API's files (src/model/api.ts) into the output folder after the pages (`eleventy.after`), each
 // document as JSON. Not a paginated template: Eleventy's work for each page cost more than the file itself
 // (docs/performance.md, "Syndication"). The round's list holds only the files to write: the build takes the others
-// from its last output, and the preview keeps them (src/cli/builder/render-plan.ts). https://www.11ty.dev/docs/events/
+// from its last output, and the preview keeps them (src/incremental/render-plan.ts). https://www.11ty.dev/docs/events/
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiFile } from '../model/types.ts';

@@ -2,7 +2,7 @@
 // instance it creates (src/cli/builder/render-site.ts), and the configuration reads it from there. The configuration
 // itself, global data included, is all in .eleventy.js.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PageLists } from '../model/page-fingerprints.ts';
+import type { PageLists } from '../incremental/page-fingerprints.ts';
 import type { SiteModel } from '../model/types.ts';
 import type { PublishedFile } from './copy-into-output.ts';
 import type { FingerprintedAsset } from './fingerprint-assets.ts';

@@ -11,7 +11,7 @@ import { monthGrid, type CalendarGrid } from './calendar-grid.ts';
 import { addDays, addMonths, formatterFor, zonedMidnight, zoneName } from './calendar-time.ts';
 import { icsFile } from './ics.ts';
 import { contentHash } from '../data/page-dates.ts';
-import type { LinkRef, PeriodHub, SiteModel } from './types.ts';
+import type { CalendarFeed, CalendarMonth, CalendarPage, CalendarSubscribe, LinkedEvent, LinkRef, PeriodHub, SiteModel, SkyLinks, SkyList } from './types.ts';
 import { calendarFeedUrl, calendarMonthUrl, calendarUrl, calendarYearUrl, sitePath, type SiteUrls } from './urls.ts';
 
 const DEFAULTS = {
@@ -25,70 +25,7 @@ const DEFAULTS = {
   nextEvents: 3,
 };
 
-/** An event with the month page it is on, where that month is published. */
-export type LinkedEvent = CalendarEvent & { url?: string };
-
-export interface CalendarMonth {
-  /** `YYYY-MM` */
-  key: string;
-  label: string;
-  /** Absent for a month after the last published year (the hub's last months). */
-  url?: string;
-  events: LinkedEvent[];
-}
-
-export interface CalendarSubscribe {
-  heading: string;
-  text: string;
-  webcal: LinkRef;
-  google: LinkRef;
-  /** The https address, to copy. */
-  https: LinkRef;
-}
-
-export interface CalendarPage {
-  url: string;
-  view: 'index' | 'year' | 'month';
-  heading: string;
-  description: string;
-  /** "Times in UTC." */
-  zoneNote: string;
-  subscribe: CalendarSubscribe;
-  years: LinkRef[];
-  /** The month's own (month page) or the current one (hub). */
-  month?: CalendarMonth & { grid: CalendarGrid };
-  /** The year's months, or the hub's coming months. */
-  months?: CalendarMonth[];
-  retrogrades?: RetrogradeSpan[];
-  eclipses?: LinkedEvent[];
-  seasons?: LinkedEvent[];
-  previous?: LinkRef;
-  next?: LinkRef;
-  /** The month page's year. */
-  year?: LinkRef;
-}
-
-export interface CalendarFeed {
-  url: string;
-  body: string;
-}
-
-/** What report pages and the home page show of the sky. */
-export interface SkyList {
-  heading: string;
-  events: LinkedEvent[];
-  /** Said when there are none. */
-  empty: string;
-  link?: LinkRef;
-  /** Which zone its days and times are in ("Times in Central European Time."), where the page may give others. */
-  zoneNote?: string;
-}
-
-/** What a weekly page or hub shows of its week's sky, a monthly one its month's calendar link. */
-export interface SkyLinks {
-  sky?: SkyList;
-  calendarLink?: LinkRef;
-}
+export type { CalendarFeed, CalendarMonth, CalendarPage, CalendarSubscribe, LinkedEvent, SkyLinks, SkyList } from './types.ts';
 
 export interface CalendarModel {
   pages: CalendarPage[];

@@ -2,8 +2,6 @@
 // reports and the rising sign's ascendant-yearly report of the current year, only those the site publishes. The
 // build's chart pages (site-model.ts) and the Worker's (src/worker/render.ts) use these; nothing here is imported
 // at run time, so the Worker takes no more of the build than this file.
-import type { SignHub } from './types.ts';
-
 /** The message keys (content/i18n/ `planets`) of the service's planetId 0 to 9, the Swiss Ephemeris order. */
 export const PLANET_KEYS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
 
@@ -32,8 +30,13 @@ export interface ChartLeads {
 
 type Format = (key: string, values?: Record<string, string | number>) => string;
 
+/** A sign hub (types.ts `SignHub`) as far as a chart reads it: its current report per kind. */
+interface HubReports {
+  current: Partial<Record<keyof CurrentReports, ReadOn>>;
+}
+
 /** What a chart links to, from the sign hubs of the build (their current report per kind). */
-export function currentReports(signHubs: readonly SignHub[]): CurrentReports {
+export function currentReports(signHubs: readonly HubReports[]): CurrentReports {
   const of = (kind: keyof CurrentReports) => signHubs.map((hub) => {
     const page = hub.current[kind];
     return page ? { url: page.url, title: page.title } : null;

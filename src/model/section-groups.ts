@@ -3,23 +3,9 @@
 import type { ReportKind } from '../api/index.ts';
 import type { Messages } from '../data/i18n.ts';
 import { describeMonthDayRange, describePeriod, monthPeriod, parseIsoDate } from '../data/periods.ts';
-import type { PeriodHub, PeriodInfo } from './types.ts';
+import type { PeriodHub, PeriodInfo, SectionEntry, SectionGroup } from './types.ts';
 
-export interface SectionEntry {
-  period: PeriodInfo;
-  /** The link's text: "Week 47: November 16 – 22, 2026", "November 2026", "2026". */
-  label: string;
-  /** A month's first and last day, "November 1 – November 30"; none where the label says them. */
-  dates?: string;
-  /** A year's report of each sign, with its title as the link's accessible name. */
-  signs?: { url: string; glyph: string; name: string; title: string }[];
-}
-
-export interface SectionGroup {
-  /** "November 2026" for weeks, "2026" for months; empty for years, which are one group. */
-  label: string;
-  entries: SectionEntry[];
-}
+export type { SectionEntry, SectionGroup, SectionPage } from './types.ts';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -39,17 +25,4 @@ export function sectionGroups(kind: ReportKind, periods: readonly PeriodInfo[], 
     return describePeriod(monthPeriod(thursday.getUTCFullYear(), thursday.getUTCMonth() + 1), locale);
   };
   return [...Map.groupBy(entries, (entry) => groupOf(entry.period))].map(([label, grouped]) => ({ label, entries: grouped }));
-}
-
-/** A kind's archive, `/weekly/`: every published period of that kind, linking to the period hubs. */
-export interface SectionPage {
-  kind: ReportKind;
-  /** Newest first, in groups: weeks by month, months by year, years with their signs (section-groups.ts). */
-  groups: SectionGroup[];
-  /** "Weekly horoscopes" */
-  title: string;
-  /** "156 weeks" */
-  count: string;
-  /** `/weekly/` */
-  url: string;
 }

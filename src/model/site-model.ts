@@ -169,7 +169,7 @@ function buildPeriodHubs(
 
 /** The twelve report pages of one period, an editor's override applied to its own page only. */
 function periodReportPages(
-  { html, source }: SiteModelInput['reports'][number],
+  reports: SiteModelInput['reports'][number],
   period: PeriodInfo,
   input: SiteModelInput,
   overrides: ReadonlyMap<string, Override>,
@@ -187,8 +187,10 @@ function periodReportPages(
     kind,
     kindTitle,
     period,
-    source,
+    source: reports.source,
   };
+  // Read here, when a page needs it (src/data/period-reports.ts).
+  const html = reports.html();
   return input.signs.map((sign, signId): Omit<ReportPage, keyof PageDates> => {
     const fields = { ...html[signId]! };
     const override = overrides.get(overrideKey(kind, period.key, sign.slug));

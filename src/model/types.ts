@@ -4,35 +4,19 @@ import type { ChartLeads } from './chart-leads.ts';
 import type { ReportKind } from '../api/index.ts';
 import type { ChartPage } from '../data/charts.ts';
 import type { SiteConfig } from '../data/config.ts';
-import type { PeriodReports, ReportSource, UnreadReports } from '../data/fetch-reports.ts';
 import type { Messages } from '../data/i18n.ts';
 import type { Override, OverrideField } from '../data/overrides.ts';
 import type { PageDates, PageHistory } from '../data/page-dates.ts';
-import type { Period } from '../data/periods.ts';
+import type { PeriodReports, ReportSource } from '../data/period-reports.ts';
 import type { ShareImage, ShareImagePlan } from '../data/share-images.ts';
 import type { Brand } from '../data/site-logo.ts';
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
-import type { CalendarFeed, CalendarPage, SkyLinks, SkyList } from './calendar.ts';
-import type { HomeView } from './home.ts';
-import type { SectionPage } from './section-groups.ts';
+import type { CalendarFeed, CalendarPage, HomeView, LinkRef, PeriodInfo, SectionPage, SkyLinks, SkyList } from './view-types.ts';
 
-export type { SectionPage };
-
-export interface PeriodInfo extends Period {
-  /** "November 16 – 22, 2026" */
-  label: string;
-  /** `/weekly/2026-w47/` */
-  url: string;
-  isCurrent: boolean;
-}
-
-export interface LinkRef {
-  url: string;
-  label: string;
-}
+export type * from './view-types.ts';
 
 export interface ReportPage extends PageDates, SkyLinks {
   kind: ReportKind;
@@ -347,8 +331,8 @@ export interface SiteModelInput {
   buildDate: string;
   sampleContent: boolean;
   signs: Sign[];
-  /** The reports' HTML as published: the service's answers themselves (`entries`) are not part of any page. */
-  reports: Omit<PeriodReports, 'entries'>[];
+  /** Each period's reports, their HTML read when a page needs it. */
+  reports: PeriodReports[];
   charts?: ChartPage[];
   /** From content/overrides/ (overrides.ts); those for periods not published are ignored. */
   overrides?: Override[];
@@ -362,9 +346,4 @@ export interface SiteModelInput {
   brand?: Brand;
   /** The theme's light colours (content/theme.css, theme.ts), for the card; none: share-images.ts's plain ones. */
   colours?: ThemeColours;
-}
-
-/** A model's input as fetched: a period from the cache may be there by its digest alone (fetch-reports.ts). */
-export interface DigestedInput extends Omit<SiteModelInput, 'reports'> {
-  reports: (SiteModelInput['reports'][number] | UnreadReports)[];
 }

@@ -6,7 +6,7 @@ import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../src/cli/check/check-site.ts';
-import { filesUnder } from '../../src/cli/files-under.ts';
+import { filesUnder } from '../../src/data/files-under.ts';
 import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { loadConfig } from '../../src/data/config.ts';
 import { CURRENT_PERIODS, copyProject, runScript } from '../helpers/project-copy.ts';

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadManifest, manifestPath } from '../../src/cli/builder/build-manifest.ts';
+import { loadManifest, manifestPath } from '../../src/incremental/build-manifest.ts';
 import { runBuild } from '../../src/cli/builder/run-build.ts';
 import { cacheNamespace, ResponseCache } from '../../src/data/response-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
@@ -54,7 +54,7 @@ async function build(env: Record<string, string> = {}): Promise<string[]> {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Past the time a file's stat takes to settle (src/data/file-stat.ts): only then is it recorded. */
+/** Past the time a file's stat takes to settle (src/incremental/file-stat.ts): only then is it recorded. */
 const settle = () => sleep(2_100);
 
 describe('the answers, offline (every period from the cache)', () => {

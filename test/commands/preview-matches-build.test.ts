@@ -1,4 +1,4 @@
-// The live preview re-renders only the pages an edit changes (src/model/page-fingerprints.ts). Never a wrong
+// The live preview re-renders only the pages an edit changes (src/incremental/page-fingerprints.ts). Never a wrong
 // page: after every kind of edit, `.preview/` must hold what `npm run build` writes for the same inputs, file for
 // file and byte for byte.
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -117,7 +117,7 @@ describe('resolving charts', () => {
     await c.close();
     // The answer as a service could send it: the build reads it from the cache like any other answer.
     const body = { name: 'Ada', date: '1815-12-10', time: '13:00', place_id: 2643743, lang: 'en' };
-    const natal = (await cache.get<NatalChart>('/api/natal', body))!.response;
+    const natal = (await cache.read<NatalChart>('/api/natal', body))!.response;
     const marked = (text: string) => `\u0001${text}\uFFFE\u001F`;
     natal.profile = { ...natal.profile, cityName: marked('London'), timezoneName: marked('Europe/London') };
     natal.profile.birthdate = { ...natal.profile.birthdate, date: `\u0001${natal.profile.birthdate.date}` };

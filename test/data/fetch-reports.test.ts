@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportEntry } from '../../src/api/index.ts';
-import { AnswerDigests, htmlDigest } from '../../src/data/answer-digests.ts';
-import { fetchReports, type PeriodReports, type ReportHtml, type UnreadReports } from '../../src/data/fetch-reports.ts';
+import { AnswerDigests } from '../../src/incremental/answer-digests.ts';
+import { fetchReports } from '../../src/data/fetch-reports.ts';
+import { htmlDigest, type ReportHtml } from '../../src/data/period-reports.ts';
 import { allPeriods } from '../../src/data/periods.ts';
 import { ResponseCache, type CacheEntry } from '../../src/data/response-cache.ts';
 import { SANITIZER_VERSION } from '../../src/data/sanitizer-version.ts';
@@ -32,33 +33,27 @@ function answering(ids: number[]): Handler {
   };
 }
 
-/** A period whose answer was read: without answer digests, every one. */
-function readReports(reports: PeriodReports | UnreadReports): PeriodReports {
-  if ('read' in reports) throw new Error(`${reports.period.key} was not read`);
-  return reports;
-}
-
 async function fetchWith(ids: number[]) {
   const { service, client } = await setUp(answering(ids));
   cacheDir = mkdtempSync(path.join(tmpdir(), 'fetch-reports-'));
   const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate: BUILD_DATE, offline: false });
   const singles = service.to('/api/monthly-reports').map((r) => (JSON.parse(r.body) as { sign_id?: number }).sign_id).filter((id) => id !== undefined);
-  return { entries: readReports(result.reports[0]!).entries, singles };
+  return { html: result.reports[0]!.html(), singles };
 }
 
 describe('fetchReports with an incomplete all-signs answer', () => {
   it('asks for the one sign an answer of 11 lacks, with sign_id', async () => {
-    const { entries, singles } = await fetchWith([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
+    const { html, singles } = await fetchWith([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
     expect(singles).toEqual([5]);
-    expect(entries.map((e) => e.sign_id)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(entries[5]!.text).toBe('<p>single 5</p>');
+    // By sign_id: the answer's sixth entry is sign 6's.
+    expect(html.map((h) => h.text)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((id) => (id === 5 ? '<p>single 5</p>' : `<p>entry ${id < 5 ? id : id - 1} of sign ${id}</p>`)));
   });
 
   it('keeps the first entry of a sign that comes twice, and asks for the sign that is missing', async () => {
-    const { entries, singles } = await fetchWith([0, 1, 2, 3, 3, 4, 5, 6, 8, 9, 10, 11]);
+    const { html, singles } = await fetchWith([0, 1, 2, 3, 3, 4, 5, 6, 8, 9, 10, 11]);
     expect(singles).toEqual([7]);
-    expect(entries[3]!.text).toBe('<p>entry 3 of sign 3</p>');
-    expect(entries[7]!.text).toBe('<p>single 7</p>');
+    expect(html[3]!.text).toBe('<p>entry 3 of sign 3</p>');
+    expect(html[7]!.text).toBe('<p>single 7</p>');
   });
 });
 
@@ -77,7 +72,7 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
   async function fetchOnce(handler: Handler, buildDate = BUILD_DATE) {
     const { service, client } = await setUp(handler);
     const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate, offline: false });
-    return { reports: readReports(result.reports[0]!), requests: service.to('/api/monthly-reports').length };
+    return { reports: result.reports[0]!, requests: service.to('/api/monthly-reports').length };
   }
 
   beforeEach(() => {
@@ -86,7 +81,7 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
 
   it('stores the HTML pages show beside the answer, with the version of the sanitizer that made it', async () => {
     const { reports } = await fetchOnce(serving(RAW));
-    expect(reports.html[4]!.text).toBe(PUBLISHED);
+    expect(reports.html()[4]!.text).toBe(PUBLISHED);
     const entry = readEntry();
     expect(entry.response[4]!.text).toBe(RAW);
     expect(entry.sanitized?.version).toBe(SANITIZER_VERSION);
@@ -101,7 +96,7 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
     // Once December has begun, 2026-11 is final: it comes from the cache.
     const { reports, requests } = await fetchOnce(serving('<p>not asked</p>'), '2026-12-15');
     expect(requests).toBe(0);
-    expect(reports.html[4]!.text).toBe('<p>Kept as sanitized.</p>');
+    expect(reports.html()[4]!.text).toBe('<p>Kept as sanitized.</p>');
   });
 
   it('sanitizes again, and keeps the result, when the cached HTML comes from another sanitizer or is damaged', async () => {
@@ -118,7 +113,7 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
       writeFileSync(cacheFile(), JSON.stringify(entry));
       const { reports, requests } = await fetchOnce(serving('<p>not asked</p>'), '2026-12-15');
       expect(requests).toBe(0);
-      expect(reports.html[4]!.text).toBe(PUBLISHED);
+      expect(reports.html()[4]!.text).toBe(PUBLISHED);
       expect(readEntry().sanitized?.version).toBe(SANITIZER_VERSION);
       expect((readEntry().sanitized?.value as ReportHtml[])[11]!.text).toBe(PUBLISHED);
     }
@@ -141,8 +136,8 @@ describe('fetchReports with the answers\' digests', () => {
   /** A fetch as a build does it: the digests loaded, then saved. Stats count at once (no settling time). */
   async function fetchWithDigests(buildDate: string) {
     const { client } = await setUp(handler);
-    const cache = new ResponseCache(cacheDir, 'test', 0);
-    const digests = await AnswerDigests.load(cache.dir, SANITIZER_VERSION);
+    const cache = new ResponseCache(cacheDir, 'test');
+    const digests = await AnswerDigests.load(cache.dir, SANITIZER_VERSION, 0);
     const reads = vi.spyOn(cache, 'read');
     const result = await fetchReports({ client, cache, digests, periods: PERIODS, buildDate, offline: false });
     await digests.save();
@@ -154,13 +149,13 @@ describe('fetchReports with the answers\' digests', () => {
     // December: 2026-11 is final. Its answer is read, and its digest recorded.
     const read = await fetchWithDigests('2026-12-15');
     expect(read.reads).toBe(1);
-    const html = readReports(read.reports).html;
+    const html = read.reports.html();
     expect(html[3]!.text).toBe('<p>Words 3</p>');
 
     const trusted = await fetchWithDigests('2026-12-15');
     expect(trusted.reads).toBe(0);
     expect(trusted.reports).toMatchObject({ digest: htmlDigest(html), source: 'cache' });
-    expect('read' in trusted.reports && (await trusted.reports.read())).toEqual(html);
+    expect(trusted.reports.html()).toEqual(html);
 
     // Changed in place, to the same size: read again, and the change shows.
     const text = readFileSync(trusted.file, 'utf8');
@@ -168,7 +163,7 @@ describe('fetchReports with the answers\' digests', () => {
     expect(readFileSync(trusted.file, 'utf8')).toHaveLength(text.length);
     const changed = await fetchWithDigests('2026-12-15');
     expect(changed.reads).toBe(1);
-    expect(readReports(changed.reports).html[3]!.text).toBe('<p>Wards 3</p>');
-    expect(htmlDigest(readReports(changed.reports).html)).not.toBe(htmlDigest(html));
+    expect(changed.reports.html()[3]!.text).toBe('<p>Wards 3</p>');
+    expect(changed.reports.digest).not.toBe(htmlDigest(html));
   });
 });

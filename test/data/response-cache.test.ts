@@ -22,7 +22,7 @@ describe('ResponseCache', () => {
     const file = cache.fileFor(endpoint, body);
     expect(path.relative(cacheDir, file)).toBe(path.join('example.com', 'weekly-reports', 'week-47_year-2026.json'));
     expect(readFileSync(file, 'utf8')).toContain('Semaine du 16 – 22 novembre ♈');
-    const entry = await cache.get(endpoint, { week: 47, year: 2026 });
+    const entry = await cache.read(endpoint, { week: 47, year: 2026 });
     expect(entry?.response).toEqual(answer);
     expect(cache.unreadable).toEqual([]);
   });
@@ -33,7 +33,7 @@ describe('ResponseCache', () => {
     mkdirSync(path.dirname(file), { recursive: true });
     const escaped = String.raw`[{"sign_id":0,"sign_name":"B\u00e9lier","intro":"<p>Semaine du 16 \u2013 22 novembre \u2648</p>","text":"<p>\ud83c\udf15</p>"}]`;
     writeFileSync(file, `{"endpoint":"/api/weekly-reports","body":{"year":2026,"week":47},"storedAt":"2026-11-20T10:00:00.000Z","response":${escaped}}\n`);
-    expect((await cache.get(endpoint, body))?.response).toEqual(answer);
+    expect((await cache.read(endpoint, body))?.response).toEqual(answer);
   });
 
   it('treats a damaged file, or one that holds another request, as absent and names it', async () => {
@@ -41,9 +41,9 @@ describe('ResponseCache', () => {
     const file = cache.fileFor(endpoint, body);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, '{"endpoint": "/api/weekly-reports", "bo');
-    expect(await cache.get(endpoint, body)).toBeUndefined();
+    expect(await cache.read(endpoint, body)).toBeUndefined();
     writeFileSync(file, JSON.stringify({ endpoint, body: { year: 2026, week: 46 }, storedAt: '', response: answer }));
-    expect(await cache.get(endpoint, body)).toBeUndefined();
+    expect(await cache.read(endpoint, body)).toBeUndefined();
     expect(cache.unreadable).toHaveLength(2);
     expect(cache.unreadable[0]).toContain(file);
     expect(cache.unreadable[1]).toContain('entry does not match its key');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalyticsSettings } from '../../src/data/config.ts';
 import { newEleventy } from '../../src/eleventy/new-eleventy.ts';
 import { provideSite } from '../../src/eleventy/site-source.ts';
-import type { PageLists } from '../../src/model/page-fingerprints.ts';
+import type { PageLists } from '../../src/incremental/page-fingerprints.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { modelOf, site } from '../model/fixture.ts';
 

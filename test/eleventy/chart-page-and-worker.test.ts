@@ -15,7 +15,7 @@ import { readSigns } from '../../src/data/signs.ts';
 import { newEleventy } from '../../src/eleventy/new-eleventy.ts';
 import { provideSite } from '../../src/eleventy/site-source.ts';
 import type { ChartFormData } from '../../src/model/chart-form-data.ts';
-import type { PageLists } from '../../src/model/page-fingerprints.ts';
+import type { PageLists } from '../../src/incremental/page-fingerprints.ts';
 import { computeNatal } from '../../src/sample-service/natal.ts';
 import { findPlace } from '../../src/sample-service/places.ts';
 import { chartHtml, wordsOf } from '../../src/worker/render.ts';

@@ -8,7 +8,7 @@ import { loadMessages } from '../../src/data/i18n.ts';
 import { readSigns } from '../../src/data/signs.ts';
 import { newEleventy } from '../../src/eleventy/new-eleventy.ts';
 import { provideSite } from '../../src/eleventy/site-source.ts';
-import type { PageLists } from '../../src/model/page-fingerprints.ts';
+import type { PageLists } from '../../src/incremental/page-fingerprints.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 import { modelOf, site } from '../model/fixture.ts';
 

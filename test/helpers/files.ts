@@ -1,7 +1,7 @@
 // Every file of a folder, for the tests that compare what commands leave behind byte for byte.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { filesUnder as relativeFilesUnder } from '../../src/cli/files-under.ts';
+import { filesUnder as relativeFilesUnder } from '../../src/data/files-under.ts';
 
 /** Every file under `dir` (none when it does not exist), by full path. */
 export function filesUnder(dir: string): string[] {

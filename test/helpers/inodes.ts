@@ -2,7 +2,7 @@
 // replaced gets another inode. For the tests that a build never changes the published output.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { sha256 } from '../../src/cli/builder/build-manifest.ts';
+import { sha256 } from '../../src/incremental/build-manifest.ts';
 import { filesUnder } from './files.ts';
 
 /** Every file under `dir`, by path relative to it, as its inode and the hash of its bytes. */

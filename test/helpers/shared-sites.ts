@@ -12,10 +12,10 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sha256 } from '../../src/cli/builder/build-manifest.ts';
+import { sha256 } from '../../src/incremental/build-manifest.ts';
 import type { SiteConfig } from '../../src/data/config.ts';
 import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';
-import { filesUnder } from '../../src/cli/files-under.ts';
+import { filesUnder } from '../../src/data/files-under.ts';
 import { buildProject } from './build-project.ts';
 import { shareRunImages } from './project-copy.ts';
 

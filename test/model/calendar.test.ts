@@ -3,7 +3,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { buildCalendar, type CalendarInput } from '../../src/model/calendar.ts';
-import { fingerprints } from '../../src/model/page-fingerprints.ts';
+import { fingerprints } from '../../src/incremental/page-fingerprints.ts';
 import { siteUrls } from '../../src/model/urls.ts';
 import { ConfigError } from '../../src/data/config.ts';
 import { monthPeriod, weekPeriod } from '../../src/data/periods.ts';

@@ -1,8 +1,7 @@
 // One small site for the model tests: the project's English messages and signs, reports written here.
 import path from 'node:path';
-import type { ReportEntry } from '../../src/api/index.ts';
-import type { PeriodReports, ReportSource } from '../../src/data/fetch-reports.ts';
 import { loadMessages } from '../../src/data/i18n.ts';
+import { reportsOf, type PeriodReports, type ReportSource } from '../../src/data/period-reports.ts';
 import type { Period } from '../../src/data/periods.ts';
 import { reportHtml } from '../../src/data/sanitize.ts';
 import { planShareImages } from '../../src/data/share-images.ts';
@@ -22,9 +21,8 @@ export const site = {
 
 /** A period's twelve answers, as fetch-reports.ts hands them over: sanitized, headings from h2. */
 export function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &amp; more</p>`, source: ReportSource = 'network'): PeriodReports {
-  const entries = signs.map((sign) => ({ year: period.year, sign_id: sign.id, sign_name: sign.name, intro: intro(sign.id), text: `<h3>Deep</h3><p>Text ${sign.id} for ${period.key}</p>` }) as ReportEntry);
-  const html = entries.map((e) => ({ intro: reportHtml(e.intro), text: reportHtml(e.text) }));
-  return { period, entries, html, source };
+  const html = signs.map((sign) => ({ intro: reportHtml(intro(sign.id)), text: reportHtml(`<h3>Deep</h3><p>Text ${sign.id} for ${period.key}</p>`) }));
+  return reportsOf(period, source, html);
 }
 
 /** A model's input with its share images planned as a build plans them (src/cli/builder/prepare-site.ts), in the plain colours. */

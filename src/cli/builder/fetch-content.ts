@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ASTRO_ERROR_CODES, AstroClient, AstroError, AUTH_ENDPOINT, type ClientStats } from '../../api/index.ts';
 import type { BuildConfig, LanguageAccount } from '../../data/config.ts';
 import { resolveCharts, type ChartInput } from '../../data/charts.ts';
-import { AnswerDigests } from '../../data/answer-digests.ts';
+import { AnswerDigests } from '../../incremental/answer-digests.ts';
 import { fetchReports, ReportsUnavailableError } from '../../data/fetch-reports.ts';
 import { allPeriods } from '../../data/periods.ts';
 import { cacheNamespace, ResponseCache } from '../../data/response-cache.ts';

@@ -3,10 +3,10 @@
 import path from 'node:path';
 import { loadConfig, type BuildConfig, type LanguageAccount, type PeriodWindows, type SiteConfig } from '../../data/config.ts';
 import { readChartFiles } from '../../data/charts.ts';
-import type { PeriodReports } from '../../data/fetch-reports.ts';
 import { loadMessages } from '../../data/i18n.ts';
 import { readOverrides } from '../../data/overrides.ts';
 import { loadPageHistory, pageDatesFile } from '../../data/page-dates.ts';
+import type { PeriodReports } from '../../data/period-reports.ts';
 import { allShareImages, planShareImages, renderShareImages } from '../../data/share-images.ts';
 import { skyYearStore } from '../../data/sky-cache.ts';
 import { brandFiles, readBrandSvg } from '../../data/site-logo.ts';
@@ -19,7 +19,7 @@ import { languageFolder, languageSite, linkLanguage, summarizeLanguage } from '.
 import { buildSiteModel } from '../../model/site-model.ts';
 import { siteAddress } from '../../model/urls.ts';
 import { useYearStore } from '../../sky/events.ts';
-import type { DigestedInput, SiteModel, SiteModelInput } from '../../model/types.ts';
+import type { SiteModel, SiteModelInput } from '../../model/types.ts';
 import { fetchContent } from './fetch-content.ts';
 import { markPhase } from './build-phase.ts';
 
@@ -66,11 +66,6 @@ export interface FetchedLanguage {
   requests: number;
 }
 
-/** One language's content as fetched: the past periods whose answers' digests hold are there by those alone. */
-export interface DigestedLanguage extends Omit<FetchedLanguage, 'input'> {
-  input: DigestedInput;
-}
-
 /** One language's part of the site, ready to render into its folder of the output. */
 export interface PreparedLanguage extends Omit<FetchedLanguage, 'input'> {
   model: SiteModel;
@@ -79,20 +74,8 @@ export interface PreparedLanguage extends Omit<FetchedLanguage, 'input'> {
 export interface FetchedSite {
   config: BuildConfig;
   /** Every language, the default first (one on a site of one language). */
-  languages: DigestedLanguage[];
+  languages: FetchedLanguage[];
   summary: FetchSummary;
-}
-
-/** Each language with every period's HTML: the answers known by their digests alone are read now. */
-export async function readAnswers(languages: readonly DigestedLanguage[]): Promise<FetchedLanguage[]> {
-  return Promise.all(languages.map(async ({ input, ...rest }) => {
-    const reports = await Promise.all(input.reports.map(async (report) => {
-      if (!('read' in report)) return report;
-      const { read: _read, ...known } = report;
-      return { ...known, html: await report.read() };
-    }));
-    return { ...rest, input: { ...input, reports } };
-  }));
 }
 
 export interface PreparedSite extends Omit<FetchedSite, 'languages'> {
@@ -138,7 +121,7 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
   // Every language's files first: a bad one fails the build before any request.
   const editors = await Promise.all(tags.map((language, i) => readEditorFiles(config.contentDir, config.site, language, i === 0 ? tags.slice(1) : undefined)));
   missingAboutLines(config.contentDir, tags, editors.map((files) => files.staticPages)).forEach(options.warn ?? ((line) => console.error(line)));
-  const languages: DigestedLanguage[] = [];
+  const languages: FetchedLanguage[] = [];
   const summaries: FetchSummary[] = [];
   for (const [i, account] of config.accounts.entries()) {
     const fetched = await fetchLanguage(config, account, editors[i]!, options);
@@ -201,7 +184,7 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
   const historyFile = pageDatesFile(fetched.cacheDir);
   const history = await loadPageHistory(historyFile);
   if (history.problem) warn(`warning: ignored a damaged page dates file ${history.problem}; dates start afresh from this build`);
-  const language: DigestedLanguage = {
+  const language: FetchedLanguage = {
     language: account.language,
     folder: languageFolder(account.language, isDefault),
     input: {
@@ -210,8 +193,7 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
       buildDate: config.buildDate,
       sampleContent: fetched.fromSampleService || (!account.apiUrl && config.offline),
       signs: editors.signs,
-      // The answers as published; the service's own text is no page's, and would double what a build holds.
-      reports: fetched.reports.map((report) => ('entries' in report ? withoutEntries(report) : report)),
+      reports: fetched.reports,
       charts: fetched.charts,
       overrides: editors.overrides,
       staticPages: editors.staticPages,
@@ -225,10 +207,6 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
     requests: fetched.stats.requests,
   };
   return { language, summary: { ...fetched.stats, fromCache: fetched.fromCache, stale } };
-}
-
-function withoutEntries({ entries: _entries, ...published }: PeriodReports): Omit<PeriodReports, 'entries'> {
-  return published;
 }
 
 /** A line per stale period, and a louder one when the answer had the wrong shape: the format may have changed. */

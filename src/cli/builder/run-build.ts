@@ -5,13 +5,13 @@ import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDotEnv, type BuildConfig } from '../../data/config.ts';
 import { savePageHistory, type PageHistory } from '../../data/page-dates.ts';
-import { contentDigest, inputDigest, siteDigest } from '../../model/input-digest.ts';
+import { contentDigest, inputDigest, siteDigest } from '../../incremental/input-digest.ts';
 import { firstLanguageChange, firstLanguageFile, readFirstLanguage, saveFirstLanguage } from './first-language.ts';
 import { formatSummary, markdownSummary, type BuildSummary } from './build-summary.ts';
-import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from './build-manifest.ts';
-import { collectGarbage, fetchSite, modelsOneByOne, readAnswers, type DigestedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
+import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from '../../incremental/build-manifest.ts';
+import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
 import { languageFolder } from '../../model/languages.ts';
-import { rendererFingerprint } from './render-plan.ts';
+import { rendererFingerprint } from '../../incremental/render-plan.ts';
 import { markPhase } from './build-phase.ts';
 import type { RenderResult } from './render-site.ts';
 import { leftoverDirs, makeStagingDir, removeInBackground, removeStagingDir, swapIntoPlace } from './swap-output.ts';
@@ -71,10 +71,10 @@ interface PublishOptions {
 
 /**
  * Publishes the site, unless the published output already is what it would be: the same inputs (every language's
- * digest, src/model/input-digest.ts), a day no earlier, and the output still holding exactly the files the
+ * digest, src/incremental/input-digest.ts), a day no earlier, and the output still holding exactly the files the
  * manifest lists. Otherwise renders, with the languages' models, the pages that changed.
  */
-async function publish(config: BuildConfig, languages: DigestedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
+async function publish(config: BuildConfig, languages: FetchedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
   const previous = await previousManifest(manifestFile, how);
@@ -86,7 +86,7 @@ async function publish(config: BuildConfig, languages: DigestedLanguage[], how: 
     const pages = Object.keys(previous.files).filter((file) => file.endsWith('.html')).length;
     return { pages, rendered: 0, reused: pages, files: previous.files };
   }
-  const rendered = await render(config, modelsOneByOne(await readAnswers(languages)), { renderer, searchIndex: how.searchIndex }, previous?.files);
+  const rendered = await render(config, modelsOneByOne(languages), { renderer, searchIndex: how.searchIndex }, previous?.files);
   // The inputs as the next build will see them: with the page history this one leaves.
   const next = siteDigest(rendered.histories.map((history, i) => inputDigest(contents[i]!, history)));
   await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }), 'its build manifest', how.warn);

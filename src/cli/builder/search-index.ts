@@ -5,9 +5,9 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../../data/write-atomic.ts';
 import { SEARCH_FOLDER } from '../../model/urls.ts';
-import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from './build-manifest.ts';
+import { linkFiles, sha256, stillAsRecorded, type ManifestFiles } from '../../incremental/build-manifest.ts';
 import type { SearchPart } from '../../model/search-parts.ts';
-import { filesUnder } from '../files-under.ts';
+import { filesUnder } from '../../data/files-under.ts';
 import type { StartedService } from './search-services.ts';
 
 /** Pagefind's manifest of a bundle: its entry in the build manifest records what the bundle was built from. */

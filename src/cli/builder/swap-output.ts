@@ -6,8 +6,8 @@ import { chmod, mkdtemp, readdir, readFile, rename, rm, stat, unlink, writeFile 
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SETTLED_MS } from '../../data/file-stat.ts';
-import { recordStats } from './build-manifest.ts';
+import { SETTLED_MS } from '../../incremental/file-stat.ts';
+import { recordStats } from '../../incremental/build-manifest.ts';
 
 /** Inside a staging folder while a build renders into it: the building process's pid, removed before the swap. */
 const OWNER_FILE = '.build-owner';

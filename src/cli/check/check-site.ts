@@ -14,7 +14,7 @@ import { jsonRule } from './check-json.ts';
 import { pageRule } from './check-page.ts';
 import { searchRule } from './check-search.ts';
 import { syndicationRule } from './check-syndication.ts';
-import { filesUnder } from '../files-under.ts';
+import { filesUnder } from '../../data/files-under.ts';
 import { linkRule } from './link-check.ts';
 import { formatProblem, siteFile, type CheckContext, type CheckCounts, type Problem, type SiteRule } from './site-rule.ts';
 

@@ -1,12 +1,12 @@
 // What each of the live preview's renders writes (src/cli/preview/serve.ts), planned as a build plans its render
-// (src/cli/builder/render-plan.ts): the pages whose fingerprint is not the one of the file `.preview/` holds, every page
+// (src/incremental/render-plan.ts): the pages whose fingerprint is not the one of the file `.preview/` holds, every page
 // when that is not known; and, once a render is done, the files of pages the model no longer has, which Eleventy
 // leaves.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteModel } from '../../model/types.ts';
 import { outputFile } from '../../model/urls.ts';
-import { pagePrints, planRender, type RenderPlan } from '../builder/render-plan.ts';
+import { pagePrints, planRender, type RenderPlan } from '../../incremental/render-plan.ts';
 import { createEleventy } from '../builder/render-site.ts';
 import type { PreparedLanguage } from '../builder/prepare-site.ts';
 
@@ -46,7 +46,7 @@ export class PreviewRounds {
     return this.#shown?.size ?? 0;
   }
 
-  /** Whether the output holds the render of this very model (src/cli/preview/preview-models.ts keeps it) with `renderer`. */
+  /** Whether the output holds the render of this very model (src/incremental/preview-models.ts keeps it) with `renderer`. */
   holds(model: SiteModel, renderer: string): boolean {
     const planned = this.#planned;
     return planned?.model === model && planned.renderer === renderer && this.#shown === planned.prints;

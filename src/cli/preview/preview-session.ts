@@ -1,9 +1,20 @@
 // The live preview's state from one of Eleventy's renders to the next (src/cli/preview/serve.ts), in one place: the round
 // the render under way reads, the message of a broken edit, and when the edit being rendered was seen.
 import { describeFailure } from '../describe-failure.ts';
-import type { PreviewSite } from './preview-models.ts';
+import type { PreviewModels } from '../../incremental/preview-models.ts';
+import { rendererFingerprint } from '../../incremental/render-plan.ts';
 import type { Round } from './preview-rounds.ts';
-import type { PreparedLanguage } from '../builder/prepare-site.ts';
+import { fetchSite, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../builder/prepare-site.ts';
+
+/** A round's site: every language's content and joined model, and the renderer's fingerprint they were made for. */
+export type PreviewSite = PreparedSite & { renderer: string };
+
+/** Every language's content (from the cache but for what it lacks) and its model, joined, kept by `models`. */
+export async function preparePreview(models: PreviewModels, options: FetchSiteOptions): Promise<PreviewSite> {
+  const fetched = await fetchSite(options);
+  const renderer = rendererFingerprint(options.rootDir, fetched.config.contentDir);
+  return { ...fetched, languages: models.models(fetched.languages, renderer), renderer };
+}
 
 /** What one render of the preview reads: the default language's round and image files, and the site they are of. */
 export interface ServedRound extends Round {

@@ -8,10 +8,10 @@ import { loadDotEnv } from '../../data/config.ts';
 import { parseHeadersFile, type HeaderRule } from '../../eleventy/security-headers.ts';
 import { FormProxy } from './form-proxy.ts';
 import { describeAddress, listenOn, PREVIEW_ADDRESS } from './preview-address.ts';
-import { PreviewModels } from './preview-models.ts';
+import { PreviewModels } from '../../incremental/preview-models.ts';
 import { watchingAll } from './preview-watcher.ts';
 import { OtherLanguages, PreviewRounds } from './preview-rounds.ts';
-import { PreviewSession } from './preview-session.ts';
+import { preparePreview, PreviewSession } from './preview-session.ts';
 import { createEleventy } from '../builder/render-site.ts';
 import type { FetchSiteOptions } from '../builder/prepare-site.ts';
 
@@ -26,7 +26,7 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
   // The first preparation may fetch what the cache lacks; later ones (after edits) find everything cached, and
   // rebuild only the models of the languages whose files changed.
   const models = new PreviewModels();
-  const prepared = await models.prepare({ ...options, preview: true });
+  const prepared = await preparePreview(models, { ...options, preview: true });
   // Served under the path of site.json's `url`, as published; an edit to it takes a restart.
   const { pathPrefix } = prepared.languages[0]!.model.site;
   // Rebuilds after edits read everything from the cache: no log lines, no progress.
@@ -42,7 +42,7 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
   const others = new OtherLanguages(options.rootDir, outputDir);
   const session = new PreviewSession({
     first: prepared,
-    prepare: () => models.prepare({ ...options, ...silent, preview: true }),
+    prepare: () => preparePreview(models, { ...options, ...silent, preview: true }),
     // The default language is the one the preview's own Eleventy renders; the others: src/cli/preview/preview-rounds.ts.
     plan: (site) => {
       const [first] = site.languages;

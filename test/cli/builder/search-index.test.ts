@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { linkFiles, sha256, type ManifestFiles } from '../../../src/cli/builder/build-manifest.ts';
+import { linkFiles, sha256, type ManifestFiles } from '../../../src/incremental/build-manifest.ts';
 import { writeSearchIndex, type SearchPartsFile } from '../../../src/cli/builder/search-index.ts';
 import { inodesAndBytes } from '../../helpers/inodes.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';

@@ -7,10 +7,10 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../../src/cli/builder/build-manifest.ts';
+import { sha256 } from '../../../src/incremental/build-manifest.ts';
 import { indexParts, StartedService } from '../../../src/cli/builder/search-services.ts';
 import { servedPath } from '../../../src/model/urls.ts';
-import { filesUnder } from '../../../src/cli/files-under.ts';
+import { filesUnder } from '../../../src/data/files-under.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
 const page = (title: string, words: string) => `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main data-pagefind-body><h1>${title}</h1><p>${words}</p></main></body></html>`;

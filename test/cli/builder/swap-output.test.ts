@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { linkFiles, loadManifest, manifestPath, saveManifest, sha256, type ManifestFiles } from '../../../src/cli/builder/build-manifest.ts';
-import { statOf } from '../../../src/data/file-stat.ts';
+import { linkFiles, loadManifest, manifestPath, saveManifest, sha256, type ManifestFiles } from '../../../src/incremental/build-manifest.ts';
+import { statOf } from '../../../src/incremental/file-stat.ts';
 import { leftoverDirs, makeStagingDir, previousDirFor, removeInBackground, swapIntoPlace } from '../../../src/cli/builder/swap-output.ts';
 
 let work: string;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSearchIndex } from '../../../src/cli/builder/search-index.ts';
 import { searchRule } from '../../../src/cli/check/check-search.ts';
 import { siteFile, type Problem } from '../../../src/cli/check/site-rule.ts';
-import { filesUnder } from '../../../src/cli/files-under.ts';
+import { filesUnder } from '../../../src/data/files-under.ts';
 import { siteAddress } from '../../../src/model/urls.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 

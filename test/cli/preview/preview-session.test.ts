@@ -1,7 +1,7 @@
 // The live preview's state between renders: one round per render whoever asks, a new one after an edit, and a
 // failure kept as one line until a render succeeds.
 import { describe, expect, it } from 'vitest';
-import type { PreviewSite } from '../../../src/cli/preview/preview-models.ts';
+import type { PreviewSite } from '../../../src/cli/preview/preview-session.ts';
 import { PreviewSession, type ServedRound } from '../../../src/cli/preview/preview-session.ts';
 
 /** A session over sites that are only their number; `prepare` hands out 2, 3… or throws what `broken` holds. */

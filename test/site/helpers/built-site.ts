@@ -2,7 +2,7 @@
 // values the link and SEO checks need (regexes over our own templates' output, which html-validate checks).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { filesUnder } from '../../../src/cli/files-under.ts';
+import { filesUnder } from '../../../src/data/files-under.ts';
 import { decodeAttribute } from '../../../src/cli/check/link-check.ts';
 import { servedPath } from '../../../src/model/urls.ts';
 

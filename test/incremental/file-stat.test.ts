@@ -2,7 +2,7 @@
 // file system keeps times with (FAT's two seconds, https://learn.microsoft.com/en-us/windows/win32/sysinfo/file-times),
 // or a rewrite of the same size within that tick keeps the times and is trusted unread. Times are given, not waited for.
 import { describe, expect, it } from 'vitest';
-import { isSettled, sameStat, SETTLED_MS, type FileStat } from '../../src/data/file-stat.ts';
+import { isSettled, sameStat, SETTLED_MS, type FileStat } from '../../src/incremental/file-stat.ts';
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 /** A stat last changed `ago` milliseconds before NOW. */

@@ -3,7 +3,7 @@
 // on), so a build lists only the folders whose stat changed. https://git-scm.com/docs/git-update-index#_untracked_cache
 import { readdirSync, statSync, type BigIntStats, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { isSettled, sameStat, statOf, type FileStat } from '../../data/file-stat.ts';
+import { isSettled, sameStat, statOf, type FileStat } from './file-stat.ts';
 
 /** By path relative to the output folder, with `/` separators; '' is the output folder itself. */
 export type FolderStats = Record<string, FileStat>;

@@ -3,10 +3,9 @@
 // later one, would write the same bytes, so it keeps the published output (src/cli/builder/run-build.ts).
 // https://docs.astro.build/en/reference/content-loader-reference/#digest
 import { createHash, hash } from 'node:crypto';
-import { htmlDigest } from '../data/answer-digests.ts';
 import type { PageHistory } from '../data/page-dates.ts';
 import { isCurrent } from '../data/periods.ts';
-import type { DigestedInput } from './types.ts';
+import type { SiteModelInput } from '../model/types.ts';
 
 function digest(text: string): string {
   return hash('sha256', text, 'base64url');
@@ -16,15 +15,14 @@ function digest(text: string): string {
  * Everything `buildSiteModel` reads but the page history and the build date, with what the model takes from the
  * date in its place: which periods are current, the copyright's year, and the day, whose sky the home page shows. The page dates follow from the history
  * (`inputDigest`): with the same reports they stay as it has them, unless the day goes back (page-dates.ts).
- * `renderer` stands for what renders the model (src/cli/builder/render-plan.ts).
+ * `renderer` stands for what renders the model (src/incremental/render-plan.ts).
  */
-export function contentDigest(input: DigestedInput, renderer: string): string {
+export function contentDigest(input: SiteModelInput, renderer: string): string {
   const { buildDate, reports, pageHistory: _history, ...rest } = input;
   const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), day: buildDate, ...rest }));
-  // A period's HTML by its digest, the one the cache records beside its answer (src/data/answer-digests.ts).
+  // A period's HTML by its digest, which may stand for it unread (src/incremental/answer-digests.ts).
   for (const report of reports) {
-    const html = 'read' in report ? report.digest : (report.digest ?? htmlDigest(report.html));
-    hasher.update(`\n${JSON.stringify({ period: report.period, current: isCurrent(report.period, buildDate), html })}`);
+    hasher.update(`\n${JSON.stringify({ period: report.period, current: isCurrent(report.period, buildDate), html: report.digest })}`);
   }
   return hasher.digest('base64url');
 }

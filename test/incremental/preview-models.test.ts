@@ -2,18 +2,18 @@
 // object) while its inputs are unchanged, and every round's models are those a fresh join of fresh models gives.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../../../src/data/i18n.ts';
-import { weekPeriod } from '../../../src/data/periods.ts';
-import { readSigns } from '../../../src/data/signs.ts';
-import type { StaticPage } from '../../../src/data/static-pages.ts';
-import type { FetchedLanguage } from '../../../src/cli/builder/prepare-site.ts';
-import { PreviewModels } from '../../../src/cli/preview/preview-models.ts';
-import { languageSite } from '../../../src/model/languages.ts';
-import { linkLanguages } from '../../helpers/link-languages.ts';
-import { buildSiteModel } from '../../../src/model/site-model.ts';
-import { messages, planned, reports, signs, site } from '../../model/fixture.ts';
+import { loadMessages } from '../../src/data/i18n.ts';
+import { weekPeriod } from '../../src/data/periods.ts';
+import { readSigns } from '../../src/data/signs.ts';
+import type { StaticPage } from '../../src/data/static-pages.ts';
+import type { FetchedLanguage } from '../../src/cli/builder/prepare-site.ts';
+import { PreviewModels } from '../../src/incremental/preview-models.ts';
+import { languageSite } from '../../src/model/languages.ts';
+import { linkLanguages } from '../helpers/link-languages.ts';
+import { buildSiteModel } from '../../src/model/site-model.ts';
+import { messages, planned, reports, signs, site } from '../model/fixture.ts';
 
-const content = path.resolve(import.meta.dirname, '../../fixtures/site/content');
+const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const esMessages = loadMessages(content, 'es');
 const esSigns = readSigns(path.join(content, 'signs.json'), esMessages);
 const several = { ...site, languages: ['en', 'es'] };

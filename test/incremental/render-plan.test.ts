@@ -3,9 +3,9 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rendererFingerprint } from '../../../src/cli/builder/render-plan.ts';
-import { copyProject } from '../../helpers/project-copy.ts';
-import { removeDir } from '../../helpers/remove-dir.ts';
+import { rendererFingerprint } from '../../src/incremental/render-plan.ts';
+import { copyProject } from '../helpers/project-copy.ts';
+import { removeDir } from '../helpers/remove-dir.ts';
 
 let project = '';
 beforeAll(() => {

@@ -1,10 +1,10 @@
-// src/cli/builder/output-folders.ts: a folder whose stat is the one recorded is taken as holding what it held, without
+// src/incremental/output-folders.ts: a folder whose stat is the one recorded is taken as holding what it held, without
 // being listed; any entry added or removed since changes its stat, so it is listed, and the change is found.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { folderStats, folderTree, foldersHold } from '../../../src/cli/builder/output-folders.ts';
-import { tempDir } from '../../helpers/temp-dir.ts';
+import { folderStats, folderTree, foldersHold } from '../../src/incremental/output-folders.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const FILES = ['index.html', 'feed.xml', 'weekly/2026-w47/index.html', 'weekly/2026-w47/leo/index.html'];
 

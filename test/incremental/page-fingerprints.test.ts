@@ -1,12 +1,12 @@
 // Which pages an edit changes: the live preview renders those alone, so a page left out here would be served stale.
 import { describe, expect, it } from 'vitest';
 import type { Override } from '../../src/data/overrides.ts';
-import { planRender } from '../../src/cli/builder/render-plan.ts';
-import { fingerprints, PAGE_LIST_KEYS } from '../../src/model/page-fingerprints.ts';
+import { planRender } from '../../src/incremental/render-plan.ts';
+import { fingerprints, PAGE_LIST_KEYS } from '../../src/incremental/page-fingerprints.ts';
 import { monthPeriod, weekPeriod, type Period } from '../../src/data/periods.ts';
 import { linkLanguages } from '../helpers/link-languages.ts';
 import type { SiteModelInput } from '../../src/model/types.ts';
-import { modelOf, reports, site } from './fixture.ts';
+import { modelOf, reports, site } from '../model/fixture.ts';
 import type { StaticPage } from '../../src/data/static-pages.ts';
 
 const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Hi there</p>', file: 'about.md' };

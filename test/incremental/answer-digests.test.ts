@@ -1,10 +1,10 @@
-// src/data/answer-digests.ts: a cached answer's digest is trusted while its file has the stat recorded with it,
+// src/incremental/answer-digests.ts: a cached answer's digest is trusted while its file has the stat recorded with it,
 // and no longer once the file changed, however little.
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AnswerDigests } from '../../src/data/answer-digests.ts';
+import { AnswerDigests } from '../../src/incremental/answer-digests.ts';
 import { ResponseCache } from '../../src/data/response-cache.ts';
 
 let dir: string;
@@ -15,14 +15,16 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Stores an answer, reads it back with its stat as a build does, records its digest and saves the records. */
-async function recorded(sanitizer = 'v1'): Promise<void> {
-  const cache = new ResponseCache(path.dirname(dir), path.basename(dir), 0);
-  await cache.set('/api/weekly-reports', { year: 2026, week: 47 }, [{ sign_id: 0 }]);
-  const { stat } = await cache.read('/api/weekly-reports', { year: 2026, week: 47 });
-  expect(stat).toBeDefined();
-  const digests = await AnswerDigests.load(dir, sanitizer);
-  digests.record(file, stat!, 'the digest');
+const cache = () => new ResponseCache(path.dirname(dir), path.basename(dir));
+
+/** Stores an answer, reads it back as a build does (asked for first), records its digest and saves the records. */
+async function recorded(sanitizer = 'v1', { settledMs = 0, between = () => {} } = {}): Promise<void> {
+  await cache().set('/api/weekly-reports', { year: 2026, week: 47 }, [{ sign_id: 0 }]);
+  const digests = await AnswerDigests.load(dir, sanitizer, settledMs);
+  expect(digests.trusted(file)).toBeUndefined();
+  expect(await cache().read('/api/weekly-reports', { year: 2026, week: 47 })).toBeDefined();
+  between();
+  digests.record(file, 'the digest');
   await digests.save();
 }
 
@@ -44,6 +46,16 @@ describe('AnswerDigests', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('"sign_id":0', '"sign_id":1'));
     utimesSync(file, before, before);
     expect((await AnswerDigests.load(dir, 'v1')).trusted(file)).toBeUndefined();
+  });
+
+  it('records each digest with the stat taken before the read, so a file changed since is read again, and none for a file changed too lately for its stat to count', async () => {
+    await recorded('v1', { between: () => writeFileSync(file, readFileSync(file, 'utf8').replace('"sign_id":0', '"sign_id":1')) });
+    expect((await AnswerDigests.load(dir, 'v1')).trusted(file)).toBeUndefined();
+    // Written a moment ago: within the coarsest clock's tick (file-stat.ts), a later write could keep its stat.
+    await recorded('v1', { settledMs: 60_000 });
+    expect((await AnswerDigests.load(dir, 'v1')).trusted(file)).toBeUndefined();
+    await recorded('v1');
+    expect((await AnswerDigests.load(dir, 'v1')).trusted(file)).toBe('the digest');
   });
 
   it('trusts nothing recorded by another sanitizer, in a damaged file, or for a file removed', async () => {

@@ -1,13 +1,13 @@
 // Which pages a render writes, for the build and the preview alike: a paginated page whose fingerprint is the one
 // of the file already there is taken as it is, every other page is rendered. A page's fingerprint here covers
 // everything that decides its bytes: the renderer (templates, code, dependencies, the site's settings and words),
-// the model's site-wide parts and the page's own data (src/model/page-fingerprints.ts).
+// the model's site-wide parts and the page's own data (src/incremental/page-fingerprints.ts).
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fingerprints, PAGE_LIST_KEYS, type PageLists } from '../../model/page-fingerprints.ts';
-import type { SiteModel } from '../../model/types.ts';
-import { filesUnder } from '../files-under.ts';
+import { fingerprints, PAGE_LIST_KEYS, type PageLists } from './page-fingerprints.ts';
+import type { SiteModel } from '../model/types.ts';
+import { filesUnder } from '../data/files-under.ts';
 
 /** What decides how a model is rendered, besides the model: relative to the project's root (copied whole by scripts/lib/copy-project.ts). */
 export const RENDERER_INPUTS = {

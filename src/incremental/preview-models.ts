@@ -3,12 +3,10 @@
 // language's files rebuilds that language's model alone, and a language whose joined model is the last round's
 // object is neither fingerprinted nor rendered again (src/cli/preview/preview-rounds.ts; docs/performance.md, "The live
 // preview").
-import { contentDigest, inputDigest } from '../../model/input-digest.ts';
-import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../../model/languages.ts';
-import { buildSiteModel } from '../../model/site-model.ts';
-import type { SiteModel, SiteModelInput } from '../../model/types.ts';
-import { fetchSite, readAnswers, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage, type PreparedSite } from '../builder/prepare-site.ts';
-import { rendererFingerprint } from '../builder/render-plan.ts';
+import { contentDigest, inputDigest } from './input-digest.ts';
+import { linkLanguage, summarizeLanguage, type LanguageSummary } from '../model/languages.ts';
+import { buildSiteModel } from '../model/site-model.ts';
+import type { SiteModel, SiteModelInput } from '../model/types.ts';
 
 /** One language's model as the last round built it. */
 interface Kept {
@@ -23,22 +21,18 @@ interface Kept {
   linkedWith?: string;
 }
 
-/** A round's site: every language's content and joined model, and the renderer's fingerprint they were made for. */
-export type PreviewSite = PreparedSite & { renderer: string };
+/** A language's content: what its model is built from (src/cli/builder/prepare-site.ts `FetchedLanguage`). */
+interface LanguageInput {
+  language: string;
+  input: SiteModelInput;
+}
 
 export class PreviewModels {
   /** By language tag. */
   #kept = new Map<string, Kept>();
 
-  /** Every language's content (from the cache but for what it lacks) and its model, joined. */
-  async prepare(options: FetchSiteOptions): Promise<PreviewSite> {
-    const fetched = await fetchSite(options);
-    const renderer = rendererFingerprint(options.rootDir, fetched.config.contentDir);
-    return { ...fetched, languages: this.models(await readAnswers(fetched.languages), renderer), renderer };
-  }
-
-  /** Each language's joined model: the last round's object when nothing it is made of changed. */
-  models(languages: readonly FetchedLanguage[], renderer: string): PreparedLanguage[] {
+  /** Each language's joined model, in place of its input: the last round's object when nothing it is made of changed. */
+  models<L extends LanguageInput>(languages: readonly L[], renderer: string): (Omit<L, 'input'> & { model: SiteModel })[] {
     // A site of one language: every edit changes what its model is made of, so the digest would only cost time.
     if (languages.length === 1) return languages.map(({ input, ...rest }) => ({ ...rest, model: buildSiteModel(input) }));
     const built = languages.map(({ language, input }): Kept => {
@@ -63,7 +57,7 @@ export class PreviewModels {
 }
 
 /**
- * Everything `buildSiteModel` reads, as the build's digest has it (src/model/input-digest.ts), with the whole build
+ * Everything `buildSiteModel` reads, as the build's digest has it (src/incremental/input-digest.ts), with the whole build
  * date: the preview never saves its page dates, so a page new to the history is dated the day of the round.
  */
 function modelKey(input: SiteModelInput, renderer: string): string {

@@ -2,14 +2,14 @@
 // links) and its own data: the item its template paginates over and `model.meta[url]`. A page's fingerprint is a
 // hash of exactly that (a report page's, of what its data is made from), so two models that give a page the same
 // fingerprint render it the same; the build and the preview render only the pages whose fingerprint changed
-// (src/cli/builder/render-plan.ts).
+// (src/incremental/render-plan.ts).
 import { hash as digest } from 'node:crypto';
-import type { PageMeta, ReportPage, SiteModel } from './types.ts';
-import { sitePath } from './urls.ts';
+import type { PageMeta, ReportPage, SiteModel } from '../model/types.ts';
+import { sitePath } from '../model/urls.ts';
 
 /**
  * The arrays the paginated templates render one page per item of (global data `pageLists`): only the pages whose
- * fingerprint changed (src/cli/builder/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
+ * fingerprint changed (src/incremental/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
 export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'apiPage' | 'embeds' | 'calendarPages' | 'calendarFeeds'>;
@@ -28,7 +28,7 @@ function hash(text: string): string {
 }
 
 /**
- * The model's fingerprints; each page's covers `renderer` (what renders the model: src/cli/builder/render-plan.ts), the
+ * The model's fingerprints; each page's covers `renderer` (what renders the model: src/incremental/render-plan.ts), the
  * site-wide parts and its own data. Serializes each report's data once, however many pages show it.
  */
 export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {

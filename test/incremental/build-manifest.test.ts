@@ -4,9 +4,9 @@ import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, type ManifestFiles } from '../../../src/cli/builder/build-manifest.ts';
-import { statOf, type FileStat } from '../../../src/data/file-stat.ts';
-import { tempDir } from '../../helpers/temp-dir.ts';
+import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, type ManifestFiles } from '../../src/incremental/build-manifest.ts';
+import { statOf, type FileStat } from '../../src/incremental/file-stat.ts';
+import { tempDir } from '../helpers/temp-dir.ts';
 
 const files = { 'index.html': { sha256: 'abc' }, 'leo/index.html': { print: 'p1', sha256: 'def' } };
 const manifest = { inputs: 'digest', buildDate: '2026-11-22', files };

@@ -1,15 +1,15 @@
 // What a build keeps for the next one, beside the response cache: the digest of its inputs, and for every file it
 // published the hash of its bytes (with its stat, once recorded) and, for a paginated page, the fingerprint of
-// everything that decided them (src/cli/builder/render-plan.ts). A page is taken from the published output only when both
+// everything that decided them (src/incremental/render-plan.ts). A page is taken from the published output only when both
 // still hold; anything else is rendered.
 import { hash } from 'node:crypto';
 import { closeSync, copyFileSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { isSettled, sameStat, SETTLED_MS, statOf, type FileStat } from '../../data/file-stat.ts';
-import { writeFileAtomic } from '../../data/write-atomic.ts';
-import { outputFile } from '../../model/urls.ts';
+import { isSettled, sameStat, SETTLED_MS, statOf, type FileStat } from './file-stat.ts';
+import { writeFileAtomic } from '../data/write-atomic.ts';
+import { outputFile } from '../model/urls.ts';
 import { folderStats, folderTree, foldersHold } from './output-folders.ts';
 
 const MANIFEST = { file: 'build-manifest.json', version: 2 };
@@ -27,7 +27,7 @@ interface FileEntry {
  */
 const manifestSchema = z.object({
   version: z.literal(MANIFEST.version),
-  /** The digest of what the published pages were made of (src/model/input-digest.ts), and the day they were built. */
+  /** The digest of what the published pages were made of (src/incremental/input-digest.ts), and the day they were built. */
   inputs: z.string(),
   buildDate: z.string(),
   files: z.custom<Record<string, FileEntry>>((files) => isRecordOf(files, isEntry)),
