@@ -49,6 +49,7 @@ beforeEach(() => {
     ASTRO_API_USERNAME: ACCOUNT.username,
     ASTRO_API_PASSWORD: ACCOUNT.password,
   } as Env;
+  service.setFaults({});
   service.resetLog();
 });
 afterEach(() => vi.useRealTimers());
@@ -104,16 +105,16 @@ describe('what the Worker keeps', () => {
     // Each failure in a row doubles the wait before the next sign-in, from the failure on: 5 s, 10 s, 20 s...
     let failedAt = 0;
     for (const backoff of [5000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
+      const before = calls('/api/auth');
       at(failedAt + backoff - 1);
       await expect(worker.places('Lima')).rejects.toMatchObject({ code });
-      const before = calls('/api/auth');
+      expect(calls('/api/auth')).toBe(before);
       at(failedAt + backoff);
       await expect(worker.places('Lima')).rejects.toMatchObject({ code });
       expect(calls('/api/auth') - before).toBe(signIns);
       failedAt += backoff;
     }
     expect(calls('/api/places')).toBe(0);
-    service.setFaults({});
   });
 
   it("keeps what another isolate was told only until the ledger's time for it, not a day from when it read it", async () => {
