@@ -77,6 +77,7 @@ function serviceContext(context: FormContext): ServiceContext | undefined {
 async function places(request: Request, context: FormContext): Promise<Response> {
   const { t } = context;
   if (!(await context.env.PLACES_LIMITER.limit({ key: visitorKey(request.headers.get('CF-Connecting-IP')) })).success) {
+    await unread(request);
     return json(429, { error: t('chartForm.tooMany') }, { 'Retry-After': RETRY_AFTER.tooMany });
   }
   let query: string;
@@ -102,6 +103,7 @@ async function chart(request: Request, context: FormContext): Promise<Response> 
   // Every POST counts, a bad or a slow one too, before its body is read: the limit is what keeps a visitor from
   // hammering the Worker, with many bodies trickled at once as with many forms.
   if (!(await context.env.CHART_LIMITER.limit({ key: visitorKey(request.headers.get('CF-Connecting-IP')) })).success) {
+    await unread(request);
     return problemPage(context, 429, 'tooMany', undefined, { 'Retry-After': RETRY_AFTER.tooMany });
   }
   let input: ChartRequest;
@@ -137,6 +139,11 @@ async function drawChart(context: FormContext, service: ServiceContext, input: C
   }
   const natal = await natalChart(service, { date: input.date, time: input.time, placeId: placeId! });
   return page(context, 200, chartHtml(t, data, natal, input.timeKnown), input);
+}
+
+/** A refused request's body is not read: cancelled, so that the answer need not wait for it to arrive. */
+async function unread(request: Request): Promise<void> {
+  await request.body?.cancel().catch(() => {});
 }
 
 function secondsToMidnight(now = new Date()): number {

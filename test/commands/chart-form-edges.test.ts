@@ -55,12 +55,12 @@ interface Answer {
  * A form POST whose body is sent as `send` says: its headers at once, then whatever `send` writes, then its end.
  * Node's own client, so that the body leaves as it is written.
  */
-function heldPost(worker: LocalWorker, address: string, send: (write: (text: string) => boolean) => Promise<boolean>): Promise<Answer> {
+function heldPost(worker: LocalWorker, address: string, send: (write: (text: string) => boolean) => Promise<boolean>, visitor = newVisitor()): Promise<Answer> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const req = request(new URL(address, worker.url), {
       method: 'POST',
-      headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': newVisitor() },
+      headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': visitor },
     });
     let answered = false;
     req.on('response', (response) => {
@@ -112,6 +112,20 @@ describe('a body trickled byte by byte', () => {
       for (const answer of [slowChart, slowPlaces]) expect(answer.after).toBeLessThan(BODY_WAIT_MS + 2000);
       // The other visitor's chart alone reached the service.
       expect([callsTo(service, '/api/places'), callsTo(service, '/api/natal')]).toEqual([1, 1]);
+    });
+  }, 60_000);
+
+  it('is not read past the visitor\'s limit: a chart past it is refused at once, its body unread', async () => {
+    await withWorker(async (worker) => {
+      const visitor = newVisitor();
+      // Bad ones (a date before the form's first) spend the visitor's ten charts a minute, calling nothing; the
+      // limit counts in minutes of the clock, so a minute ending among them allows ten more.
+      const statuses: number[] = [];
+      while (statuses.length < 21 && statuses.at(-1) !== 429) statuses.push((await formClient(worker).post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' }, { visitor })).status);
+      expect(statuses.at(-1)).toBe(429);
+      const refused = await heldPost(worker, '/charts/yours/', trickle('date=1980-08-08', 400, 20_000), visitor);
+      expect(refused.status).toBe(429);
+      expect(refused.after).toBeLessThan(BODY_WAIT_MS / 2);
     });
   }, 60_000);
 });
