@@ -9,11 +9,13 @@
  *   were rejected with generation N wait for that same renewal, then all replay.
  * - Waiting for a token happens outside the transport's limiter: holding a slot while waiting for an auth that
  *   itself needs a slot would deadlock.
+ * - Clients given one session (short-lived clients of one account, as a Worker makes per request) share its token,
+ *   its one sign-in in progress and the back-off after a failed one (SIGN_IN_BACKOFF): one sign-in per expiry.
  */
 import { ClientErrors, statusLine } from './client-errors.ts';
 import { ASTRO_ERROR_CODES, AstroError } from './errors.ts';
 import {
-  AUTH_ENDPOINT, checkOptions, NATAL_ENDPOINT, PLACES_ENDPOINT, PLANETS_ENDPOINT, SIGNS_ENDPOINT,
+  AUTH_ENDPOINT, checkOptions, NATAL_ENDPOINT, PLACES_ENDPOINT, PLANETS_ENDPOINT, SIGN_IN_BACKOFF, SIGNS_ENDPOINT,
   type ClientEvent, type ClientOptions, type ClientSession, type ClientStats, type RetryOptions,
 } from './options.ts';
 import type { ReportKind, ReportParams } from './report-kinds.ts';
@@ -63,9 +65,14 @@ export class ServiceClient {
   /** Wrong credentials do not fix themselves: every later call fails with the same error. */
   #authFailure: AstroError | undefined;
   readonly #session: ClientSession | undefined;
+  readonly #timeoutMs: number;
+  /** The caller's wait, which ends its wait for another client's sign-in too. */
+  readonly #signal: AbortSignal | undefined;
 
-  constructor(options: ClientOptions, createTransport: TransportFactory) {
+  constructor(options: ClientOptions, createTransport: TransportFactory, signal?: AbortSignal) {
     const settings = checkOptions(options);
+    this.#timeoutMs = settings.timeoutMs;
+    this.#signal = signal;
     // 'https://x/y/' and 'https://x/y' both mean the paths live under /y.
     this.#displayBase = `${settings.base.origin}${settings.base.pathname.replace(/\/+$/, '')}`;
     this.#username = settings.username;
@@ -202,7 +209,7 @@ export class ServiceClient {
         this.#stats.reauths += 1;
         this.#emit({ type: 'reauth', endpoint: expiredAt });
       }
-      this.#authInFlight = this.#fetchToken().finally(() => {
+      this.#authInFlight = (this.#session ? this.#sharedSignIn(this.#session) : this.#fetchToken()).finally(() => {
         this.#authInFlight = undefined;
       });
     }
@@ -236,11 +243,66 @@ export class ServiceClient {
       throw this.#authFailure;
     }
     const { accessToken } = validate(this.#errors, AUTH_ENDPOINT, authResponseSchema, data);
-    this.#token = accessToken;
-    this.#tokens.add(accessToken);
+    this.#adopt(accessToken);
+    if (this.#session) this.#session.token = accessToken;
+  }
+
+  /** Sends with `token` from now on: a new generation, whose 401s ask for another renewal. */
+  #adopt(token: string): void {
+    this.#token = token;
+    this.#tokens.add(token);
     this.#tokenUse = { pending: 0, accepted: false, waiters: [] };
     this.#generation += 1;
-    if (this.#session) this.#session.token = accessToken;
+  }
+
+  /**
+   * A token through `session`: one newer than this client's if another client was issued it, else the sign-in
+   * under way, waited for; else, unless the session backs off after a failed one, a sign-in of this client's,
+   * which the others wait for. A sign-in whose client is cancelled with no word never settles: the others stop
+   * waiting for it after one timeout and sign in themselves.
+   */
+  async #sharedSignIn(session: ClientSession): Promise<void> {
+    for (;;) {
+      if (session.token !== undefined && session.token !== this.#token) return this.#adopt(session.token);
+      const now = Date.now();
+      if (session.failed && now < session.failed.until) throw session.failed.error;
+      const other = session.signIn;
+      if (!other || now >= other.until) break;
+      await this.#waitFor(other.done, other.until - now);
+      if (this.#signal?.aborted) throw this.#errors.error(ASTRO_ERROR_CODES.ABORTED, AUTH_ENDPOINT, `${AUTH_ENDPOINT}: the caller stopped waiting`, {});
+    }
+    const done = this.#fetchToken();
+    const mine = { done: done.catch(() => {}), until: Date.now() + this.#timeoutMs };
+    session.signIn = mine;
+    try {
+      await done;
+      delete session.failed;
+    } catch (error) {
+      // A caller that gave up before anything was sent says nothing of the service.
+      if (!(error instanceof AstroError && error.code === ASTRO_ERROR_CODES.ABORTED && !error.attempts)) {
+        const failures = (session.failed?.failures ?? 0) + 1;
+        const backoffMs = Math.min(SIGN_IN_BACKOFF.maxMs, SIGN_IN_BACKOFF.firstMs * 2 ** (failures - 1));
+        session.failed = { error: error as AstroError, until: Date.now() + backoffMs, failures };
+      }
+      throw error;
+    } finally {
+      if (session.signIn === mine) delete session.signIn;
+    }
+  }
+
+  /** Waits for `done` to settle, `ms` at most, or until the caller's wait ends. */
+  async #waitFor(done: Promise<unknown>, ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let wake = () => {};
+    const over = new Promise<void>((resolve) => {
+      wake = () => resolve();
+      timer = setTimeout(wake, ms);
+      if (this.#signal?.aborted) wake();
+      else this.#signal?.addEventListener('abort', wake, { once: true });
+    });
+    await Promise.race([done, over]);
+    clearTimeout(timer);
+    this.#signal?.removeEventListener('abort', wake);
   }
 
   /** Waits for a usable token: the first authentication, or a renewal that is under way. */

@@ -13,6 +13,6 @@ export interface FetchClientOptions extends ClientOptions, FetchHooks {}
 
 export class FetchClient extends ServiceClient {
   constructor({ signal, beforeSend, ...options }: FetchClientOptions) {
-    super(options, (settings, baseUrl, errors, context) => new FetchTransport(settings, baseUrl, errors, context, { signal, beforeSend }));
+    super(options, (settings, baseUrl, errors, context) => new FetchTransport(settings, baseUrl, errors, context, { signal, beforeSend }), signal);
   }
 }

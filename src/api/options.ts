@@ -38,7 +38,17 @@ export interface ClientOptions {
 
 export interface ClientSession {
   token?: string;
+  /** The sign-in one client of the session is making, which the others wait for, and when they stop waiting (ms since the epoch). */
+  signIn?: { done: Promise<unknown>; until: number };
+  /** The last sign-in failed (`failures` in a row): no client of the session asks for another before `until`. */
+  failed?: { error: AstroError; until: number; failures: number };
 }
+
+/**
+ * After a failed sign-in (refused, 5xx, 429, stalled, garbled), the clients of a session ask for none for `firstMs`,
+ * twice as long after each further failure in a row, `maxMs` at most: a failing service gets few sign-ins.
+ */
+export const SIGN_IN_BACKOFF = { firstMs: 5000, maxMs: 60_000 };
 
 export const CLIENT_DEFAULTS = {
   concurrency: 4, // requests in flight

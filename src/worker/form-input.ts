@@ -4,6 +4,9 @@
 /** A body larger than this is no form of ours: the fields take well under 1 kB. */
 export const MAX_BODY_BYTES = 4096;
 
+/** A body not in whole after this long is given up on (408): a form's few hundred bytes take a phone well under it (ms). */
+export const BODY_WAIT_MS = 5000;
+
 /** The longest place name the form takes, as its input's maxlength says (templates/chart-form.njk). */
 export const MAX_PLACE_CHARS = 100;
 
@@ -22,7 +25,7 @@ export interface ChartRequest extends FormValues {
   place?: string;
 }
 
-export type InputProblem = 'badRequest' | 'badDate' | 'badTime' | 'badPlace' | 'placeTooLong';
+export type InputProblem = 'badRequest' | 'slowBody' | 'badDate' | 'badTime' | 'badPlace' | 'placeTooLong';
 
 export class InputError extends Error {
   readonly problem: InputProblem;
@@ -37,23 +40,32 @@ export class InputError extends Error {
 
 /**
  * The body's fields, each sent at most once; an InputError for any other type, a field sent twice, or a body over
- * MAX_BODY_BYTES, which is read no further than that whatever its framing (a chunked body has no length to trust).
+ * MAX_BODY_BYTES, which is read no further than that whatever its framing (a chunked body has no length to trust),
+ * and `slowBody` for one not in whole within `waitMs`: a body trickled byte by byte is not waited on forever.
  */
-export async function readFields(request: Request): Promise<Map<string, string>> {
+export async function readFields(request: Request, waitMs = BODY_WAIT_MS): Promise<Map<string, string>> {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') throw new InputError('badRequest');
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new InputError('badRequest');
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new InputError('slowBody')), waitMs);
+  });
+  try {
+    while (reader) {
+      const { done, value } = await Promise.race([reader.read(), late]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) throw new InputError('badRequest');
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    await reader?.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   const fields = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(new TextDecoder().decode(concat(chunks, size)))) {

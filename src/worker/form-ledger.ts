@@ -9,15 +9,22 @@ import { LedgerStore, type KeptAnswer } from './ledger-store.ts';
 
 export class FormLedger extends DurableObject {
   readonly #store: LedgerStore;
+  /** Added to the object's clock: set by the tests alone (FORM_LEDGER_CLOCK_SHIFT_MS), to move it across midnight. */
+  readonly #clockShiftMs: number;
 
-  constructor(ctx: DurableObjectState, env: unknown) {
+  constructor(ctx: DurableObjectState, env: Record<string, unknown>) {
     super(ctx, env);
     this.#store = new LedgerStore(ctx.storage.sql);
+    const shift = env.FORM_LEDGER_CLOCK_SHIFT_MS;
+    this.#clockShiftMs = typeof shift === 'string' && /^-?\d+$/.test(shift) ? Number(shift) : 0;
   }
 
-  /** Today's count after one more call, or undefined past `limit`: one synchronous step, so the cap is exact. */
-  reserve(day: string, limit: number): number | undefined {
-    return this.#store.reserve(day, limit);
+  /**
+   * The count of today, UTC, as this object's clock says at this moment, after one more call; undefined past
+   * `limit`. One synchronous step, so the cap is exact, and the day is never one a request saw when it arrived.
+   */
+  reserve(limit: number): number | undefined {
+    return this.#store.reserve(limit, Date.now() + this.#clockShiftMs);
   }
 
   /** The answer kept under `key`, unless it expired. */

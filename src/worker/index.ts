@@ -6,10 +6,10 @@
 import { AstroError } from '../api/errors.ts';
 import { CHART_FORM_PATHS, type ChartFormData } from '../model/chart-form-data.ts';
 import type { Env } from './env.ts';
-import { chartRequest, formValues, InputError, MAX_PLACE_CHARS, placeProblem, readFields, type ChartRequest } from './form-input.ts';
+import { chartRequest, InputError, MAX_PLACE_CHARS, placeProblem, readFields, type ChartRequest } from './form-input.ts';
 import { placeFromToken } from './place-token.ts';
 import { chartHtml, messageHtml, placeChoiceHtml, wordsOf } from './render.ts';
-import { accountFor, DailyLimitError, natalChart, placeTokenKey, suggestPlaces, type ServiceContext } from './service.ts';
+import { accountFor, DailyLimitError, natalChart, placeTokenKey, serviceContextOf, suggestPlaces, type ServiceContext } from './service.ts';
 import { page, problemPage, type FormContext } from './respond.ts';
 import { visitorKey } from './visitor.ts';
 
@@ -23,13 +23,15 @@ const RETRY_AFTER = { tooMany: '60', unavailable: '120' };
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
+    // The visitor's one wait starts as their request arrives: its body, its place and its chart all come within it.
+    const received = Date.now();
     const url = new URL(request.url);
     const route = FORM_ROUTE.exec(url.pathname);
     const { method } = request;
     if (!route || (!route[2] && (method === 'GET' || method === 'HEAD'))) return env.ASSETS.fetch(request);
     const data = await formData(env, url, route[1]!);
     if (!data) return env.ASSETS.fetch(request);
-    const context: FormContext = { env, url, data, t: wordsOf(data), shellPath: `${route[1]}charts/yours/`, today: new Date().toISOString().slice(0, 10) };
+    const context: FormContext = { env, url, data, t: wordsOf(data), shellPath: `${route[1]}charts/yours/`, today: new Date(received).toISOString().slice(0, 10), received };
     // 405 with what would do (RFC 9110 §15.5.6); HEAD answers as GET, its body left out by the runtime.
     if (method !== 'POST') return route[2] ? json(405, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' }) : problemPage(context, 405, 'badRequest', undefined, { Allow: 'GET, HEAD, POST' });
     // The site's own pages post with this origin (and, in browsers that send it, Sec-Fetch-Site: same-origin); any
@@ -65,22 +67,24 @@ function json(status: number, body: object, headers: Record<string, string> = {}
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
+/** The service as this request asks it, within the one wait that started as it arrived. */
 function serviceContext(context: FormContext): ServiceContext | undefined {
   const account = accountFor(context.env, context.data.language);
-  return account && { env: context.env, account, language: context.data.language, dailyLimit: context.data.dailyLimit, today: context.today };
+  return account && serviceContextOf(context.env, account, context.data.language, context.data.dailyLimit, context.received);
 }
 
 /** Suggestions for what the visitor has typed so far, asked with a POST so that it is in no address and no log. */
 async function places(request: Request, context: FormContext): Promise<Response> {
   const { t } = context;
   if (!(await context.env.PLACES_LIMITER.limit({ key: visitorKey(request.headers.get('CF-Connecting-IP')) })).success) {
+    await unread(request);
     return json(429, { error: t('chartForm.tooMany') }, { 'Retry-After': RETRY_AFTER.tooMany });
   }
   let query: string;
   try {
     query = (await readFields(request)).get('q') ?? '';
-  } catch {
-    return json(400, { error: t('chartForm.badRequest') });
+  } catch (error) {
+    return json(error instanceof InputError && error.problem === 'slowBody' ? 408 : 400, { error: t('chartForm.badRequest') });
   }
   const problem = placeProblem(query, 2);
   if (problem) return json(400, { error: t(`chartForm.${problem}`, { chars: MAX_PLACE_CHARS }) });
@@ -96,18 +100,18 @@ async function places(request: Request, context: FormContext): Promise<Response>
 }
 
 async function chart(request: Request, context: FormContext): Promise<Response> {
-  // Read first (4 kB at most), so that every refused form comes back filled in.
-  const fields = await readFields(request).catch((error: unknown) => error);
+  // Every POST counts, a bad or a slow one too, before its body is read: the limit is what keeps a visitor from
+  // hammering the Worker, with many bodies trickled at once as with many forms.
+  if (!(await context.env.CHART_LIMITER.limit({ key: visitorKey(request.headers.get('CF-Connecting-IP')) })).success) {
+    await unread(request);
+    return problemPage(context, 429, 'tooMany', undefined, { 'Retry-After': RETRY_AFTER.tooMany });
+  }
   let input: ChartRequest;
   try {
-    // Every POST counts, a bad one too: the limit is what keeps a visitor from hammering the Worker.
-    if (!(await context.env.CHART_LIMITER.limit({ key: visitorKey(request.headers.get('CF-Connecting-IP')) })).success) {
-      return problemPage(context, 429, 'tooMany', fields instanceof Map ? formValues(fields) : undefined, { 'Retry-After': RETRY_AFTER.tooMany });
-    }
-    if (!(fields instanceof Map)) throw fields;
-    input = chartRequest(fields, context.data.dateMin, context.today);
+    input = chartRequest(await readFields(request), context.data.dateMin, context.today);
   } catch (error) {
-    if (error instanceof InputError) return problemPage(context, 400, error.problem, error.values);
+    // 408: the body did not come whole in time (RFC 9110 §15.5.9); the form's own page says to send it again.
+    if (error instanceof InputError) return problemPage(context, error.problem === 'slowBody' ? 408 : 400, error.problem, error.values);
     throw error;
   }
   const service = serviceContext(context);
@@ -135,6 +139,11 @@ async function drawChart(context: FormContext, service: ServiceContext, input: C
   }
   const natal = await natalChart(service, { date: input.date, time: input.time, placeId: placeId! });
   return page(context, 200, chartHtml(t, data, natal, input.timeKnown), input);
+}
+
+/** A refused request's body is not read: cancelled, so that the answer need not wait for it to arrive. */
+async function unread(request: Request): Promise<void> {
+  await request.body?.cancel().catch(() => {});
 }
 
 function secondsToMidnight(now = new Date()): number {

@@ -10,6 +10,11 @@ export interface SqlStorage {
 /** Answers kept at most: the oldest expiring go first past it, so a stranger's many new places cannot grow it. */
 export const MAX_ANSWERS = 20_000;
 
+/** `YYYY-MM-DD` of the UTC day `ms` (since the epoch) falls in. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 export interface KeptAnswer {
   value: string;
   /** ms since the epoch */
@@ -33,12 +38,16 @@ export class LedgerStore {
     this.#answers = Number(sql.exec('SELECT count(*) AS n FROM answers').toArray()[0]!.n);
   }
 
-  /** Today's count after one more call, or undefined past `limit`: checked and counted in one synchronous step. */
-  reserve(day: string, limit: number): number | undefined {
+  /**
+   * The count of the UTC day `now` falls in after one more call, or undefined past `limit`: checked and counted in
+   * one synchronous step. The day is the store's clock's at this moment, never a caller's: a reservation cannot land
+   * in a day that has ended, and the days removed have all ended, so none still being spent starts again from 0.
+   */
+  reserve(limit: number, now = Date.now()): number | undefined {
+    const day = utcDay(now);
     const calls = this.calls(day);
     if (calls >= limit) return undefined;
     this.#sql.exec('INSERT INTO calls (day, count) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET count = count + 1', day);
-    // Earlier days are of no more use.
     this.#sql.exec('DELETE FROM calls WHERE day < ?', day);
     return calls + 1;
   }

@@ -15,6 +15,8 @@ export interface FormContext {
   shellPath: string;
   /** `YYYY-MM-DD`, UTC. */
   today: string;
+  /** When the request arrived (ms since the epoch): the visitor's one wait starts then. */
+  received: number;
 }
 
 /** What folding the form takes of HTMLRewriter's element. https://developers.cloudflare.com/workers/runtime-apis/html-rewriter/#element */
@@ -62,6 +64,8 @@ export async function page(context: FormContext, status: number, resultHtml: str
 
 const PROBLEM_MESSAGES: Record<InputProblem | 'tooMany' | 'dailyLimit' | 'unavailable', string> = {
   badRequest: 'chartForm.badRequest',
+  // "send the form again" is what a visitor whose body came too slowly can do.
+  slowBody: 'chartForm.badRequest',
   badDate: 'chartForm.badDate',
   badTime: 'chartForm.badTime',
   badPlace: 'chartForm.badPlace',

@@ -1,7 +1,8 @@
 // The service as the Worker uses it. workerd ties each fetch, body read and timer to the request that started it
 // and cancels them when that request ends, so nothing of one request's I/O is left to another: each call is made
 // by a client of its own, cancelled when its visitor's wait is over (its body, its sign-in), and what requests
-// share is plain data: each account's token, the answers kept (the isolate's, the ledger's), the calls in flight.
+// share is plain data: each account's session (its token, its sign-in under way), the answers kept (the
+// isolate's, the ledger's), the calls in flight, each awaited within the waiter's own wait.
 // Every send of a chart or of places, a retry's too, first takes a unit of the day's cap from the form's ledger.
 // https://developers.cloudflare.com/workers/runtime-apis/context/
 import { FetchClient, type ClientSession } from '../api/fetch-client.ts';
@@ -25,9 +26,6 @@ const CLIENT_LIMITS = { waitMs: 8000, retry: { maxRetries: 1, minDelayMs: 200, m
 
 /** Answers an isolate keeps in memory in front of the ledger: a repeated chart then asks nothing of it. */
 const recent = new RecentAnswers(256);
-
-/** After a refused sign-in the form answers 503 without asking, for this long, then signs in again (ms). */
-export const SIGN_IN_BACKOFF_MS = 5000;
 
 /** The placeholder the service gets for the visitor's name: no name is asked, none is sent. */
 export const VISITOR_NAME = 'Visitor';
@@ -56,37 +54,27 @@ export function accountFor(env: Env, language: string): Account | undefined {
   return url && username && password ? { url, username, password, ...(timeoutMs ? { timeoutMs } : {}) } : undefined;
 }
 
-/** An account's token, shared by its requests, and a refused sign-in, with when it was refused. */
-interface AccountState {
-  session: ClientSession;
-  refused?: { at: number; error: AstroError };
-}
+/**
+ * Each account's session, shared by the isolate's requests: its token, the one sign-in under way, and the back-off
+ * after a failed one (src/api/options.ts SIGN_IN_BACKOFF), during which the form answers 503 without asking.
+ */
+const sessions = new Map<string, ClientSession>();
 
-const accounts = new Map<string, AccountState>();
-
-function stateOf(account: Account): AccountState {
+function sessionOf(account: Account): ClientSession {
   const key = `${account.url}\0${account.username}\0${account.password}`;
-  let state = accounts.get(key);
-  if (!state) accounts.set(key, (state = { session: {} }));
-  return state;
+  let session = sessions.get(key);
+  if (!session) sessions.set(key, (session = {}));
+  return session;
 }
 
 const waitOf = (account: Account) => account.timeoutMs ?? CLIENT_LIMITS.waitMs;
 
-/**
- * A client for one call, cancelled by `signal`, which takes a unit of today's cap before each send but a sign-in's;
- * during the back-off after a refused sign-in, that refusal, with nothing asked.
- */
+/** A client for one call, cancelled by `signal`, which takes a unit of today's cap before each send but a sign-in's. */
 function clientFor(context: ServiceContext, signal: AbortSignal): FetchClient {
   const { account } = context;
-  const state = stateOf(account);
-  if (state.refused) {
-    if (Date.now() - state.refused.at < SIGN_IN_BACKOFF_MS) throw state.refused.error;
-    delete state.refused;
-  }
   return new FetchClient({
     baseUrl: account.url, username: account.username, password: account.password, timeoutMs: waitOf(account), retry: CLIENT_LIMITS.retry,
-    session: state.session, signal, beforeSend: (endpoint) => (endpoint === AUTH_ENDPOINT ? Promise.resolve(true) : reserveCall(context)),
+    session: sessionOf(account), signal, beforeSend: (endpoint) => (endpoint === AUTH_ENDPOINT ? Promise.resolve(true) : reserveCall(context)),
   });
 }
 
@@ -98,20 +86,25 @@ function ledgerOf(env: Env): DurableObjectStub<FormLedger> {
 /** Thrown past the daily cap: the form says so, the rest of the site is untouched. */
 export class DailyLimitError extends Error {}
 
-/** What the Worker asks the service with: its account, the ledger, and the day whose calls count. */
+/** What the Worker asks the service with: its account and the ledger, which counts the calls of its own day. */
 export interface ServiceContext {
   env: Env;
   account: Account;
   /** The site's language tag (`pt-BR`); the service is sent serviceLanguage's code for it. */
   language: string;
   dailyLimit: number;
-  /** `YYYY-MM-DD`, UTC. */
-  today: string;
+  /** When the visitor's one wait ends (ms since the epoch): every call of the request, and the waits for others', end by then. */
+  deadline: number;
+}
+
+/** The context of one visitor's request, its wait (ASTRO_TIMEOUT_MS, else CLIENT_LIMITS') starting at `since`. */
+export function serviceContextOf(env: Env, account: Account, language: string, dailyLimit: number, since = Date.now()): ServiceContext {
+  return { env, account, language, dailyLimit, deadline: since + waitOf(account) };
 }
 
 /** One unit of today's cap for the send about to leave: false past the cap, and the send does not leave. */
 async function reserveCall(context: ServiceContext): Promise<boolean> {
-  const calls = await ledgerOf(context.env).reserve(context.today, context.dailyLimit);
+  const calls = await ledgerOf(context.env).reserve(context.dailyLimit);
   // None past the limit (undefined from the object, which may arrive as null through RPC).
   if (typeof calls !== 'number') return false;
   // The owner's count of the day, in Workers Logs and `wrangler tail` (docs/deployment.md): no birth data in it.
@@ -129,10 +122,11 @@ const inFlight = new Map<string, { answer: Promise<unknown>; until: number }>();
 function keptOrAsked<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>): Promise<T> {
   const known = recent.get(key);
   if (known !== undefined) return Promise.resolve(known as T);
-  const waitMs = waitOf(context.account);
+  // What is left of the visitor's one wait: a place looked up first has spent some of it.
+  const waitMs = Math.max(0, context.deadline - Date.now());
   const shared = inFlight.get(key);
   if (shared && shared.until > Date.now()) return withinWait(shared.answer as Promise<T>, waitMs);
-  const entry = { answer: lookUpOrAsk(context, key, seconds, call, waitMs), until: Date.now() + waitMs };
+  const entry = { answer: lookUpOrAsk(context, key, seconds, call, waitMs), until: context.deadline };
   inFlight.set(key, entry);
   const forget = () => {
     if (inFlight.get(key) === entry) inFlight.delete(key);
@@ -147,14 +141,11 @@ async function lookUpOrAsk<T>(context: ServiceContext, key: string, seconds: num
   const ledger = ledgerOf(context.env);
   const kept = await ledger.answer(key);
   if (kept) return recent.remember(key, JSON.parse(kept.value) as T, kept.expires);
-  // A refusal remembered from the back-off is thrown here, outside the try: it must not restart the back-off.
-  const client = clientFor(context, signal);
   let value: T;
   try {
-    value = await call(client);
+    value = await call(clientFor(context, signal));
   } catch (error) {
     if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.SEND_REFUSED) throw new DailyLimitError();
-    if (error instanceof AstroError && error.code === ASTRO_ERROR_CODES.AUTH_FAILED) stateOf(context.account).refused = { at: Date.now(), error };
     throw error;
   }
   const expires = Date.now() + seconds * 1000;

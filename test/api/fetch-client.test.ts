@@ -1,8 +1,10 @@
 // The client on the runtime's fetch (src/api/fetch-client.ts), as a Worker uses it, against the embedded sample
 // service on a loopback port: the same answers as on undici, the same retries, renewal, limits and redaction.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FetchClient, type FetchClientOptions } from '../../src/api/fetch-client.ts';
+import { FetchClient, type ClientSession, type FetchClientOptions } from '../../src/api/fetch-client.ts';
+import { SIGN_IN_BACKOFF } from '../../src/api/options.ts';
 import { AstroClient } from '../../src/api/index.ts';
+import type { FaultRule } from '../../src/sample-service/faults.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 
 const USERNAME = 'edge-user';
@@ -22,6 +24,8 @@ beforeEach(() => {
 function client(options: Partial<FetchClientOptions> = {}): FetchClient {
   return new FetchClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
 }
+
+const callsTo = (endpoint: string) => service.log.filter((r) => r.path === endpoint).length;
 
 const NATAL = { name: 'Visitor', date: '1990-05-17', time: '14:30', place_id: 0, lang: 'en' };
 
@@ -127,5 +131,40 @@ describe('FetchClient for one caller', () => {
     await client({ session }).places('Lima');
     await client({ session }).places('Oslo');
     expect(service.log.map((r) => r.path)).toEqual(['/api/auth', '/api/places', '/api/places']);
+  });
+
+  it('renews an expired token once for ten clients of a session that meet its 401 at once, each call sent twice at most', async () => {
+    const session: ClientSession = {};
+    // Ten uses, then the token is refused: the next ten calls all meet a 401 with it.
+    service.setFaults({ tokenTtlRequests: 10 });
+    const [lima] = (await Promise.all(Array.from({ length: 10 }, () => client({ session }).places('Lima'))))[0]!;
+    expect(callsTo('/api/auth')).toBe(1);
+    service.resetLog();
+    const natal = await Promise.all(Array.from({ length: 10 }, (_, i) => client({ session }).natal({ ...NATAL, date: `1990-05-${10 + i}`, place_id: lima!.id })));
+    expect(natal).toHaveLength(10);
+    expect(callsTo('/api/auth')).toBe(1);
+    const sends = new Map<string, number>();
+    for (const entry of service.log.filter((r) => r.path === '/api/natal')) sends.set(entry.rawBody, (sends.get(entry.rawBody) ?? 0) + 1);
+    expect([...sends.values()]).toEqual(Array(10).fill(2));
+  });
+
+  it.each<[string, FaultRule, string]>([
+    ['refused', { status: 401 }, 'ASTRO_AUTH_FAILED'],
+    ['a 500', { status: 500 }, 'ASTRO_HTTP_STATUS'],
+    ['a 429', { status: 429, retryAfter: 0 }, 'ASTRO_HTTP_STATUS'],
+    ['garbage', { body: '{"accessToken": ' }, 'ASTRO_INVALID_RESPONSE'],
+  ])('shares a sign-in answered with %s among fifty clients of a session at once, then asks for none during the back-off', async (_what, fault, code) => {
+    const session: ClientSession = {};
+    service.setFaults({ rules: [{ path: '/api/auth', ...fault }] });
+    const failures = await Promise.all(Array.from({ length: 50 }, (_, i) => rejection(client({ session }).places(`fifty ${i}`))));
+    expect(new Set(failures.map((error) => error.code))).toEqual(new Set([code]));
+    // One sign-in, and the retries FAST_RETRY allows a transient answer.
+    const signIns = callsTo('/api/auth');
+    expect(signIns).toBe(fault.status === 401 || fault.body ? 1 : 1 + FAST_RETRY.maxRetries);
+    service.setFaults({});
+    expect((await rejection(client({ session }).places('later'))).code).toBe(code);
+    expect([callsTo('/api/auth'), callsTo('/api/places')]).toEqual([signIns, 0]);
+    expect(session.failed).toMatchObject({ failures: 1 });
+    expect(session.failed!.until - Date.now()).toBeGreaterThan(SIGN_IN_BACKOFF.firstMs - 1000);
   });
 });

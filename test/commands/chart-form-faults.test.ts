@@ -66,13 +66,17 @@ describe('a stalled answer', () => {
     });
   });
 
-  it('in a sign-in ends with its visitor\'s wait: the next request signs in again and is drawn', async () => {
+  it('in a sign-in ends with its visitor\'s wait: none is asked for during the back-off, then the next request signs in again and is drawn', async () => {
     await withWorker('dist', async (worker) => {
       const { post } = formClient(worker);
       service.setFaults({ rules: [{ path: '/api/auth', body: '{"accessToken":"never-finished"}', stall: true }] });
       expect(await statusOf(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }))).toBe(503);
       expect(callsTo(service, '/api/auth')).toBe(1);
       service.setFaults({});
+      expect(await statusOf(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }))).toBe(503);
+      expect(callsTo(service, '/api/auth')).toBe(1);
+      // src/api/options.ts SIGN_IN_BACKOFF, 5 s after a first failure.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
       expect(await statusOf(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }))).toBe(200);
       expect(callsTo(service, '/api/auth')).toBe(2);
     });
@@ -135,6 +139,8 @@ describe('the daily cap', () => {
       service.setFaults({ rules: [{ path: '/api/auth', body: '{"accessToken":"never-finished"}', stall: true }] });
       for (const date of ['1966-06-06', '1966-06-07']) expect((await post('/charts/yours/', { date, time: '06:06', q: 'Lima' })).status).toBe(503);
       service.setFaults({});
+      // The sign-in's back-off (src/api/options.ts SIGN_IN_BACKOFF), 5 s after a first failure.
+      await new Promise((resolve) => setTimeout(resolve, 5000));
       const [lima] = await suggestions('/charts/yours/', 'Lima');
       // The service fails each natal request: the first and its retry take the two units left.
       service.setFaults({ rules: [{ path: '/api/natal', status: 500 }] });

@@ -170,7 +170,7 @@ describe('a fault of the service', () => {
       expect((await chart()).status).toBe(503);
       expect(callsTo(service, '/api/auth')).toBe(1);
       service.setFaults({});
-      // src/worker/service.ts SIGN_IN_BACKOFF_MS, 5 s.
+      // src/api/options.ts SIGN_IN_BACKOFF, 5 s after a first failure.
       await new Promise((resolve) => setTimeout(resolve, 5200));
       expect((await chart()).status).toBe(200);
       expect(callsTo(service, '/api/auth')).toBe(2);

@@ -1,6 +1,6 @@
 // How long the chart form's Worker keeps what the service told it (src/worker/service.ts): place suggestions a day,
 // natal answers 30 days, in the isolate's memory and in the form's ledger, each asked again once its time is up, and
-// a refused sign-in 5 s, asserted on both sides of each bound. The clock is the only thing set by hand (Date alone, so timers and sockets
+// a failed sign-in 5 s, doubling to 60 s, asserted on both sides of each bound. The clock is the only thing set by hand (Date alone, so timers and sockets
 // run as they do): the service is the sample one on a loopback port, the ledger the real ledger store on node:sqlite
 // (as test/worker/ledger-store.test.ts runs it), and a new isolate is the module loaded afresh. The Worker's
 // behaviour in workerd is test/commands/chart-form-*; workerd's clock cannot be moved by days.
@@ -38,7 +38,7 @@ beforeEach(() => {
     ASSETS: { fetch: () => Promise.resolve(new Response(null, { status: 404 })) },
     // The Durable Object's stub as the Worker calls it (RPC): each method of the store, answered asynchronously.
     FORM_LEDGER: { idFromName: () => 'site', get: () => ({
-      reserve: async (day: string, limit: number) => ledger.reserve(day, limit),
+      reserve: async (limit: number) => ledger.reserve(limit),
       answer: async (key: string) => ledger.answer(key),
       keep: async (key: string, value: string, expires: number) => ledger.keep(key, value, expires),
       tokenKey: async () => ledger.tokenKey(),
@@ -49,6 +49,7 @@ beforeEach(() => {
     ASTRO_API_USERNAME: ACCOUNT.username,
     ASTRO_API_PASSWORD: ACCOUNT.password,
   } as Env;
+  service.setFaults({});
   service.resetLog();
 });
 afterEach(() => vi.useRealTimers());
@@ -57,7 +58,7 @@ afterEach(() => vi.useRealTimers());
 async function isolate() {
   vi.resetModules();
   const module = await import('../../src/worker/service.ts');
-  const context = (): ServiceContext => ({ env, account: module.accountFor(env, 'en')!, language: 'en', dailyLimit: 1000, today: new Date().toISOString().slice(0, 10) });
+  const context = (): ServiceContext => module.serviceContextOf(env, module.accountFor(env, 'en')!, 'en', 1000);
   return {
     places: (query: string) => module.suggestPlaces(context(), query),
     natal: (placeId: number) => module.natalChart(context(), { date: '1990-05-17', time: '14:30', placeId }),
@@ -92,18 +93,28 @@ describe('what the Worker keeps', () => {
     expect(calls('/api/natal')).toBe(2);
   });
 
-  it('remembers a refused sign-in 5 s, to the millisecond, asking nothing meanwhile, then signs in again', async () => {
-    env.ASTRO_API_PASSWORD = 'not-the-password';
+  it.each([
+    ['refused', 'ASTRO_AUTH_FAILED', () => (env.ASTRO_API_PASSWORD = 'not-the-password')],
+    ['answered with a 500', 'ASTRO_HTTP_STATUS', () => service.setFaults({ rules: [{ path: '/api/auth', status: 500 }] })],
+  ])('remembers a sign-in %s 5 s, then 10, 20, to the millisecond, asking nothing meanwhile, then 60 s at most', async (_what, code, fail) => {
+    fail();
     const worker = await isolate();
-    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
+    await expect(worker.places('Lima')).rejects.toMatchObject({ code });
     const signIns = calls('/api/auth');
     expect(signIns).toBeGreaterThan(0);
-    at(4999);
-    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
-    expect(calls('/api/auth')).toBe(signIns);
-    at(5000);
-    await expect(worker.places('Lima')).rejects.toMatchObject({ code: 'ASTRO_AUTH_FAILED' });
-    expect(calls('/api/auth')).toBe(2 * signIns);
+    // Each failure in a row doubles the wait before the next sign-in, from the failure on: 5 s, 10 s, 20 s...
+    let failedAt = 0;
+    for (const backoff of [5000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
+      const before = calls('/api/auth');
+      at(failedAt + backoff - 1);
+      await expect(worker.places('Lima')).rejects.toMatchObject({ code });
+      expect(calls('/api/auth')).toBe(before);
+      at(failedAt + backoff);
+      await expect(worker.places('Lima')).rejects.toMatchObject({ code });
+      expect(calls('/api/auth') - before).toBe(signIns);
+      failedAt += backoff;
+    }
+    expect(calls('/api/places')).toBe(0);
   });
 
   it("keeps what another isolate was told only until the ledger's time for it, not a day from when it read it", async () => {

@@ -22,10 +22,14 @@ function ledger(maxAnswers?: number, db = new DatabaseSync(':memory:')): LedgerS
 describe('the form ledger', () => {
   it('counts the calls of each day up to the limit, and no further', () => {
     const of = ledger();
-    expect([of.reserve('2026-11-29', 2), of.reserve('2026-11-29', 2), of.reserve('2026-11-29', 2)]).toEqual([1, 2, undefined]);
+    const noon = Date.UTC(2026, 10, 29, 12);
+    expect([of.reserve(2, noon), of.reserve(2, noon), of.reserve(2, noon)]).toEqual([1, 2, undefined]);
     expect(of.calls('2026-11-29')).toBe(2);
-    // A new day starts from nothing.
-    expect(of.reserve('2026-11-30', 2)).toBe(1);
+    // A new day, by the store's clock at the reservation, starts from nothing, at the millisecond of midnight UTC.
+    const midnight = Date.UTC(2026, 10, 30);
+    expect(of.reserve(2, midnight - 1)).toBeUndefined();
+    expect([of.reserve(2, midnight), of.reserve(2, midnight + 1), of.reserve(2, midnight + 2)]).toEqual([1, 2, undefined]);
+    expect(of.calls('2026-11-30')).toBe(2);
   });
 
   it('keeps an answer until it expires', () => {
