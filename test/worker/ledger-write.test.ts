@@ -33,7 +33,7 @@ function ledgerEnv(written: string[]): Env {
   return {
     ASSETS: { fetch: () => Promise.resolve(new Response(null, { status: 404 })) },
     FORM_LEDGER: { idFromName: () => 'site', get: () => ({
-      reserve: async (day: string, limit: number) => ledger.reserve(day, limit),
+      reserve: async (limit: number) => ledger.reserve(limit, Date.now()),
       answer: async (key: string) => ledger.answer(key),
       keep: async (key: string, value: string, expires: number) => {
         await later();
@@ -56,7 +56,7 @@ describe("the Worker's ledger write", () => {
     const module = await import('../../src/worker/service.ts');
     const written: string[] = [];
     const env = ledgerEnv(written);
-    const context = (): ServiceContext => ({ env, account: module.accountFor(env, 'en')!, language: 'en', dailyLimit: 1000, today: new Date().toISOString().slice(0, 10) });
+    const context = (): ServiceContext => module.serviceContextOf(env, module.accountFor(env, 'en')!, 'en', 1000);
     const places = await module.suggestPlaces(context(), 'Lima');
     expect(places.length).toBeGreaterThan(0);
     expect(written).toHaveLength(1);
