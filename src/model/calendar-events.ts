@@ -18,6 +18,8 @@ export interface CalendarEvent {
   title: string;
   /** The moment in the calendar's zone with the zone's name, or the date alone where the minute means nothing. */
   when: string;
+  /** `when` has its minute: the page writes it again in the reader's zone (templates/assets/local-time.js). */
+  timed: boolean;
 }
 
 export interface RetrogradeSpan {
@@ -96,6 +98,7 @@ export function calendarEvent(e: SkyEvent, words: CalendarWords): CalendarEvent 
     month: day.slice(0, 7),
     title: text,
     when: formatterFor(words.locale, words.timeZone, options).format(toMinute(e.time)),
+    timed: !dateOnly,
   };
 }
 
