@@ -13,7 +13,7 @@ describe('todayView', () => {
     const today = todayView('2026-11-22', signs, messages);
     expect(today.title).toBe('The sky on November 22');
     // Two days before the full moon: gibbous and waxing, over nine tenths lit.
-    expect(today.moon.phase).toMatch(/^waxing gibbous, 9\d % lit$/);
+    expect(today.moon.phase).toMatch(/^waxing gibbous, 9\d\u00a0% lit$/);
     expect(today.sun).toBe('Sun in Sagittarius');
     expect(today.retrograde).toBe('Retrograde now: Saturn, Uranus, and Neptune');
     // The drawing is named by the phase's words, which the page prints beside it with this id.
@@ -21,17 +21,21 @@ describe('todayView', () => {
   });
 
   it('names the new and the full moon on their days, and Mercury and Venus retrograde before November 13', () => {
-    expect(todayView('2026-11-09', signs, messages).moon.phase).toMatch(/^new moon, [0-2] % lit$/);
-    expect(todayView('2026-11-24', signs, messages).moon.phase).toMatch(/^full moon, (99|100) % lit$/);
-    expect(todayView('2026-11-17', signs, messages).moon.phase).toMatch(/^first quarter, (4\d|5\d) % lit$/);
+    expect(todayView('2026-11-09', signs, messages).moon.phase).toMatch(/^new moon, [0-2]\u00a0% lit$/);
+    expect(todayView('2026-11-24', signs, messages).moon.phase).toMatch(/^full moon, (99|100)\u00a0% lit$/);
+    expect(todayView('2026-11-17', signs, messages).moon.phase).toMatch(/^first quarter, (4\d|5\d)\u00a0% lit$/);
     expect(todayView('2026-11-05', signs, messages).retrograde).toBe('Retrograde now: Mercury, Venus, Saturn, Uranus, and Neptune');
     expect(todayView('2026-11-21', signs, messages).sun).toBe('Sun in Scorpio');
   });
 
   it('names the days around a principal phase by their own quarter, not by the phase two days off', () => {
-    expect(todayView('2026-11-07', signs, messages).moon.phase).toMatch(/^waning crescent, \d % lit$/);
-    expect(todayView('2026-11-10', signs, messages).moon.phase).toMatch(/^waxing crescent, \d % lit$/);
-    expect(todayView('2026-11-16', signs, messages).moon.phase).toMatch(/^waxing crescent, \d+ % lit$/);
+    expect(todayView('2026-11-07', signs, messages).moon.phase).toMatch(/^waning crescent, \d\u00a0% lit$/);
+    expect(todayView('2026-11-10', signs, messages).moon.phase).toMatch(/^waxing crescent, \d\u00a0% lit$/);
+    expect(todayView('2026-11-16', signs, messages).moon.phase).toMatch(/^waxing crescent, \d+\u00a0% lit$/);
+  });
+
+  it('keeps the percent sign on the number\'s line: a no-break space between them', () => {
+    expect(todayView('2026-11-22', signs, messages).moon.phase).not.toMatch(/\d %/);
   });
 
   it('draws the lit part in its own class over the dark disc, and no lit part at new moon', () => {
