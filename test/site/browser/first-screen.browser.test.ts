@@ -70,4 +70,11 @@ describe('the first screen on a phone', () => {
     expect(words.length, words.join(' ')).toBeGreaterThanOrEqual(DEFAULTS.minWords);
     expect(report).toContain(words.slice(0, 12).join(' '));
   });
+
+  it("the weekly page's breadcrumb trail wraps within the screen, every link wholly in view", async () => {
+    const { page } = await site.open(DEFAULTS.leoWeek);
+    const overflow = (await page.evaluate(`[...document.querySelectorAll('.breadcrumbs a, .breadcrumbs [aria-current]')].map((a) => a.getBoundingClientRect().right)`)) as number[];
+    expect(overflow.length).toBeGreaterThan(2);
+    for (const right of overflow) expect(right).toBeLessThanOrEqual(DEFAULTS.phone.width);
+  });
 });
