@@ -6,7 +6,7 @@ import type { Messages } from '../data/i18n.ts';
 import { parseIsoDate } from '../data/periods.ts';
 import type { Sign } from '../data/signs.ts';
 import { skyAt, type MoonPhaseName } from '../sky/index.ts';
-import { renderChartWheel } from './chart-wheel.ts';
+import { PLANET_GLYPHS, renderChartWheel } from './chart-wheel.ts';
 import { PLANET_KEYS } from './chart-leads.ts';
 import { moonLitPath, moonPhaseOfDay } from './moon-drawing.ts';
 
@@ -33,6 +33,8 @@ export interface TodayView {
   retrograde: string;
   /** The planets on the zodiac wheel, without houses (chart-wheel.ts). */
   wheel: string;
+  /** The wheel's key beside it: each planet's glyph and where it is, in words. */
+  wheelKey: { glyph: string; label: string }[];
 }
 
 /** The Moon's drawing, named by the phase's words printed beside it (`labelId`, templates/_includes/today.njk). */
@@ -69,6 +71,8 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
     moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, 'moon-phase-text'), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId) }) },
     sun: t('today.sunIn', { sign: signName(sky.planets[0]!.signId) }),
     retrograde: retrograde.length ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) }) : t('today.noRetrograde'),
+    // The glyph in text presentation (U+FE0E), as the wheel draws it.
+    wheelKey: planets.map((p) => ({ glyph: `${PLANET_GLYPHS[p.name.toLowerCase()] ?? ''}\uFE0E`, label: p.label })),
     wheel: renderChartWheel(
       { planets, title: t('today.wheelTitle', { date: day }), description: t('today.wheelDescription', { date: day }) },
       { idPrefix: 'sky-now', signNames: signs.map((s) => s.name), degreeTicks: false, decimals: 0 },

@@ -77,4 +77,13 @@ describe('the first screen on a phone', () => {
     expect(overflow.length).toBeGreaterThan(2);
     for (const right of overflow) expect(right).toBeLessThanOrEqual(DEFAULTS.phone.width);
   });
+
+  it("the home page's sky wheel is at most half the phone's screen tall, with a key naming each planet beside it", async () => {
+    const { page } = await site.open('/');
+    const wheel = await page.locator('.today-wheel .chart-wheel').boundingBox();
+    expect(wheel!.height).toBeLessThanOrEqual(DEFAULTS.phone.height / 2);
+    const key = page.locator('.today-wheel .wheel-key li');
+    expect(await key.count()).toBe(10);
+    expect(await key.nth(6).textContent()).toMatch(/Saturn in Aries at \d+°\d+′/);
+  });
 });
