@@ -28,6 +28,8 @@ const messagesSchema = z.strictObject({
     'title', 'moonPhase', 'moonIn', 'sunIn', 'retrograde', 'noRetrograde', 'wheelTitle', 'wheelDescription', 'events', 'phaseNew',
     'phaseWaxingCrescent', 'phaseFirstQuarter', 'phaseWaxingGibbous', 'phaseFull', 'phaseWaningGibbous', 'phaseLastQuarter', 'phaseWaningCrescent',
   ),
+  // Each sign's line of the day, the Moon's sign as its house (src/model/daily.ts); without it, no daily line.
+  daily: group('heading', 'line', 'house1', 'house2', 'house3', 'house4', 'house5', 'house6', 'house7', 'house8', 'house9', 'house10', 'house11', 'house12').optional(),
   kinds: z.strictObject({ weekly: kindMessages, monthly: kindMessages, yearly: kindMessages, ascendantYearly: kindMessages }),
   section: group('weekLabel', 'current', 'empty'),
   periodHub: group('description'),

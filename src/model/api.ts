@@ -121,6 +121,7 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
     signs: signHubs.map((hub) => ({
       ...signOf(hub.sign),
       url: urls.absolute(hub.url),
+      ...(hub.today ? { today: { moonSign: hub.today.moonSign.slug, house: hub.today.house, until: hub.today.until, text: hub.today.text } } : {}),
       reports: Object.fromEntries(
         hub.archive.map(({ kind, kindTitle }) => {
           const current = hub.current[kind];

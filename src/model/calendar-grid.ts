@@ -1,8 +1,10 @@
 // The month page's grid: its days in weeks from Monday (as the site's ISO weeks), each with the Moon's phase at the
-// day's local noon drawn as an SVG path of its lit part and told in words (the icon's text alternative).
-import { moonPhaseAngle, moonPhaseName } from '../sky/index.ts';
+// day's local noon drawn as an SVG path of its lit part and told in words (the icon's text alternative), named by
+// the day's phase (moon-drawing.ts).
+import { moonPhaseAngle, type MoonPhaseName } from '../sky/index.ts';
 import type { Messages } from '../data/i18n.ts';
-import { daysInMonth, formatterFor, zonedMidnight } from './calendar-time.ts';
+import { addDays, daysInMonth, formatterFor, zonedMidnight } from './calendar-time.ts';
+import { moonLitPath, moonPhaseOfDay } from './moon-drawing.ts';
 
 export interface CalendarDay {
   /** Day of the month. */
@@ -25,33 +27,26 @@ export interface CalendarGrid {
 }
 
 const RADIUS = 9;
-const moonCache = new Map<number, { phaseAngle: number; litFraction: number; phaseName: string }>();
+const angleCache = new Map<number, number>();
 const DAY_MS = 86_400_000;
 
-/** The lit part of the disc: the limb on the lit side, closed by the terminator, a half-ellipse. */
-export function moonPath(phaseAngle: number, litFraction: number): string {
-  if (litFraction < 0.005) return '';
-  const waxing = phaseAngle % 360 < 180;
-  const rx = Number((RADIUS * Math.abs(1 - 2 * litFraction)).toFixed(2));
-  const gibbous = litFraction > 0.5;
-  // From the top along the lit limb to the bottom, then back up along the terminator (sweep 1 is clockwise).
-  const limb = waxing ? 1 : 0;
-  const terminator = waxing === gibbous ? 1 : 0;
-  return `M0 -${RADIUS}A${RADIUS} ${RADIUS} 0 0 ${limb} 0 ${RADIUS}A${rx} ${RADIUS} 0 0 ${terminator} 0 -${RADIUS}Z`;
+/** The Moon's phase angle at `t`, kept: each day's midnight is the day before's end. */
+function angleAt(t: Date): number {
+  let angle = angleCache.get(t.getTime());
+  if (angle === undefined) {
+    angle = moonPhaseAngle(t);
+    angleCache.set(t.getTime(), angle);
+  }
+  return angle;
 }
 
 /**
- * The Moon at `noon`. Its lit fraction from the phase angle, (1 − cos θ) / 2, which leaves out the Moon's latitude:
- * at most 0.2 % off (src/sky's moonLitFraction models it, at several times the cost over a few years of days).
+ * The Moon at `noon`, drawn. Its lit fraction from the phase angle, (1 − cos θ) / 2, which leaves out the Moon's
+ * latitude: at most 0.2 % off (src/sky's moonLitFraction models it, at several times the cost over a few years of days).
  */
-function moonAtNoon(noon: number) {
-  let moon = moonCache.get(noon);
-  if (!moon) {
-    const phaseAngle = moonPhaseAngle(new Date(noon));
-    moon = { phaseAngle, litFraction: (1 - Math.cos((phaseAngle * Math.PI) / 180)) / 2, phaseName: moonPhaseName(phaseAngle) };
-    moonCache.set(noon, moon);
-  }
-  return moon;
+function moonAtNoon(noon: number): { litFraction: number; waxing: boolean } {
+  const phaseAngle = angleAt(new Date(noon));
+  return { litFraction: (1 - Math.cos((phaseAngle * Math.PI) / 180)) / 2, waxing: phaseAngle % 360 < 180 };
 }
 
 /** The grid of month `YYYY-MM`; `eventDays` are the local days its events fall on. */
@@ -63,12 +58,13 @@ export function monthGrid(month: string, monthLabel: string, eventDays: Readonly
   const days: CalendarDay[] = Array.from({ length: daysInMonth(month) }, (_, i) => {
     const datetime = `${month}-${String(i + 1).padStart(2, '0')}`;
     const moon = moonAtNoon(first + i * DAY_MS);
+    const phase: MoonPhaseName = moonPhaseOfDay(zonedMidnight(datetime, timeZone), zonedMidnight(addDays(datetime, 1), timeZone), angleAt);
     const date = dateLabel.format(new Date(`${datetime}T12:00:00Z`));
     return {
       day: i + 1,
       datetime,
-      label: t('calendar.moonDay', { date, phase: moon.phaseName, lit: percent.format(moon.litFraction) }),
-      moonPath: moonPath(moon.phaseAngle, moon.litFraction),
+      label: t('calendar.moonDay', { date, phase, lit: percent.format(moon.litFraction) }),
+      moonPath: moonLitPath(moon.litFraction, moon.waxing, RADIUS),
       hasEvents: eventDays.has(datetime),
     };
   });

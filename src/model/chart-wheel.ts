@@ -91,7 +91,7 @@ const TEXT_PRESENTATION = '\uFE0E';
 /** ♈ … ♓ */
 const SIGN_GLYPHS: readonly string[] = SIGN_NAMES.map((_, i) => String.fromCodePoint(0x2648 + i) + TEXT_PRESENTATION);
 
-const PLANET_GLYPHS: Readonly<Record<string, string>> = {
+export const PLANET_GLYPHS: Readonly<Record<string, string>> = {
   sun: '\u2609', moon: '\u263D', mercury: '\u263F', venus: '\u2640', mars: '\u2642',
   jupiter: '\u2643', saturn: '\u2644', uranus: '\u2645', neptune: '\u2646', pluto: '\u2647',
   'north node': '\u260A', 'true node': '\u260A', node: '\u260A', 'south node': '\u260B', chiron: '\u26B7', lilith: '\u26B8',

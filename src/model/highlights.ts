@@ -31,12 +31,12 @@ const SENTENCE_END_NOT_ORDINAL = /(?<=[.!?…])(?<!\p{N}\.)\s+(?=[\p{Lu}\p{N}¿�
  * and entities resolved, each block cut after a full stop, question or exclamation mark before a capital. A cheap
  * reading, not a full parse: a build reads every period's twelve reports (docs/performance.md).
  */
-function sentencesOf(source: HighlightSource, locale: string): string[] {
+function sentencesOf(source: Pick<HighlightSource, 'intro' | 'text'>, locale: string, limits = DEFAULTS): string[] {
   const sentenceEnd = ORDINAL_DOT_LANGUAGES.has(new Intl.Locale(locale).language) ? SENTENCE_END_NOT_ORDINAL : SENTENCE_END;
   const html = `<p>${source.intro}</p>${source.text}`;
-  const blocks = html.slice(0, DEFAULTS.htmlChars).split(BLOCK_END);
+  const blocks = html.slice(0, limits.htmlChars).split(BLOCK_END);
   // A block cut short by the limit is left out.
-  if (html.length > DEFAULTS.htmlChars && blocks.length > 1) blocks.pop();
+  if (html.length > limits.htmlChars && blocks.length > 1) blocks.pop();
   const sentences: string[] = [];
   for (const block of blocks) {
     const text = block
@@ -47,7 +47,7 @@ function sentencesOf(source: HighlightSource, locale: string): string[] {
       .trim();
     for (const sentence of text ? text.split(sentenceEnd) : []) {
       sentences.push(sentence);
-      if (sentences.length === DEFAULTS.sentences) return sentences;
+      if (sentences.length === limits.sentences) return sentences;
     }
   }
   return sentences;
@@ -98,4 +98,23 @@ function withoutSharedOpening(chosen: readonly string[], names: RegExp, locale: 
     const rest = w.slice(cut).join(' ');
     return rest.charAt(0).toLocaleUpperCase(locale) + rest.slice(1);
   });
+}
+
+/** What a report's opening is read from: enough for a phone's first screen, and a bound on the work. */
+const OPENING = { htmlChars: 4000, sentences: 20, minWordsLeft: 0 };
+
+/**
+ * A report's opening as plain text (the home page's remembered sign, the sign hub): its first whole sentences, intro
+ * then text, until at least `minWords` words; a heading or a line without a full stop is no sentence and is left out.
+ */
+export function openingText(source: Pick<HighlightSource, 'intro' | 'text'>, locale: string, minWords = 40): string {
+  const kept: string[] = [];
+  let words = 0;
+  for (const sentence of sentencesOf(source, locale, OPENING)) {
+    if (words >= minWords) break;
+    if (!/[.!?…]["”»’)]?$/u.test(sentence)) continue;
+    kept.push(sentence);
+    words += sentence.split(/\s+/).length;
+  }
+  return kept.join(' ');
 }

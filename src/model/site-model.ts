@@ -3,6 +3,7 @@
 import type { ReportKind } from '../api/index.ts';
 import type { ChartPage } from '../data/charts.ts';
 import type { SiteConfig } from '../data/config.ts';
+import { calendarTimeZone } from '../data/calendar-settings.ts';
 import type { Messages } from '../data/i18n.ts';
 import { applyOverride, overrideKey, type Override } from '../data/overrides.ts';
 import { formatDegrees } from '../data/format-degrees.ts';
@@ -18,7 +19,8 @@ import { calendarApiFiles } from './calendar-api.ts';
 import { chartFormViews } from './chart-form.ts';
 import { chartLeads, currentReports, PLANET_KEYS } from './chart-leads.ts';
 import { embedParts } from './embed.ts';
-import { periodHighlights } from './highlights.ts';
+import { dailyLines, type DailyLine } from './daily.ts';
+import { openingText, periodHighlights } from './highlights.ts';
 import { homeView } from './home.ts';
 import { sectionGroups } from './section-groups.ts';
 import { zoneName } from './calendar-time.ts';
@@ -56,7 +58,8 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const reportPages = periodHubs.flatMap((hub) => hub.pages);
   const bySignAndKind = groupBySignAndKind(reportPages);
   linkNeighbours(bySignAndKind, t);
-  const signHubs = signs.map((sign) => buildSignHub(sign, bySignAndKind, t, urls));
+  const daily = dailyLines(buildDate, signs, messages, calendarTimeZone(site.calendar));
+  const signHubs = signs.map((sign) => withToday(buildSignHub(sign, bySignAndKind, t, urls), daily?.[sign.id], site.language));
   // Each chart leads on to its signs' current reports; its dates follow the chart alone, not the week's links.
   const current = currentReports(signHubs);
   const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), leads: chartLeads(chart, signNames, current, t) }));
@@ -243,6 +246,13 @@ function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: M
     feedUrl: page(signFeedUrl(sign)),
     title: t('signHub.title', { sign: sign.name }),
   };
+}
+
+/** The hub with the sign's line of the day and its current week's opening, the hub's and the home page's first screen. */
+function withToday(hub: SignHub, today: DailyLine | undefined, locale: string): SignHub {
+  const week = hub.current.weekly;
+  const weekOpening = week && openingText(week, locale);
+  return { ...hub, ...(today ? { today } : {}), ...(weekOpening ? { weekOpening } : {}) };
 }
 
 function sectionPage(kind: ReportKind, periods: PeriodInfo[], hubs: PeriodHub[], messages: Messages, { page }: SiteUrls): SectionPage {

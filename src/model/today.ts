@@ -6,8 +6,9 @@ import type { Messages } from '../data/i18n.ts';
 import { parseIsoDate } from '../data/periods.ts';
 import type { Sign } from '../data/signs.ts';
 import { skyAt, type MoonPhaseName } from '../sky/index.ts';
-import { renderChartWheel } from './chart-wheel.ts';
+import { PLANET_GLYPHS, renderChartWheel } from './chart-wheel.ts';
 import { PLANET_KEYS } from './chart-leads.ts';
+import { moonLitPath, moonPhaseOfDay } from './moon-drawing.ts';
 
 const DEFAULTS = {
   /** The hour (UTC) of the build's date the sky is drawn for: midday, the day's middle wherever the reader is. */
@@ -32,29 +33,18 @@ export interface TodayView {
   retrograde: string;
   /** The planets on the zodiac wheel, without houses (chart-wheel.ts). */
   wheel: string;
-}
-
-/**
- * The lit part of the Moon's disc as one path: the bright limb's half circle, closed by the terminator, a half
- * ellipse whose width follows the lit fraction. Waxing, the right side is lit (as seen from the northern hemisphere).
- */
-export function moonPhasePath(litFraction: number, waxing: boolean): string {
-  const r = DEFAULTS.moonRadius;
-  const k = Math.min(1, Math.max(0, litFraction));
-  const rx = Math.abs(r * (1 - 2 * k)).toFixed(2);
-  // The limb, top to bottom on the lit side; back up the terminator, bulging toward the limb while a crescent.
-  const limb = waxing ? 1 : 0;
-  const terminator = (k > 0.5) === waxing ? 1 : 0;
-  return `M ${r} 0 A ${r} ${r} 0 0 ${limb} ${r} ${2 * r} A ${rx} ${r} 0 0 ${terminator} ${r} 0 Z`;
+  /** The wheel's key beside it: each planet's glyph and where it is, in words. */
+  wheelKey: { glyph: string; label: string }[];
 }
 
 /** The Moon's drawing, named by the phase's words printed beside it (`labelId`, templates/_includes/today.njk). */
 function moonSvg(litFraction: number, waxing: boolean, labelId: string): string {
   const r = DEFAULTS.moonRadius;
+  const path = moonLitPath(litFraction, waxing, r, r, r);
   return [
     `<svg class="moon-phase" viewBox="0 0 ${2 * r} ${2 * r}" role="img" aria-labelledby="${labelId}">`,
     `<circle class="moon-dark" cx="${r}" cy="${r}" r="${r - 1}"/>`,
-    `<path class="moon-lit" d="${moonPhasePath(litFraction, waxing)}"/>`,
+    ...(path ? [`<path class="moon-lit" d="${path}"/>`] : []),
     '</svg>',
   ].join('');
 }
@@ -67,7 +57,10 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
   const planetName = (i: number) => ui.planets[PLANET_KEYS[i]!];
   const signName = (id: number) => signs[id]?.name ?? '';
   const litPercent = Math.round(sky.moon.litFraction * 100);
-  const phase = t('today.moonPhase', { phase: t(`today.${PHASE_KEYS[sky.moon.phaseName]}`), percent: litPercent });
+  // The day's phase, as the calendar names it: a principal phase on its day (moon-drawing.ts).
+  const dayStart = parseIsoDate(buildDate);
+  const phaseName = moonPhaseOfDay(dayStart, new Date(dayStart.getTime() + 86_400_000));
+  const phase = t('today.moonPhase', { phase: t(`today.${PHASE_KEYS[phaseName]}`), percent: litPercent });
   const retrograde = sky.planets.flatMap((p, i) => (p.retrograde ? [planetName(i)] : []));
   const planets = sky.planets.map((p, i) => {
     const values = { planet: planetName(i), sign: signName(p.signId), position: formatSignPosition(p.longitude).text };
@@ -78,6 +71,8 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
     moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, 'moon-phase-text'), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId) }) },
     sun: t('today.sunIn', { sign: signName(sky.planets[0]!.signId) }),
     retrograde: retrograde.length ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) }) : t('today.noRetrograde'),
+    // The glyph in text presentation (U+FE0E), as the wheel draws it.
+    wheelKey: planets.map((p) => ({ glyph: `${PLANET_GLYPHS[p.name.toLowerCase()] ?? ''}\uFE0E`, label: p.label })),
     wheel: renderChartWheel(
       { planets, title: t('today.wheelTitle', { date: day }), description: t('today.wheelDescription', { date: day }) },
       { idPrefix: 'sky-now', signNames: signs.map((s) => s.name), degreeTicks: false, decimals: 0 },

@@ -1,6 +1,7 @@
 // The site model's shape: what Eleventy gets as global data. Templates only loop over these arrays and print
 // fields; every URL, title and date a page shows is here.
 import type { ChartLeads } from './chart-leads.ts';
+import type { DailyLine } from './daily.ts';
 import type { ReportKind } from '../api/index.ts';
 import type { ChartPage } from '../data/charts.ts';
 import type { SiteConfig } from '../data/config.ts';
@@ -61,6 +62,10 @@ export interface SignHub {
   feedUrl: string;
   /** "Leo horoscopes" */
   title: string;
+  /** The sign's line of the day (daily.ts), when the site's words have one. */
+  today?: DailyLine;
+  /** The current week's opening: its first sentences, 40 words or more (highlights.ts openingText). */
+  weekOpening?: string;
 }
 
 /** What the layout prints in <head> and above the content; one per page, found by the page's URL. */

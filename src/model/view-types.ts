@@ -6,6 +6,7 @@ import type { Period } from '../data/periods.ts';
 import type { Sign } from '../data/signs.ts';
 import type { CalendarEvent, RetrogradeSpan } from './calendar-events.ts';
 import type { CalendarGrid } from './calendar-grid.ts';
+import type { DailyLine } from './daily.ts';
 import type { TodayView } from './today.ts';
 
 export interface PeriodInfo extends Period {
@@ -90,8 +91,10 @@ export interface SignTile {
   sign: Sign;
   /** The sign hub. */
   url: string;
-  /** This week's report, when the site publishes one. */
-  weekly?: { url: string; period: string; highlight: string; linkText: string };
+  /** This week's report, when the site publishes one: its opening (the remembered sign's tile shows it) and link. */
+  weekly?: { url: string; period: string; opening: string; title: string; linkText: string };
+  /** The sign's line of the day (daily.ts): each sign's own, dated by when the Moon moves on. */
+  today?: DailyLine;
 }
 
 export interface HomeView {

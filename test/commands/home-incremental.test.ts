@@ -64,6 +64,15 @@ describe("the home page's sky, built incrementally", () => {
     expect(nextWeek.differ).toEqual([]);
     expect(home(context.project)).toContain('href="/weekly/2026-w48/leo/"');
 
+    // Tuesday: the Moon has entered Gemini (11:10 UTC), so each sign hub's line of the day changes; the reports do not.
+    const hub = () => readFileSync(path.join(context.project, 'dist/leo/index.html'), 'utf8');
+    expect(hub()).toContain('The Moon is in Taurus, your 10th house');
+    date = '2026-11-24';
+    const moonMoved = await buildBoth();
+    expect(moonMoved.differ).toEqual([]);
+    expect(hub()).toContain('The Moon is in Gemini, your 11th house');
+    expect(moonMoved.incremental.summary!.reused).toBeGreaterThan(0);
+
     // The theme's accent: every page links the theme's new name.
     for (const project of [context.project, fullProject]) {
       const theme = path.join(project, 'content/theme.css');

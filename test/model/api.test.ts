@@ -37,6 +37,17 @@ describe('the JSON API documents', () => {
     expect(urls).not.toContain('/api/v1/leo/monthly/card.json');
   });
 
+  it("gives each sign its line of the day: on 2026-11-22 the Moon in Taurus, Leo's 10th house, until the 24th at 11:10 UTC", () => {
+    const signs = documentOf(model, '/api/v1/index.json').signs as unknown as { slug: string; today: { moonSign: string; house: number; until: string; text: string } }[];
+    const leo = signs.find((sign) => sign.slug === 'leo')!;
+    expect(leo.today).toEqual({ moonSign: 'taurus', house: 10, until: expect.stringMatching(/^2026-11-24T11:1\d:00Z$/), text: expect.stringContaining('your 10th house of career and reputation') });
+    expect(signs.map((sign) => sign.today.house)).toEqual([2, 1, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    const ajv = new Ajv2020({ strict: false });
+    (addFormats as unknown as typeof addFormats.default)(ajv);
+    const validate = ajv.compile(JSON.parse(readFileSync(API_SCHEMA_FILE, 'utf8')) as object);
+    expect(validate(documentOf(model, '/api/v1/index.json')), JSON.stringify(validate.errors)).toBe(true);
+  });
+
   it("writes no card's document, and lists none, with the card off; current.json stays as it is", () => {
     const off = modelOf([weekPeriod(2026, 47)], { site: { ...site, card: false } });
     const on = modelOf([weekPeriod(2026, 47)]);

@@ -1,7 +1,7 @@
 // The month grid: weeks from Monday, each day's Moon against USNO's 2026 phases, the lit part drawn on the right
 // side while waxing and the left while waning.
 import { describe, expect, it } from 'vitest';
-import { monthGrid, moonPath } from '../../src/model/calendar-grid.ts';
+import { monthGrid } from '../../src/model/calendar-grid.ts';
 import { messages } from './fixture.ts';
 
 describe('monthGrid', () => {
@@ -21,15 +21,13 @@ describe('monthGrid', () => {
     expect([day(3).hasEvents, day(4).hasEvents]).toEqual([true, false]);
     expect(day(19).moonPath).toBe('');
   });
-});
 
-describe('moonPath', () => {
-  it('draws the lit limb on the right while waxing, on the left while waning, and the terminator between', () => {
-    // Waxing crescent (45°): right limb (sweep 1), the terminator bulging right (sweep 0).
-    expect(moonPath(45, (1 - Math.cos(Math.PI / 4)) / 2)).toBe('M0 -9A9 9 0 0 1 0 9A6.36 9 0 0 0 0 -9Z');
-    // Waning gibbous (225°): left limb (sweep 0), the terminator bulging right (sweep 0).
-    expect(moonPath(225, (1 - Math.cos((5 * Math.PI) / 4)) / 2)).toBe('M0 -9A9 9 0 0 0 0 9A6.36 9 0 0 0 0 -9Z');
-    // Quarters: the terminator a straight line.
-    expect(moonPath(90, 0.5)).toBe('M0 -9A9 9 0 0 1 0 9A0 9 0 0 0 0 -9Z');
+  it('names a principal phase on its day alone, and the days around it by their quarter', () => {
+    // USNO: new moon 2026-11-09 07:02 UTC, first quarter 11-17 11:48, full moon 11-24 14:53.
+    const november = monthGrid('2026-11', 'November 2026', new Set(), 'en', 'UTC', messages.t);
+    const phase = (n: number) => /: ([a-z ]+),/.exec(november.weeks.flat().find((d) => d?.day === n)!.label)![1];
+    expect([7, 8, 9, 10, 11].map(phase)).toEqual(['waning crescent', 'waning crescent', 'new moon', 'waxing crescent', 'waxing crescent']);
+    expect([15, 16, 17, 18].map(phase)).toEqual(['waxing crescent', 'waxing crescent', 'first quarter', 'waxing gibbous']);
+    expect([23, 24, 25].map(phase)).toEqual(['waxing gibbous', 'full moon', 'waning gibbous']);
   });
 });

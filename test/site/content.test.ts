@@ -90,17 +90,35 @@ describe('hubs and home', () => {
     expect(lines[0]).toBe('In your 8th house of shared money, intimacy and change.');
   });
 
-  it("the home page shows the 12 signs, each with this week's own line and links to its hub and week", () => {
+  it("the home page shows the 12 signs, each with its own line of the day, its week's opening and links to its hub and week", () => {
     const home = site.read('index.html');
     const main = mainOf(home);
     for (const sign of SIGN_SLUGS) {
       expect(main).toContain(`href="/${sign}/"`);
       expect(main).toContain(`href="/weekly/2026-w47/${sign}/"`);
     }
-    const lines = highlights(home);
-    expect(new Set(lines).size).toBe(12);
-    for (const line of lines) expect(line).not.toMatch(/^(Aries|Taurus|Gemini|Cancer|Leo|Virgo|Libra|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces):/);
-    lines.forEach((line, i) => expect(words(page(`/weekly/2026-w47/${SIGN_SLUGS[i]}/`)).toLowerCase(), line).toContain(line.toLowerCase()));
+    expect(highlights(home), 'no line cut from a sentence all twelve share').toEqual([]);
+    // On 2026-11-22 the Moon is in Taurus: each sign's own house, never the same line twice.
+    const days = [...main.matchAll(/<p class="tile-today">(.*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+    expect(new Set(days).size).toBe(12);
+    expect(days[4]).toBe('The Moon is in Taurus, your 10th house of career and reputation, until Tuesday, 11:10 AM UTC.');
+    // Each tile holds its week's own opening, 40 words or more of the report's text (shown for the remembered sign).
+    const openings = [...main.matchAll(/<p class="tile-reading" data-pagefind-ignore>([^<]*)<\/p>/g)].map((m) => m[1]!.replaceAll('&#39;', "'"));
+    expect(openings).toHaveLength(12);
+    openings.forEach((opening, i) => {
+      expect(opening.split(/\s+/).length, SIGN_SLUGS[i]).toBeGreaterThanOrEqual(40);
+      const report = words(page(`/weekly/2026-w47/${SIGN_SLUGS[i]}/`)).replaceAll('&#39;', "'");
+      for (const sentence of opening.split(/(?<=\.) /)) expect(report, SIGN_SLUGS[i]).toContain(sentence);
+    });
+  });
+
+  it("a sign hub opens with its week's opening, a link to the whole week and its line of the day", () => {
+    const main = mainOf(page('/leo/'));
+    const first = /<section class="sign-week"[\s\S]*?<\/section>/.exec(main)![0];
+    expect(main.indexOf(first)).toBeLessThan(main.indexOf('<h2 id="now">'));
+    expect(first).toContain('<a href="/weekly/2026-w47/leo/">');
+    expect(/<p class="week-opening">([^<]*)<\/p>/.exec(first)![1]!.split(/\s+/).length).toBeGreaterThanOrEqual(40);
+    expect(first).toMatch(/<p class="daily-line">The Moon is in Taurus, your 10th house of career and reputation, until <time datetime="2026-11-24T11:1\d:00Z" data-time="weekday">/);
   });
 
   it('each section archive lists every published period of its kind, newest first, linking to the period hubs', () => {

@@ -24,8 +24,8 @@ const WEEK_48: Record<string, string> = {
   it: 'Settimana 48: 23–29 novembre 2026',
 };
 
-/** Elements whose words are the service's or the editors' own (report texts, chart texts, editors' Markdown). */
-const FOREIGN_TEXT = /\b(intro|text|highlight|planet-text|editor-text)\b/;
+/** Elements whose words are the service's or the editors' own (report texts and openings, chart texts, editors' Markdown). */
+const FOREIGN_TEXT = /\b(intro|text|highlight|tile-reading|week-opening|planet-text|editor-text)\b/;
 
 /**
  * What a reader sees or hears of a page: its title, text and aria-labels, without the head, scripts, the chart
