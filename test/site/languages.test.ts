@@ -25,10 +25,10 @@ const WEEK_48: Record<string, string> = {
 };
 
 /**
- * Elements whose words are not the site's own: the fixture's chart texts and the editors' Markdown (their pages, their
- * notes on charts), all English. The reports' texts count: the sample service writes them in the site's language.
+ * Elements whose words are not the site's own: the editors' Markdown (their pages, their notes on charts), English in
+ * the fixture. The reports' and the charts' texts count: the sample service writes them in the site's language.
  */
-const FOREIGN_TEXT = /\b(static-page|planet-text|editor-text)\b/;
+const FOREIGN_TEXT = /\b(static-page|editor-text)\b/;
 /** The editors' English note the fixture appends to one report's text, as a reader sees it. */
 const EDITORS_NOTE = readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/content/overrides/weekly/2026-w47/leo.md'), 'utf8')
   .replace(/^---[\s\S]*?---/, '')
