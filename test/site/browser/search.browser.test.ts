@@ -1,8 +1,9 @@
-// The search, end to end: a small site in English and Spanish (the current period of each kind) built by the build
-// command, served with its own `_headers`, opened in Debian's Chromium at /search/?q=retrograde, as the header's
+// The search, end to end: a small site in English, Spanish and German (the current period of each kind) built by the
+// build command, served with its own `_headers`, opened in Debian's Chromium at /search/?q=retrograde, as the header's
 // form sends it: the page lists report pages under the policy the browser enforces (header and meta element), and
-// a result opens; the Spanish search page finds Spanish pages alone, in Spanish. With a part of the index or its list
-// missing or damaged, the page lists what the main part finds and says part of the archive could not be searched; a
+// a result opens; the Spanish and German search pages find their own language's pages alone, in that language. With a part of the index or its list
+// missing or damaged, the page lists what the main part finds and says part of the archive could not be searched (in
+// the page's language); a
 // long query is cut, and the page says so. The same site shows the language switcher: on a phone's and a desktop's
 // width, in the header, with targets a finger can hit and a visible focus.
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -31,10 +32,10 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   // No service named: the embedded sample service writes each language's reports. The sample texts of the week of
-  // 2026-11-22 name retrograde planets in most signs' reports.
+  // 2026-11-22 name retrograde planets in most signs' reports ("retrógrado", "rückläufig").
   // Last year's yearly reports too: a closed year, its own part of the index, merged by the search page.
   // A copy of its own: the tests below take files of its index away and put them back.
-  served = await serveCopy({ copy: true, site: { language: null, languages: ['en', 'es'] }, periods: { ...CURRENT_PERIODS, yearly: { past: 1, future: 0 } } });
+  served = await serveCopy({ copy: true, site: { language: null, languages: ['en', 'es', 'de'] }, periods: { ...CURRENT_PERIODS, yearly: { past: 1, future: 0 } } });
   ({ server } = served);
   browser = await launchChromium();
 });
@@ -101,8 +102,8 @@ describe('the search page in Chromium', () => {
     })()`) as string[];
     expect(all.filter((href) => href.startsWith('/yearly/2025/')).length).toBeGreaterThan(0);
     expect(all).toContain(pageNamingMost(path.join(served!.project, 'dist'), /\bretrograde\b/gi));
-    // The English index alone: no Spanish page.
-    expect(hrefs.filter((href) => href.startsWith('/es/'))).toEqual([]);
+    // The English index alone: no Spanish or German page.
+    expect(hrefs.filter((href) => /^\/(es|de)\//.test(href))).toEqual([]);
     // The query stands in the header's box, the results' words are the page's language.
     expect(await page.inputValue('#site-search-q')).toBe('retrograde');
     expect(await status.textContent()).toMatch(/^Pages found: \d+$/);
@@ -132,15 +133,19 @@ describe('the search page in Chromium', () => {
     expect(await page.locator('main h1').textContent()).toBeTruthy();
   });
 
-  it('finds Spanish pages alone from the Spanish search page, in Spanish', async () => {
-    const { page, response, problems, context } = await openPage(browser, server.url, '/es/search/?q=retr%C3%B3grado');
+  it.each([
+    { name: 'Spanish', tag: 'es', word: 'retrógrado', found: 'Páginas encontradas' },
+    { name: 'German', tag: 'de', word: 'rückläufig', found: 'Gefundene Seiten' },
+  ])('finds $name pages alone from the $name search page, in $name', async ({ tag, word, found }) => {
+    const { page, response, problems, context } = await openPage(browser, server.url, `/${tag}/search/?q=${encodeURIComponent(word)}`);
     contexts.push(context);
     expect(response?.headers()['content-security-policy']).toBe(SEARCH_POLICY);
     const status = page.locator('#search-results [role="status"]');
-    await expect.poll(() => status.textContent(), { timeout: 300_000 }).toMatch(/^Páginas encontradas: \d+$/);
+    await expect.poll(() => status.textContent(), { timeout: 300_000 }).toMatch(new RegExp(`^${found}: \\d+$`));
     const hrefs = await page.locator('#search-results .search-list a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(5);
-    expect(hrefs.filter((href) => !/^\/es\/(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/$|^\/es\/[a-z]+\/$|^\/es\/(weekly|monthly|yearly|ascendant|calendar)\/[^/]+\/$/.test(href!))).toEqual([]);
+    const own = new RegExp(`^/${tag}/((weekly|monthly|yearly|ascendant)/[^/]+/[a-z]+/|[a-z]+/|(weekly|monthly|yearly|ascendant|calendar)/[^/]+/)$`);
+    expect(hrefs.filter((href) => !own.test(href!))).toEqual([]);
     expect(problems.cspReports).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
   });
@@ -167,7 +172,7 @@ async function searched(pathname: string): Promise<{ lines: string[]; query: str
   const { page, context } = await openPage(browser, server.url, pathname);
   contexts.push(context);
   const status = page.locator('#search-results [role="status"]');
-  await expect.poll(() => status.textContent(), { timeout: 300_000 }).not.toMatch(/^(Searching…|Buscando…)?$/);
+  await expect.poll(() => status.textContent(), { timeout: 300_000 }).not.toMatch(/^(Searching…|Buscando…|Suche läuft…)?$/);
   // Its text nodes: the lines between its line breaks.
   const lines = await status.evaluate((element) => [...element.childNodes].filter((node) => node.nodeType === 3).map((node) => node.textContent ?? ''));
   const hrefs = (await page.locator('#search-results .search-list a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).map((href) => new URL(href!, server.url).pathname);
@@ -218,12 +223,15 @@ describe('the search page with part of the index missing or damaged', () => {
     }
   });
 
-  it('says so in the page\'s language: the Spanish search with its quarters\' part gone', async () => {
-    const main = await mainPartFinds('/es', 'retrógrado');
-    const restore = gone('es/pagefind-quarters')(served!.dist);
+  it.each([
+    { name: 'Spanish', tag: 'es', word: 'retrógrado', found: 'Páginas encontradas' },
+    { name: 'German', tag: 'de', word: 'rückläufig', found: 'Gefundene Seiten' },
+  ])('says so in the page\'s language: the $name search with its quarters\' part gone', async ({ tag, word, found }) => {
+    const main = await mainPartFinds(`/${tag}`, word);
+    const restore = gone(`${tag}/pagefind-quarters`)(served!.dist);
     try {
-      const degraded = await searched('/es/search/?q=retr%C3%B3grado');
-      expect(degraded.lines).toEqual([`Páginas encontradas: ${main}`, notes('es').partial]);
+      const degraded = await searched(`/${tag}/search/?q=${encodeURIComponent(word)}`);
+      expect(degraded.lines).toEqual([`${found}: ${main}`, notes(tag).partial]);
     } finally {
       restore();
     }
@@ -247,24 +255,34 @@ describe('the language switcher in Chromium', () => {
   it.each([
     { width: 375, colorScheme: 'light' as const },
     { width: 1280, colorScheme: 'dark' as const },
-  ])('fits the header at $width px ($colorScheme), its link at least 24 px each way and outlined on focus', async ({ width, colorScheme }) => {
+  ])('fits the header at $width px ($colorScheme), its links at least 24 px each way and outlined on focus', async ({ width, colorScheme }) => {
     const { page, problems, context } = await openPage(browser, server.url, '/es/weekly/2026-w47/leo/', { viewport: { width, height: 800 }, colorScheme });
     contexts.push(context);
-    const link = page.locator('.language-switcher a');
-    expect(await link.count()).toBe(1);
-    const box = (await link.boundingBox())!;
+    // The Spanish page links the site's two other languages, each by its own name.
+    const links = page.locator('.language-switcher a');
+    expect(await links.allTextContents()).toEqual(['English', 'Deutsch']);
+    // WCAG 2.2's target size (minimum): 24 by 24 CSS px. https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum
+    for (const each of await links.all()) {
+      const { width: linkWidth, height } = (await each.boundingBox())!;
+      expect(Math.min(linkWidth, height)).toBeGreaterThanOrEqual(24);
+    }
+    // The first and the last: the row of links as a whole.
+    const [first, last] = [(await links.first().boundingBox())!, (await links.last().boundingBox())!];
+    const box = { x: first.x, y: Math.min(first.y, last.y), width: last.x + last.width - first.x, height: Math.max(first.y + first.height, last.y + last.height) - Math.min(first.y, last.y) };
     const header = (await page.locator('.site-header').boundingBox())!;
     const title = (await page.locator('.site-title').boundingBox())!;
-    // WCAG 2.2's target size (minimum): 24 by 24 CSS px. https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum
-    expect(box.height).toBeGreaterThanOrEqual(24);
-    expect(box.width).toBeGreaterThanOrEqual(24);
-    // Inside the header and the viewport, on the title's line (both fit at 375 px), at its end.
+    // Inside the header and the viewport, after the title: at its line's end on a desktop, on a line of their own
+    // below it on a phone, where the title and two languages' names do not fit on one line.
     expect(box.y).toBeGreaterThanOrEqual(header.y);
     expect(box.y + box.height).toBeLessThanOrEqual(header.y + header.height);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     expect(await overflowCulprits(page)).toEqual([]);
-    expect(Math.abs(box.y + box.height / 2 - (title.y + title.height / 2))).toBeLessThan(title.height / 2);
-    expect(box.x).toBeGreaterThan(title.x + title.width);
+    if (width >= 1280) {
+      expect(Math.abs(box.y + box.height / 2 - (title.y + title.height / 2))).toBeLessThan(title.height / 2);
+      expect(box.x).toBeGreaterThan(title.x + title.width);
+    } else {
+      expect(box.y).toBeGreaterThanOrEqual(title.y + title.height);
+    }
     // Keyboard order follows what is seen: skip link, title, then the switcher.
     for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
     const focused = await focusedElement(page);
