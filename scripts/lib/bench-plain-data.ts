@@ -66,7 +66,8 @@ function pageData(urlPath: string, text: string): object {
     csp: attr(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/),
     searchScript: attr(/<script type="module" src="([^"]*)"><\/script>/),
     searchBundle: attr(/<link rel="modulepreload" href="([^"]*)">/),
-    signMemoryScript: attr(/<script src="([^"]*)"><\/script>/),
+    // The classic scripts, in order: the remembered sign's, the reader's-zone times'.
+    scripts: [...text.matchAll(/<script src="([^"]*)"><\/script>/g)].map((m) => m[1]!),
     mainAttributes,
     main,
   };

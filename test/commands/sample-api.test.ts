@@ -30,7 +30,9 @@ describe('npm run sample-api', () => {
   it('writes its reports in the language of SAMPLE_API_LANGUAGE or --language, which wins', async () => {
     expect(await startupLine({ SAMPLE_API_LANGUAGE: 'es-MX' }, [])).toContain('reports in es');
     expect(await startupLine({ SAMPLE_API_LANGUAGE: 'fr' }, ['--language', 'es'])).toContain('reports in es');
-    expect(await startupLine({}, ['--language=fr'])).toContain('reports in en');
+    expect(await startupLine({}, ['--language=fr'])).toContain('reports in fr');
+    // A language the sample does not write: English.
+    expect(await startupLine({}, ['--language=nl'])).toContain('reports in en');
   });
 
   it('prints its usage, options and settings for --help, and exits 0 without starting', async () => {
