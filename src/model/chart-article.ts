@@ -6,6 +6,7 @@ import { formatDegrees } from '../data/format-degrees.ts';
 import type { NatalPage } from '../data/natal-page.ts';
 import { describeDateTime } from '../data/periods.ts';
 import { escapeHtml, normalizeHeadings } from '../data/sanitize.ts';
+import { SIGN_SLUGS } from '../data/signs.ts';
 import type { ChartLeads } from './chart-leads.ts';
 import { chartWheelSvg } from './chart-page-wheel.ts';
 import { zoneName } from './calendar-time.ts';
@@ -50,7 +51,7 @@ function wheelHtml({ slug, chart, timeKnown, page }: ChartArticle, { t, language
       title: page ? t('chart.wheelTitle', { name: page.name }) : t('chartForm.wheelTitle'),
       description: t('chart.wheelDescription', { date: describeDateTime(chart.localBirth, language), place: chart.cityName }),
       // The table's sign and position (the service's), so the two never disagree on a minute.
-      planetLabels: chart.planets.map((p) => t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', { planet: p.name, sign: p.signName, position: formatDegrees(p.degrees, p.minutes) })),
+      planetLabels: chart.planets.map((p) => t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', { planet: p.name, sign: p.signName, inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }), position: formatDegrees(p.degrees, p.minutes) })),
     },
   }, signNames);
   return `\n<figure class="wheel">\n${svg}\n<figcaption>${escapeHtml(t('chart.wheelCaption'))}</figcaption>\n</figure>`;
@@ -87,7 +88,7 @@ function textsHtml({ chart, timeKnown }: ChartArticle, { t }: ChartWords): strin
   return chart.planets.map((p) => {
     const housetext = timeKnown ? p.housetext : '';
     if (!p.text && !housetext) return '';
-    const heading = t('chart.planetHeading', { planet: p.name, sign: p.signName, house: timeKnown ? p.house : '–' });
+    const heading = t('chart.planetHeading', { planet: p.name, sign: p.signName, inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }), house: timeKnown ? p.house : '–' });
     return `\n<section class="planet-text" aria-labelledby="planet-${p.id}">\n<h2 id="planet-${p.id}">${escapeHtml(heading)}</h2>\n${normalizeHeadings(p.text, 3)}\n${normalizeHeadings(housetext, 3)}\n</section>`;
   }).join('');
 }

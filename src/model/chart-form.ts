@@ -33,7 +33,7 @@ export function chartFormViews(site: SiteConfig, messages: Messages, signs: read
     planetNames: PLANET_KEYS.map((key) => messages.ui.planets[key]),
     current,
     // As written: the Worker formats them (ui's are formatted already, and formatting twice unquotes '<b>' and '{').
-    messages: Object.fromEntries([...Object.keys(words).map((key) => `chartForm.${key}`), ...CHART_WORDS.map((key) => `chart.${key}`)].map((key) => [key, messages.written(key)])),
+    messages: Object.fromEntries([...Object.keys(words).map((key) => `chartForm.${key}`), ...CHART_WORDS.map((key) => `chart.${key}`), 'grammar.signIn'].map((key) => [key, messages.written(key)])),
   };
   return [{
     url,

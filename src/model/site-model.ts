@@ -11,7 +11,7 @@ import { contentHash, updatePageDates, type PageDates, type PageHistory } from '
 import { describeDateTime, describePeriod, isCurrent, parseIsoDate, type Period } from '../data/periods.ts';
 import { normalizeHeadings } from '../data/sanitize.ts';
 import { allShareImages } from '../data/share-images.ts';
-import type { Sign } from '../data/signs.ts';
+import { SIGN_SLUGS, type Sign } from '../data/signs.ts';
 import { siteAnalytics } from './analytics.ts';
 import { apiFiles, apiPage } from './api.ts';
 import { buildCalendar, calendarParts, calendarVersions, linkSky } from './calendar.ts';
@@ -329,11 +329,11 @@ function chartWords(chart: ChartView, { t, locale }: Messages) {
     localTimeLabel: t('chart.localTime', { zone: zoneName(locale, chart.timezone) }),
     tableCaption: t('chart.tableCaption', { name: chart.name }),
     aboutHeading: t('chart.about', { name: chart.name }),
-    planetHeadings: chart.planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, house: p.house })),
+    planetHeadings: chart.planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }), house: p.house })),
     wheel: {
       title: t('chart.wheelTitle', { name: chart.name }),
       description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),
-      planetLabels: chart.planets.map((p) => t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', { planet: p.name, sign: p.signName, position: formatDegrees(p.degrees, p.minutes) })),
+      planetLabels: chart.planets.map((p) => t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', { planet: p.name, sign: p.signName, inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }), position: formatDegrees(p.degrees, p.minutes) })),
     },
   };
 }

@@ -4,7 +4,7 @@
 import { formatSignPosition } from '../data/format-degrees.ts';
 import type { Messages } from '../data/i18n.ts';
 import { parseIsoDate } from '../data/periods.ts';
-import type { Sign } from '../data/signs.ts';
+import { SIGN_SLUGS, type Sign } from '../data/signs.ts';
 import { skyAt, type MoonPhaseName } from '../sky/index.ts';
 import { PLANET_GLYPHS, renderChartWheel } from './chart-wheel.ts';
 import { PLANET_KEYS } from './chart-leads.ts';
@@ -56,6 +56,8 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
   const day = new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(instant);
   const planetName = (i: number) => ui.planets[PLANET_KEYS[i]!];
   const signName = (id: number) => signs[id]?.name ?? '';
+  // "im Stier", "in den Zwillingen": the sign as the language says "in" it (content/i18n grammar.signIn).
+  const inSign = (id: number) => t('grammar.signIn', { sign: SIGN_SLUGS[id] ?? '', name: signName(id) });
   const litPercent = Math.round(sky.moon.litFraction * 100);
   // The day's phase, as the calendar names it: a principal phase on its day (moon-drawing.ts).
   const dayStart = parseIsoDate(buildDate);
@@ -63,13 +65,13 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
   const phase = t('today.moonPhase', { phase: t(`today.${PHASE_KEYS[phaseName]}`), percent: litPercent });
   const retrograde = sky.planets.flatMap((p, i) => (p.retrograde ? [planetName(i)] : []));
   const planets = sky.planets.map((p, i) => {
-    const values = { planet: planetName(i), sign: signName(p.signId), position: formatSignPosition(p.longitude).text };
+    const values = { planet: planetName(i), sign: signName(p.signId), inSign: inSign(p.signId), position: formatSignPosition(p.longitude).text };
     return { name: p.body, longitude: p.longitude, retrograde: p.retrograde, label: t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values) };
   });
   return {
     title: t('today.title', { date: day }),
-    moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, 'moon-phase-text'), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId) }) },
-    sun: t('today.sunIn', { sign: signName(sky.planets[0]!.signId) }),
+    moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, 'moon-phase-text'), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId), inSign: inSign(sky.planets[1]!.signId) }) },
+    sun: t('today.sunIn', { sign: signName(sky.planets[0]!.signId), inSign: inSign(sky.planets[0]!.signId) }),
     retrograde: retrograde.length ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) }) : t('today.noRetrograde'),
     // The glyph in text presentation (U+FE0E), as the wheel draws it.
     wheelKey: planets.map((p) => ({ glyph: `${PLANET_GLYPHS[p.name.toLowerCase()] ?? ''}\uFE0E`, label: p.label })),

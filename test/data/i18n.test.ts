@@ -44,7 +44,12 @@ describe('the shipped languages', () => {
 
   it('fills placeholders where each language puts them', () => {
     expect(loadMessages(content, 'es').t('kinds.weekly.heading', { sign: 'Leo' })).toBe('Horóscopo semanal de Leo');
-    expect(loadMessages(content, 'de').t('chart.planetHeading', { planet: 'Sonne', sign: 'Stier', house: 10 })).toBe('Sonne in Stier, Haus 10');
+    const de = loadMessages(content, 'de');
+    const inSign = (sign: string, name: string) => de.t('grammar.signIn', { sign, name });
+    // German says "in" a sign with its article and case: "im Stier", "in den Zwillingen" (a native writer's wording).
+    expect(de.t('chart.planetHeading', { planet: 'Sonne', sign: 'Stier', inSign: inSign('taurus', 'Stier'), house: 10 })).toBe('Sonne im Stier, Haus 10');
+    expect(de.t('chart.wheelPlanet', { planet: 'Mond', sign: 'Zwillinge', inSign: inSign('gemini', 'Zwillinge'), position: '3°' })).toBe('Mond in den Zwillingen auf 3°');
+    expect(de.t('today.moonIn', { sign: 'Schütze', inSign: inSign('sagittarius', 'Schütze') })).toBe('Mond im Schützen');
   });
 
   it('gives templates the messages without placeholders as text, and sign words per slug', () => {

@@ -6,6 +6,9 @@
 // tests are test/model/moon-drawing.test.ts.
 import { describe, expect, it } from 'vitest';
 import { todayView } from '../../src/model/today.ts';
+import path from 'node:path';
+import { loadMessages } from '../../src/data/i18n.ts';
+import { readSigns } from '../../src/data/signs.ts';
 import { messages, signs } from './fixture.ts';
 
 describe('todayView', () => {
@@ -49,5 +52,14 @@ describe('todayView', () => {
     expect(wheel).toContain('Saturn in Aries at');
     expect(wheel).not.toContain('wheel-house');
     expect(wheel.match(/class="wheel-planet[ "]/g)).toHaveLength(10);
+  });
+
+  it("names the Sun's and the Moon's signs as German says them, with the article's case", () => {
+    const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
+    const de = loadMessages(content, 'de');
+    // 2026-11-22 at midday UTC: the Sun in Sagittarius (since 05:35), the Moon in Taurus (USNO, ephemerides).
+    const today = todayView('2026-11-22', readSigns(path.join(content, 'signs.json'), de), de);
+    expect(today.sun).toBe('Sonne im Schützen');
+    expect(today.moon.sign).toBe('Mond im Stier');
   });
 });
