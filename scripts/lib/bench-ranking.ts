@@ -36,6 +36,8 @@ export interface RankingAgreement {
   disagreements: string[];
   /** How many pages the whole index finds for each query. */
   wholeFinds: Record<string, number>;
+  /** The merged index's first five pages for each query, as the search page lists them. */
+  mergedFirst: Record<string, string[]>;
 }
 
 interface Found { url: string; score: number }
@@ -60,11 +62,12 @@ export async function rankingAgreement(languageDir: string, queries?: readonly s
     await mergeParts(merged, list, (part: { folder: string }) => `${site.url}/${part.folder}/`);
     const one = await searchScript(languageDir, path.join(scratch, 'whole.mjs'));
     await one.options({ basePath: `${whole.url}/`, ranking: list.ranking });
-    const result: RankingAgreement = { agreeing: 0, total: 0, disagreements: [], wholeFinds: {} };
+    const result: RankingAgreement = { agreeing: 0, total: 0, disagreements: [], wholeFinds: {}, mergedFirst: {} };
     for (const query of queries ?? queriesOf(languageDir)) {
       const [a, b] = [await found((await rankedSearch(merged, query, list.parts)).ranked as Result[]), await found((await one.search(query)).results)];
       result.total += 1;
       result.wholeFinds[query] = b.length;
+      result.mergedFirst[query] = a.slice(0, 5).map((r) => r.url);
       const disagreement = compare(a, b);
       if (disagreement) result.disagreements.push(`"${query}": ${disagreement}`);
       else result.agreeing += 1;

@@ -89,7 +89,8 @@ function textsHtml({ chart, timeKnown }: ChartArticle, { t }: ChartWords): strin
     const housetext = timeKnown ? p.housetext : '';
     if (!p.text && !housetext) return '';
     const heading = t('chart.planetHeading', { planet: p.name, sign: p.signName, inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }), house: timeKnown ? p.house : '–' });
-    return `\n<section class="planet-text" aria-labelledby="planet-${p.id}">\n<h2 id="planet-${p.id}">${escapeHtml(heading)}</h2>\n${normalizeHeadings(p.text, 3)}\n${normalizeHeadings(housetext, 3)}\n</section>`;
+    // A chart's texts weigh less in search than a reading's, which a topic word is looked for in. https://pagefind.app/docs/weighting/
+    return `\n<section class="planet-text" aria-labelledby="planet-${p.id}" data-pagefind-weight="0.5">\n<h2 id="planet-${p.id}">${escapeHtml(heading)}</h2>\n${normalizeHeadings(p.text, 3)}\n${normalizeHeadings(housetext, 3)}\n</section>`;
   }).join('');
 }
 

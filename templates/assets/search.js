@@ -180,9 +180,22 @@ function resultItem(page) {
   link.textContent = page.meta?.title ?? page.url;
   heading.append(link);
   const excerpt = document.createElement('p');
-  excerpt.append(...excerptNodes(page.excerpt ?? ''));
+  excerpt.append(...excerptNodes(fromSentence(page.excerpt ?? '')));
   item.append(heading, excerpt);
   return item;
+}
+
+/**
+ * Pagefind's excerpt opens a set number of words before the first word found, often mid-sentence
+ * (https://pagefind.app/docs/api/#controlling-excerpts): it is cut to open at the last sentence that starts before
+ * that word, when one does inside the excerpt; one with no word marked is left whole.
+ */
+export function fromSentence(html) {
+  const first = html.indexOf('<mark>');
+  if (first < 0) return html;
+  const before = html.slice(0, first);
+  const last = [...before.matchAll(/[.!?…]["”»’)]?\s+(?=[\p{Lu}¿¡"“«‘])/gu)].at(-1);
+  return last ? html.slice(last.index + last[0].length) : html;
 }
 
 /** Pagefind's excerpt is HTML with `<mark>` around the words found: parsed inert, only its text and marks kept. */

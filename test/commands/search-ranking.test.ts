@@ -12,6 +12,10 @@ import { FALLBACK_QUERIES, rankingAgreement } from '../../scripts/lib/bench-rank
 import { builtInTwoLanguages } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
+/** A topic word per language folder, and the paths of the reports current on 2026-02-11 in either language. */
+const TOPIC: Record<string, string> = { '': 'love', 'es/': 'amor' };
+const CURRENT_REPORT = /^\/(es\/)?(weekly\/2026-w07|monthly\/2026-02|yearly\/2026|ascendant\/2026)\/[a-z]+\/$/;
+
 let project = '';
 beforeAll(async () => {
   // Sixteen weeks back from February: most of them in 2025, a closed year, whose yearly reports are a part of their own.
@@ -24,6 +28,7 @@ describe('the merged search index', () => {
     const disagreements: string[] = [];
     let total = 0;
     const fallbackFinds: Record<string, number> = {};
+    const firstForTopics: Record<string, string | undefined> = {};
     for (const folder of ['', 'es/']) {
       const dir = path.join(project, 'dist', folder);
       const list = JSON.parse(readFileSync(path.join(dir, 'pagefind', 'parts.json'), 'utf8')) as SearchPartsFile;
@@ -31,6 +36,7 @@ describe('the merged search index', () => {
       const agreement = await rankingAgreement(dir);
       total += agreement.total;
       for (const query of FALLBACK_QUERIES.filter((query) => query in agreement.wholeFinds)) fallbackFinds[`${folder || 'en'} ${query}`] = agreement.wholeFinds[query]!;
+      firstForTopics[`${folder || 'en'} ${TOPIC[folder]!}`] = agreement.mergedFirst[TOPIC[folder]!]?.[0];
       disagreements.push(...agreement.disagreements.map((line) => `${folder || 'en'} ${line}`));
     }
     console.log(`search ranking: the first five agree on ${total - disagreements.length} of ${total} queries\n${disagreements.join('\n')}`);
@@ -39,5 +45,8 @@ describe('the merged search index', () => {
     // A word no page spells still finds what the whole index finds for it, and that is some pages.
     expect(Object.keys(fallbackFinds)).toHaveLength(4);
     expect(Object.entries(fallbackFinds).filter(([, found]) => found === 0)).toEqual([]);
+    // A topic word lists a current report first (the build's date, 2026-02-11, is in week 7 of 2026), not a chart,
+    // a hub or an older report.
+    for (const [query, first] of Object.entries(firstForTopics)) expect(first, query).toMatch(CURRENT_REPORT);
   });
 });
