@@ -14,7 +14,15 @@ import apiFilesPlugin from './src/eleventy/api-files-plugin.ts';
 import { siteSource } from './src/eleventy/site-source.ts';
 import { unusedAnalyticsAssets } from './src/model/analytics.ts';
 import { closedPartFolders } from './src/model/search-parts.ts';
-import { API_ROOT, CALENDAR_FEED, EMBED_FOLDER, SEARCH_FOLDER, SEARCH_WORKER, SITE_PATHS, sitePath } from './src/model/urls.ts';
+import {
+  API_ROOT,
+  CALENDAR_FEED,
+  EMBED_FOLDER,
+  SEARCH_FOLDER,
+  SEARCH_WORKER,
+  SITE_PATHS,
+  sitePath,
+} from './src/model/urls.ts';
 
 /** @param {import('./src/eleventy/eleventy-types.ts').EleventyConfig} eleventyConfig */
 export default function (eleventyConfig) {
@@ -47,7 +55,12 @@ export default function (eleventyConfig) {
   // Under the site's path prefix, from the manifest the build's round read; an analytics stub only where it loads.
   const pathPrefix = async () => (await round())?.model.site.pathPrefix ?? '/';
   const unused = async () => unusedAnalyticsAssets((await round())?.model.analytics);
-  eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets, pathPrefix, manifest: async () => (await round())?.assets, unused });
+  eleventyConfig.addPlugin(fingerprintAssetsPlugin, {
+    assets,
+    pathPrefix,
+    manifest: async () => (await round())?.assets,
+    unused,
+  });
   // Our filters, all in one module: `degrees`, `chartWheel`, `assetUrl`, `sitePath` and `siteUrl`.
   eleventyConfig.addPlugin(filtersPlugin, { assets });
   // The meta CSP (`csp`) every layout carries, and _headers for hosts that read it, each with what the model's
@@ -61,17 +74,40 @@ export default function (eleventyConfig) {
     const homes = model.languageHomes?.map((home) => home.url) ?? [model.links.home];
     return homes.map((home) => sitePath(home, model.site.pathPrefix));
   };
-  const searchPaths = async () => (await languageFolders()).flatMap((folder) => [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${folder}${file.slice(1)}`));
+  const searchPaths = async () =>
+    (await languageFolders()).flatMap((folder) =>
+      [SITE_PATHS.search, SEARCH_WORKER].map((file) => `${folder}${file.slice(1)}`),
+    );
   // The JSON API's folder in each language's, the only paths other origins may read (none when it is switched off).
-  const apiPaths = async () => ((await round())?.model.api.length ? (await languageFolders()).map((folder) => `${folder}${API_ROOT.slice(1)}*`) : []);
+  const apiPaths = async () =>
+    (await round())?.model.api.length
+      ? (await languageFolders()).map((folder) => `${folder}${API_ROOT.slice(1)}*`)
+      : [];
   // The framed pages' folder in each language's, the only pages any site may frame (none when the card is off).
-  const embedPaths = async () => ((await round())?.model.embeds.length ? (await languageFolders()).map((folder) => `${folder}${EMBED_FOLDER.slice(1)}*`) : []);
+  const embedPaths = async () =>
+    (await round())?.model.embeds.length
+      ? (await languageFolders()).map((folder) => `${folder}${EMBED_FOLDER.slice(1)}*`)
+      : [];
   // The sky's calendar in each language's folder (none when it is switched off).
-  const calendarPaths = async () => ((await round())?.model.calendarFeeds.length ? (await languageFolders()).map((folder) => `${folder}${CALENDAR_FEED.slice(1)}`) : []);
-  const searchBundles = async () => ((model) => model && [SEARCH_FOLDER, ...closedPartFolders(model)])((await round())?.model);
-  eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions, languageFolders, searchPaths, apiPaths, embedPaths, searchBundles, calendarPaths });
+  const calendarPaths = async () =>
+    (await round())?.model.calendarFeeds.length
+      ? (await languageFolders()).map((folder) => `${folder}${CALENDAR_FEED.slice(1)}`)
+      : [];
+  const searchBundles = async () =>
+    ((model) => model && [SEARCH_FOLDER, ...closedPartFolders(model)])((await round())?.model);
+  eleventyConfig.addPlugin(securityHeadersPlugin, {
+    policyAdditions,
+    languageFolders,
+    searchPaths,
+    apiPaths,
+    embedPaths,
+    searchBundles,
+    calendarPaths,
+  });
   // The JSON API's files this render writes, after the pages.
-  eleventyConfig.addPlugin(apiFilesPlugin, { files: async () => ({ files: (await round())?.pageLists.api ?? [], pathPrefix: await pathPrefix() }) });
+  eleventyConfig.addPlugin(apiFilesPlugin, {
+    files: async () => ({ files: (await round())?.pageLists.api ?? [], pathPrefix: await pathPrefix() }),
+  });
   // The link-preview images, copied after the pages.
   eleventyConfig.addPlugin(shareImagesPlugin, { files: async () => (await round())?.imageFiles ?? [] });
 
@@ -98,7 +134,10 @@ function previewServerOptions(source) {
     // plugin would add it to URLs the model already gives with it. https://www.11ty.dev/docs/dev-server/
     ...(source?.pathPrefix ? { pathPrefix: source.pathPrefix } : {}),
     // The chart form's routes go to its Worker (src/cli/preview/form-proxy.ts); the rest get `_headers` as hosts send it.
-    middleware: [...(source?.middleware ?? []), ...(source?.headerRules ? [previewHeadersMiddleware(source.headerRules, source.pathPrefix)] : [])],
+    middleware: [
+      ...(source?.middleware ?? []),
+      ...(source?.headerRules ? [previewHeadersMiddleware(source.headerRules, source.pathPrefix)] : []),
+    ],
     onRequest: {
       /** @param {{ url: URL }} request */
       '/*': ({ url }) => {

@@ -62,14 +62,43 @@ export default defineConfig({
       // replace a module run isolated, in a project of their own. The three projects that build sites count what
       // they start (test/count-setup.ts); the sites their tests read are built once a run and shared
       // (test/helpers/shared-sites.ts), and must be as built at the run's end (test/shared-sites-check.ts).
-      { extends: true, test: { name: 'built-site', include: ['test/site/**/*.test.ts'], isolate: false, setupFiles: COUNTED, globalSetup: ['test/shared-sites-check.ts', 'test/browser-server.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'built-site',
+          include: ['test/site/**/*.test.ts'],
+          isolate: false,
+          setupFiles: COUNTED,
+          globalSetup: ['test/shared-sites-check.ts', 'test/browser-server.ts'],
+        },
+      },
       // The commands, run as site owners run them. Both projects' browser tests share one Chromium
       // (test/browser-server.ts).
-      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts', 'test/cli/builder/search-*.test.ts'], exclude: MOCKING, isolate: false, setupFiles: COUNTED, globalSetup: ['test/shared-sites-check.ts', 'test/browser-server.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'commands',
+          include: ['test/commands/**/*.test.ts', 'test/cli/builder/search-*.test.ts'],
+          exclude: MOCKING,
+          isolate: false,
+          setupFiles: COUNTED,
+          globalSetup: ['test/shared-sites-check.ts', 'test/browser-server.ts'],
+        },
+      },
       { extends: true, test: { name: 'commands-isolated', include: MOCKING, setupFiles: COUNTED } },
       // Unit and HTTP tests: no site build, no browser (`npm run test:quick`). The temporary-folder check runs
       // here, once for the whole run (https://vitest.dev/config/globalsetup).
-      { extends: true, test: { name: 'quick', include: ['test/**/*.test.ts'], exclude: SLOW, isolate: false, setupFiles: ['test/setup-file.ts'], globalSetup: ['test/temporary-folder.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'quick',
+          include: ['test/**/*.test.ts'],
+          exclude: SLOW,
+          isolate: false,
+          setupFiles: ['test/setup-file.ts'],
+          globalSetup: ['test/temporary-folder.ts'],
+        },
+      },
     ],
   },
 });

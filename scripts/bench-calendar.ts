@@ -14,29 +14,47 @@ const BOUND = 1.05;
 function projectWithoutCalendar(into: string): string {
   const rootDir = copyProject(into);
   const siteFile = path.join(rootDir, 'content/site.json');
-  writeFileSync(siteFile, `${JSON.stringify({ ...(JSON.parse(readFileSync(siteFile, 'utf8')) as object), calendar: false }, null, 2)}\n`);
+  writeFileSync(
+    siteFile,
+    `${JSON.stringify({ ...(JSON.parse(readFileSync(siteFile, 'utf8')) as object), calendar: false }, null, 2)}\n`,
+  );
   return rootDir;
 }
 
 export async function calendarBench({ options, work, env }: BenchContext): Promise<string> {
   const periods = DEFAULTS.periods;
-  const roots = { with: copyProject(path.join(work, 'project')), without: projectWithoutCalendar(path.join(work, 'project-without')) };
+  const roots = {
+    with: copyProject(path.join(work, 'project')),
+    without: projectWithoutCalendar(path.join(work, 'project-without')),
+  };
   const cacheDir = path.join(work, 'cache');
   const request = { cacheDir, env, periods };
-  const runs = { withFull: [] as ChildResult[], withoutFull: [] as ChildResult[], withWarm: [] as ChildResult[], withoutWarm: [] as ChildResult[] };
+  const runs = {
+    withFull: [] as ChildResult[],
+    withoutFull: [] as ChildResult[],
+    withWarm: [] as ChildResult[],
+    withoutWarm: [] as ChildResult[],
+  };
   // Fills the cache both share: every measured build is warm.
   await siteBuild({ ...request, rootDir: roots.with, outputDir: path.join(work, 'dist-fill'), full: true });
   for (let round = 1; round <= options.rounds; round++) {
-    for (const [name, full, warm] of [['with', runs.withFull, runs.withWarm], ['without', runs.withoutFull, runs.withoutWarm]] as const) {
+    for (const [name, full, warm] of [
+      ['with', runs.withFull, runs.withWarm],
+      ['without', runs.withoutFull, runs.withoutWarm],
+    ] as const) {
       const outputDir = path.join(work, `dist-${name}`);
       full.push(await siteBuild({ ...request, rootDir: roots[name], outputDir, full: true }));
       warm.push(await siteBuild({ ...request, rootDir: roots[name], outputDir, full: false }));
-      log(`round ${round}/${options.rounds} ${name}: --full ${seconds(full.at(-1)!.wallMs)} (${seconds(full.at(-1)!.userCpuMs)} user CPU), warm ${seconds(warm.at(-1)!.wallMs)} (${seconds(warm.at(-1)!.userCpuMs)})`);
+      log(
+        `round ${round}/${options.rounds} ${name}: --full ${seconds(full.at(-1)!.wallMs)} (${seconds(full.at(-1)!.userCpuMs)} user CPU), warm ${seconds(warm.at(-1)!.wallMs)} (${seconds(warm.at(-1)!.userCpuMs)})`,
+      );
     }
   }
   const m = (list: ChildResult[], pick: (r: ChildResult) => number) => median(list.map(pick));
-  const row = (name: string, list: ChildResult[]) => `| ${name} | ${seconds(m(list, (r) => r.wallMs))} | ${seconds(m(list, (r) => r.userCpuMs))} | ${m(list, (r) => r.rendered ?? 0)} |`;
-  const perRound = (a: ChildResult[], b: ChildResult[], pick: (r: ChildResult) => number) => median(a.map((r, i) => pick(r) / pick(b[i]!)));
+  const row = (name: string, list: ChildResult[]) =>
+    `| ${name} | ${seconds(m(list, (r) => r.wallMs))} | ${seconds(m(list, (r) => r.userCpuMs))} | ${m(list, (r) => r.rendered ?? 0)} |`;
+  const perRound = (a: ChildResult[], b: ChildResult[], pick: (r: ChildResult) => number) =>
+    median(a.map((r, i) => pick(r) / pick(b[i]!)));
   return [
     `- Command: \`npm run bench -- --calendar --rounds ${options.rounds} --latency ${options.latencyMs} --concurrency ${options.concurrency} --date ${options.buildDate}\``,
     `- ${machineLine()}`,
@@ -51,9 +69,21 @@ export async function calendarBench({ options, work, env }: BenchContext): Promi
     '',
     '| bound | value |',
     '|---|---|',
-    `| \`--full\` with / without (wall time, median of the rounds' ratios) | ${ratio(perRound(runs.withFull, runs.withoutFull, (r) => r.wallMs), BOUND)} |`,
-    `| \`--full\` with / without (user CPU, median of the rounds' ratios) | ${ratio(perRound(runs.withFull, runs.withoutFull, (r) => r.userCpuMs), BOUND)} |`,
-    `| warm with / without (wall time, median of the rounds' ratios) | ${ratio(perRound(runs.withWarm, runs.withoutWarm, (r) => r.wallMs), BOUND)} |`,
-    `| warm with / without (user CPU, median of the rounds' ratios) | ${ratio(perRound(runs.withWarm, runs.withoutWarm, (r) => r.userCpuMs), BOUND)} |`,
+    `| \`--full\` with / without (wall time, median of the rounds' ratios) | ${ratio(
+      perRound(runs.withFull, runs.withoutFull, (r) => r.wallMs),
+      BOUND,
+    )} |`,
+    `| \`--full\` with / without (user CPU, median of the rounds' ratios) | ${ratio(
+      perRound(runs.withFull, runs.withoutFull, (r) => r.userCpuMs),
+      BOUND,
+    )} |`,
+    `| warm with / without (wall time, median of the rounds' ratios) | ${ratio(
+      perRound(runs.withWarm, runs.withoutWarm, (r) => r.wallMs),
+      BOUND,
+    )} |`,
+    `| warm with / without (user CPU, median of the rounds' ratios) | ${ratio(
+      perRound(runs.withWarm, runs.withoutWarm, (r) => r.userCpuMs),
+      BOUND,
+    )} |`,
   ].join('\n');
 }

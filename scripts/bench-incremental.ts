@@ -19,7 +19,11 @@ import { machineLine, median, megabytes, periodCount, ratio, seconds } from './l
 import { DEFAULTS, TEN_YEAR_PERIODS, type ChildResult } from './lib/bench-settings.ts';
 
 /** The bounds: each build's wall time over plain Eleventy's, one language. */
-interface ArchiveTargets { nextDay: number; newWeek: number; full: number }
+interface ArchiveTargets {
+  nextDay: number;
+  newWeek: number;
+  full: number;
+}
 
 const ARCHIVES: { name: string; periods: PeriodWindows; targets: ArchiveTargets }[] = [
   { name: 'three-year archive', periods: DEFAULTS.periods, targets: { nextDay: 0.5, newWeek: 1.0, full: 2.5 } },
@@ -57,9 +61,13 @@ export async function incrementalBench(context: BenchContext): Promise<string> {
   for (const archive of ARCHIVES) runs.push(await archiveRounds(archive.periods, context));
   // The ten-year archive's last build is still in outputDir: a `--full` build of the new week.
   const query = await queryBytes(outputDir);
-  log(`ten-year archive, one query: ${query.requests} responses, ${query.totalBytes} bytes, ${query.parts} parts of the index`);
+  log(
+    `ten-year archive, one query: ${query.requests} responses, ${query.totalBytes} bytes, ${query.parts} parts of the index`,
+  );
   const ranking = await rankingAgreement(outputDir);
-  log(`ten-year archive, ranking: the first five agree on ${ranking.agreeing} of ${ranking.total} queries\n${ranking.disagreements.join('\n')}`);
+  log(
+    `ten-year archive, ranking: the first five agree on ${ranking.agreeing} of ${ranking.total} queries\n${ranking.disagreements.join('\n')}`,
+  );
   const once: TenYearOnce = { query, ranking, languages: await languagesNewWeek(context) };
   const workDirFlag = options.workDir === os.tmpdir() ? '' : ` --work-dir ${options.workDir}`;
   return [
@@ -80,7 +88,8 @@ async function archiveRounds(periods: PeriodWindows, { options, work, env }: Ben
   const cacheDir = path.join(work, 'cache-incremental');
   const plainDir = path.join(work, 'dist-plain');
   const plainData = path.join(work, 'plain-data-incremental.json');
-  const build = (date: string, full = false) => siteBuild({ outputDir, cacheDir, env: { ...env, ASTRO_BUILD_DATE: date }, periods, full });
+  const build = (date: string, full = false) =>
+    siteBuild({ outputDir, cacheDir, env: { ...env, ASTRO_BUILD_DATE: date }, periods, full });
   const runs: ArchiveRuns = { nextDay: [], newWeek: [], full: [], plain: [] };
   for (const dir of [outputDir, cacheDir]) rmSync(dir, { recursive: true, force: true });
   // Fills the cache with every period the rounds publish.
@@ -93,8 +102,11 @@ async function archiveRounds(periods: PeriodWindows, { options, work, env }: Ben
     if (round === 1) writeFileSync(plainData, JSON.stringify(plainDataFrom(outputDir)));
     rmSync(plainDir, { recursive: true, force: true });
     runs.plain.push(await plainBuild(plainDir, plainData, 'idiomatic'));
-    const last = (list: ChildResult[]) => `${seconds(list.at(-1)!.wallMs)} (${list.at(-1)!.rendered ?? list.at(-1)!.pages} rendered, index ${seconds(list.at(-1)!.searchIndexMs ?? 0)})`;
-    log(`${periodCount(periods)} periods, round ${round}/${options.rounds}: next day ${last(runs.nextDay)}, new week ${last(runs.newWeek)}, full ${last(runs.full)}, plain ${seconds(runs.plain.at(-1)!.wallMs)}`);
+    const last = (list: ChildResult[]) =>
+      `${seconds(list.at(-1)!.wallMs)} (${list.at(-1)!.rendered ?? list.at(-1)!.pages} rendered, index ${seconds(list.at(-1)!.searchIndexMs ?? 0)})`;
+    log(
+      `${periodCount(periods)} periods, round ${round}/${options.rounds}: next day ${last(runs.nextDay)}, new week ${last(runs.newWeek)}, full ${last(runs.full)}, plain ${seconds(runs.plain.at(-1)!.wallMs)}`,
+    );
   }
   return runs;
 }
@@ -109,10 +121,24 @@ async function languagesNewWeek({ options, work, env }: BenchContext): Promise<T
   const rootDir = projectWithLanguages(path.join(work, 'project-languages'), BENCH_LANGUAGES);
   const { services, accounts } = await languageServices(BENCH_LANGUAGES, options.latencyMs);
   try {
-    const request = { rootDir, outputDir: path.join(work, 'dist-languages'), cacheDir: path.join(work, 'cache-languages'), periods: TEN_YEAR_PERIODS };
-    const build = (date: string, full = false) => siteBuild({ ...request, env: { ...env, ...accounts, ASTRO_BUILD_DATE: date }, full });
-    const one = (date: string) => siteBuild({ outputDir: path.join(work, 'dist-incremental'), cacheDir: path.join(work, 'cache-incremental'), env: { ...env, ASTRO_BUILD_DATE: date }, periods: TEN_YEAR_PERIODS });
-    log(`six languages, ten-year archive: filling the cache (${seconds((await build(DATES.nextMonday, true)).wallMs)})`);
+    const request = {
+      rootDir,
+      outputDir: path.join(work, 'dist-languages'),
+      cacheDir: path.join(work, 'cache-languages'),
+      periods: TEN_YEAR_PERIODS,
+    };
+    const build = (date: string, full = false) =>
+      siteBuild({ ...request, env: { ...env, ...accounts, ASTRO_BUILD_DATE: date }, full });
+    const one = (date: string) =>
+      siteBuild({
+        outputDir: path.join(work, 'dist-incremental'),
+        cacheDir: path.join(work, 'cache-incremental'),
+        env: { ...env, ASTRO_BUILD_DATE: date },
+        periods: TEN_YEAR_PERIODS,
+      });
+    log(
+      `six languages, ten-year archive: filling the cache (${seconds((await build(DATES.nextMonday, true)).wallMs)})`,
+    );
     const runs: TenYearOnce['languages'] = { six: [], one: [] };
     for (let round = 1; round <= options.rounds; round++) {
       await build(DATES.wednesday);
@@ -120,7 +146,9 @@ async function languagesNewWeek({ options, work, env }: BenchContext): Promise<T
       await one(DATES.wednesday);
       runs.one.push(await one(DATES.nextMonday));
       const [six, single] = [runs.six.at(-1)!, runs.one.at(-1)!];
-      log(`six languages, round ${round}/${options.rounds}: new week ${seconds(six.wallMs)} (${six.rendered} rendered, index ${seconds(six.searchIndexMs ?? 0)}); one language ${seconds(single.wallMs)}`);
+      log(
+        `six languages, round ${round}/${options.rounds}: new week ${seconds(six.wallMs)} (${six.rendered} rendered, index ${seconds(six.searchIndexMs ?? 0)}); one language ${seconds(single.wallMs)}`,
+      );
     }
     return runs;
   } finally {
@@ -135,7 +163,10 @@ function buildRow(label: string, list: ChildResult[], plainMs: number): string {
   return `| ${label} | ${seconds(m(list, 'wallMs'))} | ${(m(list, 'wallMs') / plainMs).toFixed(2)} | ${seconds(m(list, 'searchIndexMs'))} | ${seconds(m(list, 'userCpuMs'))} | ${m(list, 'rendered')} | ${m(list, 'reused')} | ${megabytes(m(list, 'maxRssKb'))} |`;
 }
 
-const BUILD_HEADER = ['| build | wall time | / plain | of which the search index | user CPU | pages rendered | pages reused | peak RSS |', '|---|---|---|---|---|---|---|---|'];
+const BUILD_HEADER = [
+  '| build | wall time | / plain | of which the search index | user CPU | pages rendered | pages reused | peak RSS |',
+  '|---|---|---|---|---|---|---|---|',
+];
 
 function archiveTable({ name, periods }: (typeof ARCHIVES)[number], runs: ArchiveRuns): string[] {
   const plainMs = m(runs.plain, 'wallMs');
@@ -156,8 +187,16 @@ function onceTables({ query, languages }: TenYearOnce, tenYear: ArchiveRuns): st
     `**ten-year archive, six languages** (${BENCH_LANGUAGES.join(', ')}, each from a sample service of its own): a \`--full\` build of ${DATES.nextMonday} (fills the cache), then per round ${DATES.wednesday}'s build and the first build of the new week, measured, each followed by the same two builds of the one-language ten-year archive above; medians of ${languages.six.length}; "/ plain" is over the one language's plain Eleventy above.`,
     '',
     ...BUILD_HEADER,
-    buildRow(`first build of a new week, ${BENCH_LANGUAGES.length} languages`, languages.six, m(tenYear.plain, 'wallMs')),
-    buildRow('first build of a new week, one language (taken in turn with them)', languages.one, m(tenYear.plain, 'wallMs')),
+    buildRow(
+      `first build of a new week, ${BENCH_LANGUAGES.length} languages`,
+      languages.six,
+      m(tenYear.plain, 'wallMs'),
+    ),
+    buildRow(
+      'first build of a new week, one language (taken in turn with them)',
+      languages.one,
+      m(tenYear.plain, 'wallMs'),
+    ),
     '',
     `**One query on the ten-year archive**: \`/search/?q=${QUERY}\` in Chromium (a fresh profile, so nothing cached), the built site served with its \`_headers\`, until the results are listed ("${query.status}"); the page merges every part of the index (${query.parts} fetched from). Bytes of the responses' bodies as the server sent them (uncompressed; a host's gzip shrinks \`pagefind.js\`, the index files are compressed already):`,
     '',
@@ -169,7 +208,8 @@ function onceTables({ query, languages }: TenYearOnce, tenYear: ArchiveRuns): st
 }
 
 function boundsTable(runs: ArchiveRuns[], { query, ranking, languages }: TenYearOnce): string[] {
-  const cell = (i: number, key: 'nextDay' | 'newWeek' | 'full') => ratio(m(runs[i]![key], 'wallMs') / m(runs[i]!.plain, 'wallMs'), ARCHIVES[i]!.targets[key]);
+  const cell = (i: number, key: 'nextDay' | 'newWeek' | 'full') =>
+    ratio(m(runs[i]![key], 'wallMs') / m(runs[i]!.plain, 'wallMs'), ARCHIVES[i]!.targets[key]);
   const percent = ranking.total === 0 ? 0 : Math.round((100 * ranking.agreeing) / ranking.total);
   return [
     '| bound | three-year | ten-year |',

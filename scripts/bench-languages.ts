@@ -38,7 +38,10 @@ export function projectWithLanguages(into: string, languages: readonly string[])
 }
 
 /** A sample service per language, in its language, with the ASTRO_API_* variables of each one's account. */
-export async function languageServices(languages: readonly string[], latencyMs: number): Promise<{ services: SampleService[]; accounts: Record<string, string> }> {
+export async function languageServices(
+  languages: readonly string[],
+  latencyMs: number,
+): Promise<{ services: SampleService[]; accounts: Record<string, string> }> {
   const { startSampleService } = await import('../src/sample-service/server.ts');
   const services: SampleService[] = [];
   const accounts: Record<string, string> = {};
@@ -47,7 +50,11 @@ export async function languageServices(languages: readonly string[], latencyMs: 
     const service = await startSampleService({ ...account, language, latencyMs });
     services.push(service);
     const names = accountVariables(language, i === 0);
-    Object.assign(accounts, { [names.url]: service.url, [names.username]: account.username, [names.password]: account.password });
+    Object.assign(accounts, {
+      [names.url]: service.url,
+      [names.username]: account.username,
+      [names.password]: account.password,
+    });
   }
   return { services, accounts };
 }
@@ -65,19 +72,33 @@ export async function languagesBench({ options, work, env }: BenchContext): Prom
     const several = languages.length > 1;
     for (let round = 1; round <= options.rounds; round++) {
       rmSync(cacheDir, { recursive: true, force: true });
-      const request = { rootDir, outputDir: path.join(work, 'dist'), cacheDir, env: { ...env, ...accounts }, periods, full: true };
-      const report = (name: string, list: ChildResult[]) => log(`round ${round}/${options.rounds}: ${name} ${seconds(list.at(-1)!.wallMs)} (${list.at(-1)!.pages} pages, ${megabytes(list.at(-1)!.maxRssKb)})`);
+      const request = {
+        rootDir,
+        outputDir: path.join(work, 'dist'),
+        cacheDir,
+        env: { ...env, ...accounts },
+        periods,
+        full: true,
+      };
+      const report = (name: string, list: ChildResult[]) =>
+        log(
+          `round ${round}/${options.rounds}: ${name} ${seconds(list.at(-1)!.wallMs)} (${list.at(-1)!.pages} pages, ${megabytes(list.at(-1)!.maxRssKb)})`,
+        );
       runs.cold.push(await siteBuild(request));
       report('cold', runs.cold);
       runs.warm.push(await siteBuild(request));
       report('warm', runs.warm);
       if (!several) continue;
       // The default language alone, from the same cache (its answers are the same account's).
-      runs.oneLanguage.push(await siteBuild({ ...request, rootDir: oneLanguageRoot, outputDir: path.join(work, 'dist-one-language') }));
+      runs.oneLanguage.push(
+        await siteBuild({ ...request, rootDir: oneLanguageRoot, outputDir: path.join(work, 'dist-one-language') }),
+      );
       report('one language, warm', runs.oneLanguage);
       // Wednesday, then Thursday of the reference date's week: the same periods, nothing a page shows changes.
       await siteBuild({ ...request, full: false, env: { ...request.env, ASTRO_BUILD_DATE: NEXT_DAY.before } });
-      runs.nextDay.push(await siteBuild({ ...request, full: false, env: { ...request.env, ASTRO_BUILD_DATE: NEXT_DAY.after } }));
+      runs.nextDay.push(
+        await siteBuild({ ...request, full: false, env: { ...request.env, ASTRO_BUILD_DATE: NEXT_DAY.after } }),
+      );
       report('next day', runs.nextDay);
     }
     const row = (name: string, results: ChildResult[]) => {
@@ -103,7 +124,12 @@ export async function languagesBench({ options, work, env }: BenchContext): Prom
       '|---|---|---|---|---|---|---|---|---|',
       row('cold', runs.cold),
       row('warm', runs.warm),
-      ...(several ? [row(`next day (${NEXT_DAY.after}, after ${NEXT_DAY.before})`, runs.nextDay), row('warm, the default language alone', runs.oneLanguage).replace(/^\| \d+ \([^)]*\)/, '| 1 (en)')] : []),
+      ...(several
+        ? [
+            row(`next day (${NEXT_DAY.after}, after ${NEXT_DAY.before})`, runs.nextDay),
+            row('warm, the default language alone', runs.oneLanguage).replace(/^\| \d+ \([^)]*\)/, '| 1 (en)'),
+          ]
+        : []),
       ...ratios,
     ].join('\n');
   } finally {

@@ -66,14 +66,16 @@ class Preview {
     });
     this.process.stdout.on('data', (d: Buffer) => {
       this.output += d;
-      for (const match of d.toString().matchAll(/^BENCH_MEMORY (.*)$/gm)) this.memory.push(JSON.parse(match[1]!) as { heapUsed: number; rss: number });
+      for (const match of d.toString().matchAll(/^BENCH_MEMORY (.*)$/gm))
+        this.memory.push(JSON.parse(match[1]!) as { heapUsed: number; rss: number });
     });
     this.process.stderr.on('data', (d: Buffer) => (this.output += d));
   }
 
   async ready(): Promise<void> {
     while (!this.output.includes('Preview at ')) {
-      if (this.process.exitCode !== null) throw new Error(`the preview stopped; its output:\n${this.output.slice(-3000)}`);
+      if (this.process.exitCode !== null)
+        throw new Error(`the preview stopped; its output:\n${this.output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
@@ -86,7 +88,8 @@ class Preview {
   async renderAfter(count: number, timeoutMs = 120_000): Promise<string> {
     const until = Date.now() + timeoutMs;
     while (this.renders() <= count) {
-      if (Date.now() > until || this.process.exitCode !== null) throw new Error(`the preview did not render; its output:\n${this.output.slice(-3000)}`);
+      if (Date.now() > until || this.process.exitCode !== null)
+        throw new Error(`the preview did not render; its output:\n${this.output.slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 5));
     }
     return this.output.split('\n').filter((line) => line.startsWith('Preview: rendered'))[count]!;
@@ -103,23 +106,40 @@ export interface EditKind {
   language?: string;
 }
 
-const append = (file: string) => (root: string, _i: number, marker: string) => appendFileSync(path.join(root, file), `\n${marker}\n`);
-const replaceLine = (file: string, pattern: RegExp, make: (marker: string) => string) => (root: string, _i: number, marker: string) => {
-  const full = path.join(root, file);
-  writeFileSync(full, readFileSync(full, 'utf8').replace(pattern, make(marker)));
-};
+const append = (file: string) => (root: string, _i: number, marker: string) =>
+  appendFileSync(path.join(root, file), `\n${marker}\n`);
+const replaceLine =
+  (file: string, pattern: RegExp, make: (marker: string) => string) => (root: string, _i: number, marker: string) => {
+    const full = path.join(root, file);
+    writeFileSync(full, readFileSync(full, 'utf8').replace(pattern, make(marker)));
+  };
 
 /** Written before the preview starts on a site with Spanish: the edits append to it, as to the English one. */
 const SPANISH_OVERRIDE = 'content/overrides/es/weekly/2026-w47/leo.md';
 
 export const EDIT_KINDS: EditKind[] = [
-  { name: 'override (a report\'s text)', edit: append('content/overrides/weekly/2026-w47/leo.md'), url: '/weekly/2026-w47/leo/', full: false },
-  { name: 'Spanish override (a report\'s text)', edit: append(SPANISH_OVERRIDE), url: '/es/weekly/2026-w47/leo/', full: false, language: 'es' },
+  {
+    name: "override (a report's text)",
+    edit: append('content/overrides/weekly/2026-w47/leo.md'),
+    url: '/weekly/2026-w47/leo/',
+    full: false,
+  },
+  {
+    name: "Spanish override (a report's text)",
+    edit: append(SPANISH_OVERRIDE),
+    url: '/es/weekly/2026-w47/leo/',
+    full: false,
+    language: 'es',
+  },
   { name: 'chart', edit: append('content/charts/frida-kahlo.md'), url: '/charts/frida-kahlo/', full: false },
   { name: 'static page', edit: append('content/pages/about.md'), url: '/about/', full: false },
   {
     name: 'template (report layout)',
-    edit: replaceLine('templates/_layouts/report.njk', /<article class="report"[^>]*>/, (marker) => `<article class="report" data-edit="${marker}">`),
+    edit: replaceLine(
+      'templates/_layouts/report.njk',
+      /<article class="report"[^>]*>/,
+      (marker) => `<article class="report" data-edit="${marker}">`,
+    ),
     url: '/weekly/2026-w47/leo/',
     full: true,
   },
@@ -130,7 +150,6 @@ export const EDIT_KINDS: EditKind[] = [
     full: true,
   },
 ];
-
 
 export interface PreviewRuns {
   /** Seconds from writing the file to the render's end, per kind. */
@@ -143,12 +162,23 @@ export interface PreviewRuns {
  * Starts the preview on `root`, a copy of the project publishing `languages`, with the archive's cache, and times
  * edits of each kind its languages have.
  */
-export async function previewRounds(root: string, languages: readonly string[], cacheDir: string, periods: PeriodWindows, env: Record<string, string>, edits = DEFAULTS.edits, log: (line: string) => void = console.error): Promise<PreviewRuns> {
+export async function previewRounds(
+  root: string,
+  languages: readonly string[],
+  cacheDir: string,
+  periods: PeriodWindows,
+  env: Record<string, string>,
+  edits = DEFAULTS.edits,
+  log: (line: string) => void = console.error,
+): Promise<PreviewRuns> {
   const kinds = EDIT_KINDS.filter((kind) => kind.language === undefined || languages.slice(1).includes(kind.language));
   if (languages.includes('es')) {
     // Before the preview watches: a file written into a folder just made can reach the watcher before its folder.
     mkdirSync(path.dirname(path.join(root, SPANISH_OVERRIDE)), { recursive: true });
-    writeFileSync(path.join(root, SPANISH_OVERRIDE), '---\nfield: text\nmode: append\n---\n**Una nota de la redacción.**\n');
+    writeFileSync(
+      path.join(root, SPANISH_OVERRIDE),
+      '---\nfield: text\nmode: append\n---\n**Una nota de la redacción.**\n',
+    );
   }
   const port = await freePort();
   const preview = new Preview({ rootDir: root, cacheDir, periods, port }, env);

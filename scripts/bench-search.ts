@@ -28,7 +28,9 @@ const PART_PATH = /^\/(pagefind(?:-closed|-quarters)?)\//;
 
 /** Searches `/search/?q=${query}` on the site built in `outputDir` and adds up what the browser downloaded. */
 export async function queryBytes(outputDir: string, query = QUERY): Promise<QueryBytes> {
-  const server = await startStaticServer(outputDir, { headerRules: parseHeadersFile(readFileSync(path.join(outputDir, '_headers'), 'utf8')) });
+  const server = await startStaticServer(outputDir, {
+    headerRules: parseHeadersFile(readFileSync(path.join(outputDir, '_headers'), 'utf8')),
+  });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -36,18 +38,31 @@ export async function queryBytes(outputDir: string, query = QUERY): Promise<Quer
     page.on('response', (response: Response) => {
       const url = response.url();
       // A redirect has no body to read.
-      bodies.push(response.body().then((body) => ({ url, bytes: body.length }), () => ({ url, bytes: 0 })));
+      bodies.push(
+        response.body().then(
+          (body) => ({ url, bytes: body.length }),
+          () => ({ url, bytes: 0 }),
+        ),
+      );
     });
     await page.goto(`${server.url}/search/?q=${encodeURIComponent(query)}`);
     const status = page.locator('#search-results [role="status"]');
     await status.filter({ hasNotText: /^(Searching…)?$/ }).waitFor({ timeout: 60_000 });
     const text = (await status.textContent()) ?? '';
-    if (!/^Pages found: \d+$/.test(text)) throw new Error(`the search page said "${text}" for ?q=${query}, not a list of results`);
+    if (!/^Pages found: \d+$/.test(text))
+      throw new Error(`the search page said "${text}" for ?q=${query}, not a list of results`);
     const responses = await Promise.all(bodies);
     const pagefind = responses.filter(({ url }) => PART_PATH.test(new URL(url).pathname));
     const parts = new Set(pagefind.map(({ url }) => PART_PATH.exec(new URL(url).pathname)![1]));
     const sum = (list: typeof responses) => list.reduce((total, { bytes }) => total + bytes, 0);
-    return { totalBytes: sum(responses), pagefindBytes: sum(pagefind), requests: responses.length, pagefindRequests: pagefind.length, parts: parts.size, status: text };
+    return {
+      totalBytes: sum(responses),
+      pagefindBytes: sum(pagefind),
+      requests: responses.length,
+      pagefindRequests: pagefind.length,
+      parts: parts.size,
+      status: text,
+    };
   } finally {
     await browser.close();
     await server.close();

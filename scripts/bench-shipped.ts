@@ -29,7 +29,9 @@ export async function shippedBench({ options, work }: BenchContext): Promise<str
     runs.warm.push(await siteBuild({ outputDir, cacheDir, env }));
     rmSync(plainDir, { recursive: true, force: true });
     runs.plain.push(await plainBuild(plainDir, plainData, 'idiomatic'));
-    log(`round ${round}/${options.rounds}: cold ${seconds(cpu(runs.cold.at(-1)!))} CPU (${runs.cold.at(-1)!.pages} pages), warm ${seconds(cpu(runs.warm.at(-1)!))}, plain ${seconds(cpu(runs.plain.at(-1)!))}`);
+    log(
+      `round ${round}/${options.rounds}: cold ${seconds(cpu(runs.cold.at(-1)!))} CPU (${runs.cold.at(-1)!.pages} pages), warm ${seconds(cpu(runs.warm.at(-1)!))}, plain ${seconds(cpu(runs.plain.at(-1)!))}`,
+    );
   }
   const m = (list: ChildResult[], pick: (r: ChildResult) => number) => median(list.map(pick));
   const row = (name: string, list: ChildResult[]) =>

@@ -20,21 +20,38 @@ const BOUNDS = { scriptGzipBytes: 5 * 1024, cardRequests: 2, cardBytes: 12 * 102
 function projectWithout(into: string): string {
   const rootDir = copyProject(into);
   const siteFile = path.join(rootDir, 'content/site.json');
-  writeFileSync(siteFile, `${JSON.stringify({ ...(JSON.parse(readFileSync(siteFile, 'utf8')) as object), api: false }, null, 2)}\n`);
+  writeFileSync(
+    siteFile,
+    `${JSON.stringify({ ...(JSON.parse(readFileSync(siteFile, 'utf8')) as object), api: false }, null, 2)}\n`,
+  );
   rmSync(path.join(rootDir, 'templates/feed-json.njk'));
   return rootDir;
 }
 
 /** The card's script and the largest answer it reads (in any language's API), raw and gzipped as hosts send them. */
-function cardWeight(dist: string): { script: number; scriptGzip: number; answer: number; answerGzip: number; largest: string } {
+function cardWeight(dist: string): {
+  script: number;
+  scriptGzip: number;
+  answer: number;
+  answerGzip: number;
+  largest: string;
+} {
   const script = readFileSync(path.join(dist, 'embed/card.js'));
-  const answers = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => /(^|\/)api\/v1\/.+\/card\.json$/.test(file.split(path.sep).join('/')));
+  const answers = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    /(^|\/)api\/v1\/.+\/card\.json$/.test(file.split(path.sep).join('/')),
+  );
   const sized = answers.map((file) => {
     const bytes = readFileSync(path.join(dist, file));
     return { file, raw: bytes.length, gzip: gzipSync(bytes).length };
   });
   const largest = sized.reduce((a, b) => (b.gzip > a.gzip ? b : a));
-  return { script: script.length, scriptGzip: gzipSync(script).length, answer: largest.raw, answerGzip: largest.gzip, largest: largest.file };
+  return {
+    script: script.length,
+    scriptGzip: gzipSync(script).length,
+    answer: largest.raw,
+    answerGzip: largest.gzip,
+    largest: largest.file,
+  };
 }
 
 export async function syndicationBench({ options, work, env }: BenchContext): Promise<string> {
@@ -43,21 +60,46 @@ export async function syndicationBench({ options, work, env }: BenchContext): Pr
   const withoutRoot = projectWithout(path.join(work, 'project-without'));
   const cacheDir = path.join(work, 'cache');
   const request = { outputDir: path.join(work, 'dist'), cacheDir, env, periods, full: true };
-  const runs = { withFull: [] as ChildResult[], withoutFull: [] as ChildResult[], withNext: [] as ChildResult[], withoutNext: [] as ChildResult[] };
+  const runs = {
+    withFull: [] as ChildResult[],
+    withoutFull: [] as ChildResult[],
+    withNext: [] as ChildResult[],
+    withoutNext: [] as ChildResult[],
+  };
   // Fills the cache both share: every measured build is warm.
   await siteBuild({ ...request, rootDir: withRoot });
   for (let round = 1; round <= options.rounds; round++) {
-    for (const [rootDir, full, next, name] of [[withRoot, runs.withFull, runs.withNext, 'with'], [withoutRoot, runs.withoutFull, runs.withoutNext, 'without']] as const) {
+    for (const [rootDir, full, next, name] of [
+      [withRoot, runs.withFull, runs.withNext, 'with'],
+      [withoutRoot, runs.withoutFull, runs.withoutNext, 'without'],
+    ] as const) {
       const outputDir = path.join(work, `dist-${name}`);
       full.push(await siteBuild({ ...request, rootDir, outputDir }));
-      await siteBuild({ ...request, rootDir, outputDir, full: false, env: { ...env, ASTRO_BUILD_DATE: NEXT_DAY.before } });
-      next.push(await siteBuild({ ...request, rootDir, outputDir, full: false, env: { ...env, ASTRO_BUILD_DATE: NEXT_DAY.after } }));
-      log(`round ${round}/${options.rounds} ${name}: --full ${seconds(full.at(-1)!.wallMs)} (${seconds(full.at(-1)!.userCpuMs)} user CPU), next day ${seconds(next.at(-1)!.wallMs)} (${seconds(next.at(-1)!.userCpuMs)})`);
+      await siteBuild({
+        ...request,
+        rootDir,
+        outputDir,
+        full: false,
+        env: { ...env, ASTRO_BUILD_DATE: NEXT_DAY.before },
+      });
+      next.push(
+        await siteBuild({
+          ...request,
+          rootDir,
+          outputDir,
+          full: false,
+          env: { ...env, ASTRO_BUILD_DATE: NEXT_DAY.after },
+        }),
+      );
+      log(
+        `round ${round}/${options.rounds} ${name}: --full ${seconds(full.at(-1)!.wallMs)} (${seconds(full.at(-1)!.userCpuMs)} user CPU), next day ${seconds(next.at(-1)!.wallMs)} (${seconds(next.at(-1)!.userCpuMs)})`,
+      );
     }
   }
   const card = cardWeight(path.join(work, 'dist-with'));
   const m = (list: ChildResult[], pick: (r: ChildResult) => number) => median(list.map(pick));
-  const row = (name: string, list: ChildResult[]) => `| ${name} | ${seconds(m(list, (r) => r.wallMs))} | ${seconds(m(list, (r) => r.userCpuMs))} | ${m(list, (r) => r.rendered ?? 0)} |`;
+  const row = (name: string, list: ChildResult[]) =>
+    `| ${name} | ${seconds(m(list, (r) => r.wallMs))} | ${seconds(m(list, (r) => r.userCpuMs))} | ${m(list, (r) => r.rendered ?? 0)} |`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
   return [
     `- Command: \`npm run bench -- --syndication --rounds ${options.rounds} --latency ${options.latencyMs} --concurrency ${options.concurrency} --date ${options.buildDate}\``,

@@ -37,7 +37,16 @@ import v8 from 'node:v8';
 import type { PeriodWindows } from '../src/data/config.ts';
 import { log, plainBuild, siteBuild, type BenchContext, type SiteBuildRequest } from './lib/bench-builds.ts';
 import { plainDataFrom } from './lib/bench-plain-data.ts';
-import { archiveReport, machineLine, median, megabytes, periodCount, ratio, seconds, writeBenchmarkSection } from './lib/bench-report.ts';
+import {
+  archiveReport,
+  machineLine,
+  median,
+  megabytes,
+  periodCount,
+  ratio,
+  seconds,
+  writeBenchmarkSection,
+} from './lib/bench-report.ts';
 import { HOME_TRANSFER_BEFORE, HOME_TRANSFER_TARGET, homeTransfer } from './lib/bench-home.ts';
 import { DEFAULTS, type ArchiveRuns, type BenchOptions, type ChildResult } from './lib/bench-settings.ts';
 
@@ -71,7 +80,9 @@ async function childSiteBuild(json: string): Promise<void> {
   const request = JSON.parse(json) as SiteBuildRequest;
   const summary = await runBuild({ ...request, rootDir: request.rootDir ?? rootDir, log: () => {} });
   const { SEARCH_INDEX_MEASURE } = await import('../src/cli/builder/search-index.ts');
-  const searchIndexMs = performance.getEntriesByName(SEARCH_INDEX_MEASURE, 'measure').reduce((sum, entry) => sum + entry.duration, 0);
+  const searchIndexMs = performance
+    .getEntriesByName(SEARCH_INDEX_MEASURE, 'measure')
+    .reduce((sum, entry) => sum + entry.duration, 0);
   clearInterval(sampler);
   sampleHeap();
   const usage = process.resourceUsage();
@@ -140,7 +151,8 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
       worker: values.worker,
       write: !values['no-write'],
       workDir: values['work-dir'],
-      languages: values.languages === undefined ? undefined : Math.min(6, Math.max(1, whole('languages', values.languages))),
+      languages:
+        values.languages === undefined ? undefined : Math.min(6, Math.max(1, whole('languages', values.languages))),
       tenYear: values['ten-year'],
       shipped: values.shipped,
     },
@@ -148,16 +160,22 @@ function parseOptions(): { childSite?: string; options: BenchOptions } {
 }
 
 /** The report the options ask for, and the section of docs/performance.md it is written to. */
-async function benchReport(context: BenchContext): Promise<[section: Parameters<typeof writeBenchmarkSection>[0], report: string]> {
+async function benchReport(
+  context: BenchContext,
+): Promise<[section: Parameters<typeof writeBenchmarkSection>[0], report: string]> {
   const { options } = context;
   if (options.pagesWanted !== undefined) return ['pages', await largeArchive(context, options.pagesWanted)];
-  if (options.languages !== undefined && !options.preview) return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
-  if (options.incremental || options.search) return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
+  if (options.languages !== undefined && !options.preview)
+    return ['languages', await (await import('./bench-languages.ts')).languagesBench(context)];
+  if (options.incremental || options.search)
+    return ['incremental', await (await import('./bench-incremental.ts')).incrementalBench(context)];
   if (options.shipped) return ['shipped', await (await import('./bench-shipped.ts')).shippedBench(context)];
   if (options.worker) return ['worker', await (await import('./bench-worker.ts')).workerBench(context)];
   if (options.calendar) return ['calendar', await (await import('./bench-calendar.ts')).calendarBench(context)];
-  if (options.syndication) return ['syndication', await (await import('./bench-syndication.ts')).syndicationBench(context)];
-  if (options.preview) return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
+  if (options.syndication)
+    return ['syndication', await (await import('./bench-syndication.ts')).syndicationBench(context)];
+  if (options.preview)
+    return [options.languages === undefined ? 'preview' : 'preview-languages', await previewBench(context)];
   const runs = await archiveRounds(context);
   if (options.profile) await profileBuilds(context);
   const home = homeTransfer(path.join(context.work, 'dist-warm'));
@@ -171,7 +189,11 @@ async function main(): Promise<void> {
   if (childSite !== undefined) return childSiteBuild(childSite);
   // Not imported at the top: a child must load the build's modules only after enabling the compile cache.
   const { startSampleService } = await import('../src/sample-service/server.ts');
-  const service = await startSampleService({ latencyMs: options.latencyMs, username: 'bench', password: 'bench-password' });
+  const service = await startSampleService({
+    latencyMs: options.latencyMs,
+    username: 'bench',
+    password: 'bench-password',
+  });
   const work = mkdtempSync(path.join(options.workDir, 'astro-bench-'));
   const env = {
     ASTRO_API_URL: service.url,
@@ -223,13 +245,16 @@ async function previewReport({ options, work, env }: BenchContext, languages: re
   const runs = await previewRounds(rootDir, languages, cacheDir, periods, env, options.rounds, log);
   const row = ({ kind, seconds: list, rendered }: (typeof runs.edits)[number]) => {
     const m = median(list);
-    const verdict = kind.full ? ratio(m / warmS, PREVIEW_TARGETS.fullEditToWarmBuild) : `${m.toFixed(2)} s (target ≤ ${PREVIEW_TARGETS.singleEditS} s: ${m <= PREVIEW_TARGETS.singleEditS ? 'met' : 'NOT met'})`;
+    const verdict = kind.full
+      ? ratio(m / warmS, PREVIEW_TARGETS.fullEditToWarmBuild)
+      : `${m.toFixed(2)} s (target ≤ ${PREVIEW_TARGETS.singleEditS} s: ${m <= PREVIEW_TARGETS.singleEditS ? 'met' : 'NOT met'})`;
     return `| ${kind.name} | ${m.toFixed(2)} s | ${Math.min(...list).toFixed(2)}–${Math.max(...list).toFixed(2)} s | ${rendered} | ${kind.full ? 'edit / warm build: ' : ''}${verdict} |`;
   };
   const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
   const at = (i: number) => runs.memory[i - 1]!;
   const growth = (key: 'heapUsed' | 'rss') => at(MEMORY.memoryEdits)[key] / at(MEMORY.memoryBaseline)[key] - 1;
-  const percent = (value: number) => `${(value * 100).toFixed(1)} % (target ≤ ${PREVIEW_TARGETS.memoryGrowth * 100} %: ${value <= PREVIEW_TARGETS.memoryGrowth ? 'met' : 'NOT met'})`;
+  const percent = (value: number) =>
+    `${(value * 100).toFixed(1)} % (target ≤ ${PREVIEW_TARGETS.memoryGrowth * 100} %: ${value <= PREVIEW_TARGETS.memoryGrowth ? 'met' : 'NOT met'})`;
   return [
     `- Command: \`npm run bench -- --preview${languages.length > 1 ? ` --languages ${languages.length}` : ''} --rounds ${options.rounds} --date ${options.buildDate}\``,
     `- ${machineLine()}`,
@@ -244,7 +269,9 @@ async function previewReport({ options, work, env }: BenchContext, languages: re
     '',
     '| after edit | V8 heap used | RSS |',
     '|---|---|---|',
-    ...[1, MEMORY.memoryBaseline, 50, MEMORY.memoryEdits].map((i) => `| ${i} | ${mb(at(i).heapUsed)} | ${mb(at(i).rss)} |`),
+    ...[1, MEMORY.memoryBaseline, 50, MEMORY.memoryEdits].map(
+      (i) => `| ${i} | ${mb(at(i).heapUsed)} | ${mb(at(i).rss)} |`,
+    ),
     '',
     `| growth from edit ${MEMORY.memoryBaseline} to edit ${MEMORY.memoryEdits} | value |`,
     '|---|---|',
@@ -264,7 +291,12 @@ async function largeArchive({ options, work, env }: BenchContext, pagesWanted: n
     ascendantYearly: { past: 0, future: 0 },
   };
   log(`Large archive: ${periodCount(periods)} periods (${weeklyPast + 1} weeks), cold, Node's default heap…`);
-  const cold = await siteBuild({ outputDir: path.join(work, 'dist'), cacheDir: path.join(work, 'cache'), env, periods });
+  const cold = await siteBuild({
+    outputDir: path.join(work, 'dist'),
+    cacheDir: path.join(work, 'cache'),
+    env,
+    periods,
+  });
   const signPages = periodCount(periods) * DEFAULTS.signs;
   return [
     `- Command: \`npm run bench -- --pages ${pagesWanted} --latency ${options.latencyMs} --concurrency ${options.concurrency} --date ${options.buildDate}\``,
@@ -277,7 +309,11 @@ async function largeArchive({ options, work, env }: BenchContext, pagesWanted: n
   ].join('\n');
 }
 
-const archivePaths = (work: string) => ({ cacheDir: path.join(work, 'cache'), plainData: path.join(work, 'plain-data.json'), plainDir: path.join(work, 'dist-plain') });
+const archivePaths = (work: string) => ({
+  cacheDir: path.join(work, 'cache'),
+  plainData: path.join(work, 'plain-data.json'),
+  plainDir: path.join(work, 'dist-plain'),
+});
 
 /** The three-year archive, round after round: cold, warm, plain, plain compiled once. */
 async function archiveRounds({ options, work, env }: BenchContext): Promise<ArchiveRuns> {
@@ -303,7 +339,9 @@ async function archiveRounds({ options, work, env }: BenchContext): Promise<Arch
     rmSync(plainDir, { recursive: true, force: true });
     const plainOnce = await plainBuild(plainDir, plainData, 'compiled-once');
     runs.plainOnce.push(plainOnce);
-    log(`round ${round}/${rounds}: plain Eleventy, compiled once ${seconds(plainOnce.wallMs)} (${plainOnce.pages} pages)`);
+    log(
+      `round ${round}/${rounds}: plain Eleventy, compiled once ${seconds(plainOnce.wallMs)} (${plainOnce.pages} pages)`,
+    );
   }
   return runs;
 }
@@ -314,10 +352,16 @@ async function profileBuilds({ work, env }: BenchContext): Promise<void> {
   const profileDir = path.join(rootDir, 'bench/profiles');
   mkdirSync(profileDir, { recursive: true });
   // A folder each: Node names a profile after its process, so the folder tells the two builds apart.
-  await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods: DEFAULTS.periods }, ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'warm')]);
+  await siteBuild({ outputDir: path.join(work, 'dist-warm'), cacheDir, env, periods: DEFAULTS.periods }, [
+    '--cpu-prof',
+    '--cpu-prof-dir',
+    path.join(profileDir, 'warm'),
+  ]);
   rmSync(plainDir, { recursive: true, force: true });
   await plainBuild(plainDir, plainData, 'idiomatic', ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'plain')]);
-  log(`CPU profiles of a warm build and of the plain build written to ${path.relative(rootDir, profileDir)}/warm/ and plain/`);
+  log(
+    `CPU profiles of a warm build and of the plain build written to ${path.relative(rootDir, profileDir)}/warm/ and plain/`,
+  );
 }
 
 main().catch((error: unknown) => {

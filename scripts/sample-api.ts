@@ -56,19 +56,30 @@ async function main(): Promise<void> {
     console.log(helpText('sample-api'));
     return;
   }
-  const port = flags.port !== undefined
-    ? parseWholeNumber('--port', flags.port, 65_535)
-    : env.PORT ? parseWholeNumber('PORT', env.PORT, 65_535) : DEFAULTS.port;
+  const port =
+    flags.port !== undefined
+      ? parseWholeNumber('--port', flags.port, 65_535)
+      : env.PORT
+        ? parseWholeNumber('PORT', env.PORT, 65_535)
+        : DEFAULTS.port;
   const latencyMs = env.SAMPLE_API_LATENCY_MS
     ? parseWholeNumber('SAMPLE_API_LATENCY_MS', env.SAMPLE_API_LATENCY_MS, 600_000)
     : DEFAULTS.latencyMs;
   const username = env.SAMPLE_API_USERNAME || DEFAULTS.username;
   const password = env.SAMPLE_API_PASSWORD || DEFAULTS.password;
-  const language = flags.language !== undefined
-    ? checkLanguageTag('--language', flags.language)
-    : checkLanguageTag('SAMPLE_API_LANGUAGE', env.SAMPLE_API_LANGUAGE || DEFAULTS.language);
+  const language =
+    flags.language !== undefined
+      ? checkLanguageTag('--language', flags.language)
+      : checkLanguageTag('SAMPLE_API_LANGUAGE', env.SAMPLE_API_LANGUAGE || DEFAULTS.language);
 
-  const service = await startSampleService({ host: env.HOST || DEFAULTS.host, port, username, password, latencyMs, language });
+  const service = await startSampleService({
+    host: env.HOST || DEFAULTS.host,
+    port,
+    username,
+    password,
+    latencyMs,
+    language,
+  });
   console.log(
     `Sample service listening at ${service.url} (username "${username}", password "${password}", reports in ${service.language}${latencyMs ? `, latency ${latencyMs} ms` : ''}): ` +
       `ASTRO_API_URL=${service.url} ASTRO_API_USERNAME=${username} ASTRO_API_PASSWORD=${password} npm run build`,
@@ -89,7 +100,10 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const err = error as NodeJS.ErrnoException;
-  const message = err.code === 'EADDRINUSE' ? `port already in use (${err.message}); choose another with --port or PORT` : err.message;
+  const message =
+    err.code === 'EADDRINUSE'
+      ? `port already in use (${err.message}); choose another with --port or PORT`
+      : err.message;
   console.error(`Sample service failed to start: ${message}`);
   process.exitCode = 1;
 });

@@ -20,7 +20,11 @@ const DEFAULTS = {
   /** The built site's date, the one the site tests use, so the pictures show the pages they check. */
   buildDate: '2026-11-22',
   /** The README's picture: wide enough for the desktop layout; the height is a minimum (whole page). CSS px. */
-  readme: { page: '/weekly/2026-w47/leo/', viewport: { width: 1000, height: 900 }, output: 'docs/screenshot-sign-page.png' },
+  readme: {
+    page: '/weekly/2026-w47/leo/',
+    viewport: { width: 1000, height: 900 },
+    output: 'docs/screenshot-sign-page.png',
+  },
   /** A language's pictures: these pages at a phone's and a laptop's width. */
   language: {
     pages: { home: '/', 'sign-page': '/weekly/2026-w47/leo/', 'sign-hub': '/leo/', chart: '/charts/elizabeth-ii/' },
@@ -29,7 +33,13 @@ const DEFAULTS = {
     folder: 'docs/screenshots',
   },
   /** The language switcher: the header of a Spanish page of a site in English and Spanish. */
-  switcher: { languages: ['en', 'es'], page: '/es/weekly/2026-w47/leo/', selector: '.site-header', widths: [375, 1280], height: 600 },
+  switcher: {
+    languages: ['en', 'es'],
+    page: '/es/weekly/2026-w47/leo/',
+    selector: '.site-header',
+    widths: [375, 1280],
+    height: 600,
+  },
 };
 
 interface Shot {
@@ -45,12 +55,21 @@ const rootDir = path.resolve(import.meta.dirname, '..');
 function shotsFor(language: string | undefined, switcher: boolean): Shot[] {
   if (switcher) {
     const { page, selector, widths, height } = DEFAULTS.switcher;
-    return widths.map((width) => ({ page, selector, viewport: { width, height }, output: `${DEFAULTS.language.folder}/switcher-${width}.png` }));
+    return widths.map((width) => ({
+      page,
+      selector,
+      viewport: { width, height },
+      output: `${DEFAULTS.language.folder}/switcher-${width}.png`,
+    }));
   }
   if (!language) return [DEFAULTS.readme];
   const { pages, widths, height, folder } = DEFAULTS.language;
   return Object.entries(pages).flatMap(([name, page]) =>
-    widths.map((width) => ({ page, viewport: { width, height }, output: `${folder}/${language}-${name}-${width}.png` })),
+    widths.map((width) => ({
+      page,
+      viewport: { width, height },
+      output: `${folder}/${language}-${name}-${width}.png`,
+    })),
   );
 }
 
@@ -63,7 +82,11 @@ async function projectIn(setting: { language: string } | { languages: string[] }
   return copy;
 }
 
-async function shoot(browser: Browser, origin: string, { page: pathname, viewport, output, selector }: Shot): Promise<void> {
+async function shoot(
+  browser: Browser,
+  origin: string,
+  { page: pathname, viewport, output, selector }: Shot,
+): Promise<void> {
   const { page, context, response, problems } = await openPage(browser, origin, pathname, { viewport });
   try {
     const trouble = [...problems.consoleErrors, ...problems.cspReports, ...problems.failedRequests];
@@ -78,8 +101,14 @@ async function shoot(browser: Browser, origin: string, { page: pathname, viewpor
   }
 }
 
-const { values } = parseArgs({ options: { language: { type: 'string' }, languages: { type: 'boolean', default: false } } });
-const setting = values.languages ? { languages: DEFAULTS.switcher.languages } : values.language ? { language: values.language } : undefined;
+const { values } = parseArgs({
+  options: { language: { type: 'string' }, languages: { type: 'boolean', default: false } },
+});
+const setting = values.languages
+  ? { languages: DEFAULTS.switcher.languages }
+  : values.language
+    ? { language: values.language }
+    : undefined;
 const work = await mkdtemp(path.join(tmpdir(), 'screenshot-'));
 try {
   const siteDir = path.join(work, 'dist');

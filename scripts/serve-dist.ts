@@ -44,9 +44,16 @@ async function main(args: string[]): Promise<void> {
   const headersFile = path.join(distDir, '_headers');
   const headerRules = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : [];
   const port = process.env.PORT ? Number(process.env.PORT) : DEFAULTS.port;
-  const server = await listenFromPort(distDir, { headerRules, pathPrefix, host: process.env.HOST || DEFAULTS.host, port });
+  const server = await listenFromPort(distDir, {
+    headerRules,
+    pathPrefix,
+    host: process.env.HOST || DEFAULTS.host,
+    port,
+  });
   const taken = port === 0 || new URL(server.url).port === String(port) ? '' : ` (port ${port} was in use)`;
-  console.log(`Serving dist/ at ${server.url}${pathPrefix}${taken} with the ${headerRules.length} rules of dist/_headers (Ctrl-C to stop)`);
+  console.log(
+    `Serving dist/ at ${server.url}${pathPrefix}${taken} with the ${headerRules.length} rules of dist/_headers (Ctrl-C to stop)`,
+  );
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -22,8 +22,10 @@ try {
 if (flags?.help) console.log(helpText('start'));
 else if (flags) {
   const host = previewHost(flags.host, process.env);
-  servePreview({ rootDir, host, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch((error: unknown) => {
-    console.error(`Preview failed: ${describeFailure(error)}`);
-    process.exitCode = 1;
-  });
+  servePreview({ rootDir, host, port: process.env.PORT ? Number(process.env.PORT) : undefined }).catch(
+    (error: unknown) => {
+      console.error(`Preview failed: ${describeFailure(error)}`);
+      process.exitCode = 1;
+    },
+  );
 }

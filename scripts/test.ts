@@ -10,5 +10,9 @@ function run(command: string, args: string[]): Promise<number> {
   });
 }
 
-const codes = await Promise.all([run('npm', ['run', '--silent', 'typecheck']), run('npm', ['run', '--silent', 'lint']), run('vitest', ['run', ...process.argv.slice(2)])]);
+const codes = await Promise.all([
+  run('npm', ['run', '--silent', 'typecheck']),
+  run('npm', ['run', '--silent', 'lint']),
+  run('vitest', ['run', ...process.argv.slice(2)]),
+]);
 process.exitCode = codes.find((code) => code !== 0) ?? 0;

@@ -35,14 +35,19 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-if (!Number.isInteger(asked) || asked < 0 || asked > 65535) fail(`--port must be a whole number from 0 to 65535, got "${process.argv[portArg + 1]}"`);
+if (!Number.isInteger(asked) || asked < 0 || asked > 65535)
+  fail(`--port must be a whole number from 0 to 65535, got "${process.argv[portArg + 1]}"`);
 if (!existsSync(path.join(dist, 'charts/yours/form.json'))) {
   fail('dist/ has no chart form: add "chartForm": {"dailyLimit": 500} to content/site.json, then npm run build');
 }
 const port = await firstFreePort(asked);
-const worker = await startFormWorker({ dist, env: process.env, port }).catch((error: unknown) => fail((error as Error).message));
+const worker = await startFormWorker({ dist, env: process.env, port }).catch((error: unknown) =>
+  fail((error as Error).message),
+);
 const taken = port === asked ? '' : ` (port ${asked} was in use)`;
-console.log(`The Worker serves dist/ on ${worker.url.href}${taken} (the form: ${new URL('charts/yours/', worker.url).href}), ${worker.sample ? 'from the embedded sample service' : 'from the account in ASTRO_API_URL'}; Ctrl-C stops it.`);
+console.log(
+  `The Worker serves dist/ on ${worker.url.href}${taken} (the form: ${new URL('charts/yours/', worker.url).href}), ${worker.sample ? 'from the embedded sample service' : 'from the account in ASTRO_API_URL'}; Ctrl-C stops it.`,
+);
 process.once('SIGINT', async () => {
   await worker.close();
   process.exit(0);

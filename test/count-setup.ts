@@ -11,11 +11,13 @@ const state = globalThis as typeof globalThis & { runCounted?: true };
 if (!state.runCounted) {
   state.runCounted = true;
   new PerformanceObserver((list) => {
-    for (const mark of list.getEntriesByName(BUILD_PHASE)) if ((mark as PerformanceEntry & { detail?: unknown }).detail === 'fetch') count('builds in process');
+    for (const mark of list.getEntriesByName(BUILD_PHASE))
+      if ((mark as PerformanceEntry & { detail?: unknown }).detail === 'fetch') count('builds in process');
   }).observe({ entryTypes: ['mark'] });
   for (const method of ['connect', 'launch'] as const) {
     const original = chromium[method].bind(chromium) as (...args: unknown[]) => Promise<Browser>;
-    (chromium as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => countPages(await original(...args));
+    (chromium as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) =>
+      countPages(await original(...args));
   }
 }
 

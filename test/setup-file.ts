@@ -11,7 +11,10 @@ afterAll(removeTempDirs);
 const patched = globalThis as typeof globalThis & { streamsToConsole?: true };
 if (!patched.streamsToConsole) {
   patched.streamsToConsole = true;
-  for (const [stream, print] of [[process.stdout, console.log], [process.stderr, console.error]] as const) {
+  for (const [stream, print] of [
+    [process.stdout, console.log],
+    [process.stderr, console.error],
+  ] as const) {
     stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       print(String(chunk).replace(/\n$/, ''));
       (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();

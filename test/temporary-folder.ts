@@ -12,11 +12,16 @@ export default function setup(project: TestProject) {
     // and what the tests share on purpose (vitest.config.ts).
     const vitest = project.vitest as typeof project.vitest & { _tmpDir?: string };
     const own = [vitest._tmpDir, ...vitest.projects.map((each) => (each as { tmpDir?: string }).tmpDir)];
-    const ignored = new Set(['shared', ...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir))]);
+    const ignored = new Set([
+      'shared',
+      ...own.filter((dir): dir is string => Boolean(dir)).map((dir) => path.basename(dir)),
+    ]);
     const added = readdirSync(tmpdir()).filter((name) => !before.has(name) && !ignored.has(name));
     if (added.length === 0) return;
     // Vitest reports an error thrown here but keeps its exit code: the run fails through the process's own.
     process.exitCode = 1;
-    throw new Error(`the tests left ${added.length} entr${added.length === 1 ? 'y' : 'ies'} in ${tmpdir()}: ${added.sort().join(', ')}`);
+    throw new Error(
+      `the tests left ${added.length} entr${added.length === 1 ? 'y' : 'ies'} in ${tmpdir()}: ${added.sort().join(', ')}`,
+    );
   };
 }

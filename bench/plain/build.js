@@ -13,13 +13,17 @@ const eleventy = new Eleventy(path.join(here, 'templates'), outputDir, {
   quietMode: true,
 });
 const results = await eleventy.write();
-const pages = (results[1] ?? []).filter((t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html')).length;
+const pages = (results[1] ?? []).filter(
+  (t) => typeof t.outputPath === 'string' && t.outputPath.endsWith('.html'),
+).length;
 const usage = process.resourceUsage();
-console.log(`BENCH_RESULT ${JSON.stringify({
-  inProcessMs: performance.now() - started,
-  userCpuMs: usage.userCPUTime / 1000,
-  systemCpuMs: usage.systemCPUTime / 1000,
-  maxRssKb: usage.maxRSS,
-  requests: 0,
-  pages,
-})}`);
+console.log(
+  `BENCH_RESULT ${JSON.stringify({
+    inProcessMs: performance.now() - started,
+    userCpuMs: usage.userCPUTime / 1000,
+    systemCpuMs: usage.systemCPUTime / 1000,
+    maxRssKb: usage.maxRSS,
+    requests: 0,
+    pages,
+  })}`,
+);

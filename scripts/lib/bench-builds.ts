@@ -45,7 +45,11 @@ function runChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise
       const wallMs = performance.now() - started;
       const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
       if (code !== 0 || !line) {
-        reject(new Error(`benchmark child \`node ${args.slice(0, 3).join(' ')} …\` exited with ${code}:\n${stderr.slice(-4000)}`));
+        reject(
+          new Error(
+            `benchmark child \`node ${args.slice(0, 3).join(' ')} …\` exited with ${code}:\n${stderr.slice(-4000)}`,
+          ),
+        );
         return;
       }
       resolve({ wallMs, ...(JSON.parse(line.slice('BENCH_RESULT '.length)) as Omit<ChildResult, 'wallMs'>) });
@@ -67,7 +71,12 @@ export async function siteBuild(request: SiteBuildRequest, nodeFlags: string[] =
 
 type PlainVariant = 'idiomatic' | 'compiled-once';
 
-export function plainBuild(outputDir: string, dataFile: string, variant: PlainVariant, nodeFlags: string[] = []): Promise<ChildResult> {
+export function plainBuild(
+  outputDir: string,
+  dataFile: string,
+  variant: PlainVariant,
+  nodeFlags: string[] = [],
+): Promise<ChildResult> {
   const env = { ...process.env, BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_VARIANT: variant };
   return runChild([...nodeFlags, path.join(rootDir, 'bench/plain/build.js'), outputDir], env);
 }

@@ -17,7 +17,12 @@ export function homeTransfer(siteDir: string): { files: Record<string, number>; 
   const linked = [...html.matchAll(/<(?:link rel="stylesheet" href|script[^>]* src)="(\/[^"]+)"/g)].map((m) => m[1]!);
   const fonts = linked
     .filter((url) => url.endsWith('.css'))
-    .flatMap((url) => [...readFileSync(path.join(siteDir, url), 'utf8').matchAll(/url\("?(\/[^")]+\.woff2?)"?\)/g)].map((m) => m[1]!));
-  const files: Record<string, number> = Object.fromEntries([['/', gzipped(path.join(siteDir, 'index.html'))], ...[...linked, ...fonts].map((url) => [url, gzipped(path.join(siteDir, url))])]);
+    .flatMap((url) =>
+      [...readFileSync(path.join(siteDir, url), 'utf8').matchAll(/url\("?(\/[^")]+\.woff2?)"?\)/g)].map((m) => m[1]!),
+    );
+  const files: Record<string, number> = Object.fromEntries([
+    ['/', gzipped(path.join(siteDir, 'index.html'))],
+    ...[...linked, ...fonts].map((url) => [url, gzipped(path.join(siteDir, url))]),
+  ]);
   return { files, total: Object.values(files).reduce((sum, bytes) => sum + bytes, 0) };
 }

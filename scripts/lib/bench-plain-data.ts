@@ -10,7 +10,12 @@ function files(dir: string, base = dir): string[] {
 }
 
 const decode = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The first group `pattern` finds in `text`, its entities decoded; empty when it finds none. */
 const field = (text: string, pattern: RegExp) => decode(pattern.exec(text)?.[1] ?? '');
@@ -40,9 +45,13 @@ export function plainDataFrom(distDir: string) {
 /** What the plain layout prints of one page: its head's fields, its breadcrumbs, and its <main> as it is. */
 function pageData(urlPath: string, text: string): object {
   const attr = (pattern: RegExp) => field(text, pattern);
-  const [, mainAttributes = '', main = ''] = /<main id="main" tabindex="-1"([^>]*)>\n([\s\S]*)\n<\/main>/.exec(text) ?? [];
-  const crumbs = [...(/<ol>([\s\S]*?)<\/ol>/.exec(/<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? '')?.[1] ?? '').matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)]
-    .map((m) => ({ url: decode(m[1]!), label: decode(m[2]!) }));
+  const [, mainAttributes = '', main = ''] =
+    /<main id="main" tabindex="-1"([^>]*)>\n([\s\S]*)\n<\/main>/.exec(text) ?? [];
+  const crumbs = [
+    ...(
+      /<ol>([\s\S]*?)<\/ol>/.exec(/<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(text)?.[0] ?? '')?.[1] ?? ''
+    ).matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g),
+  ].map((m) => ({ url: decode(m[1]!), label: decode(m[2]!) }));
   const feed = /<link rel="alternate" type="application\/atom\+xml" title="([^"]*)" href="([^"]*)">/.exec(text);
   const jsonFeed = /<link rel="alternate" type="application\/feed\+json" title="([^"]*)" href="([^"]*)">/.exec(text);
   return {
@@ -82,9 +91,14 @@ function homeData(home: string) {
     searchButton: attr(/<form class="site-search"[\s\S]*?<button type="submit">([^<]*)<\/button>/),
     stylesheets: [...home.matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((m) => decode(m[1]!)),
     icon: attr(/<link rel="icon" href="([^"]*)"/),
-    signs: [...(/<ul class="sign-nav">([\s\S]*?)<\/ul>/.exec(home)?.[1] ?? '').matchAll(/<a href="\/([^/]*)\/"><span class="glyph" aria-hidden="true">([^&]*)&#xFE0E;<\/span> ([^<]*)<\/a>/g)]
-      .map((m) => ({ slug: m[1], glyph: m[2], name: decode(m[3]!) })),
-    staticPages: [...(/<ul class="footer-nav">([\s\S]*?)<\/ul>/.exec(home)?.[1] ?? '').matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)]
+    signs: [
+      ...(/<ul class="sign-nav">([\s\S]*?)<\/ul>/.exec(home)?.[1] ?? '').matchAll(
+        /<a href="\/([^/]*)\/"><span class="glyph" aria-hidden="true">([^&]*)&#xFE0E;<\/span> ([^<]*)<\/a>/g,
+      ),
+    ].map((m) => ({ slug: m[1], glyph: m[2], name: decode(m[3]!) })),
+    staticPages: [
+      ...(/<ul class="footer-nav">([\s\S]*?)<\/ul>/.exec(home)?.[1] ?? '').matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g),
+    ]
       .filter((m) => m[1] !== '/charts/' && m[1] !== '/sitemap.xml')
       .map((m) => ({ url: m[1], title: decode(m[2]!) })),
   };

@@ -19,8 +19,55 @@ import { mergeParts, rankedSearch } from '../../templates/assets/search.js';
  * page spells (FALLBACK_QUERIES).
  */
 export const RANKING_QUERIES: Readonly<Record<string, readonly string[]>> = {
-  en: ['leo', 'virgo', 'scorpio', 'aquarius', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'retrograde', 'moon', 'love', 'career', 'money', 'health', 'family', 'eclipse', 'patience', '2025', '2026', 'annular', 'restless', 'mercury retrograde', 'leo love', 'saturn career money', 'annular eclipse', '2030', 'saturnine'],
-  es: ['leo', 'escorpio', 'mercurio', 'venus', 'marte', 'retrógrado', 'amor', 'trabajo', 'luna', 'familia', '2025', '2026', 'anular', 'orgulloso', 'amor familia', '2030', 'saturnino'],
+  en: [
+    'leo',
+    'virgo',
+    'scorpio',
+    'aquarius',
+    'mercury',
+    'venus',
+    'mars',
+    'jupiter',
+    'saturn',
+    'retrograde',
+    'moon',
+    'love',
+    'career',
+    'money',
+    'health',
+    'family',
+    'eclipse',
+    'patience',
+    '2025',
+    '2026',
+    'annular',
+    'restless',
+    'mercury retrograde',
+    'leo love',
+    'saturn career money',
+    'annular eclipse',
+    '2030',
+    'saturnine',
+  ],
+  es: [
+    'leo',
+    'escorpio',
+    'mercurio',
+    'venus',
+    'marte',
+    'retrógrado',
+    'amor',
+    'trabajo',
+    'luna',
+    'familia',
+    '2025',
+    '2026',
+    'anular',
+    'orgulloso',
+    'amor familia',
+    '2030',
+    'saturnino',
+  ],
 };
 
 /**
@@ -40,8 +87,14 @@ export interface RankingAgreement {
   mergedFirst: Record<string, string[]>;
 }
 
-interface Found { url: string; score: number }
-interface Result { score: number; data(): Promise<{ raw_url: string }> }
+interface Found {
+  url: string;
+  score: number;
+}
+interface Result {
+  score: number;
+  data(): Promise<{ raw_url: string }>;
+}
 interface Pagefind {
   options(o: object): Promise<void>;
   mergeIndex(p: string, o: object): Promise<void>;
@@ -64,7 +117,10 @@ export async function rankingAgreement(languageDir: string, queries?: readonly s
     await one.options({ basePath: `${whole.url}/`, ranking: list.ranking });
     const result: RankingAgreement = { agreeing: 0, total: 0, disagreements: [], wholeFinds: {}, mergedFirst: {} };
     for (const query of queries ?? queriesOf(languageDir)) {
-      const [a, b] = [await found((await rankedSearch(merged, query, list.parts)).ranked as Result[]), await found((await one.search(query)).results)];
+      const [a, b] = [
+        await found((await rankedSearch(merged, query, list.parts)).ranked as Result[]),
+        await found((await one.search(query)).results),
+      ];
       result.total += 1;
       result.wholeFinds[query] = b.length;
       result.mergedFirst[query] = a.slice(0, 5).map((r) => r.url);
@@ -82,19 +138,32 @@ export async function rankingAgreement(languageDir: string, queries?: readonly s
 /** Why the merged results `a` disagree with the whole index's `b`, or undefined when they agree. */
 function compare(a: Found[], b: Found[]): string | undefined {
   if (a.length === 0 && b.length === 0) return undefined;
-  const sorted = (list: Found[]) => list.map((r) => r.url).sort().join(' ');
+  const sorted = (list: Found[]) =>
+    list
+      .map((r) => r.url)
+      .sort()
+      .join(' ');
   if (sorted(a) !== sorted(b)) return `${a.length} pages found, the whole index ${b.length}`;
   // Pagefind's scores are 32-bit floats: a page within a millionth of the fifth's score ties with it.
   const fifth = b[Math.min(4, b.length - 1)]!.score * (1 - 1e-5);
   const top = new Set(b.filter((r) => r.score >= fifth).map((r) => r.url));
-  const outside = a.slice(0, 5).filter((r) => !top.has(r.url)).map((r) => r.url);
-  return outside.length === 0 ? undefined : `${outside.join(' ')} (whole: ${b.slice(0, 5).map((r) => r.url).join(' ')})`;
+  const outside = a
+    .slice(0, 5)
+    .filter((r) => !top.has(r.url))
+    .map((r) => r.url);
+  return outside.length === 0
+    ? undefined
+    : `${outside.join(' ')} (whole: ${b
+        .slice(0, 5)
+        .map((r) => r.url)
+        .join(' ')})`;
 }
 
 function queriesOf(languageDir: string): readonly string[] {
   const lang = /<html[^>]*\slang="([a-z]+)/.exec(readFileSync(path.join(languageDir, 'index.html'), 'utf8'))?.[1] ?? '';
   const queries = RANKING_QUERIES[lang];
-  if (!queries) throw new Error(`ranking: no queries for the language "${lang}" of ${path.join(languageDir, 'index.html')}`);
+  if (!queries)
+    throw new Error(`ranking: no queries for the language "${lang}" of ${path.join(languageDir, 'index.html')}`);
   return queries;
 }
 
@@ -108,9 +177,13 @@ async function wholeIndex(languageDir: string, outputPath: string): Promise<stri
   if (!index) throw new Error(`ranking: Pagefind could not start: ${errors.join('; ')}`);
   try {
     const otherLanguages = readdirSync(languageDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(path.join(languageDir, entry.name, 'pagefind', 'parts.json')))
+      .filter(
+        (entry) => entry.isDirectory() && existsSync(path.join(languageDir, entry.name, 'pagefind', 'parts.json')),
+      )
       .map((entry) => `${entry.name}/`);
-    const files = readdirSync(languageDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('index.html') && !otherLanguages.some((dir) => file.startsWith(dir)));
+    const files = readdirSync(languageDir, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('index.html') && !otherLanguages.some((dir) => file.startsWith(dir)),
+    );
     for (const file of files.sort()) {
       const content = readFileSync(path.join(languageDir, file), 'utf8');
       if (content.includes('data-pagefind-body')) await index.addHTMLFile({ url: servedPath(file), content });

@@ -21,7 +21,8 @@ export const machineLine = () =>
   `Machine: ${os.availableParallelism()} CPUs (nproc), ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export const megabytes = (kb: number) => `${Math.round(kb / 1024)} MB`;
-export const ratio = (value: number, target: number) => `${value.toFixed(3)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
+export const ratio = (value: number, target: number) =>
+  `${value.toFixed(3)} (target ≤ ${target}: ${value <= target ? 'met' : 'NOT met'})`;
 
 /** The table of medians and the ratios to the targets, as written to docs/performance.md. */
 export function archiveReport(options: BenchOptions, runs: ArchiveRuns): string {
@@ -39,7 +40,7 @@ export function archiveReport(options: BenchOptions, runs: ArchiveRuns): string 
     `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; reference date of the builds ${buildDate}`,
     `- Archive: ${periodTotal} periods (weekly past 155, monthly past 35, yearly past 2, ascendant-yearly past 2, future 0, each with its current period) → ${periodTotal * DEFAULTS.signs} sign pages; sample service latency ${latencyMs} ms; ASTRO_CONCURRENCY=${concurrency}`,
     `- Medians of ${rounds} interleaved rounds (cold, warm, plain, plain compiled once), each build started after \`sync\`. Wall time is the whole child process (Node start-up included); "in process" is from the child's first line to the end of its build, module loading included.`,
-    '- Our builds run as `npm run build` does, with Node\'s compile cache (src/cli\'s entry points enable it; the earlier builds fill it); the plain site runs as a plain Eleventy script, without it.',
+    "- Our builds run as `npm run build` does, with Node's compile cache (src/cli's entry points enable it; the earlier builds fill it); the plain site runs as a plain Eleventy script, without it.",
     `- The output a build replaces is removed after the swap by a detached process (src/cli/builder/swap-output.ts), which then records the published files' stats in the manifest after two seconds' settling, outside these figures; the benchmark waits for it before the next build. It went on for a median ${seconds(m(runs.warm.slice(rounds > 1 ? 1 : 0), 'backgroundRemovalMs'))} after a warm build exited (rounds after the first, where there was an output to replace).`,
     '',
     '| build | wall time | in process | user CPU | system CPU | requests | HTML pages | peak RSS |',
@@ -77,12 +78,28 @@ function phaseTable(runs: ArchiveRuns): string[] {
   return [
     `| peak RSS by phase (sampled every 20 ms) | ${phases.join(' | ')} |`,
     `|---|${phases.map(() => '---').join('|')}|`,
-    ...(['cold', 'warm'] as const).map((name) => `| ${name} | ${phases.map((p) => `${phase(runs[name], p)} MB`).join(' | ')} |`),
+    ...(['cold', 'warm'] as const).map(
+      (name) => `| ${name} | ${phases.map((p) => `${phase(runs[name], p)} MB`).join(' | ')} |`,
+    ),
   ];
 }
 
 /** Replaces one generated section of docs/performance.md (`table`, `table-work-dir` or `pages`), keeping the prose around it. */
-export function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages' | 'preview' | 'preview-languages' | 'incremental' | 'languages' | 'syndication' | 'calendar' | 'worker' | 'shipped', report: string): void {
+export function writeBenchmarkSection(
+  name:
+    | 'table'
+    | 'table-work-dir'
+    | 'pages'
+    | 'preview'
+    | 'preview-languages'
+    | 'incremental'
+    | 'languages'
+    | 'syndication'
+    | 'calendar'
+    | 'worker'
+    | 'shipped',
+  report: string,
+): void {
   const file = path.join(rootDir, 'docs/performance.md');
   const begin = `<!-- bench:${name}:begin (written by \`npm run bench\`) -->`;
   const end = `<!-- bench:${name}:end -->`;
@@ -95,8 +112,10 @@ export function writeBenchmarkSection(name: 'table' | 'table-work-dir' | 'pages'
   const from = text.indexOf(begin);
   const to = text.indexOf(end);
   const section = `${begin}\n${report}\n${end}`;
-  text = from >= 0 && to > from ? `${text.slice(0, from)}${section}${text.slice(to + end.length)}` : `${text.trimEnd()}\n\n${section}\n`;
+  text =
+    from >= 0 && to > from
+      ? `${text.slice(0, from)}${section}${text.slice(to + end.length)}`
+      : `${text.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, text);
   console.error(`Wrote the table to ${path.relative(rootDir, file)} (${statSync(file).size} bytes).`);
 }
-

@@ -86,4 +86,3 @@ export interface ArchiveRuns {
   plain: ChildResult[];
   plainOnce: ChildResult[];
 }
-

@@ -50,7 +50,8 @@ export const CHROMIUM_ENDPOINT = 'ASTRO_CHROMIUM_ENDPOINT';
  */
 export async function launchChromium(executablePath: string = DEFAULTS.executablePath): Promise<Browser> {
   const endpoint = process.env[CHROMIUM_ENDPOINT];
-  if (endpoint && executablePath === DEFAULTS.executablePath) return chromium.connect(endpoint, { timeout: DEFAULTS.launchTimeoutMs });
+  if (endpoint && executablePath === DEFAULTS.executablePath)
+    return chromium.connect(endpoint, { timeout: DEFAULTS.launchTimeoutMs });
   if (!existsSync(executablePath)) throw new ChromiumMissingError(executablePath);
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS], timeout: DEFAULTS.launchTimeoutMs });
 }
@@ -58,5 +59,10 @@ export async function launchChromium(executablePath: string = DEFAULTS.executabl
 /** A browser server on loopback that many processes connect to (`launchChromium` with its endpoint). */
 export async function launchChromiumServer(executablePath: string = DEFAULTS.executablePath): Promise<BrowserServer> {
   if (!existsSync(executablePath)) throw new ChromiumMissingError(executablePath);
-  return chromium.launchServer({ executablePath, args: [...CHROMIUM_ARGS], timeout: DEFAULTS.launchTimeoutMs, host: '127.0.0.1' });
+  return chromium.launchServer({
+    executablePath,
+    args: [...CHROMIUM_ARGS],
+    timeout: DEFAULTS.launchTimeoutMs,
+    host: '127.0.0.1',
+  });
 }

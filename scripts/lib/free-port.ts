@@ -16,7 +16,9 @@ export function freePort(): Promise<number> {
 export function portIsFree(port: number, host: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const server = createServer();
-    server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' ? resolve(false) : reject(error)));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
     server.listen(port, host, () => server.close(() => resolve(true)));
   });
 }

@@ -95,10 +95,21 @@ async function insideRoot(root: string, file: string): Promise<{ path: string; s
   }
 }
 
-function send(res: ServerResponse, method: string, status: number, file: string, size: number, headers: Record<string, string>): void {
+function send(
+  res: ServerResponse,
+  method: string,
+  status: number,
+  file: string,
+  size: number,
+  headers: Record<string, string>,
+): void {
   // A `_headers` rule's Content-Type wins over the extension's, as on the hosts that read the file.
   const ruled = Object.keys(headers).find((name) => name.toLowerCase() === 'content-type');
-  res.writeHead(status, { ...(ruled ? {} : { 'content-type': contentTypeFor(file) }), ...headers, 'content-length': size });
+  res.writeHead(status, {
+    ...(ruled ? {} : { 'content-type': contentTypeFor(file) }),
+    ...headers,
+    'content-length': size,
+  });
   if (method === 'HEAD') return void res.end();
   createReadStream(file)
     .on('error', () => res.destroy())
@@ -109,7 +120,13 @@ function send(res: ServerResponse, method: string, status: number, file: string,
  * The nearest 404.html, from the folder of the missing path up to `root`, as Netlify and Cloudflare Pages look for
  * it (`/es/nope/` gets `es/404.html`); `missing` is a path inside `root`.
  */
-async function notFound(root: string, res: ServerResponse, method: string, headers: Record<string, string>, missing = root): Promise<void> {
+async function notFound(
+  root: string,
+  res: ServerResponse,
+  method: string,
+  headers: Record<string, string>,
+  missing = root,
+): Promise<void> {
   for (let dir = missing; ; dir = path.dirname(dir)) {
     const page = await insideRoot(root, path.join(dir, DEFAULTS.notFoundPage));
     if (page?.stat.isFile()) return send(res, method, 404, page.path, page.stat.size, headers);

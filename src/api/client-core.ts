@@ -15,8 +15,18 @@
 import { ClientErrors, statusLine } from './client-errors.ts';
 import { ASTRO_ERROR_CODES, AstroError } from './errors.ts';
 import {
-  AUTH_ENDPOINT, checkOptions, NATAL_ENDPOINT, PLACES_ENDPOINT, PLANETS_ENDPOINT, SIGN_IN_BACKOFF, SIGNS_ENDPOINT,
-  type ClientEvent, type ClientOptions, type ClientSession, type ClientStats, type RetryOptions,
+  AUTH_ENDPOINT,
+  checkOptions,
+  NATAL_ENDPOINT,
+  PLACES_ENDPOINT,
+  PLANETS_ENDPOINT,
+  SIGN_IN_BACKOFF,
+  SIGNS_ENDPOINT,
+  type ClientEvent,
+  type ClientOptions,
+  type ClientSession,
+  type ClientStats,
+  type RetryOptions,
 } from './options.ts';
 import type { ReportKind, ReportParams } from './report-kinds.ts';
 import { reportBody, reportEndpoint, requireInteger } from './request-arguments.ts';
@@ -86,7 +96,10 @@ export class ServiceClient {
       this.#tokens.add(this.#token);
       this.#generation = 1;
     }
-    this.#transport = createTransport(settings, this.#displayBase, this.#errors, { stats: this.#stats, emit: (event) => this.#emit(event) });
+    this.#transport = createTransport(settings, this.#displayBase, this.#errors, {
+      stats: this.#stats,
+      emit: (event) => this.#emit(event),
+    });
   }
 
   /** Counters for the build summary; a live view, read it any time. */
@@ -138,11 +151,19 @@ export class ServiceClient {
   places(name: string): Promise<Place[]> {
     return this.#guard(PLACES_ENDPOINT, async () => {
       if (typeof name !== 'string' || name.trim() === '') {
-        throw this.#errors.invalidArgument(PLACES_ENDPOINT, 'name', `must be a non-empty string, received ${JSON.stringify(name)}`);
+        throw this.#errors.invalidArgument(
+          PLACES_ENDPOINT,
+          'name',
+          `must be a non-empty string, received ${JSON.stringify(name)}`,
+        );
       }
       const response = await this.#authorized('POST', PLACES_ENDPOINT, JSON.stringify({ name }));
       if (response.status === 404) return [];
-      const data = parseJson(this.#errors, PLACES_ENDPOINT, requireOk(this.#errors, PLACES_ENDPOINT, response, this.#retry.maxDelayMs));
+      const data = parseJson(
+        this.#errors,
+        PLACES_ENDPOINT,
+        requireOk(this.#errors, PLACES_ENDPOINT, response, this.#retry.maxDelayMs),
+      );
       return validate(this.#errors, PLACES_ENDPOINT, placesResponseSchema, data).data;
     });
   }
@@ -150,15 +171,25 @@ export class ServiceClient {
   /** Natal chart (docs/service-api.md#natal-charts). All five request fields are sent: which are required is not described. */
   natal(req: NatalRequest): Promise<NatalChart> {
     return this.#guard(NATAL_ENDPOINT, async () => {
-      if (req === null || typeof req !== 'object') throw this.#errors.invalidArgument(NATAL_ENDPOINT, 'request', 'must be an object');
+      if (req === null || typeof req !== 'object')
+        throw this.#errors.invalidArgument(NATAL_ENDPOINT, 'request', 'must be an object');
       for (const key of ['name', 'lang'] as const) {
-        if (typeof req[key] !== 'string') throw this.#errors.invalidArgument(NATAL_ENDPOINT, key, `must be a string, received ${typeof req[key]}`);
+        if (typeof req[key] !== 'string')
+          throw this.#errors.invalidArgument(NATAL_ENDPOINT, key, `must be a string, received ${typeof req[key]}`);
       }
       if (typeof req.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(req.date)) {
-        throw this.#errors.invalidArgument(NATAL_ENDPOINT, 'date', `must be YYYY-MM-DD, received ${JSON.stringify(req.date)}`);
+        throw this.#errors.invalidArgument(
+          NATAL_ENDPOINT,
+          'date',
+          `must be YYYY-MM-DD, received ${JSON.stringify(req.date)}`,
+        );
       }
       if (typeof req.time !== 'string' || !/^\d{2}:\d{2}$/.test(req.time)) {
-        throw this.#errors.invalidArgument(NATAL_ENDPOINT, 'time', `must be HH:MM, received ${JSON.stringify(req.time)}`);
+        throw this.#errors.invalidArgument(
+          NATAL_ENDPOINT,
+          'time',
+          `must be HH:MM, received ${JSON.stringify(req.time)}`,
+        );
       }
       requireInteger(this.#errors, NATAL_ENDPOINT, 'place_id', req.place_id);
       const body = { name: req.name, date: req.date, time: req.time, place_id: req.place_id, lang: req.lang };
@@ -181,10 +212,13 @@ export class ServiceClient {
   call(method: 'GET' | 'POST', path: string, body?: object): Promise<unknown> {
     const endpoint = typeof path === 'string' ? path : String(path);
     return this.#guard(endpoint, async () => {
-      if (method !== 'GET' && method !== 'POST') throw this.#errors.invalidArgument(endpoint, 'method', `must be GET or POST, received ${String(method)}`);
+      if (method !== 'GET' && method !== 'POST')
+        throw this.#errors.invalidArgument(endpoint, 'method', `must be GET or POST, received ${String(method)}`);
       if (!endpoint.startsWith('/api/')) throw this.#errors.invalidArgument(endpoint, 'path', 'must start with /api/');
-      if (method === 'GET' && body !== undefined) throw this.#errors.invalidArgument(endpoint, 'body', 'is not allowed on GET');
-      if (body !== undefined && (body === null || typeof body !== 'object')) throw this.#errors.invalidArgument(endpoint, 'body', 'must be an object');
+      if (method === 'GET' && body !== undefined)
+        throw this.#errors.invalidArgument(endpoint, 'body', 'is not allowed on GET');
+      if (body !== undefined && (body === null || typeof body !== 'object'))
+        throw this.#errors.invalidArgument(endpoint, 'body', 'must be an object');
       return this.#callJson(method, endpoint, body);
     });
   }
@@ -230,7 +264,11 @@ export class ServiceClient {
       );
       throw this.#authFailure;
     }
-    const data = parseJson(this.#errors, AUTH_ENDPOINT, requireOk(this.#errors, AUTH_ENDPOINT, response, this.#retry.maxDelayMs));
+    const data = parseJson(
+      this.#errors,
+      AUTH_ENDPOINT,
+      requireOk(this.#errors, AUTH_ENDPOINT, response, this.#retry.maxDelayMs),
+    );
     const token = (data as { accessToken?: unknown } | null)?.accessToken;
     if (token === undefined || token === null || token === '') {
       // A successful sign-in answer holds accessToken (docs/service-api.md#signing-in); without it, it failed.
@@ -269,7 +307,13 @@ export class ServiceClient {
       const other = session.signIn;
       if (!other || now >= other.until) break;
       await this.#waitFor(other.done, other.until - now);
-      if (this.#signal?.aborted) throw this.#errors.error(ASTRO_ERROR_CODES.ABORTED, AUTH_ENDPOINT, `${AUTH_ENDPOINT}: the caller stopped waiting`, {});
+      if (this.#signal?.aborted)
+        throw this.#errors.error(
+          ASTRO_ERROR_CODES.ABORTED,
+          AUTH_ENDPOINT,
+          `${AUTH_ENDPOINT}: the caller stopped waiting`,
+          {},
+        );
     }
     const done = this.#fetchToken();
     const mine = { done: done.catch(() => {}), until: Date.now() + this.#timeoutMs };
@@ -397,9 +441,14 @@ export class ServiceClient {
       const failure =
         error instanceof AstroError
           ? error
-          : this.#errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request failed (${(error as Error)?.message ?? String(error)})`, {
-              cause: error,
-            });
+          : this.#errors.error(
+              ASTRO_ERROR_CODES.NETWORK,
+              endpoint,
+              `${endpoint}: request failed (${(error as Error)?.message ?? String(error)})`,
+              {
+                cause: error,
+              },
+            );
       const event: EventData = { type: 'error', endpoint, code: failure.code };
       if (failure.status !== undefined) event.status = failure.status;
       this.#emit(event);

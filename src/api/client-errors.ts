@@ -14,7 +14,8 @@ export interface TransportError extends Error {
 // Not `import … from 'node:http'`: an ES import of it loads Node's own copy of undici for its WebSocket getters,
 // a tenth of a second of every build's start-up (docs/performance.md, "Incremental builds").
 // Elsewhere (a Worker without Node's modules) a status is its number alone.
-const STATUS_CODES: Record<number, string | undefined> = globalThis.process?.getBuiltinModule?.('node:http').STATUS_CODES ?? {};
+const STATUS_CODES: Record<number, string | undefined> =
+  globalThis.process?.getBuiltinModule?.('node:http').STATUS_CODES ?? {};
 
 export function statusLine(status: number): string {
   const reason = STATUS_CODES[status];
@@ -45,7 +46,12 @@ export class ClientErrors {
     return redact(text, this.#secrets());
   }
 
-  error(code: AstroErrorCode, endpoint: string, message: string, details: { status?: number; field?: string; attempts?: number; cause?: unknown }): AstroError {
+  error(
+    code: AstroErrorCode,
+    endpoint: string,
+    message: string,
+    details: { status?: number; field?: string; attempts?: number; cause?: unknown },
+  ): AstroError {
     const secrets = this.#secrets();
     const cause = details.cause instanceof Error ? new Error(redactWords(details.cause.message, secrets)) : undefined;
     if (cause) Object.assign(cause, { code: (details.cause as TransportError).code });
@@ -63,7 +69,12 @@ export class ClientErrors {
   }
 
   invalidResponse(endpoint: string, field: string, problem: string): AstroError {
-    return this.error(ASTRO_ERROR_CODES.INVALID_RESPONSE, endpoint, `${endpoint}: invalid response: ${field}: ${problem}`, { field });
+    return this.error(
+      ASTRO_ERROR_CODES.INVALID_RESPONSE,
+      endpoint,
+      `${endpoint}: invalid response: ${field}: ${problem}`,
+      { field },
+    );
   }
 
   closed(endpoint: string): AstroError {

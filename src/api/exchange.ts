@@ -37,7 +37,12 @@ export interface ClientTransport {
   close(): Promise<void>;
 }
 
-export type TransportFactory = (settings: ClientSettings, baseUrl: string, errors: ClientErrors, context: TransportContext) => ClientTransport;
+export type TransportFactory = (
+  settings: ClientSettings,
+  baseUrl: string,
+  errors: ClientErrors,
+  context: TransportContext,
+) => ClientTransport;
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | string[] | null | undefined, now = Date.now()): number | undefined {

@@ -13,6 +13,11 @@ export interface FetchClientOptions extends ClientOptions, FetchHooks {}
 
 export class FetchClient extends ServiceClient {
   constructor({ signal, beforeSend, ...options }: FetchClientOptions) {
-    super(options, (settings, baseUrl, errors, context) => new FetchTransport(settings, baseUrl, errors, context, { signal, beforeSend }), signal);
+    super(
+      options,
+      (settings, baseUrl, errors, context) =>
+        new FetchTransport(settings, baseUrl, errors, context, { signal, beforeSend }),
+      signal,
+    );
   }
 }

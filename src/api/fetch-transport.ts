@@ -38,7 +38,13 @@ class SendError extends Error {
 export class FetchTransport extends LimitedTransport {
   readonly #hooks: FetchHooks;
 
-  constructor(settings: ClientSettings, baseUrl: string, errors: ClientErrors, context: TransportContext, hooks: FetchHooks = {}) {
+  constructor(
+    settings: ClientSettings,
+    baseUrl: string,
+    errors: ClientErrors,
+    context: TransportContext,
+    hooks: FetchHooks = {},
+  ) {
     super(settings, baseUrl, errors, context);
     this.#hooks = hooks;
   }
@@ -46,16 +52,27 @@ export class FetchTransport extends LimitedTransport {
   async close(): Promise<void> {
     this.closed = true;
     // fetch keeps no connections of ours to close: wait for the exchanges in flight.
-    while (this.limit.activeCount + this.limit.pendingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (this.limit.activeCount + this.limit.pendingCount > 0)
+      await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
-  protected async sendWithRetries(method: 'GET' | 'POST', endpoint: string, body: string | undefined, headers: Record<string, string>): Promise<RawResponse> {
+  protected async sendWithRetries(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<RawResponse> {
     const { retry } = this.settings;
     for (let sends = 1; ; sends += 1) {
       if (this.closed) throw this.errors.closed(endpoint);
       this.#stopIfAborted(endpoint, sends - 1);
       if ((await this.#hooks.beforeSend?.(endpoint)) === false) {
-        throw this.errors.error(ASTRO_ERROR_CODES.SEND_REFUSED, endpoint, `${endpoint}: not sent, as the caller asked`, { attempts: sends - 1 });
+        throw this.errors.error(
+          ASTRO_ERROR_CODES.SEND_REFUSED,
+          endpoint,
+          `${endpoint}: not sent, as the caller asked`,
+          { attempts: sends - 1 },
+        );
       }
       this.#stopIfAborted(endpoint, sends - 1);
       this.context.stats.requests += 1;
@@ -64,9 +81,17 @@ export class FetchTransport extends LimitedTransport {
       try {
         answer = await this.#send(method, endpoint, body, headers, sends);
       } catch (error) {
-        const failure = error instanceof SendError ? error : new SendError('network', String((error as Error)?.message ?? error));
-        if (failure.failure === 'too-large' || failure.failure === 'aborted' || sends > retry.maxRetries) throw this.#sendError(endpoint, sends, failure);
-        await this.#wait({ type: 'retry', endpoint, attempt: sends, code: failure.failure === 'timeout' ? 'TIMEOUT' : 'NETWORK', delayMs: backoff(retry, sends) });
+        const failure =
+          error instanceof SendError ? error : new SendError('network', String((error as Error)?.message ?? error));
+        if (failure.failure === 'too-large' || failure.failure === 'aborted' || sends > retry.maxRetries)
+          throw this.#sendError(endpoint, sends, failure);
+        await this.#wait({
+          type: 'retry',
+          endpoint,
+          attempt: sends,
+          code: failure.failure === 'timeout' ? 'TIMEOUT' : 'NETWORK',
+          delayMs: backoff(retry, sends),
+        });
         continue;
       }
       const { raw, retryAfter } = answer;
@@ -75,7 +100,13 @@ export class FetchTransport extends LimitedTransport {
       // Waiting less than Retry-After would only earn another 429; waiting far longer stalls the caller.
       if (retryAfterMs !== undefined && retryAfterMs > retry.maxDelayMs) return { ...raw, retryAfterMs };
       this.context.emit({ type: 'response', endpoint, status: raw.status, attempt: sends });
-      await this.#wait({ type: 'retry', endpoint, attempt: sends, status: raw.status, delayMs: Math.max(backoff(retry, sends), retryAfterMs ?? 0) });
+      await this.#wait({
+        type: 'retry',
+        endpoint,
+        attempt: sends,
+        status: raw.status,
+        delayMs: Math.max(backoff(retry, sends), retryAfterMs ?? 0),
+      });
     }
   }
 
@@ -100,7 +131,13 @@ export class FetchTransport extends LimitedTransport {
   }
 
   /** One send: the answer within `timeoutMs` for the headers and between body chunks, at most maxResponseBytes. */
-  async #send(method: string, endpoint: string, body: string | undefined, headers: Record<string, string>, sends: number): Promise<{ raw: RawResponse; retryAfter: string | null }> {
+  async #send(
+    method: string,
+    endpoint: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+    sends: number,
+  ): Promise<{ raw: RawResponse; retryAfter: string | null }> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
@@ -114,7 +151,13 @@ export class FetchTransport extends LimitedTransport {
     if (signal?.aborted) abandon();
     else signal?.addEventListener('abort', abandon, { once: true });
     try {
-      const response = await fetch(`${this.baseUrl}${endpoint}`, { method, headers, body: method === 'GET' ? null : (body ?? null), signal: controller.signal, redirect: 'manual' });
+      const response = await fetch(`${this.baseUrl}${endpoint}`, {
+        method,
+        headers,
+        body: method === 'GET' ? null : (body ?? null),
+        signal: controller.signal,
+        redirect: 'manual',
+      });
       const chunks: Uint8Array[] = [];
       let size = 0;
       if (response.body) {
@@ -139,7 +182,10 @@ export class FetchTransport extends LimitedTransport {
         bytes.set(chunk, at);
         at += chunk.byteLength;
       }
-      return { raw: { status: response.status, text: new TextDecoder().decode(bytes), attempts: sends }, retryAfter: response.headers.get('retry-after') };
+      return {
+        raw: { status: response.status, text: new TextDecoder().decode(bytes), attempts: sends },
+        retryAfter: response.headers.get('retry-after'),
+      };
     } catch (error) {
       if (controller.signal.aborted && controller.signal.reason instanceof SendError) throw controller.signal.reason;
       throw error;
@@ -152,10 +198,23 @@ export class FetchTransport extends LimitedTransport {
   #sendError(endpoint: string, sends: number, failure: SendError): AstroError {
     const after = attemptsSuffix(sends);
     if (failure.failure === 'too-large') return this.tooLarge(endpoint, sends);
-    if (failure.failure === 'aborted') return this.errors.error(ASTRO_ERROR_CODES.ABORTED, endpoint, `${endpoint}: the caller stopped waiting${after}`, { attempts: sends });
+    if (failure.failure === 'aborted')
+      return this.errors.error(ASTRO_ERROR_CODES.ABORTED, endpoint, `${endpoint}: the caller stopped waiting${after}`, {
+        attempts: sends,
+      });
     if (failure.failure === 'timeout') {
-      return this.errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.settings.timeoutMs} ms${after}`, { attempts: sends });
+      return this.errors.error(
+        ASTRO_ERROR_CODES.TIMEOUT,
+        endpoint,
+        `${endpoint}: no response within ${this.settings.timeoutMs} ms${after}`,
+        { attempts: sends },
+      );
     }
-    return this.errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request to ${this.baseUrl} failed (${failure.message})${after}`, { attempts: sends, cause: failure });
+    return this.errors.error(
+      ASTRO_ERROR_CODES.NETWORK,
+      endpoint,
+      `${endpoint}: request to ${this.baseUrl} failed (${failure.message})${after}`,
+      { attempts: sends, cause: failure },
+    );
   }
 }

@@ -13,14 +13,5 @@ export { redact, redactWords } from './redact.ts';
 export { serviceLanguage } from './service-language.ts';
 export { REPORT_KINDS, REPORT_ENDPOINTS } from './report-kinds.ts';
 export type { ReportKind, ReportParams } from './report-kinds.ts';
-export {
-  reportEntrySchemas,
-  placeSchema,
-  natalChartSchema,
-} from './schemas.ts';
-export type {
-  ReportEntry,
-  Place,
-  NatalChart,
-  NatalRequest,
-} from './schemas.ts';
+export { reportEntrySchemas, placeSchema, natalChartSchema } from './schemas.ts';
+export type { ReportEntry, Place, NatalChart, NatalRequest } from './schemas.ts';

@@ -28,7 +28,12 @@ export abstract class LimitedTransport implements ClientTransport {
   abstract close(): Promise<void>;
 
   /** One request with its retries: the final response, whatever its status; rejects when no response arrived. */
-  protected abstract sendWithRetries(method: 'GET' | 'POST', endpoint: string, body: string | undefined, headers: Record<string, string>): Promise<RawResponse>;
+  protected abstract sendWithRetries(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<RawResponse>;
 
   exchange(
     method: 'GET' | 'POST',
@@ -56,6 +61,11 @@ export abstract class LimitedTransport implements ClientTransport {
   protected tooLarge(endpoint: string, sends: number): AstroError {
     const { maxResponseBytes } = this.settings;
     const limit = `${(maxResponseBytes / 2 ** 20).toFixed(maxResponseBytes % 2 ** 20 ? 2 : 0)} MiB`;
-    return this.errors.error(ASTRO_ERROR_CODES.RESPONSE_TOO_LARGE, endpoint, `${endpoint}: response body exceeds the ${limit} limit (maxResponseBytes ${maxResponseBytes})`, { attempts: sends });
+    return this.errors.error(
+      ASTRO_ERROR_CODES.RESPONSE_TOO_LARGE,
+      endpoint,
+      `${endpoint}: response body exceeds the ${limit} limit (maxResponseBytes ${maxResponseBytes})`,
+      { attempts: sends },
+    );
   }
 }

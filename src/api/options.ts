@@ -136,23 +136,39 @@ export function checkOptions(options: ClientOptions): ClientSettings {
   if (typeof options.password !== 'string' || options.password === '') fail('password', 'must be a non-empty string');
 
   const concurrency = options.concurrency ?? CLIENT_DEFAULTS.concurrency;
-  if (!isPositiveInteger(concurrency)) fail('concurrency', `must be a positive integer, received ${String(concurrency)}`);
+  if (!isPositiveInteger(concurrency))
+    fail('concurrency', `must be a positive integer, received ${String(concurrency)}`);
   const timeoutMs = options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs;
-  if (!isPositiveInteger(timeoutMs)) fail('timeoutMs', `must be a positive integer (ms), received ${String(timeoutMs)}`);
+  if (!isPositiveInteger(timeoutMs))
+    fail('timeoutMs', `must be a positive integer (ms), received ${String(timeoutMs)}`);
   const maxResponseBytes = options.maxResponseBytes ?? CLIENT_DEFAULTS.maxResponseBytes;
-  if (!isPositiveInteger(maxResponseBytes)) fail('maxResponseBytes', `must be a positive integer (bytes), received ${String(maxResponseBytes)}`);
+  if (!isPositiveInteger(maxResponseBytes))
+    fail('maxResponseBytes', `must be a positive integer (bytes), received ${String(maxResponseBytes)}`);
   const retry = { ...CLIENT_DEFAULTS.retry, ...options.retry };
   if (!Number.isSafeInteger(retry.maxRetries) || retry.maxRetries < 0) {
     fail('retry.maxRetries', `must be an integer >= 0, received ${String(retry.maxRetries)}`);
   }
   for (const key of ['minDelayMs', 'maxDelayMs'] as const) {
-    if (!Number.isFinite(retry[key]) || retry[key] < 0) fail(`retry.${key}`, `must be a number >= 0 (ms), received ${String(retry[key])}`);
+    if (!Number.isFinite(retry[key]) || retry[key] < 0)
+      fail(`retry.${key}`, `must be a number >= 0 (ms), received ${String(retry[key])}`);
   }
-  if (!Number.isFinite(retry.factor) || retry.factor < 1) fail('retry.factor', `must be a number >= 1, received ${String(retry.factor)}`);
+  if (!Number.isFinite(retry.factor) || retry.factor < 1)
+    fail('retry.factor', `must be a number >= 1, received ${String(retry.factor)}`);
   if (!Number.isFinite(retry.jitter) || retry.jitter < 0 || retry.jitter > 1) {
     fail('retry.jitter', `must be a number from 0 to 1, received ${String(retry.jitter)}`);
   }
   if (options.onEvent !== undefined && typeof options.onEvent !== 'function') fail('onEvent', 'must be a function');
-  if (options.session !== undefined && (options.session === null || typeof options.session !== 'object')) fail('session', 'must be an object');
-  return { base, username: options.username, password: options.password, concurrency, timeoutMs, maxResponseBytes, retry, onEvent: options.onEvent, session: options.session };
+  if (options.session !== undefined && (options.session === null || typeof options.session !== 'object'))
+    fail('session', 'must be an object');
+  return {
+    base,
+    username: options.username,
+    password: options.password,
+    concurrency,
+    timeoutMs,
+    maxResponseBytes,
+    retry,
+    onEvent: options.onEvent,
+    session: options.session,
+  };
 }

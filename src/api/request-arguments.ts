@@ -7,11 +7,17 @@ export function reportEndpoint(kind: ReportKind): string {
 }
 
 /** The JSON body for a report request: only the members the endpoint takes, integers checked. */
-export function reportBody(errors: ClientErrors, kind: ReportKind, endpoint: string, params: ReportParams): Record<string, number> {
+export function reportBody(
+  errors: ClientErrors,
+  kind: ReportKind,
+  endpoint: string,
+  params: ReportParams,
+): Record<string, number> {
   if (!isReportKind(kind)) {
     throw errors.invalidArgument(endpoint, 'kind', `must be one of weekly, monthly, yearly, ascendantYearly`);
   }
-  if (params === null || typeof params !== 'object') throw errors.invalidArgument(endpoint, 'params', 'must be an object');
+  if (params === null || typeof params !== 'object')
+    throw errors.invalidArgument(endpoint, 'params', 'must be an object');
   requireInteger(errors, endpoint, 'year', params.year);
   const body: Record<string, number> = {};
   if (kind === 'weekly') {
@@ -25,7 +31,14 @@ export function reportBody(errors: ClientErrors, kind: ReportKind, endpoint: str
   return body;
 }
 
-export function requireInteger(errors: ClientErrors, endpoint: string, field: string, value: unknown, min?: number, max?: number): void {
+export function requireInteger(
+  errors: ClientErrors,
+  endpoint: string,
+  field: string,
+  value: unknown,
+  min?: number,
+  max?: number,
+): void {
   const range =
     min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` >= ${min}` : '';
   const ok =

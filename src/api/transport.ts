@@ -57,7 +57,12 @@ export class Transport extends LimitedTransport {
     super(settings, baseUrl, errors, context);
     // undici counts the body as it arrives and destroys the connection past the limit (UND_ERR_RES_EXCEEDED_MAX_SIZE).
     // https://undici.nodejs.org/#/docs/api/Client?id=parameter-clientoptions
-    this.#agent = new Agent({ headersTimeout: settings.timeoutMs, bodyTimeout: settings.timeoutMs, connectTimeout: settings.timeoutMs, maxResponseSize: settings.maxResponseBytes });
+    this.#agent = new Agent({
+      headersTimeout: settings.timeoutMs,
+      bodyTimeout: settings.timeoutMs,
+      connectTimeout: settings.timeoutMs,
+      maxResponseSize: settings.maxResponseBytes,
+    });
     this.#dispatcher = this.#agent.compose(
       interceptors.retry({
         // Deliver the last failed response instead of throwing, so we can report its status and body.
@@ -78,7 +83,12 @@ export class Transport extends LimitedTransport {
     await this.#agent.close();
   }
 
-  protected async sendWithRetries(method: 'GET' | 'POST', endpoint: string, body: string | undefined, headers: Record<string, string>): Promise<RawResponse> {
+  protected async sendWithRetries(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    body: string | undefined,
+    headers: Record<string, string>,
+  ): Promise<RawResponse> {
     const state: ExchangeState = { endpoint, sends: 0, delivered: false };
     for (;;) {
       if (this.closed) throw this.errors.closed(endpoint);
@@ -138,7 +148,8 @@ export class Transport extends LimitedTransport {
         delayMs = Math.max(delayMs, retryAfterMs);
       }
       this.context.stats.retries += 1;
-      if (status !== undefined) this.context.emit({ type: 'response', endpoint: state.endpoint, status, attempt: state.sends });
+      if (status !== undefined)
+        this.context.emit({ type: 'response', endpoint: state.endpoint, status, attempt: state.sends });
       const event: EventData = { type: 'retry', endpoint: state.endpoint, attempt: state.sends, delayMs };
       if (status !== undefined) event.status = status;
       else if (error.code) event.code = error.code;
@@ -170,15 +181,25 @@ export class Transport extends LimitedTransport {
     const after = attemptsSuffix(sends);
     if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return this.tooLarge(endpoint, sends);
     if (TIMEOUT_CODES.has(code)) {
-      return this.errors.error(ASTRO_ERROR_CODES.TIMEOUT, endpoint, `${endpoint}: no response within ${this.settings.timeoutMs} ms (${code})${after}`, {
-        attempts: sends,
-        cause: error,
-      });
+      return this.errors.error(
+        ASTRO_ERROR_CODES.TIMEOUT,
+        endpoint,
+        `${endpoint}: no response within ${this.settings.timeoutMs} ms (${code})${after}`,
+        {
+          attempts: sends,
+          cause: error,
+        },
+      );
     }
     const reason = code ? `${code}: ${failure.message}` : String(failure?.message ?? error);
-    return this.errors.error(ASTRO_ERROR_CODES.NETWORK, endpoint, `${endpoint}: request to ${this.baseUrl} failed (${reason})${after}`, {
-      attempts: sends,
-      cause: error,
-    });
+    return this.errors.error(
+      ASTRO_ERROR_CODES.NETWORK,
+      endpoint,
+      `${endpoint}: request to ${this.baseUrl} failed (${reason})${after}`,
+      {
+        attempts: sends,
+        cause: error,
+      },
+    );
   }
 }

@@ -16,14 +16,28 @@ export interface LocalWorker {
 /** wrangler's log levels; `log` shows the Worker's console.log lines, the day's call count among them. */
 export type WorkerLogLevel = 'error' | 'warn' | 'info' | 'log';
 
-export async function startWorker({ dist, secrets, port = 0, host = '127.0.0.1', logLevel = 'error' }: { dist: string; secrets: Record<string, string>; port?: number; host?: string; logLevel?: WorkerLogLevel }): Promise<LocalWorker> {
+export async function startWorker({
+  dist,
+  secrets,
+  port = 0,
+  host = '127.0.0.1',
+  logLevel = 'error',
+}: {
+  dist: string;
+  secrets: Record<string, string>;
+  port?: number;
+  host?: string;
+  logLevel?: WorkerLogLevel;
+}): Promise<LocalWorker> {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
   process.env.WRANGLER_SEND_METRICS = 'false';
   const { unstable_startWorker } = await import('wrangler');
   const worker = await unstable_startWorker({
     config: path.join(repo, 'wrangler.jsonc'),
     assets: path.resolve(dist),
-    bindings: Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, { type: 'secret_text', value }])),
+    bindings: Object.fromEntries(
+      Object.entries(secrets).map(([name, value]) => [name, { type: 'secret_text', value }]),
+    ),
     dev: { server: { hostname: host, port }, inspector: false, watch: false, persist: false, logLevel },
   });
   return { url: await worker.url, close: () => worker.dispose() };
@@ -40,7 +54,12 @@ export interface FormWorker extends LocalWorker {
  * ASTRO_TIMEOUT_MS as the build takes it (a ConfigError naming it when it is no whole number of ms).
  */
 export function workerSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
-  const secrets = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => /^ASTRO_API_(URL|USERNAME|PASSWORD)(_|$)/.test(entry[0]) && entry[1] !== undefined));
+  const secrets = Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] =>
+        /^ASTRO_API_(URL|USERNAME|PASSWORD)(_|$)/.test(entry[0]) && entry[1] !== undefined,
+    ),
+  );
   const timeout = env.ASTRO_TIMEOUT_MS?.trim();
   if (timeout) secrets.ASTRO_TIMEOUT_MS = String(parsePositiveInt('ASTRO_TIMEOUT_MS', timeout, 600_000));
   return secrets;
@@ -50,10 +69,21 @@ export function workerSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
  * The Worker over `dist` with `workerSecrets(env)`, its console lines shown (the day's call count); without
  * ASTRO_API_URL, against an embedded sample service of its own on a loopback port.
  */
-export async function startFormWorker({ dist, env, port = 0 }: { dist: string; env: NodeJS.ProcessEnv; port?: number }): Promise<FormWorker> {
+export async function startFormWorker({
+  dist,
+  env,
+  port = 0,
+}: {
+  dist: string;
+  env: NodeJS.ProcessEnv;
+  port?: number;
+}): Promise<FormWorker> {
   const secrets = workerSecrets(env);
-  const sample = secrets.ASTRO_API_URL ? undefined : await startSampleService({ username: 'sample', password: 'sample' });
-  if (sample) Object.assign(secrets, { ASTRO_API_URL: sample.url, ASTRO_API_USERNAME: 'sample', ASTRO_API_PASSWORD: 'sample' });
+  const sample = secrets.ASTRO_API_URL
+    ? undefined
+    : await startSampleService({ username: 'sample', password: 'sample' });
+  if (sample)
+    Object.assign(secrets, { ASTRO_API_URL: sample.url, ASTRO_API_USERNAME: 'sample', ASTRO_API_PASSWORD: 'sample' });
   try {
     const worker = await startWorker({ dist, secrets, port, logLevel: 'log' });
     return {

@@ -28,27 +28,42 @@ const COMMANDS = {
   start: {
     usage: 'npm start [-- --host [ADDRESS]]',
     about: 'Serves a live preview of the site in .preview/, re-rendered as templates and content/ change.',
-    options: { host: { type: 'string', about: 'listen on ADDRESS, or every interface with --host alone (default 127.0.0.1 only)' } },
-    environment: [...ENVIRONMENT, ['PORT', 'the port to listen on (default 8080, or the next free one)'], ['HOST', 'as --host']] as const,
+    options: {
+      host: {
+        type: 'string',
+        about: 'listen on ADDRESS, or every interface with --host alone (default 127.0.0.1 only)',
+      },
+    },
+    environment: [
+      ...ENVIRONMENT,
+      ['PORT', 'the port to listen on (default 8080, or the next free one)'],
+      ['HOST', 'as --host'],
+    ] as const,
     dotEnv: true,
   },
   'serve:dist': {
     usage: 'npm run serve:dist',
-    about: "Serves the built dist/ as a static host would, dist/_headers applied, under the path of content/site.json's url.",
+    about:
+      "Serves the built dist/ as a static host would, dist/_headers applied, under the path of content/site.json's url.",
     options: {},
-    environment: [['PORT', 'the port to listen on (default 8081, or the next free one)'], ['HOST', 'the address to listen on (default 127.0.0.1)']] as const,
+    environment: [
+      ['PORT', 'the port to listen on (default 8081, or the next free one)'],
+      ['HOST', 'the address to listen on (default 127.0.0.1)'],
+    ] as const,
     dotEnv: false,
   },
   check: {
     usage: 'npm run check [-- FOLDER]',
-    about: "Checks the built site in FOLDER (default dist/), at content/site.json's url: links, HTML, XML, hreflang, CSP, JSON-LD.",
+    about:
+      "Checks the built site in FOLDER (default dist/), at content/site.json's url: links, HTML, XML, hreflang, CSP, JSON-LD.",
     options: {},
     environment: [],
     dotEnv: false,
   },
   'sample-api': {
     usage: 'npm run sample-api [-- --port N] [--language TAG]',
-    about: 'Runs the sample Astrology Interpretation Service alone, to build against over ASTRO_API_URL or explore with curl.',
+    about:
+      'Runs the sample Astrology Interpretation Service alone, to build against over ASTRO_API_URL or explore with curl.',
     options: {
       port: { type: 'string', about: 'listen on port N (default 8787; 0: any free port)' },
       language: { type: 'string', about: "the reports' language, a tag such as es or es-MX (default en)" },
@@ -84,7 +99,13 @@ export function helpText(command: Command): string {
     ...Object.entries(options).map(([name, option]) => `  ${pad(`--${name}`)}${option.about}`),
     `  ${pad('--help')}print this and exit`,
     '',
-    ...(environment.length ? [dotEnv ? 'Environment (also read from .env):' : 'Environment:', ...environment.map(([name, meaning]) => `  ${pad(name)}${meaning}`), ''] : []),
+    ...(environment.length
+      ? [
+          dotEnv ? 'Environment (also read from .env):' : 'Environment:',
+          ...environment.map(([name, meaning]) => `  ${pad(name)}${meaning}`),
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -92,8 +113,14 @@ export function helpText(command: Command): string {
  * The command's flags; an unknown one is a UsageError naming it. `--host` alone is an empty string. `check` alone
  * takes an argument, its folder.
  */
-export function commandLine(command: Exclude<Command, 'sample-api'>, args: string[]): { help: boolean; full: boolean; host?: string; folder?: string } {
-  const options: ParseArgsConfig['options'] = { help: { type: 'boolean' }, ...(command === 'build' ? { full: { type: 'boolean' } } : {}) };
+export function commandLine(
+  command: Exclude<Command, 'sample-api'>,
+  args: string[],
+): { help: boolean; full: boolean; host?: string; folder?: string } {
+  const options: ParseArgsConfig['options'] = {
+    help: { type: 'boolean' },
+    ...(command === 'build' ? { full: { type: 'boolean' } } : {}),
+  };
   // `--host` may stand alone or take an address: read apart from parseArgs, which wants one or the other.
   const at = command === 'start' ? args.findIndex((arg) => arg === '--host' || arg.startsWith('--host=')) : -1;
   let host: string | undefined;
@@ -106,10 +133,20 @@ export function commandLine(command: Exclude<Command, 'sample-api'>, args: strin
     rest.splice(at, takesNext ? 2 : 1);
   }
   try {
-    const { values, positionals } = parseArgs({ args: rest, options, strict: true, allowPositionals: command === 'check' });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options,
+      strict: true,
+      allowPositionals: command === 'check',
+    });
     if (positionals.length > 1) throw new Error(`Unexpected argument '${positionals[1]}': one folder at most`);
     const folder = positionals[0];
-    return { help: Boolean(values.help), full: Boolean((values as { full?: boolean }).full), ...(host !== undefined ? { host } : {}), ...(folder !== undefined ? { folder } : {}) };
+    return {
+      help: Boolean(values.help),
+      full: Boolean((values as { full?: boolean }).full),
+      ...(host !== undefined ? { host } : {}),
+      ...(folder !== undefined ? { folder } : {}),
+    };
   } catch (error) {
     throw new UsageError(`${(error as Error).message.split('\n')[0]} (see --help)`);
   }

@@ -3,7 +3,11 @@
 import { redactWords } from '../api/index.ts';
 
 export function describeFailure(error: unknown, env: NodeJS.ProcessEnv = process.env): string {
-  const line = withCause(error).split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+  const line = withCause(error)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
   const secrets = [env.ASTRO_API_PASSWORD].filter((s): s is string => Boolean(s));
   return redactWords(line, secrets);
 }
@@ -17,7 +21,10 @@ function withCause(error: unknown): string {
   let root: Error = error;
   for (let next = causeOf(root); next; next = causeOf(root)) root = next;
   // Only Eleventy's own sentence: other messages quote lists of words too (`must be "replace", "append" or ...`).
-  const outer = error.message.replace(/^(Having trouble writing to )("[^"]+"(?:, "[^"]+")+)(?= from ")/, (_all, start: string, list: string) => `${start}${list.split('", "').length} pages`);
+  const outer = error.message.replace(
+    /^(Having trouble writing to )("[^"]+"(?:, "[^"]+")+)(?= from ")/,
+    (_all, start: string, list: string) => `${start}${list.split('", "').length} pages`,
+  );
   return root === error ? outer : `${outer}: ${root.message}`;
 }
 

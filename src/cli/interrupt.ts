@@ -11,9 +11,18 @@ export function exitCleanlyOnInterrupt(log: (line: string) => void = console.err
     if (interrupted) process.exit(code);
     interrupted = true;
     // The swap's two renames are never cut in half: dist/ must not be left missing.
-    const published = swapping ? await swapping.then(() => true, () => false) : false;
+    const published = swapping
+      ? await swapping.then(
+          () => true,
+          () => false,
+        )
+      : false;
     removeStagingDirs();
-    log(published ? 'Build interrupted after publishing; dist/ holds the new site.' : 'Build interrupted; dist/ is unchanged.');
+    log(
+      published
+        ? 'Build interrupted after publishing; dist/ holds the new site.'
+        : 'Build interrupted; dist/ is unchanged.',
+    );
     process.exit(code);
   };
   process.on('SIGINT', onSignal);

@@ -34,10 +34,19 @@ const RIGHT_ALIGNED = new Set<number>([3, 4]);
 
 /** One line per place under a heading, in columns two spaces apart. */
 export function formatPlaces(places: readonly Place[]): string[] {
-  const rows = places.map((p) => [p.name, p.admin1_code, p.country_code, p.population.toLocaleString('en'), String(p.id)]);
+  const rows = places.map((p) => [
+    p.name,
+    p.admin1_code,
+    p.country_code,
+    p.population.toLocaleString('en'),
+    String(p.id),
+  ]);
   const widths = HEADINGS.map((heading, i) => Math.max(heading.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: readonly string[]) =>
-    cells.map((cell, i) => (RIGHT_ALIGNED.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+    cells
+      .map((cell, i) => (RIGHT_ALIGNED.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(HEADINGS), ...rows.map(line)];
 }
 
@@ -46,7 +55,10 @@ function nameFrom(args: string[]): { help: boolean; name: string } {
   const help = args.includes('--help');
   const unknown = args.find((arg) => arg.startsWith('-') && arg !== '--help');
   if (unknown !== undefined) throw new UsageError(`unknown option "${unknown}" (npm run places -- --help)`);
-  const name = args.filter((arg) => arg !== '--help').join(' ').trim();
+  const name = args
+    .filter((arg) => arg !== '--help')
+    .join(' ')
+    .trim();
   if (!help && name === '') throw new UsageError('give a place name to look for, e.g. npm run places -- Berlin');
   return { help, name };
 }

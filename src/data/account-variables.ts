@@ -13,5 +13,9 @@ export interface AccountVariables {
  */
 export function accountVariables(language: string, isDefault: boolean): AccountVariables {
   const suffix = isDefault ? '' : `_${language.toUpperCase().replaceAll('-', '_')}`;
-  return { url: `ASTRO_API_URL${suffix}`, username: `ASTRO_API_USERNAME${suffix}`, password: `ASTRO_API_PASSWORD${suffix}` };
+  return {
+    url: `ASTRO_API_URL${suffix}`,
+    username: `ASTRO_API_USERNAME${suffix}`,
+    password: `ASTRO_API_PASSWORD${suffix}`,
+  };
 }

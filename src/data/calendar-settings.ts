@@ -19,13 +19,23 @@ export function isTimeZone(name: string): boolean {
 const CALENDAR_OBJECT = 'must be false (no calendar) or an object such as {"timeZone": "Europe/Madrid"}';
 const CALENDAR_UNKNOWN = 'is not a setting of calendar (a misspelt one?); known: timeZone';
 
-export const calendarSchema = z.union([
-  z.boolean({ error: CALENDAR_OBJECT }),
-  z.strictObject(
-    { timeZone: z.string({ error: TIME_ZONE }).refine(isTimeZone, TIME_ZONE).optional() },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? CALENDAR_UNKNOWN : issue.code === 'invalid_type' ? CALENDAR_OBJECT : undefined) },
-  ),
-], { error: CALENDAR_OBJECT });
+export const calendarSchema = z.union(
+  [
+    z.boolean({ error: CALENDAR_OBJECT }),
+    z.strictObject(
+      { timeZone: z.string({ error: TIME_ZONE }).refine(isTimeZone, TIME_ZONE).optional() },
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? CALENDAR_UNKNOWN
+            : issue.code === 'invalid_type'
+              ? CALENDAR_OBJECT
+              : undefined,
+      },
+    ),
+  ],
+  { error: CALENDAR_OBJECT },
+);
 
 export type CalendarSettings = z.infer<typeof calendarSchema>;
 

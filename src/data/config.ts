@@ -71,11 +71,25 @@ const PLAUSIBLE_PER_SITE_SCRIPT = /\/js\/pa-[\w-]+\.js$/;
 function plausibleForm({ domain, src }: { domain?: string; src?: string }, ctx: z.RefinementCtx): void {
   const perSite = src !== undefined && PLAUSIBLE_PER_SITE_SCRIPT.test(new URL(src).pathname);
   if (domain !== undefined && perSite) {
-    ctx.addIssue({ code: 'custom', path: ['domain'], message: 'must be left out with Plausible\'s per-site script (a "src" ending in /js/pa-….js), which knows its site' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['domain'],
+      message:
+        'must be left out with Plausible\'s per-site script (a "src" ending in /js/pa-….js), which knows its site',
+    });
   } else if (domain === undefined && src === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['domain'], message: `${PLAUSIBLE_DOMAIN}, or left out with "src" set to the per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js"` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['domain'],
+      message: `${PLAUSIBLE_DOMAIN}, or left out with "src" set to the per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js"`,
+    });
   } else if (domain === undefined && !perSite) {
-    ctx.addIssue({ code: 'custom', path: ['src'], message: 'must be Plausible\'s per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js", when "domain" is left out' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['src'],
+      message:
+        'must be Plausible\'s per-site script, such as "https://plausible.io/js/pa-XXXXXXXX.js", when "domain" is left out',
+    });
   }
 }
 
@@ -88,22 +102,35 @@ const analyticsSchema = z.discriminatedUnion(
       .strictObject({
         provider: z.literal('plausible'),
         domain: matching(HOST_NAME, PLAUSIBLE_DOMAIN).optional(),
-        src: httpsUrl('must be the https address of the script, such as "https://plausible.io/js/pa-XXXXXXXX.js"').optional(),
+        src: httpsUrl(
+          'must be the https address of the script, such as "https://plausible.io/js/pa-XXXXXXXX.js"',
+        ).optional(),
       })
       .superRefine(plausibleForm),
     z.strictObject({
       provider: z.literal('goatcounter'),
-      code: matching(/^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/, 'must be the GoatCounter site code, such as "starlight" for starlight.goatcounter.com'),
+      code: matching(
+        /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/,
+        'must be the GoatCounter site code, such as "starlight" for starlight.goatcounter.com',
+      ),
     }),
     z.strictObject({
       provider: z.literal('umami'),
-      websiteId: matching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be the website ID Umami gives, such as "94db1cb1-74f4-4a40-ad6c-962362670409"'),
+      websiteId: matching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+        'must be the website ID Umami gives, such as "94db1cb1-74f4-4a40-ad6c-962362670409"',
+      ),
       src: httpsUrl('must be the https address of the script, such as "https://cloud.umami.is/script.js"'),
-      hostUrl: httpsUrl('must be the https address the script sends to, such as "https://stats.example.com"').optional(),
+      hostUrl: httpsUrl(
+        'must be the https address the script sends to, such as "https://stats.example.com"',
+      ).optional(),
     }),
     z.strictObject({
       provider: z.literal('cloudflare'),
-      token: matching(/^[0-9a-f]{32}$/, 'must be the 32-character token of Cloudflare\'s snippet, such as "0123456789abcdef0123456789abcdef"'),
+      token: matching(
+        /^[0-9a-f]{32}$/,
+        'must be the 32-character token of Cloudflare\'s snippet, such as "0123456789abcdef0123456789abcdef"',
+      ),
     }),
   ],
   {
@@ -116,13 +143,22 @@ const analyticsSchema = z.discriminatedUnion(
 
 export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 
-const CHART_FORM_LIMIT = 'must be the most natal charts the service is asked for a day, a whole number from 1 to 100000';
+const CHART_FORM_LIMIT =
+  'must be the most natal charts the service is asked for a day, a whole number from 1 to 100000';
 
-const CHART_FORM_OBJECT = 'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day';
+const CHART_FORM_OBJECT =
+  'must be an object such as {"dailyLimit": 500}: the most charts the service is asked for a day';
 const CHART_FORM_UNKNOWN = 'is not a setting of chartForm (a misspelt one?); known: dailyLimit';
 const chartFormSchema = z.strictObject(
   { dailyLimit: z.int({ error: CHART_FORM_LIMIT }).min(1, CHART_FORM_LIMIT).max(100_000, CHART_FORM_LIMIT) },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? CHART_FORM_UNKNOWN : issue.code === 'invalid_type' ? CHART_FORM_OBJECT : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? CHART_FORM_UNKNOWN
+        : issue.code === 'invalid_type'
+          ? CHART_FORM_OBJECT
+          : undefined,
+  },
 );
 
 export type ChartFormSettings = z.infer<typeof chartFormSchema>;
@@ -138,13 +174,16 @@ function siteUrlProblem(address: string): string | undefined {
   if (!/^https?:\/\/[^/?#]/.test(address) || /\s/.test(address) || !URL.canParse(address)) return SITE_URL;
   const url = new URL(address);
   if (url.username || url.password) return 'must not carry a user name or password; give the address readers visit';
-  if (/[?#]/.test(address)) return 'must not have a query ("?…") or a fragment ("#…"): every link of the site starts with it';
+  if (/[?#]/.test(address))
+    return 'must not have a query ("?…") or a fragment ("#…"): every link of the site starts with it';
   // A path starting `//` would make every root-relative link a link to another host (`//x/leo/`).
-  if (url.pathname.includes('//')) return 'must not have an empty folder ("//") in its path: write the path with single slashes';
+  if (url.pathname.includes('//'))
+    return 'must not have an empty folder ("//") in its path: write the path with single slashes';
   return undefined;
 }
 
-const DESCRIPTION = 'is not a setting: each language\'s description is "site.description" in content/i18n/<language>.json; set it there instead';
+const DESCRIPTION =
+  'is not a setting: each language\'s description is "site.description" in content/i18n/<language>.json; set it there instead';
 
 const siteShape = {
   title: z.string().trim().min(1),
@@ -187,25 +226,43 @@ const siteFields = z.strictObject(siteShape, {
   // A key the build does not read is most likely misspelt: say which there are.
   error: (issue) => {
     if (issue.code !== 'unrecognized_keys') return undefined;
-    return issue.keys[0] === 'description' ? DESCRIPTION : `is not a setting; known: ${Object.keys(siteShape).join(', ')}`;
+    return issue.keys[0] === 'description'
+      ? DESCRIPTION
+      : `is not a setting; known: ${Object.keys(siteShape).join(', ')}`;
   },
 });
 
 const siteSchema = siteFields
   .superRefine((site, ctx) => {
     if (site.language !== undefined && site.languages !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['languages'], message: 'set "language" (one language) or "languages" (several), not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['languages'],
+        message: 'set "language" (one language) or "languages" (several), not both',
+      });
     } else if (site.language === undefined && site.languages === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['language'], message: 'is required: a language tag such as "en" (or "languages": ["en", "es"])' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['language'],
+        message: 'is required: a language tag such as "en" (or "languages": ["en", "es"])',
+      });
     }
     // The form's Worker serves dist/ at its host's root (wrangler.jsonc's assets), so under a path its pages'
     // styles and its POST would be 404s. https://developers.cloudflare.com/workers/static-assets/
     const sitePath = URL.canParse(site.url) ? new URL(site.url).pathname.replace(/\/+$/, '') : '';
     if (site.chartForm && sitePath) {
-      ctx.addIssue({ code: 'custom', path: ['chartForm'], message: `needs "url" at a domain's root, not under "${sitePath}/": the form's Worker serves the site at its host's root; publish on a domain or subdomain of its own, or remove "chartForm" (docs/deployment.md)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['chartForm'],
+        message: `needs "url" at a domain's root, not under "${sitePath}/": the form's Worker serves the site at its host's root; publish on a domain or subdomain of its own, or remove "chartForm" (docs/deployment.md)`,
+      });
     }
     if (site.card === true && site.api === false) {
-      ctx.addIssue({ code: 'custom', path: ['card'], message: 'needs the JSON API it reads: remove "api": false, or set "card": false' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['card'],
+        message: 'needs the JSON API it reads: remove "api": false, or set "card": false',
+      });
     }
     // BCP 47 tags ignore case: "pt-br" is "pt-BR".
     const tags = site.languages ?? [];
@@ -218,7 +275,11 @@ const siteSchema = siteFields
     });
   })
   // `language` is always the default language; `languages` is set only on a site of several.
-  .transform(({ language, languages, ...rest }) => ({ ...rest, language: languages?.[0] ?? language!, ...(languages ? { languages } : {}) }));
+  .transform(({ language, languages, ...rest }) => ({
+    ...rest,
+    language: languages?.[0] ?? language!,
+    ...(languages ? { languages } : {}),
+  }));
 
 export type SiteConfig = z.infer<typeof siteSchema>;
 export type PeriodWindows = Record<ReportKind, { past: number; future: number }>;
@@ -276,7 +337,9 @@ export function readJsonFile<T>(file: string, label: string, schema: z.ZodType<T
   const text = findTextProblem(raw);
   if (text) throw new ConfigError(text.path ? `${label}: ${text.path}` : label, text.problem);
   // A schema may say more of its unknown keys (site.json lists its settings).
-  const result = schema.safeParse(raw, { error: (issue) => (issue.code === 'unrecognized_keys' ? 'is not a known key (a misspelt one?)' : undefined) });
+  const result = schema.safeParse(raw, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'is not a known key (a misspelt one?)' : undefined),
+  });
   if (result.success) return result.data;
   // An unknown key comes first and is named itself, not its parent: it is most likely a misspelt one, and the
   // "missing" key beside it is the same key spelt right (`{"dailylimit": 500}` is not a missing `dailyLimit`).
@@ -334,14 +397,24 @@ function checkApiUrl(name: string, apiUrl: string): string {
  * Each language's account. Another language's service defaults to the default language's; a language with a
  * service and no account stops the build: its pages must never be written by another language's account.
  */
-export function languageAccounts(languages: readonly string[], env: NodeJS.ProcessEnv, offline: boolean): LanguageAccount[] {
+export function languageAccounts(
+  languages: readonly string[],
+  env: NodeJS.ProcessEnv,
+  offline: boolean,
+): LanguageAccount[] {
   const get = (name: string) => env[name]?.trim() ?? '';
   const defaultUrl = get('ASTRO_API_URL') ? checkApiUrl('ASTRO_API_URL', get('ASTRO_API_URL')) : undefined;
   return languages.map((language, i) => {
     const variables = accountVariables(language, i === 0);
     const own = i === 0 ? undefined : get(variables.url) || undefined;
     const apiUrl = own === undefined ? defaultUrl : checkApiUrl(variables.url, own);
-    const account = { language, apiUrl, username: get(variables.username), password: env[variables.password] ?? '', variables };
+    const account = {
+      language,
+      apiUrl,
+      username: get(variables.username),
+      password: env[variables.password] ?? '',
+      variables,
+    };
     if (apiUrl && !offline) {
       const urlName = own === undefined ? 'ASTRO_API_URL' : variables.url;
       if (i === 0) {
@@ -362,13 +435,18 @@ function checkLanguagesHaveWords(contentDir: string, languages: readonly string[
   if (!languages) return;
   let files: string[] = [];
   try {
-    files = readdirSync(path.join(contentDir, 'i18n')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    files = readdirSync(path.join(contentDir, 'i18n'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
   } catch {
     // No folder: every tag is unknown.
   }
   languages.forEach((tag, i) => {
     if (files.includes(tag) || files.includes(tag.split('-')[0]!)) return;
-    throw new ConfigError(`${DEFAULTS.contentDir}/site.json: languages.${i}`, `"${tag}" has no message file in content/i18n/ (available: ${files.sort().join(', ') || 'none'})`);
+    throw new ConfigError(
+      `${DEFAULTS.contentDir}/site.json: languages.${i}`,
+      `"${tag}" has no message file in content/i18n/ (available: ${files.sort().join(', ') || 'none'})`,
+    );
   });
 }
 
@@ -377,17 +455,29 @@ function checkLanguagesHaveWords(contentDir: string, languages: readonly string[
  * `defaultAccountOnly` (commands that ask the service for no language's pages) only the default language's
  * account is read and required.
  */
-export function loadConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env, { defaultAccountOnly = false } = {}): BuildConfig {
+export function loadConfig(
+  rootDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  { defaultAccountOnly = false } = {},
+): BuildConfig {
   const get = (name: string) => env[name]?.trim() ?? '';
   const offline = parseFlag('ASTRO_OFFLINE', get('ASTRO_OFFLINE'));
   const contentDir = path.resolve(rootDir, DEFAULTS.contentDir);
   const site = readSiteConfig(path.join(contentDir, 'site.json'), `${DEFAULTS.contentDir}/site.json`);
   checkLanguagesHaveWords(contentDir, site.languages);
-  const accounts = languageAccounts(defaultAccountOnly ? [site.language] : (site.languages ?? [site.language]), env, offline);
+  const accounts = languageAccounts(
+    defaultAccountOnly ? [site.language] : (site.languages ?? [site.language]),
+    env,
+    offline,
+  );
   return {
     accounts,
-    concurrency: get('ASTRO_CONCURRENCY') ? parsePositiveInt('ASTRO_CONCURRENCY', get('ASTRO_CONCURRENCY'), 64) : DEFAULTS.concurrency,
-    timeoutMs: get('ASTRO_TIMEOUT_MS') ? parsePositiveInt('ASTRO_TIMEOUT_MS', get('ASTRO_TIMEOUT_MS'), 600_000) : DEFAULTS.timeoutMs,
+    concurrency: get('ASTRO_CONCURRENCY')
+      ? parsePositiveInt('ASTRO_CONCURRENCY', get('ASTRO_CONCURRENCY'), 64)
+      : DEFAULTS.concurrency,
+    timeoutMs: get('ASTRO_TIMEOUT_MS')
+      ? parsePositiveInt('ASTRO_TIMEOUT_MS', get('ASTRO_TIMEOUT_MS'), 600_000)
+      : DEFAULTS.timeoutMs,
     buildDate: get('ASTRO_BUILD_DATE') ? parseDate('ASTRO_BUILD_DATE', get('ASTRO_BUILD_DATE')) : todayUtc(),
     offline,
     site,

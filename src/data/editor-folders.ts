@@ -34,7 +34,12 @@ export interface EditorsFolder {
 }
 
 /** The folder `language`'s files of `kind` are read from: its own, or for the first language without one the root. */
-export function editorsFolder(contentDir: string, kind: EditorsKind, language: string, isFirst: boolean): EditorsFolder {
+export function editorsFolder(
+  contentDir: string,
+  kind: EditorsKind,
+  language: string,
+  isFirst: boolean,
+): EditorsFolder {
   const folder = !isFirst || hasOwnFolder(contentDir, kind, language) ? tagFolder(language) : '';
   return { dir: path.join(contentDir, kind, folder), label: folder ? `content/${kind}/${folder}` : `content/${kind}` };
 }
@@ -63,6 +68,6 @@ export function rootFiles(contentDir: string, kind: EditorsKind): string[] {
 export function folderFiles(contentDir: string, kind: EditorsKind, language: string): string[] {
   const folder = tagFolder(language);
   return markdownUnder(path.join(contentDir, kind, folder), true)
-    .filter((file) => kind === 'pages' ? !file.includes('/') : OVERRIDE_ROOTS.has(file.split('/')[0]!))
+    .filter((file) => (kind === 'pages' ? !file.includes('/') : OVERRIDE_ROOTS.has(file.split('/')[0]!)))
     .map((file) => `content/${kind}/${folder}/${file}`);
 }

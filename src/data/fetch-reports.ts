@@ -53,7 +53,8 @@ export class ReportsUnavailableError extends Error {
   readonly failures: { period: Period; endpoint: string; reason: string; status?: number; error?: AstroError }[];
   constructor(failures: ReportsUnavailableError['failures'], offline: boolean) {
     const first = failures[0]!;
-    const more = failures.length > 1 ? ` (and ${failures.length - 1} more period${failures.length > 2 ? 's' : ''})` : '';
+    const more =
+      failures.length > 1 ? ` (and ${failures.length - 1} more period${failures.length > 2 ? 's' : ''})` : '';
     super(
       offline
         ? `ASTRO_OFFLINE is set but the cache has no copy of ${failures.map((f) => `${f.endpoint} ${f.period.key}`).join(', ')}`
@@ -71,7 +72,13 @@ const SIGN_COUNT = 12;
  * wrongly shaped answer. Not bad credentials, a token the service keeps refusing or our own mistakes: those need
  * someone to fix them, and every other request would fail the same way.
  */
-const NOT_BRIDGEABLE = new Set<string>(['ASTRO_AUTH_FAILED', 'ASTRO_TOKEN_REJECTED', 'ASTRO_INVALID_ARGUMENT', 'ASTRO_INVALID_OPTION', 'ASTRO_CLOSED']);
+const NOT_BRIDGEABLE = new Set<string>([
+  'ASTRO_AUTH_FAILED',
+  'ASTRO_TOKEN_REJECTED',
+  'ASTRO_INVALID_ARGUMENT',
+  'ASTRO_INVALID_OPTION',
+  'ASTRO_CLOSED',
+]);
 function isBridgeable(error: unknown): error is AstroError {
   return error instanceof AstroError && !NOT_BRIDGEABLE.has(error.code);
 }
@@ -100,7 +107,9 @@ function isCompleteCopy(entries: unknown): entries is ReportEntry[] {
 /** The cache's sanitized HTML of a copy, if the sanitizer that made it is the one running now. */
 function sanitizedCopy(entry: CacheEntry | undefined): ReportHtml[] | undefined {
   const { version, value } = entry?.sanitized ?? {};
-  const complete = Array.isArray(value) && value.length === SIGN_COUNT &&
+  const complete =
+    Array.isArray(value) &&
+    value.length === SIGN_COUNT &&
     value.every((h: Partial<ReportHtml> | null) => typeof h?.intro === 'string' && typeof h.text === 'string');
   return version === SANITIZER_VERSION && complete ? (value as ReportHtml[]) : undefined;
 }
@@ -109,7 +118,10 @@ function sanitizedCopy(entry: CacheEntry | undefined): ReportHtml[] | undefined 
 function readCopy(cache: ResponseCache, endpoint: string, body: Record<string, unknown>): ReportHtml[] {
   const cached = cache.readSync<ReportEntry[]>(endpoint, body);
   const html = cached && isCompleteCopy(cached.response) ? sanitizedCopy(cached) : undefined;
-  if (!html) throw new Error(`the cached answer ${cache.fileFor(endpoint, body)} changed while the build ran; run the build again`);
+  if (!html)
+    throw new Error(
+      `the cached answer ${cache.fileFor(endpoint, body)} changed while the build ran; run the build again`,
+    );
   return html;
 }
 
@@ -162,7 +174,10 @@ async function periodReports(options: FetchReportsOptions, period: Period): Prom
   const trusted = fromCopy ? options.digests?.trusted(request.file) : undefined;
   if (trusted) return { reports: unreadReports(period, 'cache', trusted, () => readCopy(cache, endpoint, body)) };
   const cached = await cache.read<ReportEntry[]>(endpoint, body);
-  const copy = cached && isCompleteCopy(cached.response) ? (extra?: Stale) => copyReports(options, request, cached, extra) : undefined;
+  const copy =
+    cached && isCompleteCopy(cached.response)
+      ? (extra?: Stale) => copyReports(options, request, cached, extra)
+      : undefined;
   try {
     if (copy && fromCopy) return { reports: await copy() };
     if (offline || !client) return { failure: { period, endpoint, reason: 'not in the cache' } };
@@ -187,7 +202,12 @@ type Stale = Required<Pick<PeriodReports, 'problem' | 'shapeChanged'>>;
  * share of a build (docs/performance.md), so the new HTML is kept (best effort: a read-only cache only costs the
  * next build time).
  */
-async function copyReports(options: FetchReportsOptions, { period, endpoint, body, file }: PeriodRequest, cached: CacheEntry<ReportEntry[]>, stale?: Stale): Promise<PeriodReports> {
+async function copyReports(
+  options: FetchReportsOptions,
+  { period, endpoint, body, file }: PeriodRequest,
+  cached: CacheEntry<ReportEntry[]>,
+  stale?: Stale,
+): Promise<PeriodReports> {
   const source = stale ? 'stale' : 'cache';
   const kept = sanitizedCopy(cached);
   if (kept) {
@@ -196,6 +216,8 @@ async function copyReports(options: FetchReportsOptions, { period, endpoint, bod
     return reports;
   }
   const html = sanitizeEntries(cached.response);
-  await options.cache.set(endpoint, body, cached.response, { version: SANITIZER_VERSION, value: html }, cached.storedAt).catch(() => {});
+  await options.cache
+    .set(endpoint, body, cached.response, { version: SANITIZER_VERSION, value: html }, cached.storedAt)
+    .catch(() => {});
   return reportsOf(period, source, html, stale);
 }

@@ -13,24 +13,85 @@ const message = z.string({ error: (issue) => (issue.input === undefined ? 'is mi
 /** A group missing, or not an object; other problems (an unknown key) keep their own message. */
 const groupError = (issue: { code?: string; input?: unknown }) => {
   if (issue.code !== 'invalid_type') return undefined;
-  return issue.input === undefined ? 'is missing (every language needs the group: copy it from content/i18n/en.json and translate it)' : 'must be an object of messages';
+  return issue.input === undefined
+    ? 'is missing (every language needs the group: copy it from content/i18n/en.json and translate it)'
+    : 'must be an object of messages';
 };
-const group = <K extends string>(...keys: K[]) => z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>, { error: groupError });
+const group = <K extends string>(...keys: K[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, message])) as Record<K, typeof message>, { error: groupError });
 
-const kindMessages = group('title', 'section', 'heading', 'previous', 'next', 'pager', 'allSigns', 'sectionDescription', 'count');
+const kindMessages = group(
+  'title',
+  'section',
+  'heading',
+  'previous',
+  'next',
+  'pager',
+  'allSigns',
+  'sectionDescription',
+  'count',
+);
 const signMessages = group('name', 'element', 'modality', 'ruler');
 
 const messagesSchema = z.strictObject({
-  site: group('description', 'documentTitle', 'titleWithPeriod', 'skipLink', 'signsNav', 'breadcrumbNav', 'footerNav', 'languagesNav', 'home', 'sitemap', 'sampleNotice', 'copyright'),
+  site: group(
+    'description',
+    'documentTitle',
+    'titleWithPeriod',
+    'skipLink',
+    'signsNav',
+    'breadcrumbNav',
+    'footerNav',
+    'languagesNav',
+    'home',
+    'sitemap',
+    'sampleNotice',
+    'copyright',
+  ),
   home: group('thisWeek', 'signThisWeek', 'archives', 'heading', 'pickSignNote', 'changeSign'),
   // The home page's sky on the build's date (src/model/today.ts).
   today: group(
-    'title', 'moonPhase', 'moonIn', 'sunIn', 'retrograde', 'noRetrograde', 'wheelTitle', 'wheelDescription', 'events', 'phaseNew',
-    'phaseWaxingCrescent', 'phaseFirstQuarter', 'phaseWaxingGibbous', 'phaseFull', 'phaseWaningGibbous', 'phaseLastQuarter', 'phaseWaningCrescent',
+    'title',
+    'moonPhase',
+    'moonIn',
+    'sunIn',
+    'retrograde',
+    'noRetrograde',
+    'wheelTitle',
+    'wheelDescription',
+    'events',
+    'phaseNew',
+    'phaseWaxingCrescent',
+    'phaseFirstQuarter',
+    'phaseWaxingGibbous',
+    'phaseFull',
+    'phaseWaningGibbous',
+    'phaseLastQuarter',
+    'phaseWaningCrescent',
   ),
   // Each sign's line of the day, the Moon's sign as its house (src/model/daily.ts); without it, no daily line.
-  daily: group('heading', 'line', 'house1', 'house2', 'house3', 'house4', 'house5', 'house6', 'house7', 'house8', 'house9', 'house10', 'house11', 'house12').optional(),
-  kinds: z.strictObject({ weekly: kindMessages, monthly: kindMessages, yearly: kindMessages, ascendantYearly: kindMessages }),
+  daily: group(
+    'heading',
+    'line',
+    'house1',
+    'house2',
+    'house3',
+    'house4',
+    'house5',
+    'house6',
+    'house7',
+    'house8',
+    'house9',
+    'house10',
+    'house11',
+    'house12',
+  ).optional(),
+  kinds: z.strictObject({
+    weekly: kindMessages,
+    monthly: kindMessages,
+    yearly: kindMessages,
+    ascendantYearly: kindMessages,
+  }),
   section: group('weekLabel', 'current', 'empty'),
   periodHub: group('description'),
   signHub: group('title', 'description', 'now', 'archive', 'follow', 'feedLink'),
@@ -41,29 +102,128 @@ const messagesSchema = z.strictObject({
   api: group('title', 'description', 'index', 'schema'),
   charts: group('title', 'intro', 'description', 'cardSuffix', 'born', 'empty'),
   chart: group(
-    'title', 'description', 'born', 'localTime', 'utc', 'place', 'wheelCaption', 'wheelTitle', 'wheelDescription', 'wheelPlanet',
-    'wheelRetrograde', 'tableCaption', 'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'about', 'leadsHeading', 'sunSign', 'moonSign', 'risingSign', 'risingUnknown',
+    'title',
+    'description',
+    'born',
+    'localTime',
+    'utc',
+    'place',
+    'wheelCaption',
+    'wheelTitle',
+    'wheelDescription',
+    'wheelPlanet',
+    'wheelRetrograde',
+    'tableCaption',
+    'planet',
+    'sign',
+    'position',
+    'house',
+    'retrograde',
+    'yes',
+    'no',
+    'planetHeading',
+    'about',
+    'leadsHeading',
+    'sunSign',
+    'moonSign',
+    'risingSign',
+    'risingUnknown',
   ),
   // Only with content/site.json's chartForm, which then requires them (src/model/chart-form.ts).
   chartForm: group(
-    'title', 'description', 'intro', 'date', 'time', 'unknownTime', 'unknownTimeNote', 'place', 'placeHint', 'placeChoice', 'submit',
-    'privacy', 'wheelTitle', 'tableCaption', 'choosePlace', 'noPlace', 'badDate', 'badTime', 'badPlace', 'placeTooLong', 'badRequest',
-    'tooMany', 'dailyLimit', 'unavailable', 'errorTitle', 'risingQuestion', 'risingInvite', 'another',
+    'title',
+    'description',
+    'intro',
+    'date',
+    'time',
+    'unknownTime',
+    'unknownTimeNote',
+    'place',
+    'placeHint',
+    'placeChoice',
+    'submit',
+    'privacy',
+    'wheelTitle',
+    'tableCaption',
+    'choosePlace',
+    'noPlace',
+    'badDate',
+    'badTime',
+    'badPlace',
+    'placeTooLong',
+    'badRequest',
+    'tooMany',
+    'dailyLimit',
+    'unavailable',
+    'errorTitle',
+    'risingQuestion',
+    'risingInvite',
+    'another',
   ).optional(),
   // The sky's calendar (src/model/calendar.ts): required unless content/site.json has "calendar": false.
   calendar: group(
-    'nav', 'title', 'description', 'yearTitle', 'yearDescription', 'monthTitle', 'monthDescription', 'thisMonth', 'upcoming', 'years',
-    'retrogrades', 'eclipses', 'seasons', 'noEvents', 'timesIn', 'phase', 'solarEclipse', 'lunarEclipse', 'ingress', 'ingressRetrograde',
-    'season', 'station', 'retrogradePeriod', 'gridCaption', 'moonDay', 'weekHeading', 'weekNone', 'monthLink', 'nextHeading', 'allEvents',
-    'subscribeHeading', 'subscribeText', 'webcal', 'google', 'copyAddress', 'icsName', 'earlier', 'later', 'sampleDates',
+    'nav',
+    'title',
+    'description',
+    'yearTitle',
+    'yearDescription',
+    'monthTitle',
+    'monthDescription',
+    'thisMonth',
+    'upcoming',
+    'years',
+    'retrogrades',
+    'eclipses',
+    'seasons',
+    'noEvents',
+    'timesIn',
+    'phase',
+    'solarEclipse',
+    'lunarEclipse',
+    'ingress',
+    'ingressRetrograde',
+    'season',
+    'station',
+    'retrogradePeriod',
+    'gridCaption',
+    'moonDay',
+    'weekHeading',
+    'weekNone',
+    'monthLink',
+    'nextHeading',
+    'allEvents',
+    'subscribeHeading',
+    'subscribeText',
+    'webcal',
+    'google',
+    'copyAddress',
+    'icsName',
+    'earlier',
+    'later',
+    'sampleDates',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home', 'pickSign', 'searchHeading'),
-  search: group('title', 'description', 'label', 'button', 'noScript', 'searching', 'results', 'noResults', 'failed', 'partial', 'shortened', 'placeholder'),
+  search: group(
+    'title',
+    'description',
+    'label',
+    'button',
+    'noScript',
+    'searching',
+    'results',
+    'noResults',
+    'failed',
+    'partial',
+    'shortened',
+    'placeholder',
+  ),
   // The sentence an editors' page prints for its paragraph `{{ scripts }}` (src/model/privacy-notice.ts): needed only there.
-  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'sign', 'chartForm').extend({
-    // The title of the privacy page a language with analytics and no `privacy.md` gets (src/data/static-pages.ts).
-    title: message.optional(),
-  }).optional(),
+  privacy: group('noTrackers', 'analytics', 'policyLink', 'search', 'sign', 'chartForm')
+    .extend({
+      // The title of the privacy page a language with analytics and no `privacy.md` gets (src/data/static-pages.ts).
+      title: message.optional(),
+    })
+    .optional(),
   shareImage: group('taglineFirst', 'taglineSecond', 'siteAlt', 'siteLogoAlt'),
   // What makes the words around a planet or a sign agree, by ICU `select` on their English keys (`venus`,
   // `sagittarius`): the planet's gender, the sign with its article and case where it is in ("im Schützen") and
@@ -73,8 +233,18 @@ const messagesSchema = z.strictObject({
   // the site's language, as they do the signs.
   planets: group('sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'),
   signs: z.strictObject({
-    aries: signMessages, taurus: signMessages, gemini: signMessages, cancer: signMessages, leo: signMessages, virgo: signMessages,
-    libra: signMessages, scorpio: signMessages, sagittarius: signMessages, capricorn: signMessages, aquarius: signMessages, pisces: signMessages,
+    aries: signMessages,
+    taurus: signMessages,
+    gemini: signMessages,
+    cancer: signMessages,
+    leo: signMessages,
+    virgo: signMessages,
+    libra: signMessages,
+    scorpio: signMessages,
+    sagittarius: signMessages,
+    capricorn: signMessages,
+    aquarius: signMessages,
+    pisces: signMessages,
   }),
 });
 
@@ -98,7 +268,10 @@ export interface Messages {
 /** The languages that have a message file, from the file names (`es.json` → `es`). */
 export function availableLanguages(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
   } catch {
     return [];
   }
@@ -117,7 +290,10 @@ export function loadMessages(contentDir: string, language: string): Messages {
   const file = messageFileFor(dir, language);
   if (!file) {
     const available = availableLanguages(dir);
-    throw new ConfigError(`content/i18n/${language}.json`, `no message file for the site's language "${language}" (content/site.json); available: ${available.join(', ') || 'none'}`);
+    throw new ConfigError(
+      `content/i18n/${language}.json`,
+      `no message file for the site's language "${language}" (content/site.json); available: ${available.join(', ') || 'none'}`,
+    );
   }
   const label = `content/i18n/${path.basename(file)}`;
   const tree = readJsonFile(file, label, messagesSchema);
@@ -152,6 +328,9 @@ export function loadMessages(contentDir: string, language: string): Messages {
 
 function mapLeaves(tree: object, fn: (key: string, text: string) => string, prefix = ''): object {
   return Object.fromEntries(
-    Object.entries(tree).map(([k, v]) => [k, typeof v === 'string' ? fn(`${prefix}${k}`, v) : mapLeaves(v as object, fn, `${prefix}${k}.`)]),
+    Object.entries(tree).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? fn(`${prefix}${k}`, v) : mapLeaves(v as object, fn, `${prefix}${k}.`),
+    ]),
   );
 }

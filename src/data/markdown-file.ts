@@ -29,7 +29,11 @@ export function renderMarkdown(text: string, pathPrefix = '/', label = 'the text
   const html = markdown.render(body);
   // The sanitizer drops such an element with its content: one left open would take the text after it along.
   const unclosed = unclosedDroppedElement(html);
-  if (unclosed) throw new ConfigError(label, `<${unclosed}> is never closed, so the text after it would be dropped with it: close it with </${unclosed}>, or remove it`);
+  if (unclosed)
+    throw new ConfigError(
+      label,
+      `<${unclosed}> is never closed, so the text after it would be dropped with it: close it with </${unclosed}>, or remove it`,
+    );
   return sanitizeEditorHtml(html, { pathPrefix });
 }
 
@@ -56,7 +60,8 @@ function parseMarkdownFile(text: string, label: string, pathPrefix: string): Mar
     } catch (error) {
       throw new ConfigError(label, `front matter is not valid YAML${whereInFile(error)}`);
     }
-    if (typeof data !== 'object' || Array.isArray(data)) throw new ConfigError(label, 'front matter must be a mapping of fields');
+    if (typeof data !== 'object' || Array.isArray(data))
+      throw new ConfigError(label, 'front matter must be a mapping of fields');
   }
   // Front matter fields are named by key; what else the file holds (the body, comments) by line.
   const field = findTextProblem(data);
@@ -74,7 +79,12 @@ const MAX_BYTES = 1_000_000;
  * with a bound (read-content-file.ts), then parsed; its root-relative links go under `pathPrefix`, the path of
  * the site's `url` (sanitize.ts).
  */
-export async function readMarkdownFile(dir: string, name: string, labelDir: string, pathPrefix = '/'): Promise<MarkdownFile> {
+export async function readMarkdownFile(
+  dir: string,
+  name: string,
+  labelDir: string,
+  pathPrefix = '/',
+): Promise<MarkdownFile> {
   const label = `${labelDir}/${name}`;
   const text = readContentFile(dir, name, { label, folderLabel: labelDir, maxBytes: MAX_BYTES }).toString('utf8');
   return parseMarkdownFile(text, label, pathPrefix);

@@ -51,9 +51,10 @@ function numeric(text: string | number): number {
 /** What a chart page shows of the service's natal answer, its texts sanitized; the rest comes from who asked. */
 export function natalPage(natal: NatalChart): NatalPage {
   const extra = natal as NatalChart & { ascendant?: unknown; houses?: unknown };
-  const houses = Array.isArray(extra.houses) && extra.houses.length === 12 && extra.houses.every((h) => typeof h === 'number')
-    ? (extra.houses as number[])
-    : undefined;
+  const houses =
+    Array.isArray(extra.houses) && extra.houses.length === 12 && extra.houses.every((h) => typeof h === 'number')
+      ? (extra.houses as number[])
+      : undefined;
   // The service's plain texts (places, names, dates) are shown as they are: like its HTML, without the characters
   // XML forbids, which would break the chart's SVG and any feed that quotes them.
   return {
@@ -75,7 +76,10 @@ export function natalPage(natal: NatalChart): NatalPage {
       text: p.text ? sanitizeReportHtml(p.text) : '',
       housetext: p.housetext ? sanitizeReportHtml(p.housetext) : '',
     })),
-    ascendant: typeof extra.ascendant === 'number' && Number.isFinite(extra.ascendant) ? extra.ascendant : profileAscendant(natal.profile),
+    ascendant:
+      typeof extra.ascendant === 'number' && Number.isFinite(extra.ascendant)
+        ? extra.ascendant
+        : profileAscendant(natal.profile),
     houseCusps: houses,
   };
 }

@@ -80,7 +80,8 @@ function parseOverridePath(relative: string, label: string): { kind: ReportKind;
   }
   const [segment, periodKey, fileName] = parts as [string, string, string];
   const kind = KIND_BY_SEGMENT[segment];
-  if (!kind) throw new ConfigError(label, `unknown kind "${segment}" (use one of ${Object.keys(KIND_BY_SEGMENT).join(', ')})`);
+  if (!kind)
+    throw new ConfigError(label, `unknown kind "${segment}" (use one of ${Object.keys(KIND_BY_SEGMENT).join(', ')})`);
   const problem = periodKeyProblem(kind, periodKey);
   if (problem) throw new ConfigError(label, `unknown period ${problem}`);
   const sign = fileName.slice(0, -3);
@@ -95,7 +96,12 @@ function parseOverridePath(relative: string, label: string): { kind: ReportKind;
  * overrides of the site's other languages: `content/overrides/es/…`). Root-relative links go under `pathPrefix`,
  * the path of the site's `url`.
  */
-export async function readOverrides(dir: string, labelDir: string = DEFAULTS.labelDir, skip: readonly string[] = [], pathPrefix = '/'): Promise<Override[]> {
+export async function readOverrides(
+  dir: string,
+  labelDir: string = DEFAULTS.labelDir,
+  skip: readonly string[] = [],
+  pathPrefix = '/',
+): Promise<Override[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -124,7 +130,8 @@ export async function readOverrides(dir: string, labelDir: string = DEFAULTS.lab
         const field = issue.path.join('.') || '(front matter)';
         throw new ConfigError(`${label}: ${field}`, issue.message);
       }
-      if (html === '') throw new ConfigError(label, 'has no text below the front matter; write the text to show on the page');
+      if (html === '')
+        throw new ConfigError(label, 'has no text below the front matter; write the text to show on the page');
       return {
         ...where,
         field: result.data.field ?? DEFAULTS.field,

@@ -34,14 +34,19 @@ export function textProblem(text: string): string | undefined {
 /** `text` with each refused character written as JSON escapes it (`\u0006`), for naming a key in a message. */
 function printable(text: string): string {
   const escape = (unit: number) => `\\u${unit.toString(16).toUpperCase().padStart(4, '0')}`;
-  return text.replace(new RegExp(NOT_TEXT, 'gu'), (character) => Array.from({ length: character.length }, (_, i) => escape(character.charCodeAt(i))).join(''));
+  return text.replace(new RegExp(NOT_TEXT, 'gu'), (character) =>
+    Array.from({ length: character.length }, (_, i) => escape(character.charCodeAt(i))).join(''),
+  );
 }
 
 /**
  * The first key or string in `tree` (parsed JSON or YAML) that `textProblem` refuses: its dotted path
  * (`feed.title`, `0.glyph`), as zod names fields, and why; undefined when there is none.
  */
-export function findTextProblem(tree: unknown, path: readonly (string | number)[] = []): { path: string; problem: string } | undefined {
+export function findTextProblem(
+  tree: unknown,
+  path: readonly (string | number)[] = [],
+): { path: string; problem: string } | undefined {
   if (typeof tree === 'string') {
     const problem = textProblem(tree);
     return problem ? { path: path.join('.'), problem } : undefined;

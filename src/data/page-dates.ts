@@ -11,7 +11,13 @@ import { writeFileAtomic } from './write-atomic.ts';
 const PAGE_DATES_FILE = 'page-dates.json';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-const pageRecordSchema = z.strictObject({ firstSeen: day, hash: z.string().min(1), changed: day, introHash: z.string().min(1), introChanged: day });
+const pageRecordSchema = z.strictObject({
+  firstSeen: day,
+  hash: z.string().min(1),
+  changed: day,
+  introHash: z.string().min(1),
+  introChanged: day,
+});
 const historySchema = z.record(z.string().startsWith('/'), pageRecordSchema);
 
 /**
@@ -59,14 +65,20 @@ const later = (a: string, b: string): string => (a > b ? a : b);
  * today; in a cold build (no history at all) a page whose period has started counts from the period's first day.
  * Pure: the same inputs give the same output.
  */
-export function updatePageDates(history: PageHistory, pages: PageVersion[], buildDate: string): { dates: Map<string, PageDates>; history: PageHistory } {
+export function updatePageDates(
+  history: PageHistory,
+  pages: PageVersion[],
+  buildDate: string,
+): { dates: Map<string, PageDates>; history: PageHistory } {
   const cold = Object.keys(history).length === 0;
   // Pages that left the window keep their record: if they come back, they keep their dates.
   const next: PageHistory = { ...history };
   const dates = new Map<string, PageDates>();
   for (const page of pages) {
     const known = history[page.url];
-    const record = known ? revisedRecord(known, page, buildDate) : newRecord(page, cold ? earlier(page.periodStart, buildDate) : buildDate);
+    const record = known
+      ? revisedRecord(known, page, buildDate)
+      : newRecord(page, cold ? earlier(page.periodStart, buildDate) : buildDate);
     next[page.url] = record;
     dates.set(page.url, { published: record.firstSeen, updated: record.changed, introUpdated: record.introChanged });
   }

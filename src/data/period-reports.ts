@@ -31,12 +31,22 @@ export function htmlDigest(html: readonly ReportHtml[]): string {
 }
 
 /** Reports whose HTML is at hand (answered, or read from the cache). */
-export function reportsOf(period: Period, source: ReportSource, html: ReportHtml[], extra: Pick<PeriodReports, 'problem' | 'shapeChanged'> = {}): PeriodReports {
+export function reportsOf(
+  period: Period,
+  source: ReportSource,
+  html: ReportHtml[],
+  extra: Pick<PeriodReports, 'problem' | 'shapeChanged'> = {},
+): PeriodReports {
   return { period, source, digest: htmlDigest(html), html: () => html, ...extra };
 }
 
 /** Reports known by their digest, whose HTML `read` gives the first time it is needed. */
-export function unreadReports(period: Period, source: ReportSource, digest: string, read: () => ReportHtml[]): PeriodReports {
+export function unreadReports(
+  period: Period,
+  source: ReportSource,
+  digest: string,
+  read: () => ReportHtml[],
+): PeriodReports {
   let html: ReportHtml[] | undefined;
   return { period, source, digest, html: () => (html ??= read()) };
 }

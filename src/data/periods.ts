@@ -144,7 +144,10 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
  */
 export function formatDateRange(format: Intl.DateTimeFormat, start: Date, end: Date): string {
   if (format.resolvedOptions().day !== 'numeric') return format.formatRange(start, end);
-  return format.formatRangeToParts(start, end).map((part) => (part.type === 'day' ? part.value.replace(/^0(?=\d)/, '') : part.value)).join('');
+  return format
+    .formatRangeToParts(start, end)
+    .map((part) => (part.type === 'day' ? part.value.replace(/^0(?=\d)/, '') : part.value))
+    .join('');
 }
 
 /**
@@ -154,9 +157,14 @@ export function formatDateRange(format: Intl.DateTimeFormat, start: Date, end: D
  */
 export function describePeriod(period: Period, locale = 'en'): string {
   if (period.kind === 'weekly') {
-    return formatDateRange(dateFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }), parseIsoDate(period.start), parseIsoDate(period.end));
+    return formatDateRange(
+      dateFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }),
+      parseIsoDate(period.start),
+      parseIsoDate(period.end),
+    );
   }
-  if (period.kind === 'monthly') return dateFormat(locale, { year: 'numeric', month: 'long' }).format(parseIsoDate(period.start));
+  if (period.kind === 'monthly')
+    return dateFormat(locale, { year: 'numeric', month: 'long' }).format(parseIsoDate(period.start));
   return String(period.year);
 }
 

@@ -26,7 +26,10 @@ export function readContentFile(folder: string, name: string, options: ContentFi
   const { label, folderLabel } = options;
   const real = realPath(path.resolve(folder, name), label);
   if (!real.startsWith(realPath(folder, folderLabel) + path.sep)) {
-    throw new ConfigError(label, `is (or links to) a file outside ${folderLabel}; put the file itself in ${folderLabel}`);
+    throw new ConfigError(
+      label,
+      `is (or links to) a file outside ${folderLabel}; put the file itself in ${folderLabel}`,
+    );
   }
   // Non-blocking, so opening a named pipe returns at once instead of waiting for a writer; the checks then use
   // the opened file itself, which a rename or a new link cannot swap afterwards.
@@ -34,11 +37,17 @@ export function readContentFile(folder: string, name: string, options: ContentFi
   try {
     fd = fs.openSync(real, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
   } catch (error) {
-    throw new ConfigError(label, `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ConfigError(
+      label,
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   try {
     if (!fs.fstatSync(fd).isFile()) {
-      throw new ConfigError(label, 'is not a regular file (a folder, a device or a named pipe); put the file itself there');
+      throw new ConfigError(
+        label,
+        'is not a regular file (a folder, a device or a named pipe); put the file itself there',
+      );
     }
     return readBounded(fd, options);
   } finally {
@@ -64,6 +73,9 @@ function realPath(file: string, label: string): string {
     return fs.realpathSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ConfigError(label, code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (error as Error).message})`);
+    throw new ConfigError(
+      label,
+      code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? (error as Error).message})`,
+    );
   }
 }

@@ -33,7 +33,10 @@ function canonicalJson(value: unknown): string {
 export function cacheNamespace(apiUrl: string | undefined): string {
   if (!apiUrl) return 'sample-service';
   const url = new URL(apiUrl);
-  return `${url.host}${url.pathname}`.replace(/\/+$/, '').replace(/[^a-zA-Z0-9.-]+/g, '_').toLowerCase();
+  return `${url.host}${url.pathname}`
+    .replace(/\/+$/, '')
+    .replace(/[^a-zA-Z0-9.-]+/g, '_')
+    .toLowerCase();
 }
 
 export class ResponseCache {
@@ -49,10 +52,13 @@ export class ResponseCache {
   fileFor(endpoint: string, body: Record<string, unknown>): string {
     const folder = endpoint.replace(/^\/?api\//, '').replace(/[^a-zA-Z0-9-]+/g, '_');
     const values = Object.entries(body).sort(([a], [b]) => (a < b ? -1 : 1));
-    const readable = values.every(([, v]) => typeof v === 'number' || (typeof v === 'string' && /^[\w-]{1,24}$/.test(v)));
-    const name = readable && values.length > 0
-      ? values.map(([k, v]) => `${k}-${v}`).join('_')
-      : createHash('sha256').update(canonicalJson(body)).digest('hex').slice(0, 24);
+    const readable = values.every(
+      ([, v]) => typeof v === 'number' || (typeof v === 'string' && /^[\w-]{1,24}$/.test(v)),
+    );
+    const name =
+      readable && values.length > 0
+        ? values.map(([k, v]) => `${k}-${v}`).join('_')
+        : createHash('sha256').update(canonicalJson(body)).digest('hex').slice(0, 24);
     return path.join(this.dir, folder, `${name}.json`);
   }
 
@@ -81,14 +87,19 @@ export class ResponseCache {
   }
 
   #missing(file: string, error: unknown): undefined {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.unreadable.push(`${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      this.unreadable.push(`${file}: ${(error as Error).message}`);
     return undefined;
   }
 
   #parse<T>(file: string, text: string, endpoint: string, body: Record<string, unknown>): CacheEntry<T> | undefined {
     try {
       const entry = JSON.parse(text) as CacheEntry<T>;
-      if (entry.endpoint !== endpoint || canonicalJson(entry.body) !== canonicalJson(body) || entry.response === undefined) {
+      if (
+        entry.endpoint !== endpoint ||
+        canonicalJson(entry.body) !== canonicalJson(body) ||
+        entry.response === undefined
+      ) {
         throw new Error('entry does not match its key');
       }
       return entry;
@@ -100,9 +111,21 @@ export class ResponseCache {
   }
 
   /** Stores a response (with its sanitized HTML); `storedAt` only when adding that to an earlier response. */
-  async set<T>(endpoint: string, body: Record<string, unknown>, response: T, sanitized?: CacheEntry['sanitized'], storedAt?: string): Promise<void> {
+  async set<T>(
+    endpoint: string,
+    body: Record<string, unknown>,
+    response: T,
+    sanitized?: CacheEntry['sanitized'],
+    storedAt?: string,
+  ): Promise<void> {
     const file = this.fileFor(endpoint, body);
-    const entry: CacheEntry<T> = { endpoint, body, storedAt: storedAt ?? new Date().toISOString(), response, ...(sanitized ? { sanitized } : {}) };
+    const entry: CacheEntry<T> = {
+      endpoint,
+      body,
+      storedAt: storedAt ?? new Date().toISOString(),
+      response,
+      ...(sanitized ? { sanitized } : {}),
+    };
     await writeFileAtomic(file, `${JSON.stringify(entry)}\n`);
   }
 }

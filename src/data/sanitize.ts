@@ -16,15 +16,60 @@ import sanitizeHtml, { type IFrame, type IOptions, type Tag, type Transformer } 
  * `allowedAttributes`, so none can carry a style, a class or a handler. `span`, `img` and the like stay out.
  */
 export const ALLOWED_TAGS: readonly string[] = [
-  'h2', 'h3', 'h4', 'h5', 'h6',
-  'p', 'br', 'hr', 'div', 'strong', 'em', 'b', 'i', 'sup', 'sub', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'a',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'sup',
+  'sub',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'a',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
 ];
 
 /** Sectioning and other block elements that are not kept as such: each becomes a bare `div`, a block of its own. */
 const BLOCKS_AS_DIV: readonly string[] = [
-  'section', 'article', 'header', 'footer', 'aside', 'main', 'nav', 'figure', 'figcaption', 'address', 'center',
-  'details', 'summary', 'fieldset', 'legend', 'hgroup', 'search', 'pre', 'listing',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'main',
+  'nav',
+  'figure',
+  'figcaption',
+  'address',
+  'center',
+  'details',
+  'summary',
+  'fieldset',
+  'legend',
+  'hgroup',
+  'search',
+  'pre',
+  'listing',
 ];
 
 /**
@@ -33,7 +78,16 @@ const BLOCKS_AS_DIV: readonly string[] = [
  * table cells are dropped by browsers with their separation.
  */
 const NEEDS_PARENT: Readonly<Record<string, string>> = {
-  li: 'list', dt: 'dl', dd: 'dl', caption: 'table', thead: 'table', tbody: 'table', tfoot: 'table', tr: 'table', th: 'table', td: 'table',
+  li: 'list',
+  dt: 'dl',
+  dd: 'dl',
+  caption: 'table',
+  thead: 'table',
+  tbody: 'table',
+  tfoot: 'table',
+  tr: 'table',
+  th: 'table',
+  td: 'table',
 };
 const PARENT_KIND: Readonly<Record<string, string>> = { ul: 'list', ol: 'list', dl: 'dl', table: 'table' };
 
@@ -55,9 +109,31 @@ export const LINK_REL = 'noopener noreferrer';
  * Passing `nonTextTags` replaces the default list, so the defaults are repeated here.
  */
 const DROPPED_WITH_CONTENT: string[] = [
-  'script', 'style', 'textarea', 'option', 'xmp',
-  'noembed', 'noframes', 'noscript', 'plaintext', 'title', 'iframe', 'template',
-  'svg', 'math', 'object', 'embed', 'applet', 'frameset', 'frame', 'select', 'datalist', 'head', 'meta', 'link', 'base',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'xmp',
+  'noembed',
+  'noframes',
+  'noscript',
+  'plaintext',
+  'title',
+  'iframe',
+  'template',
+  'svg',
+  'math',
+  'object',
+  'embed',
+  'applet',
+  'frameset',
+  'frame',
+  'select',
+  'datalist',
+  'head',
+  'meta',
+  'link',
+  'base',
 ];
 
 /** Those of them that are void elements: they hold nothing, so no end tag is missing. */
@@ -74,7 +150,8 @@ export function unclosedDroppedElement(html: string): string | undefined {
   const parser = new Parser(
     {
       onclosetag(name, isImplied) {
-        if (isImplied && unclosed === undefined && DROPPED_WITH_CONTENT.includes(name) && !VOID_DROPPED.has(name)) unclosed = name;
+        if (isImplied && unclosed === undefined && DROPPED_WITH_CONTENT.includes(name) && !VOID_DROPPED.has(name))
+          unclosed = name;
       },
     },
     { decodeEntities: true },
@@ -91,8 +168,12 @@ export function unclosedDroppedElement(html: string): string | undefined {
  * anywhere and trims C0 controls and space at both ends before it looks at the scheme (`jav&#x09;ascript:`).
  */
 function cleanHref(href: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-  return withoutXmlForbidden(href).replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  return (
+    withoutXmlForbidden(href)
+      .replace(/[\t\n\r]/g, '')
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+      .replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+  );
 }
 
 /**
@@ -103,7 +184,8 @@ function cleanHref(href: string): string {
  */
 export function isAllowedHref(href: string, { allowSameSite = false }: { allowSameSite?: boolean } = {}): boolean {
   const cleaned = cleanHref(href);
-  if (allowSameSite && cleaned !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(cleaned) && !/^[\\/]{2}/.test(cleaned)) return true;
+  if (allowSameSite && cleaned !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(cleaned) && !/^[\\/]{2}/.test(cleaned))
+    return true;
   if (!URL.canParse(cleaned)) return false;
   const scheme = new URL(cleaned).protocol.slice(0, -1).toLowerCase();
   return ALLOWED_LINK_SCHEMES.includes(scheme);
@@ -145,7 +227,9 @@ function unwrapBareLinks(frame: IFrame): boolean | 'excludeTag' {
 
 /** A small positive whole number (an `ol`'s `start`, a cell's spans), or nothing. */
 function smallCount(value: string | undefined, max: number): string | undefined {
-  return value !== undefined && /^\d{1,4}$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= max ? String(Number(value)) : undefined;
+  return value !== undefined && /^\d{1,4}$/.test(value.trim()) && Number(value) >= 1 && Number(value) <= max
+    ? String(Number(value))
+    : undefined;
 }
 
 function keepCount(name: string, max: number): Transformer {
@@ -179,11 +263,19 @@ function withParentCheck(options: IOptions): IOptions {
   for (const [tagName, kind] of Object.entries(NEEDS_PARENT)) {
     const inner = transformTags[tagName] as Transformer | undefined;
     transformTags[tagName] = (name: string, attribs: Record<string, string>): Tag => {
-      if (open[kind]! > 0) return inner ? (inner as (n: string, a: Record<string, string>) => Tag)(name, attribs) : { tagName: name, attribs: {} };
+      if (open[kind]! > 0)
+        return inner
+          ? (inner as (n: string, a: Record<string, string>) => Tag)(name, attribs)
+          : { tagName: name, attribs: {} };
       return { tagName: 'div', attribs: {} };
     };
   }
-  return { ...options, transformTags, onOpenTag: (tagName) => count(tagName, 1), onCloseTag: (tagName) => count(tagName, -1) };
+  return {
+    ...options,
+    transformTags,
+    onOpenTag: (tagName) => count(tagName, 1),
+    onCloseTag: (tagName) => count(tagName, -1),
+  };
 }
 
 /**
@@ -248,7 +340,10 @@ export function sanitizeReportHtml(html: string | null | undefined): string {
  * puts the root-relative ones under `pathPrefix`, the path of the site's `url` (`/horoscopes/`; `/` at a domain's
  * root): every editor's link is made here, the one place that builds the attribute.
  */
-export function sanitizeEditorHtml(html: string | null | undefined, { pathPrefix = '/' }: { pathPrefix?: string } = {}): string {
+export function sanitizeEditorHtml(
+  html: string | null | undefined,
+  { pathPrefix = '/' }: { pathPrefix?: string } = {},
+): string {
   return run(html, editorOptions(pathPrefix));
 }
 
@@ -257,8 +352,9 @@ export function sanitizeEditorHtml(html: string | null | undefined, { pathPrefix
  * carriage return, U+FFFE, U+FFFF and lone surrogates. The feeds carry the sanitized HTML, and one such character
  * makes a whole feed unreadable; NUL has also been used to split keywords.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point here
-const NOT_XML_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * Renumbers the headings of a sanitized fragment so its levels are consecutive from `top` down (h3, h5 → h2, h3):
@@ -266,9 +362,14 @@ const NOT_XML_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]
  * is harder to navigate with a screen reader. The sanitizer leaves headings without attributes.
  */
 export function normalizeHeadings(html: string, top: number): string {
-  const levels = [...new Set(Array.from(html.matchAll(/<h([1-6])>/g), (match) => Number(match[1])))].sort((a, b) => a - b);
+  const levels = [...new Set(Array.from(html.matchAll(/<h([1-6])>/g), (match) => Number(match[1])))].sort(
+    (a, b) => a - b,
+  );
   const to = new Map(levels.map((level, i) => [level, Math.min(6, top + i)]));
-  return html.replace(/<(\/?)h([1-6])>/g, (_whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`);
+  return html.replace(
+    /<(\/?)h([1-6])>/g,
+    (_whole, slash: string, level: string) => `<${slash}h${to.get(Number(level)) ?? level}>`,
+  );
 }
 
 /** A report's `intro` or `text` as pages show it: sanitized, its headings renumbered from h2. */

@@ -9,9 +9,14 @@ import { fileURLToPath } from 'node:url';
 export const SANITIZER_VERSION = sanitizerVersion();
 
 function sanitizerVersion(): string {
-  const version = (packageJson: string) => (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+  const version = (packageJson: string) =>
+    (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
   const library = findPackageJSON('sanitize-html', import.meta.url)!;
   const parser = findPackageJSON('htmlparser2', library)!;
   const source = readFileSync(fileURLToPath(new URL('./sanitize.ts', import.meta.url)));
-  return createHash('sha256').update(source).update(`${version(library)} ${version(parser)}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(source)
+    .update(`${version(library)} ${version(parser)}`)
+    .digest('hex')
+    .slice(0, 16);
 }

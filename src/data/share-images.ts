@@ -40,7 +40,14 @@ export const SHARE_IMAGE = {
  * The colours of images planned without the owner's (a model built without its share images: tests, tools); a
  * build draws in those of content/theme.css (theme.ts).
  */
-export const PLAIN_COLOURS: ThemeColours = { fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' };
+export const PLAIN_COLOURS: ThemeColours = {
+  fg: '#1d1b26',
+  muted: '#55506a',
+  bg: '#fdfcff',
+  card: '#f3f0fa',
+  line: '#d9d3e8',
+  accent: '#5b3fa8',
+};
 
 const FONT = {
   family: 'DejaVu Sans',
@@ -80,7 +87,10 @@ const RESVG_VERSION = (require('@resvg/resvg-js/package.json') as { version: str
 
 const rendererKeys = new Map<string, string>();
 /** Hash of the fonts' bytes and resvg's version: a new font or renderer must give every image a new name. */
-export function rendererFingerprint(resvgVersion: string = RESVG_VERSION, fonts: readonly string[] = fontFiles()): string {
+export function rendererFingerprint(
+  resvgVersion: string = RESVG_VERSION,
+  fonts: readonly string[] = fontFiles(),
+): string {
   const memo = JSON.stringify([resvgVersion, fonts]);
   let key = rendererKeys.get(memo);
   if (key) return key;
@@ -99,13 +109,22 @@ export function shareImageUrl(name: string, svg: string, renderer: string = rend
  * One line of text, its font size lowered (down to `min`) so it fits `maxWidth`, and cut with "…" past that.
  * resvg does not wrap or measure for us, so the width is estimated from an average character advance.
  */
-function textLine(text: string, attrs: { x: number; y: number; size: number; maxWidth: number; bold?: boolean; fill: string; anchor?: string }): string {
+function textLine(
+  text: string,
+  attrs: { x: number; y: number; size: number; maxWidth: number; bold?: boolean; fill: string; anchor?: string },
+): string {
   const em = attrs.bold ? FONT.boldEm : FONT.regularEm;
   const min = Math.min(attrs.size, 28);
   const chars = [...text];
   const size = Math.max(min, Math.min(attrs.size, Math.floor(attrs.maxWidth / (chars.length * em))));
   const fits = Math.floor(attrs.maxWidth / (size * em));
-  const shown = chars.length > fits ? `${chars.slice(0, fits - 1).join('').trimEnd()}…` : text;
+  const shown =
+    chars.length > fits
+      ? `${chars
+          .slice(0, fits - 1)
+          .join('')
+          .trimEnd()}…`
+      : text;
   const weight = attrs.bold ? ' font-weight="bold"' : '';
   const anchor = attrs.anchor ? ` text-anchor="${attrs.anchor}"` : '';
   return `<text x="${attrs.x}" y="${attrs.y}" font-size="${size}"${weight}${anchor} fill="${attrs.fill}">${escapeHtml(shown)}</text>`;
@@ -124,15 +143,26 @@ function svgDocument(body: string[], colours: ThemeColours): string {
 }
 
 /** The sign's glyph in a disc on the left; name, kind, dates and the site's title on the right. */
-export function signImageSvg(siteTitle: string, sign: Pick<Sign, 'name' | 'glyph' | 'dates'>, kindTitle: string, colours: ThemeColours = PLAIN_COLOURS): string {
+export function signImageSvg(
+  siteTitle: string,
+  sign: Pick<Sign, 'name' | 'glyph' | 'dates'>,
+  kindTitle: string,
+  colours: ThemeColours = PLAIN_COLOURS,
+): string {
   const text = { x: 560, maxWidth: 590 };
-  return svgDocument([
-    ...glyphDisc(sign.glyph, { disc: `fill="${colours.card}" stroke="${colours.line}"`, glyph: `fill="${colours.accent}"` }),
-    textLine(sign.name, { ...text, y: 250, size: 110, bold: true, fill: colours.fg }),
-    textLine(kindTitle, { ...text, y: 330, size: 50, fill: colours.fg }),
-    textLine(sign.dates, { ...text, y: 395, size: 36, fill: colours.muted }),
-    textLine(siteTitle, { ...text, y: 540, size: 40, bold: true, fill: colours.accent }),
-  ], colours);
+  return svgDocument(
+    [
+      ...glyphDisc(sign.glyph, {
+        disc: `fill="${colours.card}" stroke="${colours.line}"`,
+        glyph: `fill="${colours.accent}"`,
+      }),
+      textLine(sign.name, { ...text, y: 250, size: 110, bold: true, fill: colours.fg }),
+      textLine(kindTitle, { ...text, y: 330, size: 50, fill: colours.fg }),
+      textLine(sign.dates, { ...text, y: 395, size: 36, fill: colours.muted }),
+      textLine(siteTitle, { ...text, y: 540, size: 40, bold: true, fill: colours.accent }),
+    ],
+    colours,
+  );
 }
 
 /**
@@ -161,11 +191,14 @@ export function siteImageSvg(
     textLine(tagline[1], { ...text, y: 418, size: 34, fill: colours.muted }),
   ];
   if (logo) {
-    return svgDocument([
-      `<rect x="70" y="95" width="440" height="440" rx="40" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
-      embeddedSvg(logo.svg, { x: 110, y: 135, width: 360, height: 360 }),
-      ...words,
-    ], colours);
+    return svgDocument(
+      [
+        `<rect x="70" y="95" width="440" height="440" rx="40" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
+        embeddedSvg(logo.svg, { x: 110, y: 135, width: 360, height: 360 }),
+        ...words,
+      ],
+      colours,
+    );
   }
   const ring = signs.map((sign, i) => {
     const angle = (i / signs.length) * 2 * Math.PI - Math.PI / 2;
@@ -173,12 +206,15 @@ export function siteImageSvg(
     const y = Math.round(315 + 185 * Math.sin(angle) + 20);
     return `<text x="${x}" y="${y}" font-size="56" text-anchor="middle" fill="${colours.accent}">${escapeHtml(sign.glyph)}</text>`;
   });
-  return svgDocument([
-    `<circle cx="290" cy="315" r="230" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
-    `<circle cx="290" cy="315" r="130" fill="none" stroke="${colours.line}" stroke-width="4"/>`,
-    ...ring,
-    ...words,
-  ], colours);
+  return svgDocument(
+    [
+      `<circle cx="290" cy="315" r="230" fill="${colours.card}" stroke="${colours.line}" stroke-width="4"/>`,
+      `<circle cx="290" cy="315" r="130" fill="none" stroke="${colours.line}" stroke-width="4"/>`,
+      ...ring,
+      ...words,
+    ],
+    colours,
+  );
 }
 
 /** The logo (or, without one, the favicon) alone on a transparent square: JSON-LD's `publisher.logo`. */
@@ -209,9 +245,26 @@ export function allShareImages({ site, logo, bySignAndKind }: ShareImagePlan): S
  * The site's 50 images (SVG, alt text and fingerprinted URL) in the site's language, computed without rendering
  * anything. `logo` is the owner's, when site.json names one.
  */
-export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui, t }: Messages, colours: ThemeColours = PLAIN_COLOURS, logo?: Pick<BrandSvg, 'svg'>): ShareImagePlan {
-  const siteSvg = siteImageSvg(siteTitle, signs, [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond], colours, logo);
-  const site: ShareImage = { name: 'site', svg: siteSvg, alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }), url: shareImageUrl('site', siteSvg) };
+export function planShareImages(
+  siteTitle: string,
+  signs: readonly Sign[],
+  { ui, t }: Messages,
+  colours: ThemeColours = PLAIN_COLOURS,
+  logo?: Pick<BrandSvg, 'svg'>,
+): ShareImagePlan {
+  const siteSvg = siteImageSvg(
+    siteTitle,
+    signs,
+    [ui.shareImage.taglineFirst, ui.shareImage.taglineSecond],
+    colours,
+    logo,
+  );
+  const site: ShareImage = {
+    name: 'site',
+    svg: siteSvg,
+    alt: t(logo ? 'shareImage.siteLogoAlt' : 'shareImage.siteAlt', { site: siteTitle }),
+    url: shareImageUrl('site', siteSvg),
+  };
   // Without the owner's logo, JSON-LD's `publisher.logo` is drawn from the site's mark.
   const logoSvg = logoImageSvg(logo?.svg ?? siteFavicon({}).svg);
   const logoImage: ShareImage = { name: 'logo', svg: logoSvg, alt: siteTitle, url: shareImageUrl('logo', logoSvg) };
@@ -234,7 +287,10 @@ export function planShareImages(siteTitle: string, signs: readonly Sign[], { ui,
 export async function renderPng(svg: string): Promise<Buffer> {
   // Loaded only when an image is drawn: a build whose images are all cached needs none of resvg.
   const { renderAsync } = await import('@resvg/resvg-js');
-  const options = { font: { loadSystemFonts: false, fontFiles: fontFiles(), defaultFontFamily: FONT.family }, fitTo: { mode: 'original' } } as const;
+  const options = {
+    font: { loadSystemFonts: false, fontFiles: fontFiles(), defaultFontFamily: FONT.family },
+    fitTo: { mode: 'original' },
+  } as const;
   return (await renderAsync(svg, options)).asPng();
 }
 
@@ -264,7 +320,10 @@ async function removeUnused(dir: string, used: ReadonlySet<string>): Promise<voi
   for (const entry of await readdir(dir).catch(() => [])) {
     if (!entry.endsWith('.png') || used.has(entry)) continue;
     const file = path.join(dir, entry);
-    const modified = await stat(file).then((s) => s.mtimeMs, () => Date.now());
+    const modified = await stat(file).then(
+      (s) => s.mtimeMs,
+      () => Date.now(),
+    );
     if (modified < before) await rm(file, { force: true });
   }
 }

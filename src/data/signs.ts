@@ -6,8 +6,18 @@ import type { Messages } from './i18n.ts';
 import { describeMonthDayRange } from './periods.ts';
 
 export const SIGN_SLUGS = [
-  'aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo',
-  'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces',
+  'aries',
+  'taurus',
+  'gemini',
+  'cancer',
+  'leo',
+  'virgo',
+  'libra',
+  'scorpio',
+  'sagittarius',
+  'capricorn',
+  'aquarius',
+  'pisces',
 ] as const;
 export type SignSlug = (typeof SIGN_SLUGS)[number];
 
@@ -42,9 +52,18 @@ export function readSigns(file: string, messages: Messages, label = file): Sign[
   const signs = readJsonFile(file, label, z.array(signFactsSchema).length(12, 'must list the 12 signs'));
   return signs.map((facts, id) => {
     if (facts.slug !== SIGN_SLUGS[id]) {
-      throw new ConfigError(`${label}: ${id}.slug`, `must be "${SIGN_SLUGS[id]}" (entries are in sign_id order, aries first)`);
+      throw new ConfigError(
+        `${label}: ${id}.slug`,
+        `must be "${SIGN_SLUGS[id]}" (entries are in sign_id order, aries first)`,
+      );
     }
     const words = messages.ui.signs[facts.slug];
-    return { id, slug: facts.slug, glyph: facts.glyph, ...words, dates: describeMonthDayRange(facts.from, facts.to, messages.locale) };
+    return {
+      id,
+      slug: facts.slug,
+      glyph: facts.glyph,
+      ...words,
+      dates: describeMonthDayRange(facts.from, facts.to, messages.locale),
+    };
   });
 }

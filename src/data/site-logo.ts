@@ -35,19 +35,103 @@ export interface BrandSvg {
 }
 
 const ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'title', 'desc', 'symbol', 'use', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect',
-  'text', 'tspan', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'style',
+  'svg',
+  'g',
+  'defs',
+  'title',
+  'desc',
+  'symbol',
+  'use',
+  'path',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'rect',
+  'text',
+  'tspan',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'clipPath',
+  'mask',
+  'style',
 ]);
 
 const ATTRIBUTES = new Set([
-  'id', 'class', 'style', 'viewBox', 'preserveAspectRatio', 'transform', 'href',
-  'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'fr', 'width', 'height', 'd', 'points', 'pathLength',
-  'dx', 'dy', 'rotate', 'textLength', 'lengthAdjust', 'text-anchor', 'dominant-baseline', 'xml:space',
-  'font-family', 'font-size', 'font-weight', 'font-style', 'letter-spacing',
-  'offset', 'gradientUnits', 'gradientTransform', 'spreadMethod', 'clipPathUnits', 'maskUnits', 'maskContentUnits',
-  'fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit',
-  'stroke-dasharray', 'stroke-dashoffset', 'stroke-opacity', 'opacity', 'stop-color', 'stop-opacity', 'clip-path', 'clip-rule',
-  'mask', 'display', 'visibility', 'color', 'shape-rendering', 'vector-effect', 'paint-order', 'role', 'aria-label', 'aria-hidden',
+  'id',
+  'class',
+  'style',
+  'viewBox',
+  'preserveAspectRatio',
+  'transform',
+  'href',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'fx',
+  'fy',
+  'fr',
+  'width',
+  'height',
+  'd',
+  'points',
+  'pathLength',
+  'dx',
+  'dy',
+  'rotate',
+  'textLength',
+  'lengthAdjust',
+  'text-anchor',
+  'dominant-baseline',
+  'xml:space',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'letter-spacing',
+  'offset',
+  'gradientUnits',
+  'gradientTransform',
+  'spreadMethod',
+  'clipPathUnits',
+  'maskUnits',
+  'maskContentUnits',
+  'fill',
+  'fill-opacity',
+  'fill-rule',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
+  'stroke-dashoffset',
+  'stroke-opacity',
+  'opacity',
+  'stop-color',
+  'stop-opacity',
+  'clip-path',
+  'clip-rule',
+  'mask',
+  'display',
+  'visibility',
+  'color',
+  'shape-rendering',
+  'vector-effect',
+  'paint-order',
+  'role',
+  'aria-label',
+  'aria-hidden',
 ]);
 
 /**
@@ -81,7 +165,9 @@ function keepAllowed(element: Element): void {
   if (element.name === 'style') {
     // A style sheet's text (plain or CDATA) is kept whole, or dropped whole when it could reach outside.
     if (reachesOutside(DomUtils.textContent(element))) element.children = [];
-    else for (const child of [...element.children]) if (child.type !== ElementType.Text && child.type !== ElementType.CDATA) DomUtils.removeElement(child);
+    else
+      for (const child of [...element.children])
+        if (child.type !== ElementType.Text && child.type !== ElementType.CDATA) DomUtils.removeElement(child);
     return;
   }
   for (const child of [...element.children]) {
@@ -94,24 +180,33 @@ function keepAllowed(element: Element): void {
 /** Removes the characters XML forbids from every text and attribute value under `node`. */
 function withoutXmlForbiddenIn(node: Node | ReturnType<typeof parseDocument>): void {
   if (DomUtils.isText(node)) node.data = withoutXmlForbidden(node.data);
-  if (DomUtils.isTag(node)) for (const [name, value] of Object.entries(node.attribs)) node.attribs[name] = withoutXmlForbidden(value);
+  if (DomUtils.isTag(node))
+    for (const [name, value] of Object.entries(node.attribs)) node.attribs[name] = withoutXmlForbidden(value);
   if (DomUtils.hasChildren(node)) for (const child of node.children) withoutXmlForbiddenIn(child);
 }
 
 /** The drawing's width and height: its viewBox's, or else its own width and height in pixels. */
 function shape(root: Element, setting: string): { width: number; height: number } {
-  const box = root.attribs.viewBox?.trim().split(/[\s,]+/).map(Number);
+  const box = root.attribs.viewBox
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   const [width, height] =
     box?.length === 4 && box.every(Number.isFinite)
       ? [box[2]!, box[3]!]
-      : [root.attribs.width, root.attribs.height].map((v) => (v && /^\s*[\d.]+(px)?\s*$/.test(v) ? Number.parseFloat(v) : Number.NaN));
+      : [root.attribs.width, root.attribs.height].map((v) =>
+          v && /^\s*[\d.]+(px)?\s*$/.test(v) ? Number.parseFloat(v) : Number.NaN,
+        );
   if (!Number.isFinite(width) || !Number.isFinite(height)) {
     throw new ConfigError(setting, 'has no size: give its <svg> a viewBox such as viewBox="0 0 240 80"');
   }
   if (!(width! > 0 && height! > 0)) throw new ConfigError(setting, 'has a size of zero or less');
   const aspect = Math.max(width! / height!, height! / width!);
   if (aspect > SITE_LOGO.maxAspect) {
-    throw new ConfigError(setting, `is ${Number(aspect.toFixed(2))} times as wide as it is high (or the reverse); at most ${SITE_LOGO.maxAspect} fits the header`);
+    throw new ConfigError(
+      setting,
+      `is ${Number(aspect.toFixed(2))} times as wide as it is high (or the reverse); at most ${SITE_LOGO.maxAspect} fits the header`,
+    );
   }
   return { width: width!, height: height! };
 }
@@ -127,7 +222,8 @@ export function sanitizeSvg(text: string, setting: string): { svg: string; width
   withoutXmlForbiddenIn(document);
   const roots = document.children.filter((node) => DomUtils.isTag(node));
   const root = roots[0];
-  if (roots.length !== 1 || root!.name !== 'svg') throw new ConfigError(setting, 'is not an SVG file: its one top element must be <svg>');
+  if (roots.length !== 1 || root!.name !== 'svg')
+    throw new ConfigError(setting, 'is not an SVG file: its one top element must be <svg>');
   const size = shape(root!, setting);
   keepAllowed(root!);
   // The viewBox gives the shape; the root's own width and height would fight the size each use gives it.
@@ -157,7 +253,9 @@ export function siteFavicon({ logo, favicon }: Brand): BrandSvg {
 
 /** The files a site publishes for its brand: the logo, if any, and the favicon pages link, each once. */
 export function brandFiles(brand: Brand): { outputPath: string; content: string }[] {
-  const files = [brand.logo, siteFavicon(brand)].flatMap((svg) => (svg ? [{ outputPath: svg.outputPath, content: svg.svg }] : []));
+  const files = [brand.logo, siteFavicon(brand)].flatMap((svg) =>
+    svg ? [{ outputPath: svg.outputPath, content: svg.svg }] : [],
+  );
   return files.filter((file, i) => files.findIndex((other) => other.outputPath === file.outputPath) === i);
 }
 
@@ -173,12 +271,19 @@ function brandSvg(text: string, named: string, setting: 'logo' | 'favicon'): Bra
  * The SVG that site.json names under `setting` (`logo`, `favicon`), read from `contentDir`, checked, sanitized
  * and given its published name; undefined when the setting is not given.
  */
-export function readBrandSvg(contentDir: string, file: string | undefined, setting: 'logo' | 'favicon'): BrandSvg | undefined {
+export function readBrandSvg(
+  contentDir: string,
+  file: string | undefined,
+  setting: 'logo' | 'favicon',
+): BrandSvg | undefined {
   if (file === undefined) return undefined;
   const label = `content/site.json: ${setting}`;
   const full = path.resolve(contentDir, file);
   if (!full.startsWith(path.resolve(contentDir) + path.sep) || path.extname(full).toLowerCase() !== '.svg') {
-    throw new ConfigError(label, `must name an .svg file inside content/, such as "logo.svg", not ${JSON.stringify(file)}`);
+    throw new ConfigError(
+      label,
+      `must name an .svg file inside content/, such as "logo.svg", not ${JSON.stringify(file)}`,
+    );
   }
   const named = `${label} (content/${path.relative(contentDir, full).split(path.sep).join('/')})`;
   const text = readContentFile(contentDir, file, {

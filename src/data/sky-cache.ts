@@ -13,8 +13,13 @@ const SKY_DIR = fileURLToPath(new URL('../sky/', import.meta.url));
 export const SKY_VERSION = skyVersion();
 
 /** The key of the sky's years: `dir`'s TypeScript files and the engine's version (parameters for the tests). */
-export function skyVersion(dir: string = SKY_DIR, engineVersion: string = packageVersion('astronomy-engine', import.meta.url)): string {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => path.join(dir, name));
+export function skyVersion(
+  dir: string = SKY_DIR,
+  engineVersion: string = packageVersion('astronomy-engine', import.meta.url),
+): string {
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.join(dir, name));
   return contentKey({ files, packages: { 'astronomy-engine': engineVersion } }).slice(0, 16);
 }
 
@@ -27,7 +32,8 @@ function revive(text: string): SkyEvent[] | undefined {
     if (typeof e?.time !== 'string' || typeof e.type !== 'string' || typeof e.signId !== 'number') return undefined;
     const contacts = e.contacts as { first: string; last: string } | undefined;
     out.push({
-      ...e, time: new Date(e.time),
+      ...e,
+      time: new Date(e.time),
       ...(typeof e.greatest === 'string' && { greatest: new Date(e.greatest) }),
       ...(contacts && { contacts: { first: new Date(contacts.first), last: new Date(contacts.last) } }),
     } as unknown as SkyEvent);

@@ -22,8 +22,17 @@ const DEFAULTS = {
  */
 const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   ...SIGN_SLUGS,
-  'weekly', 'monthly', 'yearly', 'ascendant',
-  'charts', 'assets', '404', 'sitemap', 'robots', 'feed', 'index',
+  'weekly',
+  'monthly',
+  'yearly',
+  'ascendant',
+  'charts',
+  'assets',
+  '404',
+  'sitemap',
+  'robots',
+  'feed',
+  'index',
 ]);
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -52,7 +61,12 @@ export interface StaticPage {
  * `languageFolders`: the first URL segments of the other languages published (`es`), whose home pages they are.
  * Root-relative links go under `pathPrefix`, the path of the site's `url`.
  */
-export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.labelDir, languageFolders: readonly string[] = [], pathPrefix = '/'): Promise<StaticPage[]> {
+export async function readStaticPages(
+  dir: string,
+  labelDir: string = DEFAULTS.labelDir,
+  languageFolders: readonly string[] = [],
+  pathPrefix = '/',
+): Promise<StaticPage[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.md') && !n.startsWith('.')).sort();
@@ -64,11 +78,22 @@ export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.l
     names.map(async (name): Promise<StaticPage> => {
       const label = `${labelDir}/${name}`;
       const slug = name.slice(0, -3);
-      if (!SLUG.test(slug)) throw new ConfigError(label, 'file name must be a slug of lower-case letters, digits and hyphens, e.g. about.md');
+      if (!SLUG.test(slug))
+        throw new ConfigError(
+          label,
+          'file name must be a slug of lower-case letters, digits and hyphens, e.g. about.md',
+        );
       if (RESERVED_SLUGS.has(slug)) {
-        throw new ConfigError(label, `/${slug}/ is already a page of the site; rename the file (reserved: ${[...RESERVED_SLUGS].join(', ')})`);
+        throw new ConfigError(
+          label,
+          `/${slug}/ is already a page of the site; rename the file (reserved: ${[...RESERVED_SLUGS].join(', ')})`,
+        );
       }
-      if (languageFolders.includes(slug)) throw new ConfigError(label, `/${slug}/ is the home page of the language "${slug}" this site publishes; rename the file`);
+      if (languageFolders.includes(slug))
+        throw new ConfigError(
+          label,
+          `/${slug}/ is the home page of the language "${slug}" this site publishes; rename the file`,
+        );
       const { data, html } = await readMarkdownFile(dir, name, labelDir, pathPrefix);
       const result = frontMatterSchema.safeParse(data);
       if (!result.success) {
@@ -88,12 +113,23 @@ export async function readStaticPages(dir: string, labelDir: string = DEFAULTS.l
  * in by the site model as an editor's is), titled by the message file's `privacy.title`; without that message, the
  * build stops naming the missing file.
  */
-export function withPrivacyPage(pages: StaticPage[], labelDir: string, site: Pick<SiteConfig, 'analytics'>, messages: Pick<Messages, 'ui' | 'file' | 'locale'>): StaticPage[] {
+export function withPrivacyPage(
+  pages: StaticPage[],
+  labelDir: string,
+  site: Pick<SiteConfig, 'analytics'>,
+  messages: Pick<Messages, 'ui' | 'file' | 'locale'>,
+): StaticPage[] {
   if (!site.analytics || pages.some((page) => page.slug === 'privacy')) return pages;
   const file = `${labelDir}/privacy.md`;
   const title = messages.ui.privacy?.title;
   if (!title) {
-    throw new ConfigError(file, `is missing, and analytics is on (${site.analytics.provider}, content/site.json): every ${messages.locale} page runs its script; write that page, or add "privacy" messages with a "title" to ${messages.file} for one made from the settings (docs/analytics.md)`);
+    throw new ConfigError(
+      file,
+      `is missing, and analytics is on (${site.analytics.provider}, content/site.json): every ${messages.locale} page runs its script; write that page, or add "privacy" messages with a "title" to ${messages.file} for one made from the settings (docs/analytics.md)`,
+    );
   }
-  return [...pages, { slug: 'privacy', url: '/privacy/', title, order: DEFAULTS.order, html: '<p>{{ scripts }}</p>', file }];
+  return [
+    ...pages,
+    { slug: 'privacy', url: '/privacy/', title, order: DEFAULTS.order, html: '<p>{{ scripts }}</p>', file },
+  ];
 }

@@ -24,14 +24,18 @@ export type ThemeColours = Record<(typeof THEME.colours)[number], string>;
  */
 export function themeColours(contentDir: string): ThemeColours {
   const file = path.join(contentDir, THEME.file);
-  if (!existsSync(file)) throw new ConfigError(THEME.label, "is missing: it sets the site's colours and fonts (docs/theming.md)");
+  if (!existsSync(file))
+    throw new ConfigError(THEME.label, "is missing: it sets the site's colours and fonts (docs/theming.md)");
   const root = /(?:^|\n):root\s*\{([^}]*)\}/.exec(readFileSync(file, 'utf8'))?.[1];
   if (root === undefined) throw new ConfigError(THEME.label, "has no :root { … } block setting the site's colours");
   const colours = {} as ThemeColours;
   for (const name of THEME.colours) {
     const value = new RegExp(`--${name}\\s*:\\s*([^;]+);`).exec(root)?.[1]?.trim();
     if (!value || !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(value)) {
-      throw new ConfigError(`${THEME.label}: --${name}`, `must be set in :root to a hex colour such as #5b3fa8${value ? `, not ${value}` : ''}`);
+      throw new ConfigError(
+        `${THEME.label}: --${name}`,
+        `must be set in :root to a hex colour such as #5b3fa8${value ? `, not ${value}` : ''}`,
+      );
     }
     colours[name] = value;
   }

@@ -14,7 +14,11 @@ export interface PublishedFile {
 }
 
 /** Writes `files` under `outputDir`; removes what `before` holds and they do not. Returns the paths it wrote. */
-export async function copyIntoOutput(outputDir: string, files: Iterable<PublishedFile>, before: ReadonlySet<string>): Promise<Set<string>> {
+export async function copyIntoOutput(
+  outputDir: string,
+  files: Iterable<PublishedFile>,
+  before: ReadonlySet<string>,
+): Promise<Set<string>> {
   const current = new Set<string>();
   for (const file of files) {
     const target = path.resolve(outputDir, file.outputPath);

@@ -14,7 +14,10 @@ interface PageData {
   ctx: { model: SiteModel };
 }
 
-export default function filtersPlugin(eleventyConfig: EleventyConfig, { assets }: { assets: FingerprintedAssets }): void {
+export default function filtersPlugin(
+  eleventyConfig: EleventyConfig,
+  { assets }: { assets: FingerprintedAssets },
+): void {
   /** `{{ 'report.otherSigns' | t({ period: report.period.label }) }}`: a message of the page's language (content/i18n/), its placeholders filled. */
   eleventyConfig.addFilter('t', function (this: PageData, key: string, values?: Record<string, string | number>) {
     return this.ctx.model.t(key, values);

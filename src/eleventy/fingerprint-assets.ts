@@ -36,7 +36,8 @@ export interface FingerprintAssetsOptions {
   extra?: ExtraAssets;
 }
 
-type FingerprintAssetsErrorCode = 'ASSET_UNKNOWN' | 'ASSET_SOURCE_UNREADABLE' | 'ASSET_INVALID_OPTION' | 'ASSET_NAME_TAKEN';
+type FingerprintAssetsErrorCode =
+  'ASSET_UNKNOWN' | 'ASSET_SOURCE_UNREADABLE' | 'ASSET_INVALID_OPTION' | 'ASSET_NAME_TAKEN';
 
 export class FingerprintAssetsError extends Error {
   readonly code: FingerprintAssetsErrorCode;
@@ -105,12 +106,18 @@ function readFolder(dir: string, label: string, names?: readonly string[]): Sour
   const root = path.resolve(dir);
   const list = (under: string): string[] => {
     try {
-      return fs.readdirSync(path.join(root, under), { recursive: true, encoding: 'utf8' }).map((entry) => path.join(under, entry));
+      return fs
+        .readdirSync(path.join(root, under), { recursive: true, encoding: 'utf8' })
+        .map((entry) => path.join(under, entry));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return [];
       if (code === 'ENOTDIR' && under !== '') return [under];
-      throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', `${label}: cannot list the asset folder (${(error as Error).message})`, { cause: error });
+      throw new FingerprintAssetsError(
+        'ASSET_SOURCE_UNREADABLE',
+        `${label}: cannot list the asset folder (${(error as Error).message})`,
+        { cause: error },
+      );
     }
   };
   const entries = names ? names.flatMap((name) => list(name.replace(/\/$/, ''))) : list('');
@@ -121,9 +128,17 @@ function readFolder(dir: string, label: string, names?: readonly string[]): Sour
     const fileLabel = path.join(label, entry);
     try {
       if (fs.statSync(sourcePath).isDirectory()) return [];
-      return [{ name, sourcePath, label: fileLabel, content: readContentFile(root, entry, { label: fileLabel, folderLabel: label, maxBytes: DEFAULTS.maxBytes }) }];
+      return [
+        {
+          name,
+          sourcePath,
+          label: fileLabel,
+          content: readContentFile(root, entry, { label: fileLabel, folderLabel: label, maxBytes: DEFAULTS.maxBytes }),
+        },
+      ];
     } catch (error) {
-      const message = error instanceof ConfigError ? error.message : `${fileLabel}: cannot be read (${(error as Error).message})`;
+      const message =
+        error instanceof ConfigError ? error.message : `${fileLabel}: cannot be read (${(error as Error).message})`;
       throw new FingerprintAssetsError('ASSET_SOURCE_UNREADABLE', message, { cause: error });
     }
   });
@@ -135,18 +150,34 @@ function readFolder(dir: string, label: string, names?: readonly string[]): Sour
  * output). Called once per build, never per page. A missing folder yields no assets, so a site without a
  * stylesheet still builds; asking the filter for a file then fails with the folder named.
  */
-export function readAssetManifest(sourceDir: string, urlPrefix: string = DEFAULTS.urlPrefix, pathPrefix = '/', extra?: ExtraAssets): Map<string, FingerprintedAsset> {
+export function readAssetManifest(
+  sourceDir: string,
+  urlPrefix: string = DEFAULTS.urlPrefix,
+  pathPrefix = '/',
+  extra?: ExtraAssets,
+): Map<string, FingerprintedAsset> {
   const manifest = new Map<string, FingerprintedAsset>();
   const files = readFolder(sourceDir, sourceDir);
   const ours = new Set(files.map((file) => file.name));
   for (const file of extra ? readFolder(extra.dir, extra.label, extra.names) : []) {
-    if (ours.has(file.name)) throw new FingerprintAssetsError('ASSET_NAME_TAKEN', `${file.label}: ${sourceDir} has a file of the same name, ${file.name}; rename one`);
+    if (ours.has(file.name))
+      throw new FingerprintAssetsError(
+        'ASSET_NAME_TAKEN',
+        `${file.label}: ${sourceDir} has a file of the same name, ${file.name}; rename one`,
+      );
     files.push(file);
   }
   const add = (name: string, sourcePath: string, content: Buffer | string, published?: string) => {
     const hash = contentHash(content);
     const outputPath = `${urlPrefix.slice(1)}${fingerprintedName(name, hash)}`;
-    manifest.set(name, { name, sourcePath, outputPath, url: `${pathPrefix}${outputPath}`, hash, ...(published === undefined ? {} : { content: published }) });
+    manifest.set(name, {
+      name,
+      sourcePath,
+      outputPath,
+      url: `${pathPrefix}${outputPath}`,
+      hash,
+      ...(published === undefined ? {} : { content: published }),
+    });
   };
   // Stylesheets last, so the files their url()s name already have their hashed names.
   for (const file of files) if (!file.name.endsWith('.css')) add(file.name, file.sourcePath, file.content);
@@ -166,13 +197,18 @@ const STRING = String.raw`"(?:[^"\\\n]|\\[\s\S])*"|'(?:[^'\\\n]|\\[\s\S])*'`;
  * (skipped), `@import` with a plain string, any other string (skipped), and `url(…)` in any case, its address
  * quoted (escapes allowed) or not. https://www.w3.org/TR/css-syntax-3/#tokenization
  */
-const CSS_TOKENS = new RegExp(String.raw`(\/\*[\s\S]*?(?:\*\/|$))|(@import\s+)(${STRING})|(?:${STRING})|\burl\(\s*(${STRING}|[^'"()\s]*)\s*\)`, 'gi');
+const CSS_TOKENS = new RegExp(
+  String.raw`(\/\*[\s\S]*?(?:\*\/|$))|(@import\s+)(${STRING})|(?:${STRING})|\burl\(\s*(${STRING}|[^'"()\s]*)\s*\)`,
+  'gi',
+);
 
 /** A CSS string or unquoted address as the text it stands for: quotes off, escapes (`\"`, `\22 `) resolved. */
 function cssValue(raw: string): string {
   const body = /^["']/.test(raw) ? raw.slice(1, -1) : raw;
-  return body.replace(/\\(?:([0-9a-f]{1,6})\s?|\n|([\s\S]))/gi, (_whole, hex: string | undefined, char: string | undefined) =>
-    hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (char ?? ''),
+  return body.replace(
+    /\\(?:([0-9a-f]{1,6})\s?|\n|([\s\S]))/gi,
+    (_whole, hex: string | undefined, char: string | undefined) =>
+      hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (char ?? ''),
   );
 }
 
@@ -187,7 +223,12 @@ function cssString(text: string): string {
  * naming no file in the folder is an error. Comments are for the file's readers, not its visitors: they are
  * not published (a third of the stylesheet's gzipped bytes).
  */
-function rewriteUrls(css: string, { name, label }: SourceFile, manifest: ReadonlyMap<string, FingerprintedAsset>, folders: string): string {
+function rewriteUrls(
+  css: string,
+  { name, label }: SourceFile,
+  manifest: ReadonlyMap<string, FingerprintedAsset>,
+  folders: string,
+): string {
   return css.replace(CSS_TOKENS, (whole, comment?: string, importAt?: string, imported?: string, address?: string) => {
     const raw = imported ?? address;
     if (comment !== undefined) return '';
@@ -223,7 +264,10 @@ export class FingerprintedAssets {
     const sourceDir = options.sourceDir ?? DEFAULTS.sourceDir;
     const urlPrefix = options.urlPrefix ?? DEFAULTS.urlPrefix;
     if (typeof sourceDir !== 'string' || sourceDir === '') {
-      throw new FingerprintAssetsError('ASSET_INVALID_OPTION', `fingerprintAssetsPlugin option sourceDir: expected a folder path, got ${JSON.stringify(sourceDir)}`);
+      throw new FingerprintAssetsError(
+        'ASSET_INVALID_OPTION',
+        `fingerprintAssetsPlugin option sourceDir: expected a folder path, got ${JSON.stringify(sourceDir)}`,
+      );
     }
     if (typeof urlPrefix !== 'string' || !/^\/([^\s/]+\/)*$/.test(urlPrefix)) {
       throw new FingerprintAssetsError(
@@ -252,7 +296,10 @@ export class FingerprintedAssets {
     const asset = manifest.get(typeof name === 'string' ? name.replace(/^\/+/, '') : '');
     if (asset) return asset.url;
     const known = [...manifest.keys()].join(', ') || 'none';
-    throw new FingerprintAssetsError('ASSET_UNKNOWN', `${inputPath ? `${inputPath}: ` : ''}assetUrl(${JSON.stringify(name)}): no such file in ${this.sourceDir} (available: ${known})`);
+    throw new FingerprintAssetsError(
+      'ASSET_UNKNOWN',
+      `${inputPath ? `${inputPath}: ` : ''}assetUrl(${JSON.stringify(name)}): no such file in ${this.sourceDir} (available: ${known})`,
+    );
   }
 }
 
@@ -270,7 +317,10 @@ interface FingerprintAssetsPluginOptions {
  * Publishes the files of `assets` under their hashed names, at the start of each build; files an earlier build
  * of the same process wrote and this one does not have are removed (the preview rebuilds in place).
  */
-export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, { assets, pathPrefix, manifest: given, unused }: FingerprintAssetsPluginOptions): void {
+export default function fingerprintAssetsPlugin(
+  eleventyConfig: EleventyConfig,
+  { assets, pathPrefix, manifest: given, unused }: FingerprintAssetsPluginOptions,
+): void {
   /** Output files this plugin wrote in the previous build of this process (watch mode), to clear stale hashes. */
   let written = new Set<string>();
   // Edits to the assets rebuild the site in `--serve`/watch mode (the folder holds no templates, so Eleventy
@@ -280,6 +330,10 @@ export default function fingerprintAssetsPlugin(eleventyConfig: EleventyConfig, 
     const manifest = assets.refresh(pathPrefix ? await pathPrefix() : '/', await given?.());
     if (outputMode !== undefined && outputMode !== 'fs') return;
     const leftOut = new Set(unused ? await unused() : []);
-    written = await copyIntoOutput(directories.output, [...manifest.values()].filter((asset) => !leftOut.has(asset.name)), written);
+    written = await copyIntoOutput(
+      directories.output,
+      [...manifest.values()].filter((asset) => !leftOut.has(asset.name)),
+      written,
+    );
   }) as (...args: never[]) => unknown);
 }

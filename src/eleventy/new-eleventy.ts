@@ -6,7 +6,11 @@ import Eleventy from '@11ty/eleventy';
 
 const fromWorkingDir = (file: string) => path.relative(process.cwd(), path.resolve(file)) || '.';
 
-export function newEleventy(input: string, output: string, options: { configPath?: string } & Record<string, unknown>): Eleventy {
+export function newEleventy(
+  input: string,
+  output: string,
+  options: { configPath?: string } & Record<string, unknown>,
+): Eleventy {
   const configPath = options.configPath === undefined ? {} : { configPath: fromWorkingDir(options.configPath) };
   return new Eleventy(fromWorkingDir(input), fromWorkingDir(output), { ...options, ...configPath });
 }

@@ -14,13 +14,16 @@ export function previewHeaders(rules: readonly HeaderRule[], url: string, pathPr
   // The request line's path, without its query: nothing here can throw on a malformed one.
   const pathname = url.split(/[?#]/, 1)[0]!;
   const sitePath = pathname.startsWith(pathPrefix) ? pathname.slice(pathPrefix.length - 1) : pathname;
-  return Object.fromEntries(Object.entries(headersFor(rules, sitePath)).filter(([name]) => !LEFT_OUT.has(name.toLowerCase())));
+  return Object.fromEntries(
+    Object.entries(headersFor(rules, sitePath)).filter(([name]) => !LEFT_OUT.has(name.toLowerCase())),
+  );
 }
 
 /** The dev server's middleware: sets the headers of the current `rules` on every answer it passes on. */
 export function previewHeadersMiddleware(rules: () => readonly HeaderRule[], pathPrefix = '/') {
   return (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
-    for (const [name, value] of Object.entries(previewHeaders(rules(), request.url ?? '/', pathPrefix))) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(previewHeaders(rules(), request.url ?? '/', pathPrefix)))
+      response.setHeader(name, value);
     next();
   };
 }

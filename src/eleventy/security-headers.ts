@@ -50,7 +50,9 @@ const DEFAULTS = {
    * The JSON API's answers: any origin may read them (CORS, https://fetch.spec.whatwg.org/#http-access-control-allow-origin),
    * and caches keep them an hour: they change at most once a build, and a partner's page asks for them on every view.
    */
-  apiHeaders: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' } as Readonly<Record<string, string>>,
+  apiHeaders: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' } as Readonly<
+    Record<string, string>
+  >,
   /** Virtual input path of the `_headers` template; it only has to be unique among the site's templates. */
   headersTemplatePath: 'eleventy-security-headers/_headers.njk',
 };
@@ -85,14 +87,21 @@ const ADDED_DIRECTIVE = /^(?!default-)[a-z]+(-[a-z]+)*-src$/;
  * The full policy, for the `Content-Security-Policy` HTTP header, with `additions`' origins after each directive's
  * own sources; a directive the list lacks starts from `'self'`, what `default-src` gave it, and comes last.
  */
-export function contentSecurityPolicy(additions: PolicyAdditions = {}, { framedAnywhere = false }: { framedAnywhere?: boolean } = {}): string {
+export function contentSecurityPolicy(
+  additions: PolicyAdditions = {},
+  { framedAnywhere = false }: { framedAnywhere?: boolean } = {},
+): string {
   const directives = new Map(POLICY_DIRECTIVES.map(([name, sources]) => [name, sources]));
   // The pages partners frame (docs/syndication.md), and those alone, may be framed by any page.
   if (framedAnywhere) directives.set('frame-ancestors', '*');
   for (const [name, origins = []] of Object.entries(additions)) {
-    if (!ADDED_DIRECTIVE.test(name)) throw new SecurityHeadersError(`${JSON.stringify(name)} is not a fetch directive such as "connect-src"`);
+    if (!ADDED_DIRECTIVE.test(name))
+      throw new SecurityHeadersError(`${JSON.stringify(name)} is not a fetch directive such as "connect-src"`);
     for (const origin of origins) {
-      if (!ADDED_ORIGIN.test(origin) && !(origin === WASM && name === 'script-src')) throw new SecurityHeadersError(`${name}: ${JSON.stringify(origin)} is not an https origin such as "https://plausible.io"`);
+      if (!ADDED_ORIGIN.test(origin) && !(origin === WASM && name === 'script-src'))
+        throw new SecurityHeadersError(
+          `${name}: ${JSON.stringify(origin)} is not an https origin such as "https://plausible.io"`,
+        );
     }
     if (origins.length) directives.set(name, [directives.get(name) ?? "'self'", ...new Set(origins)].join(' '));
   }
@@ -164,7 +173,10 @@ interface HeadersFileOptions {
   searchBundles?: readonly string[];
 }
 
-interface SecurityHeadersOptions extends Omit<HeadersFileOptions, 'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths' | 'searchBundles' | 'calendarPaths'> {
+interface SecurityHeadersOptions extends Omit<
+  HeadersFileOptions,
+  'policyAdditions' | 'languageFolders' | 'searchPaths' | 'apiPaths' | 'embedPaths' | 'searchBundles' | 'calendarPaths'
+> {
   /** What the policy allows beyond the site itself (the model's analytics), asked at each render. */
   policyAdditions?: () => Promise<PolicyAdditions | undefined>;
   /** Each language's folder in the output, asked at each render. */
@@ -219,7 +231,11 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   const merge = placeholderFolders(options.languageFolders ?? []);
   const searchPolicy = contentSecurityPolicy(searchPolicyAdditions(options.policyAdditions));
   for (const page of merge(options.searchPaths ?? [])) {
-    lines.push('', '# Where the search runs (a search page, Pagefind\'s worker): the policy above, and what Pagefind needs.', page);
+    lines.push(
+      '',
+      "# Where the search runs (a search page, Pagefind's worker): the policy above, and what Pagefind needs.",
+      page,
+    );
     // Cloudflare Pages sends every matching rule's value, so the `/*` policy is detached first: two policies would
     // both be enforced, and the site's refuses WebAssembly. Netlify's parser skips this line (it has no colon).
     lines.push(`  ! Content-Security-Policy`, `  Content-Security-Policy: ${searchPolicy}`);
@@ -227,7 +243,11 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
   // The framed pages load no script, analytics' neither: the policy without additions.
   const framedPolicy = contentSecurityPolicy({}, { framedAnywhere: true });
   for (const folder of merge(options.embedPaths ?? [])) {
-    lines.push('', '# The pages partners frame: any page may frame them (the site-wide policy and X-Frame-Options detached).', folder);
+    lines.push(
+      '',
+      '# The pages partners frame: any page may frame them (the site-wide policy and X-Frame-Options detached).',
+      folder,
+    );
     lines.push(`  ! Content-Security-Policy`, `  ! X-Frame-Options`, `  Content-Security-Policy: ${framedPolicy}`);
   }
   for (const folder of merge(options.apiPaths ?? [])) {
@@ -235,18 +255,30 @@ export function renderHeadersFile(options: HeadersFileOptions = {}): string {
     lines.push(...Object.entries(DEFAULTS.apiHeaders).map(([name, value]) => `  ${name}: ${value}`));
   }
   for (const file of merge(options.calendarPaths ?? [])) {
-    lines.push('', '# The sky\'s calendar, for calendar apps: RFC 5545\'s media type.', file, `  Content-Type: ${CALENDAR_CONTENT_TYPE}`);
+    lines.push(
+      '',
+      "# The sky's calendar, for calendar apps: RFC 5545's media type.",
+      file,
+      `  Content-Type: ${CALENDAR_CONTENT_TYPE}`,
+    );
   }
   // Caching last: were a host to drop rules past its limit, pages would lose no security header.
   const bundles = options.searchBundles ?? [SEARCH_FOLDER, ...PART_FOLDERS];
   for (const folder of merge(['/', ...(options.languageFolders ?? [])])) {
     for (const pattern of immutablePaths) {
-      lines.push('', '# Fingerprinted: the file name changes whenever the content does.', `${folder}${pattern.slice(1)}`);
+      lines.push(
+        '',
+        '# Fingerprinted: the file name changes whenever the content does.',
+        `${folder}${pattern.slice(1)}`,
+      );
       lines.push(`  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
     }
     for (const bundle of bundles) {
       for (const chunks of DEFAULTS.searchChunkFolders) {
-        lines.push('', "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.");
+        lines.push(
+          '',
+          "# Pagefind's chunks, named after their content; its entry file and scripts keep the host's short cache.",
+        );
         lines.push(`${folder}${bundle}/${chunks}/*`, `  Cache-Control: ${DEFAULTS.immutableCacheControl}`);
       }
     }
@@ -314,15 +346,31 @@ export function headersFor(rules: readonly HeaderRule[], pathname: string): Reco
  * with the additions of the render. `_headers` is a virtual template, so Eleventy writes it with the pages (and
  * reports a clash if anything else claims the same output path) and it never joins a collection.
  */
-export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, options: SecurityHeadersOptions = {}): void {
-  const { immutablePaths, policyAdditions = async () => undefined, languageFolders = async () => [], searchPaths = async () => [], apiPaths = async () => [], embedPaths = async () => [], searchBundles = async () => undefined, calendarPaths = async () => [] } = options;
+export default function securityHeadersPlugin(
+  eleventyConfig: EleventyConfig,
+  options: SecurityHeadersOptions = {},
+): void {
+  const {
+    immutablePaths,
+    policyAdditions = async () => undefined,
+    languageFolders = async () => [],
+    searchPaths = async () => [],
+    apiPaths = async () => [],
+    embedPaths = async () => [],
+    searchBundles = async () => undefined,
+    calendarPaths = async () => [],
+  } = options;
   // Bad options fail here, when the configuration is read, rather than in the render.
   renderHeadersFile({ immutablePaths });
-  eleventyConfig.addGlobalData('csp', async () => metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())));
+  eleventyConfig.addGlobalData('csp', async () =>
+    metaContentSecurityPolicy(contentSecurityPolicy(await policyAdditions())),
+  );
   // The framed card's pages' (templates/embed-page.njk): they load no script, so nothing is added.
   eleventyConfig.addGlobalData('embedCsp', META_CONTENT_SECURITY_POLICY);
   // The search page's (the layout prints it where the model says the page is the search page).
-  eleventyConfig.addGlobalData('searchCsp', async () => metaContentSecurityPolicy(contentSecurityPolicy(searchPolicyAdditions(await policyAdditions()))));
+  eleventyConfig.addGlobalData('searchCsp', async () =>
+    metaContentSecurityPolicy(contentSecurityPolicy(searchPolicyAdditions(await policyAdditions()))),
+  );
   // The template only prints the computed text: nothing in a header value is ever read as template syntax.
   eleventyConfig.addTemplate(DEFAULTS.headersTemplatePath, '{{ headersFile | safe }}', {
     layout: false,
@@ -340,7 +388,8 @@ export default function securityHeadersPlugin(eleventyConfig: EleventyConfig, op
           calendarPaths: await calendarPaths(),
         }),
       // Once per site, at its root: not again under a language's folder (a model with no `rootFiles`).
-      permalink: (data: { model?: { rootFiles?: unknown[] } }) => (data.model?.rootFiles?.length === 0 ? false : '/_headers'),
+      permalink: (data: { model?: { rootFiles?: unknown[] } }) =>
+        data.model?.rootFiles?.length === 0 ? false : '/_headers',
     },
   });
 }

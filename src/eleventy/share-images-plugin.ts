@@ -17,7 +17,10 @@ interface BuildEvent {
   outputMode?: string;
 }
 
-export default function shareImagesPlugin(eleventyConfig: EleventyConfig, options: ShareImagesPluginOptions = { files: () => [] }): void {
+export default function shareImagesPlugin(
+  eleventyConfig: EleventyConfig,
+  options: ShareImagesPluginOptions = { files: () => [] },
+): void {
   /** Files this plugin wrote in the previous build of this process (preview), to remove those no longer used. */
   let written = new Set<string>();
   eleventyConfig.on('eleventy.after', (async ({ directories, outputMode }: BuildEvent) => {

@@ -13,7 +13,11 @@ const FILE = 'answer-digests.json';
 const VERSION = 1;
 
 const recordSchema = z.object({ digest: z.string(), stat: fileStatSchema });
-const indexSchema = z.object({ version: z.literal(VERSION), sanitizer: z.string(), files: z.record(z.string(), recordSchema) });
+const indexSchema = z.object({
+  version: z.literal(VERSION),
+  sanitizer: z.string(),
+  files: z.record(z.string(), recordSchema),
+});
 type Records = Record<string, z.infer<typeof recordSchema>>;
 
 export class AnswerDigests implements CopyDigests {

@@ -46,13 +46,19 @@ function isRecordOf(value: unknown, isValue: (value: unknown) => boolean): boole
 function isEntry(value: unknown): value is FileEntry {
   if (!value || typeof value !== 'object') return false;
   const { print, sha256, stat } = value as Record<string, unknown>;
-  return typeof sha256 === 'string' && (print === undefined || typeof print === 'string') && (stat === undefined || isStat(stat));
+  return (
+    typeof sha256 === 'string' &&
+    (print === undefined || typeof print === 'string') &&
+    (stat === undefined || isStat(stat))
+  );
 }
 
 function isStat(value: unknown): value is FileStat {
   if (!value || typeof value !== 'object') return false;
   const { size, mtimeNs, ctimeNs, ino } = value as Record<string, unknown>;
-  return typeof size === 'number' && typeof mtimeNs === 'string' && typeof ctimeNs === 'string' && typeof ino === 'string';
+  return (
+    typeof size === 'number' && typeof mtimeNs === 'string' && typeof ctimeNs === 'string' && typeof ino === 'string'
+  );
 }
 
 /** By path relative to the output folder, with `/` separators. */
@@ -87,7 +93,9 @@ export function parseManifest(file: string, text: string): { manifest?: Manifest
   }
   const version = (json as { version?: unknown } | null)?.version;
   if (version !== MANIFEST.version) {
-    return { problem: `the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads ${MANIFEST.version})` };
+    return {
+      problem: `the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads ${MANIFEST.version})`,
+    };
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) return { problem: `a damaged build manifest ${file}: not a build manifest` };
@@ -99,7 +107,10 @@ export function parseManifest(file: string, text: string): { manifest?: Manifest
  * The manifest a build takes unchanged pages from: none with `--full`, and none, with a warning, when it cannot
  * be trusted (damaged, or written by another version).
  */
-export async function previousManifest(file: string, { full, warn, log }: { full: boolean; warn: (line: string) => void; log: (line: string) => void }): Promise<Manifest | undefined> {
+export async function previousManifest(
+  file: string,
+  { full, warn, log }: { full: boolean; warn: (line: string) => void; log: (line: string) => void },
+): Promise<Manifest | undefined> {
   if (full) return undefined;
   const { manifest, problem } = await loadManifest(file);
   if (problem) warn(`warning: ignored ${problem}; every page is rendered`);
@@ -112,7 +123,12 @@ export async function previousManifest(file: string, { full, warn, log }: { full
  * output and removing the old one change its inode's ctime, so only `recordStats`, after that, records them.
  */
 export function saveManifest(file: string, { files, dirs: _dirs, ...rest }: Manifest): Promise<void> {
-  const withoutStats = Object.fromEntries(Object.entries(files).map(([name, { print, sha256 }]) => [name, print === undefined ? { sha256 } : { print, sha256 }]));
+  const withoutStats = Object.fromEntries(
+    Object.entries(files).map(([name, { print, sha256 }]) => [
+      name,
+      print === undefined ? { sha256 } : { print, sha256 },
+    ]),
+  );
   return writeFileAtomic(file, manifestText({ ...rest, files: withoutStats }));
 }
 
@@ -201,7 +217,10 @@ export function reusableFrom(publishedDir: string, files: ManifestFiles | undefi
  * published. Only the folders whose stat is not the one `dirs` records are listed (output-folders.ts).
  */
 export function holdsExactly(dir: string, files: ManifestFiles, dirs?: Manifest['dirs']): boolean {
-  return foldersHold(dir, folderTree(Object.keys(files)), dirs) && Object.entries(files).every(([file, entry]) => stillAsRecorded(path.join(dir, file), entry));
+  return (
+    foldersHold(dir, folderTree(Object.keys(files)), dirs) &&
+    Object.entries(files).every(([file, entry]) => stillAsRecorded(path.join(dir, file), entry))
+  );
 }
 
 /**

@@ -17,7 +17,11 @@ export interface KeyParts {
 /** Hex SHA-256 of the files (by name, in name order) and the packages' names and versions. */
 export function contentKey({ files, packages }: KeyParts): string {
   const hash = createHash('sha256');
-  for (const file of [...files].sort()) hash.update(`file ${path.basename(file)}\0`).update(readFileSync(file)).update('\0');
+  for (const file of [...files].sort())
+    hash
+      .update(`file ${path.basename(file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   for (const name of Object.keys(packages).sort()) hash.update(`package ${name}@${packages[name]}\0`);
   return hash.digest('hex');
 }

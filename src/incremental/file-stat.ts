@@ -7,7 +7,12 @@ export const fileStatSchema = z.object({ size: z.number(), mtimeNs: z.string(), 
 export type FileStat = z.infer<typeof fileStatSchema>;
 
 export function statOf(stats: BigIntStats): FileStat {
-  return { size: Number(stats.size), mtimeNs: String(stats.mtimeNs), ctimeNs: String(stats.ctimeNs), ino: String(stats.ino) };
+  return {
+    size: Number(stats.size),
+    mtimeNs: String(stats.mtimeNs),
+    ctimeNs: String(stats.ctimeNs),
+    ino: String(stats.ino),
+  };
 }
 
 export function sameStat(a: FileStat, b: FileStat): boolean {

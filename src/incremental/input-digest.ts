@@ -19,10 +19,14 @@ function digest(text: string): string {
  */
 export function contentDigest(input: SiteModelInput, renderer: string): string {
   const { buildDate, reports, pageHistory: _history, ...rest } = input;
-  const hasher = createHash('sha256').update(JSON.stringify({ renderer, year: buildDate.slice(0, 4), day: buildDate, ...rest }));
+  const hasher = createHash('sha256').update(
+    JSON.stringify({ renderer, year: buildDate.slice(0, 4), day: buildDate, ...rest }),
+  );
   // A period's HTML by its digest, which may stand for it unread (src/incremental/answer-digests.ts).
   for (const report of reports) {
-    hasher.update(`\n${JSON.stringify({ period: report.period, current: isCurrent(report.period, buildDate), html: report.digest })}`);
+    hasher.update(
+      `\n${JSON.stringify({ period: report.period, current: isCurrent(report.period, buildDate), html: report.digest })}`,
+    );
   }
   return hasher.digest('base64url');
 }

@@ -12,9 +12,38 @@ import { sitePath } from '../model/urls.ts';
  * fingerprint changed (src/incremental/render-plan.ts). Other templates (home, 404, charts index, sitemaps, robots.txt,
  * _headers) read `model` alone and are rendered every time.
  */
-export type PageLists = Pick<SiteModel, 'reportPages' | 'periodHubs' | 'signHubs' | 'sections' | 'charts' | 'staticPages' | 'feeds' | 'jsonFeeds' | 'api' | 'apiPage' | 'embeds' | 'calendarPages' | 'calendarFeeds'>;
+export type PageLists = Pick<
+  SiteModel,
+  | 'reportPages'
+  | 'periodHubs'
+  | 'signHubs'
+  | 'sections'
+  | 'charts'
+  | 'staticPages'
+  | 'feeds'
+  | 'jsonFeeds'
+  | 'api'
+  | 'apiPage'
+  | 'embeds'
+  | 'calendarPages'
+  | 'calendarFeeds'
+>;
 
-export const PAGE_LIST_KEYS = ['reportPages', 'periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'feeds', 'jsonFeeds', 'api', 'apiPage', 'embeds', 'calendarPages', 'calendarFeeds'] as const satisfies readonly (keyof PageLists)[];
+export const PAGE_LIST_KEYS = [
+  'reportPages',
+  'periodHubs',
+  'signHubs',
+  'sections',
+  'charts',
+  'staticPages',
+  'feeds',
+  'jsonFeeds',
+  'api',
+  'apiPage',
+  'embeds',
+  'calendarPages',
+  'calendarFeeds',
+] as const satisfies readonly (keyof PageLists)[];
 
 interface Fingerprints {
   /** What every page prints: when it changes, every page does. */
@@ -35,14 +64,16 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
   // The build date itself is printed nowhere: what follows from it (the current periods, the copyright's year,
   // dates) is in the pages' own data or the site's words, so a new day changes only the pages it changes.
   const { buildDate: _buildDate, ...site } = model.site;
-  const siteWide = hash(JSON.stringify({
-    site,
-    ui: model.ui,
-    signs: model.signs,
-    links: model.links,
-    analytics: model.analytics,
-    footer: model.staticPages.map((page) => [page.url, page.title]),
-  }));
+  const siteWide = hash(
+    JSON.stringify({
+      site,
+      ui: model.ui,
+      signs: model.signs,
+      links: model.links,
+      analytics: model.analytics,
+      footer: model.staticPages.map((page) => [page.url, page.title]),
+    }),
+  );
   const salt = `${renderer}\n${siteWide}\n`;
   const pages = new Map<string, string>();
   const add = (url: string, item: unknown, replacer?: (key: string, value: unknown) => unknown) => {
@@ -59,8 +90,17 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
     pages.set(page.url, fingerprint);
     known.set(page, `page:${fingerprint}`);
   }
-  const replacer = (_key: string, value: unknown) => (typeof value === 'object' && value !== null && known.get(value)) || value;
-  for (const key of ['periodHubs', 'signHubs', 'sections', 'charts', 'staticPages', 'calendarPages', 'calendarFeeds'] as const) {
+  const replacer = (_key: string, value: unknown) =>
+    (typeof value === 'object' && value !== null && known.get(value)) || value;
+  for (const key of [
+    'periodHubs',
+    'signHubs',
+    'sections',
+    'charts',
+    'staticPages',
+    'calendarPages',
+    'calendarFeeds',
+  ] as const) {
     for (const item of model[key]) add(item.url, item, replacer);
   }
   // A JSON Feed prints its Atom feed's data: that feed stands for its own fingerprint.
@@ -87,5 +127,19 @@ export function fingerprints(model: SiteModel, renderer = ''): Fingerprints {
 function reportInputs(page: ReportPage, texts: string, meta: PageMeta | undefined): unknown {
   const { url, period, sign, published, updated, introUpdated, previous, next, overridden, sky, calendarLink } = page;
   const languages = meta && [meta.alternates, meta.ogLocaleAlternates, meta.languageLinks];
-  return { url, period, sign: sign.slug, texts, published, updated, introUpdated, previous, next, overridden, languages, sky, calendarLink };
+  return {
+    url,
+    period,
+    sign: sign.slug,
+    texts,
+    published,
+    updated,
+    introUpdated,
+    previous,
+    next,
+    overridden,
+    languages,
+    sky,
+    calendarLink,
+  };
 }

@@ -32,9 +32,13 @@ export class PreviewModels {
   #kept = new Map<string, Kept>();
 
   /** Each language's joined model, in place of its input: the last round's object when nothing it is made of changed. */
-  models<L extends LanguageInput>(languages: readonly L[], renderer: string): (Omit<L, 'input'> & { model: SiteModel })[] {
+  models<L extends LanguageInput>(
+    languages: readonly L[],
+    renderer: string,
+  ): (Omit<L, 'input'> & { model: SiteModel })[] {
     // A site of one language: every edit changes what its model is made of, so the digest would only cost time.
-    if (languages.length === 1) return languages.map(({ input, ...rest }) => ({ ...rest, model: buildSiteModel(input) }));
+    if (languages.length === 1)
+      return languages.map(({ input, ...rest }) => ({ ...rest, model: buildSiteModel(input) }));
     const built = languages.map(({ language, input }): Kept => {
       const key = modelKey(input, renderer);
       const kept = this.#kept.get(language);

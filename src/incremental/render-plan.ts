@@ -25,10 +25,13 @@ export function rendererFingerprint(rootDir: string, contentDir: string): string
   const files = [
     ...RENDERER_INPUTS.folders.flatMap((folder) => filesIn(path.join(rootDir, folder))),
     ...RENDERER_INPUTS.files.map((file) => path.join(rootDir, file)),
-    ...filesIn(contentDir).filter((file) => !RENDERER_INPUTS.pageDataFolders.includes(path.relative(contentDir, file).split(path.sep)[0]!)),
+    ...filesIn(contentDir).filter(
+      (file) => !RENDERER_INPUTS.pageDataFolders.includes(path.relative(contentDir, file).split(path.sep)[0]!),
+    ),
   ];
   const parts = [`node ${process.versions.node.split('.')[0]}`];
-  for (const file of files.sort()) parts.push(`${path.relative(rootDir, file)}\0${hash('sha256', readOptional(file), 'base64url')}`);
+  for (const file of files.sort())
+    parts.push(`${path.relative(rootDir, file)}\0${hash('sha256', readOptional(file), 'base64url')}`);
   return hash('sha256', parts.join('\n'), 'base64url');
 }
 
@@ -60,17 +63,23 @@ export interface RenderPlan {
 }
 
 /** The pages of `model` to render: those `isReusable` refuses. Templates that are not paginated always render. */
-export function planRender(model: SiteModel, prints: Map<string, string>, isReusable: (url: string, print: string) => boolean): RenderPlan {
+export function planRender(
+  model: SiteModel,
+  prints: Map<string, string>,
+  isReusable: (url: string, print: string) => boolean,
+): RenderPlan {
   const reused: string[] = [];
   let rendering = 0;
-  const lists = Object.fromEntries(PAGE_LIST_KEYS.map((key) => {
-    const items = (model[key] as { url: string }[]).filter((item) => {
-      if (!isReusable(item.url, prints.get(item.url)!)) return true;
-      reused.push(item.url);
-      return false;
-    });
-    rendering += items.length;
-    return [key, items];
-  })) as unknown as PageLists;
+  const lists = Object.fromEntries(
+    PAGE_LIST_KEYS.map((key) => {
+      const items = (model[key] as { url: string }[]).filter((item) => {
+        if (!isReusable(item.url, prints.get(item.url)!)) return true;
+        reused.push(item.url);
+        return false;
+      });
+      rendering += items.length;
+      return [key, items];
+    }),
+  ) as unknown as PageLists;
   return { pageLists: Object.freeze(lists), reused, rendering, prints };
 }

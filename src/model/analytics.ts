@@ -56,24 +56,38 @@ export function siteAnalytics(settings: AnalyticsSettings | undefined): Analytic
       const src = settings.src ?? PLAUSIBLE_SCRIPT;
       const policy = { 'script-src': [origin(src)], 'connect-src': [origin(src)] };
       // Deferred, where the snippet has it async: deferred scripts run in document order, so our stub runs first.
-      if (settings.domain === undefined) return { provider: 'plausible', stub: PLAUSIBLE_STUB, script: { src, defer: true, data: {} }, policy };
+      if (settings.domain === undefined)
+        return { provider: 'plausible', stub: PLAUSIBLE_STUB, script: { src, defer: true, data: {} }, policy };
       return { provider: 'plausible', script: { src, defer: true, data: { 'data-domain': settings.domain } }, policy };
     }
     case 'goatcounter': {
       const counter = `https://${settings.code}.goatcounter.com`;
-      const script: AnalyticsScript = { src: GOATCOUNTER_SCRIPT, async: true, data: { 'data-goatcounter': `${counter}/count` } };
+      const script: AnalyticsScript = {
+        src: GOATCOUNTER_SCRIPT,
+        async: true,
+        data: { 'data-goatcounter': `${counter}/count` },
+      };
       const policy = { 'script-src': [origin(GOATCOUNTER_SCRIPT)], 'connect-src': [counter], 'img-src': [counter] };
       return { provider: 'goatcounter', script, policy };
     }
     case 'umami': {
-      const hostUrl = settings.hostUrl ?? (origin(settings.src) === UMAMI_CLOUD.script ? UMAMI_CLOUD.gateway : undefined);
+      const hostUrl =
+        settings.hostUrl ?? (origin(settings.src) === UMAMI_CLOUD.script ? UMAMI_CLOUD.gateway : undefined);
       const data = { 'data-website-id': settings.websiteId, ...(hostUrl ? { 'data-host-url': hostUrl } : {}) };
       const policy = { 'script-src': [origin(settings.src)], 'connect-src': [origin(hostUrl ?? settings.src)] };
       return { provider: 'umami', script: { src: settings.src, defer: true, data }, policy };
     }
     case 'cloudflare': {
-      const script: AnalyticsScript = { src: CLOUDFLARE_SCRIPT, defer: true, data: { 'data-cf-beacon': JSON.stringify({ token: settings.token }) } };
-      return { provider: 'cloudflare', script, policy: { 'script-src': [origin(CLOUDFLARE_SCRIPT)], 'connect-src': [CLOUDFLARE_BEACON] } };
+      const script: AnalyticsScript = {
+        src: CLOUDFLARE_SCRIPT,
+        defer: true,
+        data: { 'data-cf-beacon': JSON.stringify({ token: settings.token }) },
+      };
+      return {
+        provider: 'cloudflare',
+        script,
+        policy: { 'script-src': [origin(CLOUDFLARE_SCRIPT)], 'connect-src': [CLOUDFLARE_BEACON] },
+      };
     }
   }
 }

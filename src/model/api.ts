@@ -9,14 +9,48 @@ import { Parser } from 'htmlparser2';
 import type { Sign } from '../data/signs.ts';
 import type { Messages } from '../data/i18n.ts';
 import type { ApiFile, ApiPage, ReportPage, SignHub } from './types.ts';
-import { API_INDEX, API_ROOT, API_SCHEMA, apiArchiveUrl, apiCardUrl, apiCurrentUrl, apiReportUrl, KIND_ORDER, KIND_SEGMENTS, SITE_PATHS, type SiteUrls } from './urls.ts';
+import {
+  API_INDEX,
+  API_ROOT,
+  API_SCHEMA,
+  apiArchiveUrl,
+  apiCardUrl,
+  apiCurrentUrl,
+  apiReportUrl,
+  KIND_ORDER,
+  KIND_SEGMENTS,
+  SITE_PATHS,
+  type SiteUrls,
+} from './urls.ts';
 
 /** The schema every document is valid against, published at `/api/v1/schema.json` with its own address as `$id`. */
 export const API_SCHEMA_FILE = path.join(import.meta.dirname, 'api-schema.json');
 let schema: Record<string, unknown> | undefined;
 
 /** Elements that end a paragraph of the plain text; a table cell ends a word. */
-const BLOCKS = new Set(['p', 'div', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'table', 'tr', 'dl', 'dt', 'dd', 'pre', 'hr', 'figure', 'figcaption']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'table',
+  'tr',
+  'dl',
+  'dt',
+  'dd',
+  'pre',
+  'hr',
+  'figure',
+  'figcaption',
+]);
 
 /** Sanitized HTML as plain text: its paragraphs (blocks, list items, headings) apart by a blank line, spaces folded. */
 export function htmlToText(html: string): string {
@@ -48,7 +82,12 @@ interface ApiSite {
 }
 
 const signOf = (sign: Sign) => ({ slug: sign.slug, name: sign.name, glyph: sign.glyph, dates: sign.dates });
-const periodOf = ({ period }: ReportPage) => ({ key: period.key, label: period.label, start: period.start, end: period.end });
+const periodOf = ({ period }: ReportPage) => ({
+  key: period.key,
+  label: period.label,
+  start: period.start,
+  end: period.end,
+});
 
 /** One report as the API gives it. */
 function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls) {
@@ -74,8 +113,27 @@ function reportDocument(page: ReportPage, site: ApiSite, urls: SiteUrls) {
  * What the card (templates/embed-card.njk) shows of a report, picked from its document in the same shape: its sign's
  * glyph, heading, period's label, intro as plain text, and the links to its page and the site. The card reads this alone.
  */
-function cardDocument({ language, site, sign, period, title, heading, url, intro }: ReturnType<typeof reportDocument>): object {
-  return { type: 'card', language, site, sign: { glyph: sign.glyph }, period: { label: period.label }, title, heading, url, intro: { text: intro.text } };
+function cardDocument({
+  language,
+  site,
+  sign,
+  period,
+  title,
+  heading,
+  url,
+  intro,
+}: ReturnType<typeof reportDocument>): object {
+  return {
+    type: 'card',
+    language,
+    site,
+    sign: { glyph: sign.glyph },
+    period: { label: period.label },
+    title,
+    heading,
+    url,
+    intro: { text: intro.text },
+  };
 }
 
 /**
@@ -121,12 +179,27 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
     signs: signHubs.map((hub) => ({
       ...signOf(hub.sign),
       url: urls.absolute(hub.url),
-      ...(hub.today ? { today: { moonSign: hub.today.moonSign.slug, house: hub.today.house, until: hub.today.until, text: hub.today.text } } : {}),
+      ...(hub.today
+        ? {
+            today: {
+              moonSign: hub.today.moonSign.slug,
+              house: hub.today.house,
+              until: hub.today.until,
+              text: hub.today.text,
+            },
+          }
+        : {}),
       reports: Object.fromEntries(
         hub.archive.map(({ kind, kindTitle }) => {
           const current = hub.current[kind];
-          const addresses = { current: current ? absolute(apiCurrentUrl(hub.sign, kind)) : null, ...(card ? { card: current ? absolute(apiCardUrl(hub.sign, kind)) : null } : {}) };
-          return [KIND_SEGMENTS[kind], { title: kindTitle, ...addresses, archive: absolute(apiArchiveUrl(hub.sign, kind)) }];
+          const addresses = {
+            current: current ? absolute(apiCurrentUrl(hub.sign, kind)) : null,
+            ...(card ? { card: current ? absolute(apiCardUrl(hub.sign, kind)) : null } : {}),
+          };
+          return [
+            KIND_SEGMENTS[kind],
+            { title: kindTitle, ...addresses, archive: absolute(apiArchiveUrl(hub.sign, kind)) },
+          ];
         }),
       ),
     })),
@@ -138,12 +211,19 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
     for (const { kind, kindTitle, pages } of hub.archive) {
       const reports = pages.map((page) => {
         let document: ReturnType<typeof reportDocument> | undefined;
-        return { page, url: urls.page(apiReportUrl(hub.sign, kind, page.period.key)), document: () => (document ??= reportDocument(page, site, urls)) };
+        return {
+          page,
+          url: urls.page(apiReportUrl(hub.sign, kind, page.period.key)),
+          document: () => (document ??= reportDocument(page, site, urls)),
+        };
       });
       for (const { page, url, document } of reports) files.push(reportFile(url, page, document));
       const current = reports.find(({ page }) => page === hub.current[kind]);
       if (current) files.push(reportFile(urls.page(apiCurrentUrl(hub.sign, kind)), current.page, current.document));
-      if (current && card) files.push(reportFile(urls.page(apiCardUrl(hub.sign, kind)), current.page, () => cardDocument(current.document())));
+      if (current && card)
+        files.push(
+          reportFile(urls.page(apiCardUrl(hub.sign, kind)), current.page, () => cardDocument(current.document())),
+        );
       const archive = {
         type: 'archive',
         language: site.language,
@@ -151,7 +231,14 @@ export function apiFiles(signHubs: readonly SignHub[], site: ApiSite, urls: Site
         kind: KIND_SEGMENTS[kind],
         kindTitle,
         // Newest first, as the sign's page lists them.
-        reports: reports.map(({ page, url }) => ({ period: periodOf(page), title: page.title, url: urls.absolute(url), page: urls.absolute(page.url), published: page.published, updated: page.updated })),
+        reports: reports.map(({ page, url }) => ({
+          period: periodOf(page),
+          title: page.title,
+          url: urls.absolute(url),
+          page: urls.absolute(page.url),
+          published: page.published,
+          updated: page.updated,
+        })),
       };
       files.push({ url: urls.page(apiArchiveUrl(hub.sign, kind)), document: archive });
     }

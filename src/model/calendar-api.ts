@@ -4,7 +4,11 @@ import type { CalendarModel } from './calendar.ts';
 import type { ApiFile, SiteModel } from './types.ts';
 import { apiCalendarUrl, calendarYearUrl, SITE_PATHS, type SiteUrls } from './urls.ts';
 
-export function calendarApiFiles(calendar: CalendarModel | undefined, site: Pick<SiteModel['site'], 'title' | 'language'>, urls: SiteUrls): ApiFile[] {
+export function calendarApiFiles(
+  calendar: CalendarModel | undefined,
+  site: Pick<SiteModel['site'], 'title' | 'language'>,
+  urls: SiteUrls,
+): ApiFile[] {
   if (!calendar) return [];
   return calendar.yearData.map(({ year, events, retrogrades }) => ({
     url: urls.page(apiCalendarUrl(year)),

@@ -86,7 +86,12 @@ function grammar(words: CalendarWords, signId: number, body?: PlanetName): Gramm
     };
     if (body) {
       const planetId = body.toLowerCase();
-      values = { ...values, planet: planetName(words, body), planetId, gender: words.t('grammar.planetGender', { planet: planetId }) };
+      values = {
+        ...values,
+        planet: planetName(words, body),
+        planetId,
+        gender: words.t('grammar.planetGender', { planet: planetId }),
+      };
     }
     cache.set(key, values);
   }
@@ -99,18 +104,34 @@ function title(e: SkyEvent, words: CalendarWords): { kind: CalendarEvent['kind']
   if (e.type === 'phase') {
     if (e.eclipse) {
       const solar = e.phase === 'newMoon';
-      return { kind: 'eclipse', name: solar ? 'solareclipse' : 'lunareclipse', title: t(solar ? 'calendar.solarEclipse' : 'calendar.lunarEclipse', { kind: e.eclipse, ...sign }) };
+      return {
+        kind: 'eclipse',
+        name: solar ? 'solareclipse' : 'lunareclipse',
+        title: t(solar ? 'calendar.solarEclipse' : 'calendar.lunarEclipse', { kind: e.eclipse, ...sign }),
+      };
     }
     return { kind: 'phase', name: e.phase.toLowerCase(), title: t('calendar.phase', { phase: e.phase, ...sign }) };
   }
   const planet = grammar(words, e.signId, e.body);
   if (e.type === 'station') {
-    return { kind: 'station', name: `station${e.direction}`, title: t('calendar.station', { direction: e.direction, ...planet }) };
+    return {
+      kind: 'station',
+      name: `station${e.direction}`,
+      title: t('calendar.station', { direction: e.direction, ...planet }),
+    };
   }
   if (e.body === 'Sun' && e.signId % 3 === 0) {
-    return { kind: 'season', name: 'ingress', title: t('calendar.season', { season: SEASONS[e.signId / 3]!, ...planet }) };
+    return {
+      kind: 'season',
+      name: 'ingress',
+      title: t('calendar.season', { season: SEASONS[e.signId / 3]!, ...planet }),
+    };
   }
-  return { kind: 'ingress', name: 'ingress', title: t(e.retrograde ? 'calendar.ingressRetrograde' : 'calendar.ingress', planet) };
+  return {
+    kind: 'ingress',
+    name: 'ingress',
+    title: t(e.retrograde ? 'calendar.ingressRetrograde' : 'calendar.ingress', planet),
+  };
 }
 
 const compactDate = (time: Date) => time.toISOString().slice(0, 10).replaceAll('-', '');
@@ -128,7 +149,10 @@ export function calendarEvent(e: SkyEvent, words: CalendarWords): CalendarEvent 
   const day = zonedDay(time, words.timeZone);
   let when = formatterFor(words.locale, words.timeZone, options).format(toMinute(time));
   if (contacts) {
-    const range = formatterFor(words.locale, words.timeZone, { hour: 'numeric', minute: '2-digit' }).formatRange(toMinute(contacts.first), toMinute(contacts.last));
+    const range = formatterFor(words.locale, words.timeZone, { hour: 'numeric', minute: '2-digit' }).formatRange(
+      toMinute(contacts.first),
+      toMinute(contacts.last),
+    );
     when = `${when} (${range})`;
   }
   return {
@@ -146,7 +170,9 @@ export function calendarEvent(e: SkyEvent, words: CalendarWords): CalendarEvent 
 
 /** Every event in [start, end), as the calendar shows it, in time order (an eclipse's greatest moment may reorder it). */
 export function calendarEvents(start: Date, end: Date, words: CalendarWords): CalendarEvent[] {
-  return skyEvents(start, end).map((e) => calendarEvent(e, words)).sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime));
+  return skyEvents(start, end)
+    .map((e) => calendarEvent(e, words))
+    .sort((a, b) => Date.parse(a.datetime) - Date.parse(b.datetime));
 }
 
 /** The retrograde periods of Mercury to Pluto overlapping [start, end): "Mercury retrograde: 26 February – 20 March 2026, Pisces". */
@@ -159,7 +185,11 @@ export function retrogradeSpans(start: Date, end: Date, words: CalendarWords): R
     const dates = formatDateRange(range, period.start.time, period.end.time);
     return {
       uid: `retrograde-${period.body.toLowerCase()}-${from.slug}-${compactDate(period.start.time)}`,
-      title: words.t('calendar.retrogradePeriod', { ...grammar(words, period.start.signId, period.body), dates, signs }),
+      title: words.t('calendar.retrogradePeriod', {
+        ...grammar(words, period.start.signId, period.body),
+        dates,
+        signs,
+      }),
       startDay: zonedDay(period.start.time, words.timeZone),
       endDay: zonedDay(period.end.time, words.timeZone),
       startDatetime: utcMinute(period.start.time),

@@ -50,7 +50,14 @@ function moonAtNoon(noon: number): { litFraction: number; waxing: boolean } {
 }
 
 /** The grid of month `YYYY-MM`; `eventDays` are the local days its events fall on. */
-export function monthGrid(month: string, monthLabel: string, eventDays: ReadonlySet<string>, locale: string, timeZone: string, t: Messages['t']): CalendarGrid {
+export function monthGrid(
+  month: string,
+  monthLabel: string,
+  eventDays: ReadonlySet<string>,
+  locale: string,
+  timeZone: string,
+  t: Messages['t'],
+): CalendarGrid {
   const dateLabel = formatterFor(locale, 'UTC', { dateStyle: 'long' });
   const percent = new Intl.NumberFormat(locale, { style: 'percent' });
   // The local noon of each day from the month's first midnight: a change of offset moves it an hour at most.
@@ -58,7 +65,11 @@ export function monthGrid(month: string, monthLabel: string, eventDays: Readonly
   const days: CalendarDay[] = Array.from({ length: daysInMonth(month) }, (_, i) => {
     const datetime = `${month}-${String(i + 1).padStart(2, '0')}`;
     const moon = moonAtNoon(first + i * DAY_MS);
-    const phase: MoonPhaseName = moonPhaseOfDay(zonedMidnight(datetime, timeZone), zonedMidnight(addDays(datetime, 1), timeZone), angleAt);
+    const phase: MoonPhaseName = moonPhaseOfDay(
+      zonedMidnight(datetime, timeZone),
+      zonedMidnight(addDays(datetime, 1), timeZone),
+      angleAt,
+    );
     const date = dateLabel.format(new Date(`${datetime}T12:00:00Z`));
     return {
       day: i + 1,
@@ -74,7 +85,8 @@ export function monthGrid(month: string, monthLabel: string, eventDays: Readonly
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
   // 2024-01-01 was a Monday.
-  const weekday = (style: 'short' | 'long', i: number) => formatterFor(locale, 'UTC', { weekday: style }).format(new Date(Date.UTC(2024, 0, 1 + i, 12)));
+  const weekday = (style: 'short' | 'long', i: number) =>
+    formatterFor(locale, 'UTC', { weekday: style }).format(new Date(Date.UTC(2024, 0, 1 + i, 12)));
   const weekdays = Array.from({ length: 7 }, (_, i) => ({ short: weekday('short', i), long: weekday('long', i) }));
   return { caption: t('calendar.gridCaption', { month: monthLabel }), weekdays, weeks };
 }

@@ -3,7 +3,11 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A formatter, made once per locale, zone and options (Intl formatters are slow to make, fast to use). */
-export function formatterFor(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function formatterFor(
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
   let format = formatters.get(key);
   if (!format) {
@@ -25,21 +29,41 @@ export function zoneName(locale: string, timeZone: string): string {
   if (/^(?:Etc\/)?(?:UTC|UCT|Universal|Zulu|GMT|GMT0|Greenwich)$/i.test(timeZone)) return 'UTC';
   let name: string;
   try {
-    name = formatterFor(locale, timeZone, { timeZoneName: 'longGeneric' }).formatToParts(Date.UTC(2026, 0, 1)).find((part) => part.type === 'timeZoneName')!.value;
+    name = formatterFor(locale, timeZone, { timeZoneName: 'longGeneric' })
+      .formatToParts(Date.UTC(2026, 0, 1))
+      .find((part) => part.type === 'timeZoneName')!.value;
   } catch {
     // A name Intl does not know (a chart's zone from the service): shown as given, which is all there is.
     return timeZone;
   }
-  return LOWER_CASE_ZONE_NAMES.has(locale.split('-')[0]!.toLowerCase()) ? name.charAt(0).toLocaleLowerCase(locale) + name.slice(1) : name;
+  return LOWER_CASE_ZONE_NAMES.has(locale.split('-')[0]!.toLowerCase())
+    ? name.charAt(0).toLocaleLowerCase(locale) + name.slice(1)
+    : name;
 }
 
 /** Wall-clock fields of `date` in `timeZone`. */
-function wallClock(date: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function wallClock(
+  date: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts = formatterFor('en-US', timeZone, {
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** `YYYY-MM-DD`: the day `date` falls on in `timeZone`. */

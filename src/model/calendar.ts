@@ -6,12 +6,29 @@ import { calendarTimeZone } from '../data/calendar-settings.ts';
 import { ConfigError, type SiteConfig } from '../data/config.ts';
 import type { Messages } from '../data/i18n.ts';
 import type { Sign } from '../data/signs.ts';
-import { calendarEvents, retrogradeSpans, type CalendarEvent, type CalendarWords, type RetrogradeSpan } from './calendar-events.ts';
+import {
+  calendarEvents,
+  retrogradeSpans,
+  type CalendarEvent,
+  type CalendarWords,
+  type RetrogradeSpan,
+} from './calendar-events.ts';
 import { monthGrid, type CalendarGrid } from './calendar-grid.ts';
 import { addDays, addMonths, formatterFor, zonedMidnight, zoneName } from './calendar-time.ts';
 import { icsFile } from './ics.ts';
 import { contentHash } from '../data/page-dates.ts';
-import type { CalendarFeed, CalendarMonth, CalendarPage, CalendarSubscribe, LinkedEvent, LinkRef, PeriodHub, SiteModel, SkyLinks, SkyList } from './types.ts';
+import type {
+  CalendarFeed,
+  CalendarMonth,
+  CalendarPage,
+  CalendarSubscribe,
+  LinkedEvent,
+  LinkRef,
+  PeriodHub,
+  SiteModel,
+  SkyLinks,
+  SkyList,
+} from './types.ts';
 import { calendarFeedUrl, calendarMonthUrl, calendarUrl, calendarYearUrl, sitePath, type SiteUrls } from './urls.ts';
 
 const DEFAULTS = {
@@ -25,7 +42,15 @@ const DEFAULTS = {
   nextEvents: 3,
 };
 
-export type { CalendarFeed, CalendarMonth, CalendarPage, CalendarSubscribe, LinkedEvent, SkyLinks, SkyList } from './types.ts';
+export type {
+  CalendarFeed,
+  CalendarMonth,
+  CalendarPage,
+  CalendarSubscribe,
+  LinkedEvent,
+  SkyLinks,
+  SkyList,
+} from './types.ts';
 
 export interface CalendarModel {
   pages: CalendarPage[];
@@ -55,9 +80,18 @@ export interface CalendarInput {
 
 function calendarWords(input: CalendarInput, timeZone: string): CalendarWords {
   if (!input.messages.ui.calendar) {
-    throw new ConfigError(`${input.messages.file}: calendar`, 'is missing: the sky\'s calendar needs its words in every language (or "calendar": false in content/site.json)');
+    throw new ConfigError(
+      `${input.messages.file}: calendar`,
+      'is missing: the sky\'s calendar needs its words in every language (or "calendar": false in content/site.json)',
+    );
   }
-  return { locale: input.messages.locale, timeZone, t: input.messages.t, signs: input.signs, planets: input.messages.ui.planets };
+  return {
+    locale: input.messages.locale,
+    timeZone,
+    t: input.messages.t,
+    signs: input.signs,
+    planets: input.messages.ui.planets,
+  };
 }
 
 /** What every page of the calendar is made from: its years, events and words. */
@@ -96,7 +130,8 @@ function skyOf(input: CalendarInput, timeZone: string, from: string, to: string)
   };
   const events = calendarEvents(start, end, words).map(withUrl);
   const byMonth = Map.groupBy(events, (e) => e.month);
-  const monthLabel = (month: string) => formatterFor(words.locale, 'UTC', { year: 'numeric', month: 'long' }).format(new Date(`${month}-15T12:00:00Z`));
+  const monthLabel = (month: string) =>
+    formatterFor(words.locale, 'UTC', { year: 'numeric', month: 'long' }).format(new Date(`${month}-15T12:00:00Z`));
   const monthOf = (month: string): CalendarMonth => {
     const url = monthUrl(month);
     return { key: month, label: monthLabel(month), ...(url ? { url } : {}), events: byMonth.get(month) ?? [] };
@@ -104,9 +139,22 @@ function skyOf(input: CalendarInput, timeZone: string, from: string, to: string)
   const years: LinkRef[] = [];
   for (let y = firstYear; y <= lastYear; y++) years.push({ url: urls.page(calendarYearUrl(y)), label: String(y) });
   return {
-    input, t, timeZone, firstYear, lastYear, events, years, monthUrl, monthLabel, monthOf,
+    input,
+    t,
+    timeZone,
+    firstYear,
+    lastYear,
+    events,
+    years,
+    monthUrl,
+    monthLabel,
+    monthOf,
     retrogrades: retrogradeSpans(start, end, words),
-    shared: { zoneNote: t('calendar.timesIn', { zone: zoneName(words.locale, timeZone) }), subscribe: subscribeLinks(input), years },
+    shared: {
+      zoneNote: t('calendar.timesIn', { zone: zoneName(words.locale, timeZone) }),
+      subscribe: subscribeLinks(input),
+      years,
+    },
     withGrid: (month) => {
       const m = monthOf(month);
       return { ...m, grid: monthGrid(month, m.label, new Set(m.events.map((e) => e.day)), words.locale, timeZone, t) };
@@ -134,17 +182,19 @@ function hubPage(sky: Sky, currentMonth: string): CalendarPage {
 function yearPages(sky: Sky, year: number): CalendarPage[] {
   const { t } = sky;
   const events = sky.events.filter((e) => e.month.startsWith(`${year}-`));
-  const pages: CalendarPage[] = [{
-    url: sky.years[year - sky.firstYear]!.url,
-    view: 'year',
-    heading: t('calendar.yearTitle', { year: String(year) }),
-    description: t('calendar.yearDescription', { year: String(year) }),
-    ...sky.shared,
-    months: Array.from({ length: 12 }, (_, i) => sky.monthOf(`${year}-${String(i + 1).padStart(2, '0')}`)),
-    retrogrades: sky.retrogrades.filter(inYear(year)),
-    eclipses: events.filter((e) => e.kind === 'eclipse'),
-    seasons: events.filter((e) => e.kind === 'season'),
-  }];
+  const pages: CalendarPage[] = [
+    {
+      url: sky.years[year - sky.firstYear]!.url,
+      view: 'year',
+      heading: t('calendar.yearTitle', { year: String(year) }),
+      description: t('calendar.yearDescription', { year: String(year) }),
+      ...sky.shared,
+      months: Array.from({ length: 12 }, (_, i) => sky.monthOf(`${year}-${String(i + 1).padStart(2, '0')}`)),
+      retrogrades: sky.retrogrades.filter(inYear(year)),
+      eclipses: events.filter((e) => e.kind === 'eclipse'),
+      seasons: events.filter((e) => e.kind === 'season'),
+    },
+  ];
   const near = (month: string, key: 'calendar.earlier' | 'calendar.later') => {
     const url = sky.monthUrl(month);
     return url ? { url, label: t(key, { period: sky.monthLabel(month) }) } : undefined;
@@ -179,10 +229,18 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
   const { t, events, retrogrades } = sky;
   const pages = [hubPage(sky, currentMonth)];
   for (let y = sky.firstYear; y <= sky.lastYear; y++) pages.push(...yearPages(sky, y));
-  const feed = calendarFeed(sky, events.filter((e) => e.day >= feedStart && e.day < feedEnd), retrogrades.filter((r) => r.endDay >= feedStart && r.startDay < feedEnd), feedStart);
+  const feed = calendarFeed(
+    sky,
+    events.filter((e) => e.day >= feedStart && e.day < feedEnd),
+    retrogrades.filter((r) => r.endDay >= feedStart && r.startDay < feedEnd),
+    feedStart,
+  );
   // A week's sky names its zone: the report beside it may give the same event's day in another, the service's; the
   // sample service's is UTC, which the note then says too where the calendar's zone is another.
-  const weekZoneNote = input.sampleContent && zoneName('en', timeZone) !== 'UTC' ? `${sky.shared.zoneNote} ${t('calendar.sampleDates')}` : sky.shared.zoneNote;
+  const weekZoneNote =
+    input.sampleContent && zoneName('en', timeZone) !== 'UTC'
+      ? `${sky.shared.zoneNote} ${t('calendar.sampleDates')}`
+      : sky.shared.zoneNote;
   const monthLink = (month: string) => {
     const url = sky.monthUrl(month);
     return url ? { url, label: t('calendar.monthLink', { month: sky.monthLabel(month) }) } : undefined;
@@ -198,7 +256,13 @@ export function buildCalendar(input: CalendarInput): CalendarModel | undefined {
     },
     between: (a, b) => {
       const link = monthLink(a.slice(0, 7));
-      return { heading: t('calendar.weekHeading'), events: events.filter((e) => e.day >= a && e.day <= b), empty: t('calendar.weekNone'), zoneNote: weekZoneNote, ...(link ? { link } : {}) };
+      return {
+        heading: t('calendar.weekHeading'),
+        events: events.filter((e) => e.day >= a && e.day <= b),
+        empty: t('calendar.weekNone'),
+        zoneNote: weekZoneNote,
+        ...(link ? { link } : {}),
+      };
     },
     monthLink,
     yearData: sky.years.map((_, i) => ({
@@ -219,13 +283,20 @@ function subscribeLinks({ urls, messages: { t } }: CalendarInput): CalendarSubsc
     text: t('calendar.subscribeText'),
     webcal: { url: webcal, label: t('calendar.webcal') },
     // https://support.google.com/calendar/answer/37100 (add by URL); cid takes the webcal address.
-    google: { url: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`, label: t('calendar.google') },
+    google: {
+      url: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`,
+      label: t('calendar.google'),
+    },
     https: { url: https, label: t('calendar.copyAddress') },
   };
 }
 
 function calendarFeed(sky: Sky, events: LinkedEvent[], retrogrades: RetrogradeSpan[], feedStart: string): CalendarFeed {
-  const { urls, site, messages: { t } } = sky.input;
+  const {
+    urls,
+    site,
+    messages: { t },
+  } = sky.input;
   const url = urls.page(calendarFeedUrl());
   const host = new URL(urls.origin).hostname;
   // Each language's own UIDs: its events differ in words, and apps that merge by UID would let one swallow the other.
@@ -270,11 +341,21 @@ export function linkSky(hubs: readonly PeriodHub[], calendar: CalendarModel): vo
 }
 
 /** The model's calendar parts: none with `calendar: false`. */
-export function calendarParts(calendar: CalendarModel | undefined): Pick<SiteModel, 'calendarPages' | 'calendarFeeds' | 'skyNext'> {
-  return calendar ? { calendarPages: calendar.pages, calendarFeeds: calendar.feeds, skyNext: calendar.next } : { calendarPages: [], calendarFeeds: [] };
+export function calendarParts(
+  calendar: CalendarModel | undefined,
+): Pick<SiteModel, 'calendarPages' | 'calendarFeeds' | 'skyNext'> {
+  return calendar
+    ? { calendarPages: calendar.pages, calendarFeeds: calendar.feeds, skyNext: calendar.next }
+    : { calendarPages: [], calendarFeeds: [] };
 }
 
 /** The calendar's pages as page-dates.ts dates them, by what they show (which changes when a month turns). */
-export function calendarVersions(calendar: CalendarModel | undefined, pathPrefix: string): { url: string; hash: string }[] {
-  return (calendar?.pages ?? []).map((page) => ({ url: sitePath(page.url, pathPrefix), hash: contentHash(JSON.stringify(page)) }));
+export function calendarVersions(
+  calendar: CalendarModel | undefined,
+  pathPrefix: string,
+): { url: string; hash: string }[] {
+  return (calendar?.pages ?? []).map((page) => ({
+    url: sitePath(page.url, pathPrefix),
+    hash: contentHash(JSON.stringify(page)),
+  }));
 }

@@ -14,16 +14,45 @@ export { CHART_FORM_MIN_DATE, CHART_FORM_PATHS, type ChartFormData } from './cha
 
 /** The chart's words the Worker prints, as the charts' pages have them (content/i18n/ `chart`). */
 const CHART_WORDS = [
-  'born', 'localTime', 'utc', 'place', 'wheelCaption', 'wheelDescription', 'wheelPlanet', 'wheelRetrograde',
-  'planet', 'sign', 'position', 'house', 'retrograde', 'yes', 'no', 'planetHeading', 'leadsHeading', 'sunSign', 'moonSign',
-  'risingSign', 'risingUnknown',
+  'born',
+  'localTime',
+  'utc',
+  'place',
+  'wheelCaption',
+  'wheelDescription',
+  'wheelPlanet',
+  'wheelRetrograde',
+  'planet',
+  'sign',
+  'position',
+  'house',
+  'retrograde',
+  'yes',
+  'no',
+  'planetHeading',
+  'leadsHeading',
+  'sunSign',
+  'moonSign',
+  'risingSign',
+  'risingUnknown',
 ] as const;
 
 /** The form's page and data when site.json turns it on; none otherwise, so nothing of it is published. */
-export function chartFormViews(site: SiteConfig, messages: Messages, signs: readonly Sign[], urls: SiteUrls, buildDate: string, current: CurrentReports): ChartFormView[] {
+export function chartFormViews(
+  site: SiteConfig,
+  messages: Messages,
+  signs: readonly Sign[],
+  urls: SiteUrls,
+  buildDate: string,
+  current: CurrentReports,
+): ChartFormView[] {
   if (!site.chartForm) return [];
   const words = messages.ui.chartForm;
-  if (!words) throw new ConfigError(`${messages.file}: chartForm`, 'is missing: content/site.json turns the chart form on, which needs its words in every language');
+  if (!words)
+    throw new ConfigError(
+      `${messages.file}: chartForm`,
+      'is missing: content/site.json turns the chart form on, which needs its words in every language',
+    );
   const url = urls.page(SITE_PATHS.chartForm);
   const data: ChartFormData = {
     language: site.language,
@@ -33,15 +62,23 @@ export function chartFormViews(site: SiteConfig, messages: Messages, signs: read
     planetNames: PLANET_KEYS.map((key) => messages.ui.planets[key]),
     current,
     // As written: the Worker formats them (ui's are formatted already, and formatting twice unquotes '<b>' and '{').
-    messages: Object.fromEntries([...Object.keys(words).map((key) => `chartForm.${key}`), ...CHART_WORDS.map((key) => `chart.${key}`), 'grammar.signIn'].map((key) => [key, messages.written(key)])),
+    messages: Object.fromEntries(
+      [
+        ...Object.keys(words).map((key) => `chartForm.${key}`),
+        ...CHART_WORDS.map((key) => `chart.${key}`),
+        'grammar.signIn',
+      ].map((key) => [key, messages.written(key)]),
+    ),
   };
-  return [{
-    url,
-    placesUrl: `${url}${CHART_FORM_PATHS.places}`,
-    dataUrl: `${url}${CHART_FORM_PATHS.data}`,
-    scriptUrl: `${url}${CHART_FORM_PATHS.script}`,
-    dateMin: CHART_FORM_MIN_DATE,
-    dateMax: buildDate,
-    data: JSON.stringify(data),
-  }];
+  return [
+    {
+      url,
+      placesUrl: `${url}${CHART_FORM_PATHS.places}`,
+      dataUrl: `${url}${CHART_FORM_PATHS.data}`,
+      scriptUrl: `${url}${CHART_FORM_PATHS.script}`,
+      dateMin: CHART_FORM_MIN_DATE,
+      dateMax: buildDate,
+      data: JSON.stringify(data),
+    },
+  ];
 }

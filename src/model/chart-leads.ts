@@ -3,7 +3,18 @@
 // build's chart pages (site-model.ts) and the Worker's (src/worker/render.ts) use these; nothing here is imported
 // at run time, so the Worker takes no more of the build than this file.
 /** The message keys (content/i18n/ `planets`) of the service's planetId 0 to 9, the Swiss Ephemeris order. */
-export const PLANET_KEYS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
+export const PLANET_KEYS = [
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+] as const;
 
 const SUN = 0;
 const MOON = 1;
@@ -37,10 +48,11 @@ interface HubReports {
 
 /** What a chart links to, from the sign hubs of the build (their current report per kind). */
 export function currentReports(signHubs: readonly HubReports[]): CurrentReports {
-  const of = (kind: keyof CurrentReports) => signHubs.map((hub) => {
-    const page = hub.current[kind];
-    return page ? { url: page.url, title: page.title } : null;
-  });
+  const of = (kind: keyof CurrentReports) =>
+    signHubs.map((hub) => {
+      const page = hub.current[kind];
+      return page ? { url: page.url, title: page.title } : null;
+    });
   return { weekly: of('weekly'), monthly: of('monthly'), ascendantYearly: of('ascendantYearly') };
 }
 
@@ -57,14 +69,21 @@ export function chartLeads(
   const links = (...reports: (ReadOn | null | undefined)[]) => reports.filter((r): r is ReadOn => !!r);
   const items: ChartLeads['items'] = [];
   const sun = chart.planets.find((p) => p.id === SUN);
-  if (sun) items.push({ label: t('chart.sunSign', { sign: signNames[sun.signId]! }), links: links(current.weekly[sun.signId], current.monthly[sun.signId]) });
+  if (sun)
+    items.push({
+      label: t('chart.sunSign', { sign: signNames[sun.signId]! }),
+      links: links(current.weekly[sun.signId], current.monthly[sun.signId]),
+    });
   const moon = chart.planets.find((p) => p.id === MOON);
   if (moon) items.push({ label: t('chart.moonSign', { sign: signNames[moon.signId]! }), links: [] });
   if (chart.ascendant === undefined || !Number.isFinite(chart.ascendant)) {
     items.push({ label: t('chart.risingUnknown'), links: [] });
   } else {
     const rising = Math.floor((((chart.ascendant % 360) + 360) % 360) / 30) % 12;
-    items.push({ label: t('chart.risingSign', { sign: signNames[rising]! }), links: links(current.ascendantYearly[rising]) });
+    items.push({
+      label: t('chart.risingSign', { sign: signNames[rising]! }),
+      links: links(current.ascendantYearly[rising]),
+    });
   }
   return { heading: t('chart.leadsHeading'), items };
 }

@@ -15,7 +15,12 @@ export interface WheelChart {
 export function chartWheelSvg(chart: WheelChart, signNames?: readonly string[]): string {
   return renderChartWheel(
     {
-      planets: chart.planets.map((p, i) => ({ name: p.name, longitude: p.longitude, retrograde: p.retrograde, label: chart.wheel.planetLabels[i] })),
+      planets: chart.planets.map((p, i) => ({
+        name: p.name,
+        longitude: p.longitude,
+        retrograde: p.retrograde,
+        label: chart.wheel.planetLabels[i],
+      })),
       ascendant: chart.ascendant,
       houseCusps: chart.houseCusps,
       title: chart.wheel.title,

@@ -81,8 +81,18 @@ const DEFAULTS = {
 } as const;
 
 export const SIGN_NAMES: readonly string[] = [
-  'Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo',
-  'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',
+  'Aries',
+  'Taurus',
+  'Gemini',
+  'Cancer',
+  'Leo',
+  'Virgo',
+  'Libra',
+  'Scorpio',
+  'Sagittarius',
+  'Capricorn',
+  'Aquarius',
+  'Pisces',
 ];
 
 /** U+FE0E asks for the text presentation, so ♈ or ☉ do not turn into colour emoji that ignore `currentColor`. */
@@ -92,20 +102,52 @@ const TEXT_PRESENTATION = '\uFE0E';
 const SIGN_GLYPHS: readonly string[] = SIGN_NAMES.map((_, i) => String.fromCodePoint(0x2648 + i) + TEXT_PRESENTATION);
 
 export const PLANET_GLYPHS: Readonly<Record<string, string>> = {
-  sun: '\u2609', moon: '\u263D', mercury: '\u263F', venus: '\u2640', mars: '\u2642',
-  jupiter: '\u2643', saturn: '\u2644', uranus: '\u2645', neptune: '\u2646', pluto: '\u2647',
-  'north node': '\u260A', 'true node': '\u260A', node: '\u260A', 'south node': '\u260B', chiron: '\u26B7', lilith: '\u26B8',
+  sun: '\u2609',
+  moon: '\u263D',
+  mercury: '\u263F',
+  venus: '\u2640',
+  mars: '\u2642',
+  jupiter: '\u2643',
+  saturn: '\u2644',
+  uranus: '\u2645',
+  neptune: '\u2646',
+  pluto: '\u2647',
+  'north node': '\u260A',
+  'true node': '\u260A',
+  node: '\u260A',
+  'south node': '\u260B',
+  chiron: '\u26B7',
+  lilith: '\u26B8',
   // The names a service writing in the site's other languages (es, pt, fr, de, it) gives them.
-  sol: '\u2609', sole: '\u2609', soleil: '\u2609', sonne: '\u2609',
-  luna: '\u263D', lua: '\u263D', lune: '\u263D', mond: '\u263D',
-  mercurio: '\u263F', 'mercúrio': '\u263F', mercure: '\u263F', merkur: '\u263F',
-  'vênus': '\u2640', 'vénus': '\u2640', venere: '\u2640',
+  sol: '\u2609',
+  sole: '\u2609',
+  soleil: '\u2609',
+  sonne: '\u2609',
+  luna: '\u263D',
+  lua: '\u263D',
+  lune: '\u263D',
+  mond: '\u263D',
+  mercurio: '\u263F',
+  mercúrio: '\u263F',
+  mercure: '\u263F',
+  merkur: '\u263F',
+  vênus: '\u2640',
+  vénus: '\u2640',
+  venere: '\u2640',
   marte: '\u2642',
-  'júpiter': '\u2643', giove: '\u2643',
-  saturno: '\u2644', saturne: '\u2644',
+  júpiter: '\u2643',
+  giove: '\u2643',
+  saturno: '\u2644',
+  saturne: '\u2644',
   urano: '\u2645',
-  neptuno: '\u2646', netuno: '\u2646', nettuno: '\u2646', neptun: '\u2646',
-  'plutón': '\u2647', 'plutão': '\u2647', pluton: '\u2647', plutone: '\u2647',
+  neptuno: '\u2646',
+  netuno: '\u2646',
+  nettuno: '\u2646',
+  neptun: '\u2646',
+  plutón: '\u2647',
+  plutão: '\u2647',
+  pluton: '\u2647',
+  plutone: '\u2647',
 };
 
 export class ChartWheelError extends Error {
@@ -181,10 +223,14 @@ export function spreadGlyphs(longitudes: readonly number[], minSeparationDeg: nu
   }
   const line = Array.from({ length: n }, (_, k) => {
     const item = order[(cut + k) % n]!;
-    return { index: item.i, position: item.l + ((cut + k) >= n ? 360 : 0) };
+    return { index: item.i, position: item.l + (cut + k >= n ? 360 : 0) };
   });
   // Unrolled positions are non-decreasing from here on.
-  interface Group { first: number; count: number; sum: number }
+  interface Group {
+    first: number;
+    count: number;
+    sum: number;
+  }
   const place = (g: Group): { start: number; end: number } => {
     const start = g.sum / g.count - ((g.count - 1) * sep) / 2;
     return { start, end: start + (g.count - 1) * sep };
@@ -204,7 +250,8 @@ export function spreadGlyphs(longitudes: readonly number[], minSeparationDeg: nu
   if (groups.length > 1) {
     const firstStart = place(groups[0]!).start;
     const lastEnd = place(groups[groups.length - 1]!).end;
-    if (firstStart + 360 - lastEnd < sep - tolerance) groups = [{ first: 0, count: n, sum: line.reduce((s, p) => s + p.position, 0) }];
+    if (firstStart + 360 - lastEnd < sep - tolerance)
+      groups = [{ first: 0, count: n, sum: line.reduce((s, p) => s + p.position, 0) }];
   }
   const result = [...input];
   for (const g of groups) {
@@ -220,14 +267,16 @@ export function spreadGlyphs(longitudes: readonly number[], minSeparationDeg: nu
 
 /** Escapes text and attribute values for XML/HTML and drops characters XML 1.0 forbids (C0 controls but tab/LF/CR). */
 function escapeXml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point here
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point here
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;')
+  );
 }
 
 /** Two decimals are far below a pixel and keep the markup short. */
@@ -251,7 +300,10 @@ function validate(chart: ChartWheelInput): void {
   chart.planets.forEach((p, i) => {
     if (typeof p.name !== 'string') throw new ChartWheelError(`planets[${i}].name`, 'expected a string');
     if (!Number.isFinite(p.longitude)) {
-      throw new ChartWheelError(`planets[${i}].longitude (${p.name})`, `expected a finite number, got ${String(p.longitude)}`);
+      throw new ChartWheelError(
+        `planets[${i}].longitude (${p.name})`,
+        `expected a finite number, got ${String(p.longitude)}`,
+      );
     }
   });
   if (chart.ascendant !== undefined && !Number.isFinite(chart.ascendant)) {
@@ -259,10 +311,14 @@ function validate(chart: ChartWheelInput): void {
   }
   if (chart.houseCusps !== undefined) {
     if (!Array.isArray(chart.houseCusps) || chart.houseCusps.length !== 12) {
-      throw new ChartWheelError('houseCusps', `expected 12 longitudes, got ${Array.isArray(chart.houseCusps) ? chart.houseCusps.length : typeof chart.houseCusps}`);
+      throw new ChartWheelError(
+        'houseCusps',
+        `expected 12 longitudes, got ${Array.isArray(chart.houseCusps) ? chart.houseCusps.length : typeof chart.houseCusps}`,
+      );
     }
     chart.houseCusps.forEach((c, i) => {
-      if (!Number.isFinite(c)) throw new ChartWheelError(`houseCusps[${i}]`, `expected a finite number, got ${String(c)}`);
+      if (!Number.isFinite(c))
+        throw new ChartWheelError(`houseCusps[${i}]`, `expected a finite number, got ${String(c)}`);
     });
   }
 }
@@ -283,10 +339,14 @@ export function renderChartWheel(chart: ChartWheelInput, options: ChartWheelOpti
   validate(chart);
   const idPrefix = options.idPrefix ?? DEFAULTS.idPrefix;
   if (!/^[A-Za-z][\w-]*$/.test(idPrefix)) {
-    throw new ChartWheelError('options.idPrefix', `must start with a letter and hold only letters, digits, _ and -, got ${JSON.stringify(idPrefix)}`);
+    throw new ChartWheelError(
+      'options.idPrefix',
+      `must start with a letter and hold only letters, digits, _ and -, got ${JSON.stringify(idPrefix)}`,
+    );
   }
   const signNames = options.signNames ?? SIGN_NAMES;
-  if (signNames.length !== 12) throw new ChartWheelError('options.signNames', `expected 12 names, got ${signNames.length}`);
+  if (signNames.length !== 12)
+    throw new ChartWheelError('options.signNames', `expected 12 names, got ${signNames.length}`);
   const pen = wheelPen(chart.ascendant ?? 0, options.decimals);
   const titleId = `${idPrefix}-title`;
   const descId = `${idPrefix}-desc`;
@@ -327,7 +387,11 @@ type WheelPen = ReturnType<typeof wheelPen>;
 /** Rings, sign boundaries, degree ticks and house lines: strokes only. */
 function wheelLines(chart: ChartWheelInput, { asc, at, line, circle }: WheelPen, degreeTicks: boolean): string[] {
   const parts = ['<g class="wheel-lines" fill="none" stroke="currentColor">'];
-  parts.push(circle(DEFAULTS.outerRadius, 'wheel-ring'), circle(DEFAULTS.signInnerRadius, 'wheel-ring'), circle(DEFAULTS.innerRadius, 'wheel-ring'));
+  parts.push(
+    circle(DEFAULTS.outerRadius, 'wheel-ring'),
+    circle(DEFAULTS.signInnerRadius, 'wheel-ring'),
+    circle(DEFAULTS.innerRadius, 'wheel-ring'),
+  );
   for (let s = 0; s < 12; s++) {
     parts.push(line(at(s * 30, DEFAULTS.signInnerRadius), at(s * 30, DEFAULTS.outerRadius), 'wheel-sign-boundary'));
   }
@@ -361,7 +425,9 @@ function wheelTexts(chart: ChartWheelInput, { asc, at, text }: WheelPen): string
     cusps.forEach((cusp, i) => {
       const next = cusps[(i + 1) % 12]!;
       const middle = cusp + normalize(next - cusp) / 2;
-      parts.push(text(at(middle, DEFAULTS.houseNumberRadius), 'wheel-house-number', DEFAULTS.smallFontSize, String(i + 1)));
+      parts.push(
+        text(at(middle, DEFAULTS.houseNumberRadius), 'wheel-house-number', DEFAULTS.smallFontSize, String(i + 1)),
+      );
     });
   }
   if (chart.ascendant !== undefined) {
@@ -372,24 +438,44 @@ function wheelTexts(chart: ChartWheelInput, { asc, at, text }: WheelPen): string
 }
 
 /** Planets: a tick at the true longitude, the glyph at its spread-out longitude, a connector when they differ. */
-function wheelPlanets(chart: ChartWheelInput, { at, line, text }: WheelPen, signNames: readonly string[], minSeparation: number): string[] {
-  const shown = spreadGlyphs(chart.planets.map((p) => p.longitude), minSeparation);
+function wheelPlanets(
+  chart: ChartWheelInput,
+  { at, line, text }: WheelPen,
+  signNames: readonly string[],
+  minSeparation: number,
+): string[] {
+  const shown = spreadGlyphs(
+    chart.planets.map((p) => p.longitude),
+    minSeparation,
+  );
   const parts = ['<g class="wheel-planets">'];
   chart.planets.forEach((planet, i) => {
     const display = shown[i]!;
     const pos = formatSignPosition(planet.longitude);
-    const label = planet.label ?? `${planet.name} ${pos.text} ${signNames[pos.signId] ?? SIGN_NAMES[pos.signId]}${planet.retrograde ? ' retrograde' : ''}`;
+    const label =
+      planet.label ??
+      `${planet.name} ${pos.text} ${signNames[pos.signId] ?? SIGN_NAMES[pos.signId]}${planet.retrograde ? ' retrograde' : ''}`;
     const tickInner = DEFAULTS.signInnerRadius - DEFAULTS.planetTickLength;
-    parts.push(`<g class="wheel-planet${planet.retrograde ? ' wheel-planet-retrograde' : ''}">`, `<title>${escapeXml(label)}</title>`);
+    parts.push(
+      `<g class="wheel-planet${planet.retrograde ? ' wheel-planet-retrograde' : ''}">`,
+      `<title>${escapeXml(label)}</title>`,
+    );
     parts.push('<g fill="none" stroke="currentColor">');
-    parts.push(line(at(planet.longitude, tickInner), at(planet.longitude, DEFAULTS.signInnerRadius), 'wheel-planet-tick'));
+    parts.push(
+      line(at(planet.longitude, tickInner), at(planet.longitude, DEFAULTS.signInnerRadius), 'wheel-planet-tick'),
+    );
     if (Math.abs(arcBetween(planet.longitude, display)) > 1e-9) {
-      parts.push(line(at(planet.longitude, tickInner), at(display, DEFAULTS.planetGlyphRadius + 9), 'wheel-planet-connector'));
+      parts.push(
+        line(at(planet.longitude, tickInner), at(display, DEFAULTS.planetGlyphRadius + 9), 'wheel-planet-connector'),
+      );
     }
     parts.push('</g>');
     parts.push('<g fill="currentColor" stroke="none">');
-    parts.push(text(at(display, DEFAULTS.planetGlyphRadius), 'wheel-planet-glyph', DEFAULTS.planetFontSize, planetGlyph(planet)));
-    if (planet.retrograde) parts.push(text(at(display, DEFAULTS.retrogradeRadius), 'wheel-retrograde', DEFAULTS.smallFontSize, 'R'));
+    parts.push(
+      text(at(display, DEFAULTS.planetGlyphRadius), 'wheel-planet-glyph', DEFAULTS.planetFontSize, planetGlyph(planet)),
+    );
+    if (planet.retrograde)
+      parts.push(text(at(display, DEFAULTS.retrogradeRadius), 'wheel-retrograde', DEFAULTS.smallFontSize, 'R'));
     parts.push('</g></g>');
   });
   parts.push('</g>');

@@ -41,7 +41,12 @@ export function wholeSignHouse(fromId: number, signId: number): number {
 }
 
 /** The line of each sign on `buildDate`, by sign id, or undefined when the site's words have none. */
-export function dailyLines(buildDate: string, signs: readonly Sign[], messages: Messages, timeZone = 'UTC'): DailyLine[] | undefined {
+export function dailyLines(
+  buildDate: string,
+  signs: readonly Sign[],
+  messages: Messages,
+  timeZone = 'UTC',
+): DailyLine[] | undefined {
   if (!messages.ui.daily) return undefined;
   const { t, locale } = messages;
   const moon = moonSign(new Date(parseIsoDate(buildDate).getTime() + DEFAULTS.hourUtc * 3_600_000));
@@ -54,8 +59,10 @@ export function dailyLines(buildDate: string, signs: readonly Sign[], messages: 
   return signs.map((sign): DailyLine => {
     const house = wholeSignHouse(sign.id, moon.signId);
     const values = { sign: sign.name, moonSign: moonSignOf.name, house: t(`daily.house${house}`) };
-    const html = escapeHtml(t('daily.line', { ...values, time: MARK }))
-      .replace(MARK, `<time datetime="${datetime}" data-time="weekday">${escapeHtml(time)}</time>`);
+    const html = escapeHtml(t('daily.line', { ...values, time: MARK })).replace(
+      MARK,
+      `<time datetime="${datetime}" data-time="weekday">${escapeHtml(time)}</time>`,
+    );
     return {
       heading: t('daily.heading', { sign: sign.name }),
       moonSign: { slug: moonSignOf.slug, name: moonSignOf.name },

@@ -26,17 +26,41 @@ export function embedParts(
       const documentTitle = t('site.documentTitle', { page: report.title, site: site.title });
       // The report page's own description (src/model/seo.ts): what a link preview of the frame's address shows.
       const description = plainText(report.intro) || report.title;
-      return [{ url: urls.page(embedPageUrl(hub.sign, kind)), report, documentTitle, description, homeAbsoluteUrl, reportAbsoluteUrl: urls.absolute(report.url) }];
+      return [
+        {
+          url: urls.page(embedPageUrl(hub.sign, kind)),
+          report,
+          documentTitle,
+          description,
+          homeAbsoluteUrl,
+          reportAbsoluteUrl: urls.absolute(report.url),
+        },
+      ];
     }),
   );
   const root = urls.absolute(urls.page('/'));
   const apis = { [site.language]: relativeTo(root, urls.absolute(urls.page(API_ROOT))) };
-  return { card: [{ url: urls.page(EMBED_SCRIPT), config: { apis, root, title: site.title, language: site.language, colours } }], embeds };
+  return {
+    card: [
+      { url: urls.page(EMBED_SCRIPT), config: { apis, root, title: site.title, language: site.language, colours } },
+    ],
+    embeds,
+  };
 }
 
 /** The root's card on a site of several languages: it reads every language's API; the other languages write none. */
 export function joinedCard(card: readonly CardScript[], apis: Record<string, string>, root: boolean): CardScript[] {
-  return root ? card.map((script) => ({ ...script, config: { ...script.config, apis: Object.fromEntries(Object.entries(apis).map(([language, api]) => [language, relativeTo(script.config.root, api)])) } })) : [];
+  return root
+    ? card.map((script) => ({
+        ...script,
+        config: {
+          ...script.config,
+          apis: Object.fromEntries(
+            Object.entries(apis).map(([language, api]) => [language, relativeTo(script.config.root, api)]),
+          ),
+        },
+      }))
+    : [];
 }
 
 /**

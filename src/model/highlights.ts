@@ -21,7 +21,26 @@ interface HighlightSource {
 const BLOCK_END = /<\/?(?:p|div|li|ul|ol|h[1-6]|blockquote|dd|dt|tr|table|br)\b[^>]*>/gi;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 /** Languages whose ordinals are a number and a full stop ("im 9. Haus", "am 12. Dezember"): no sentence ends there. */
-const ORDINAL_DOT_LANGUAGES = new Set(['de', 'da', 'nb', 'nn', 'no', 'fi', 'is', 'et', 'lv', 'cs', 'sk', 'sl', 'hr', 'sr', 'bs', 'hu', 'pl', 'tr']);
+const ORDINAL_DOT_LANGUAGES = new Set([
+  'de',
+  'da',
+  'nb',
+  'nn',
+  'no',
+  'fi',
+  'is',
+  'et',
+  'lv',
+  'cs',
+  'sk',
+  'sl',
+  'hr',
+  'sr',
+  'bs',
+  'hu',
+  'pl',
+  'tr',
+]);
 /** A sentence's end: a full stop, question or exclamation mark before a capital, a digit or an opening mark. */
 const SENTENCE_END = /(?<=[.!?…])\s+(?=[\p{Lu}\p{N}¿¡«"“„])/u;
 const SENTENCE_END_NOT_ORDINAL = /(?<=[.!?…])(?<!\p{N}\.)\s+(?=[\p{Lu}\p{N}¿¡«"“„])/u;
@@ -32,7 +51,9 @@ const SENTENCE_END_NOT_ORDINAL = /(?<=[.!?…])(?<!\p{N}\.)\s+(?=[\p{Lu}\p{N}¿�
  * reading, not a full parse: a build reads every period's twelve reports (docs/performance.md).
  */
 function sentencesOf(source: Pick<HighlightSource, 'intro' | 'text'>, locale: string, limits = DEFAULTS): string[] {
-  const sentenceEnd = ORDINAL_DOT_LANGUAGES.has(new Intl.Locale(locale).language) ? SENTENCE_END_NOT_ORDINAL : SENTENCE_END;
+  const sentenceEnd = ORDINAL_DOT_LANGUAGES.has(new Intl.Locale(locale).language)
+    ? SENTENCE_END_NOT_ORDINAL
+    : SENTENCE_END;
   const html = `<p>${source.intro}</p>${source.text}`;
   const blocks = html.slice(0, limits.htmlChars).split(BLOCK_END);
   // A block cut short by the limit is left out.
@@ -42,7 +63,12 @@ function sentencesOf(source: Pick<HighlightSource, 'intro' | 'text'>, locale: st
     const text = block
       .replace(/<[^>]*>/g, '')
       .replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (whole, dec?: string, hex?: string, name?: string) =>
-        dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (ENTITIES[name!.toLowerCase()] ?? whole))
+        dec
+          ? String.fromCodePoint(Number(dec))
+          : hex
+            ? String.fromCodePoint(parseInt(hex, 16))
+            : (ENTITIES[name!.toLowerCase()] ?? whole),
+      )
       .replace(/\s+/g, ' ')
       .trim();
     for (const sentence of text ? text.split(sentenceEnd) : []) {

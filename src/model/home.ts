@@ -6,17 +6,36 @@ import type { HomeView, PeriodHub, SignHub, SignTile } from './types.ts';
 
 export type { HomeView, SignTile } from './types.ts';
 
-export function homeView(signHubs: readonly SignHub[], _periodHubs: readonly PeriodHub[], buildDate: string, messages: Messages): HomeView {
+export function homeView(
+  signHubs: readonly SignHub[],
+  _periodHubs: readonly PeriodHub[],
+  buildDate: string,
+  messages: Messages,
+): HomeView {
   const { t } = messages;
   return {
     heading: t('home.heading'),
-    today: todayView(buildDate, signHubs.map((hub) => hub.sign), messages),
+    today: todayView(
+      buildDate,
+      signHubs.map((hub) => hub.sign),
+      messages,
+    ),
     tiles: signHubs.map((hub): SignTile => {
       const report = hub.current.weekly;
       return {
         sign: hub.sign,
         url: hub.url,
-        ...(report ? { weekly: { url: report.url, period: report.period.label, opening: hub.weekOpening ?? '', title: report.title, linkText: t('home.signThisWeek', { sign: hub.sign.name }) } } : {}),
+        ...(report
+          ? {
+              weekly: {
+                url: report.url,
+                period: report.period.label,
+                opening: hub.weekOpening ?? '',
+                title: report.title,
+                linkText: t('home.signThisWeek', { sign: hub.sign.name }),
+              },
+            }
+          : {}),
         ...(hub.today ? { today: hub.today } : {}),
       };
     }),

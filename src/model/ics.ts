@@ -43,11 +43,13 @@ export interface IcsCalendar {
 
 /** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon, comma and new lines escaped; other controls dropped. */
 export function escapeText(value: string): string {
-  return value
-    .replace(/[\\;,]/g, (ch) => `\\${ch}`)
-    .replace(/\r\n|\r|\n/g, '\\n')
-    // eslint-disable-next-line no-control-regex -- CONTROL characters are not allowed in TEXT (§3.3.11)
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return (
+    value
+      .replace(/[\\;,]/g, (ch) => `\\${ch}`)
+      .replace(/\r\n|\r|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- CONTROL characters are not allowed in TEXT (§3.3.11)
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /** One content line folded into lines of at most 75 octets, each continuation starting with a space (§3.1). */
@@ -76,9 +78,13 @@ function utcStamp(date: Date): string {
 
 function eventLines(event: IcsInstantEvent | IcsAllDayEvent, stamp: Date): string[] {
   // An explicit end equal to the start: without one, apps guess (an hour, a point, a whole day) (RFC 5545 §3.6.1).
-  const when = 'start' in event
-    ? [`DTSTART:${utcStamp(event.start)}`, `DTEND:${utcStamp(event.start)}`]
-    : [`DTSTART;VALUE=DATE:${event.startDay.replaceAll('-', '')}`, `DTEND;VALUE=DATE:${event.endDay.replaceAll('-', '')}`];
+  const when =
+    'start' in event
+      ? [`DTSTART:${utcStamp(event.start)}`, `DTEND:${utcStamp(event.start)}`]
+      : [
+          `DTSTART;VALUE=DATE:${event.startDay.replaceAll('-', '')}`,
+          `DTEND;VALUE=DATE:${event.endDay.replaceAll('-', '')}`,
+        ];
   return [
     'BEGIN:VEVENT',
     `UID:${escapeText(event.uid)}`,

@@ -37,7 +37,8 @@ export interface LanguageSummary {
 
 export function summarizeLanguage(model: SiteModel): LanguageSummary {
   const pages = new Map<string, string>();
-  for (const [url, meta] of Object.entries(model.meta)) if (!meta.noindex) pages.set(sitePath(url, model.site.pathPrefix), url);
+  for (const [url, meta] of Object.entries(model.meta))
+    if (!meta.noindex) pages.set(sitePath(url, model.site.pathPrefix), url);
   return {
     language: model.site.language,
     urls: siteUrls(model.site),
@@ -60,17 +61,27 @@ export function summarizeLanguage(model: SiteModel): LanguageSummary {
 export function linkLanguage(model: SiteModel, index: number, summaries: readonly LanguageSummary[]): SiteModel {
   const { language, urls } = summaries[index]!;
   // Intl.DisplayNames is slow to make: once per language, not per page.
-  const others = summaries.filter((other) => other.language !== language).map((other) => ({ ...other, label: languageName(other.language) }));
+  const others = summaries
+    .filter((other) => other.language !== language)
+    .map((other) => ({ ...other, label: languageName(other.language) }));
   const alternatesOf = (key: string): Alternate[] => {
-    const alternates = summaries.flatMap((site) => (site.pages.has(key) ? [{ hreflang: site.language, href: site.urls.absolute(site.pages.get(key)!) }] : []));
+    const alternates = summaries.flatMap((site) =>
+      site.pages.has(key) ? [{ hreflang: site.language, href: site.urls.absolute(site.pages.get(key)!) }] : [],
+    );
     const fallback = summaries[0]!.pages.get(key);
-    return fallback ? [...alternates, { hreflang: 'x-default', href: summaries[0]!.urls.absolute(fallback) }] : alternates;
+    return fallback
+      ? [...alternates, { hreflang: 'x-default', href: summaries[0]!.urls.absolute(fallback) }]
+      : alternates;
   };
   const meta: Record<string, PageMeta> = {};
   const byAbsolute = new Map<string, Alternate[]>();
   for (const [url, page] of Object.entries(model.meta)) {
     const key = page.noindex ? undefined : sitePath(url, model.site.pathPrefix);
-    const languageLinks = others.map((other) => ({ language: other.language, label: other.label, url: (key && other.pages.get(key)) || other.home.url }));
+    const languageLinks = others.map((other) => ({
+      language: other.language,
+      label: other.label,
+      url: (key && other.pages.get(key)) || other.home.url,
+    }));
     if (key === undefined) {
       meta[url] = { ...page, languageLinks };
       continue;
@@ -92,6 +103,10 @@ export function linkLanguage(model: SiteModel, index: number, summaries: readonl
     sitemaps: root ? [urls.absolute(urls.page(SITE_PATHS.sitemapIndex))] : [],
     sitemapIndex: root ? [{ sitemaps: summaries.map((site) => site.urls.absolute(site.sitemap)) }] : [],
     languageHomes: summaries.map((site) => ({ language: site.language, ...site.home })),
-    card: joinedCard(model.card, Object.fromEntries(summaries.map((site) => [site.language, site.urls.absolute(site.urls.page(API_ROOT))])), root),
+    card: joinedCard(
+      model.card,
+      Object.fromEntries(summaries.map((site) => [site.language, site.urls.absolute(site.urls.page(API_ROOT))])),
+      root,
+    ),
   };
 }

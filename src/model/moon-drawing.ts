@@ -17,18 +17,24 @@ const round = (n: number) => Number(n.toFixed(2));
 export function moonLitPath(litFraction: number, waxing: boolean, r: number, cx = 0, cy = 0): string {
   const k = Math.min(1, Math.max(0, litFraction));
   if (k < DEFAULTS.litEpsilon) return '';
-  if (k > 1 - DEFAULTS.litEpsilon) return `M${round(cx - r)} ${round(cy)}A${r} ${r} 0 1 0 ${round(cx + r)} ${round(cy)}A${r} ${r} 0 1 0 ${round(cx - r)} ${round(cy)}Z`;
+  if (k > 1 - DEFAULTS.litEpsilon)
+    return `M${round(cx - r)} ${round(cy)}A${r} ${r} 0 1 0 ${round(cx + r)} ${round(cy)}A${r} ${r} 0 1 0 ${round(cx - r)} ${round(cy)}Z`;
   const top = `${round(cx)} ${round(cy - r)}`;
   const bottom = `${round(cx)} ${round(cy + r)}`;
   const rx = round(r * Math.abs(1 - 2 * k));
   // From the top along the lit limb to the bottom, then back up the terminator (sweep 1 is clockwise).
   const limb = waxing ? 1 : 0;
-  const terminator = (k > 0.5) === waxing ? 1 : 0;
+  const terminator = k > 0.5 === waxing ? 1 : 0;
   return `M${top}A${r} ${r} 0 0 ${limb} ${bottom}A${rx} ${r} 0 0 ${terminator} ${top}Z`;
 }
 
 /** The principal phases by the Moon's elongation from the Sun (its phase angle, degrees). */
-const PRINCIPAL: [number, MoonPhaseName][] = [[0, 'newMoon'], [90, 'firstQuarter'], [180, 'fullMoon'], [270, 'lastQuarter']];
+const PRINCIPAL: [number, MoonPhaseName][] = [
+  [0, 'newMoon'],
+  [90, 'firstQuarter'],
+  [180, 'fullMoon'],
+  [270, 'lastQuarter'],
+];
 
 /**
  * The name of a day's Moon, the day running from `start` to `end`: a principal phase (new, first quarter, full, last
@@ -41,5 +47,11 @@ export function moonPhaseOfDay(start: Date, end: Date, angleAt: (t: Date) => num
   const span = (angleAt(end) - a0 + 360) % 360;
   for (const [angle, name] of PRINCIPAL) if ((angle - a0 + 360) % 360 < span) return name;
   const middle = (a0 + span / 2) % 360;
-  return middle < 90 ? 'waxingCrescent' : middle < 180 ? 'waxingGibbous' : middle < 270 ? 'waningGibbous' : 'waningCrescent';
+  return middle < 90
+    ? 'waxingCrescent'
+    : middle < 180
+      ? 'waxingGibbous'
+      : middle < 270
+        ? 'waningGibbous'
+        : 'waningCrescent';
 }

@@ -24,12 +24,20 @@ function countryName(names: Intl.DisplayNames, code: string): string | undefined
 /** Each place's label, in order: `Lima, Peru`; `Springfield (39.8°, -89.64°), United States` beside another Springfield of the same country. */
 export function placeLabels(places: readonly LabelledPlace[], language: string): string[] {
   const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-  const degrees = new Intl.NumberFormat(language, { style: 'unit', unit: 'degree', unitDisplay: 'narrow', maximumFractionDigits: 2 });
+  const degrees = new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: 'degree',
+    unitDisplay: 'narrow',
+    maximumFractionDigits: 2,
+  });
   const sameName = (place: LabelledPlace) => `${place.name.toLowerCase()}\0${place.country_code.toUpperCase()}`;
   const counts = new Map<string, number>();
   for (const place of places) counts.set(sameName(place), (counts.get(sameName(place)) ?? 0) + 1);
   return places.map((place) => {
-    const apart = counts.get(sameName(place))! > 1 ? ` (${degrees.format(place.latitude)}, ${degrees.format(place.longitude)})` : '';
+    const apart =
+      counts.get(sameName(place))! > 1
+        ? ` (${degrees.format(place.latitude)}, ${degrees.format(place.longitude)})`
+        : '';
     const country = countryName(names, place.country_code);
     return `${place.name}${apart}${country ? `, ${country}` : ''}`;
   });

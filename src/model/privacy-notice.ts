@@ -27,14 +27,27 @@ export function scriptsNotice(site: Pick<SiteConfig, 'analytics' | 'chartForm'>,
       .replace('\u0001provider\u0001', escapeHtml(analytics.name))
       .replace('\u0001policy\u0001', `<a href="${analytics.policy}">${escapeHtml(t('privacy.policyLink'))}</a>`);
   }
-  const scripts = [t('privacy.search'), t('privacy.sign'), ...(site.chartForm ? [t('privacy.chartForm'), t('chartForm.privacy')] : [])];
+  const scripts = [
+    t('privacy.search'),
+    t('privacy.sign'),
+    ...(site.chartForm ? [t('privacy.chartForm'), t('chartForm.privacy')] : []),
+  ];
   return [`<p>${first}</p>`, `<p>${scripts.map(escapeHtml).join(' ')}</p>`].join('\n');
 }
 
 /** `html` with its `{{ scripts }}` paragraph made from the settings; `file` names the page when its words are missing. */
-export function withScriptsNotice(html: string, file: string, site: Pick<SiteConfig, 'analytics' | 'chartForm'>, messages: Pick<Messages, 't' | 'file' | 'ui'>): string {
+export function withScriptsNotice(
+  html: string,
+  file: string,
+  site: Pick<SiteConfig, 'analytics' | 'chartForm'>,
+  messages: Pick<Messages, 't' | 'file' | 'ui'>,
+): string {
   if (!MARKER.test(html)) return html;
-  if (!messages.ui.privacy) throw new ConfigError(file, `prints {{ scripts }}, whose words ${messages.file} lacks: add its "privacy" messages (docs/editing.md)`);
+  if (!messages.ui.privacy)
+    throw new ConfigError(
+      file,
+      `prints {{ scripts }}, whose words ${messages.file} lacks: add its "privacy" messages (docs/editing.md)`,
+    );
   const notice = scriptsNotice(site, messages);
   return html.replace(new RegExp(MARKER.source, 'g'), () => notice);
 }

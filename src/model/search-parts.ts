@@ -48,17 +48,22 @@ function folderOfPeriod(model: SiteModel): (period: PeriodInfo) => string {
   const periods = model.periodHubs.map((hub) => hub.period);
   const open = periods.filter((period) => period.isCurrent || period.start > model.site.buildDate);
   const openYear = Math.min(Number(model.site.buildDate.slice(0, 4)), ...open.map((period) => period.year));
-  const openQuarter = Math.min(quarterOfDate(model.site.buildDate), ...open.flatMap((period) => quarterOf(period) ?? []));
+  const openQuarter = Math.min(
+    quarterOfDate(model.site.buildDate),
+    ...open.flatMap((period) => quarterOf(period) ?? []),
+  );
   // Each kind's window starts in its own quarter (520 weeks and 120 months end apart).
   const oldestQuarter = new Map<string, number>();
   for (const period of periods) {
     const quarter = quarterOf(period);
-    if (quarter !== undefined) oldestQuarter.set(period.kind, Math.min(quarter, oldestQuarter.get(period.kind) ?? quarter));
+    if (quarter !== undefined)
+      oldestQuarter.set(period.kind, Math.min(quarter, oldestQuarter.get(period.kind) ?? quarter));
   }
   const oldestYear = Math.min(...periods.map((period) => period.year));
   return (period) => {
     const quarter = quarterOf(period);
-    if (quarter === undefined) return period.year >= openYear ? SEARCH_FOLDER : period.year === oldestYear ? QUARTERS_FOLDER : CLOSED_FOLDER;
+    if (quarter === undefined)
+      return period.year >= openYear ? SEARCH_FOLDER : period.year === oldestYear ? QUARTERS_FOLDER : CLOSED_FOLDER;
     if (quarter >= openQuarter || quarter === oldestQuarter.get(period.kind)) return SEARCH_FOLDER;
     const yearOfOldest = Math.floor(oldestQuarter.get(period.kind)! / 4);
     return period.year >= openYear || Math.floor(quarter / 4) === yearOfOldest ? QUARTERS_FOLDER : CLOSED_FOLDER;

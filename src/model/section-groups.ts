@@ -10,13 +10,27 @@ export type { SectionEntry, SectionGroup, SectionPage } from './types.ts';
 const MS_PER_DAY = 86_400_000;
 
 /** The archive's groups, newest first, from its periods oldest first. */
-export function sectionGroups(kind: ReportKind, periods: readonly PeriodInfo[], hubs: readonly PeriodHub[], { t, locale }: Messages): SectionGroup[] {
+export function sectionGroups(
+  kind: ReportKind,
+  periods: readonly PeriodInfo[],
+  hubs: readonly PeriodHub[],
+  { t, locale }: Messages,
+): SectionGroup[] {
   const byUrl = new Map(hubs.map((hub) => [hub.url, hub]));
   const entries = [...periods].reverse().map((period): SectionEntry => {
     if (period.week) return { period, label: t('section.weekLabel', { week: period.week, period: period.label }) };
-    if (period.month) return { period, label: period.label, dates: describeMonthDayRange(period.start.slice(5), period.end.slice(5), locale) };
+    if (period.month)
+      return {
+        period,
+        label: period.label,
+        dates: describeMonthDayRange(period.start.slice(5), period.end.slice(5), locale),
+      };
     const pages = byUrl.get(period.url)?.pages ?? [];
-    return { period, label: period.label, signs: pages.map((page) => ({ url: page.url, glyph: page.sign.glyph, name: page.sign.name, title: page.title })) };
+    return {
+      period,
+      label: period.label,
+      signs: pages.map((page) => ({ url: page.url, glyph: page.sign.glyph, name: page.sign.name, title: page.title })),
+    };
   });
   if (kind === 'yearly' || kind === 'ascendantYearly') return entries.length ? [{ label: '', entries }] : [];
   const groupOf = (period: PeriodInfo): string => {
@@ -24,5 +38,8 @@ export function sectionGroups(kind: ReportKind, periods: readonly PeriodInfo[], 
     const thursday = new Date(parseIsoDate(period.start).getTime() + 3 * MS_PER_DAY);
     return describePeriod(monthPeriod(thursday.getUTCFullYear(), thursday.getUTCMonth() + 1), locale);
   };
-  return [...Map.groupBy(entries, (entry) => groupOf(entry.period))].map(([label, grouped]) => ({ label, entries: grouped }));
+  return [...Map.groupBy(entries, (entry) => groupOf(entry.period))].map(([label, grouped]) => ({
+    label,
+    entries: grouped,
+  }));
 }

@@ -19,8 +19,14 @@ const DEFAULTS = {
 
 /** The message of each phase (content/i18n/, `today.phase…`). */
 const PHASE_KEYS: Record<MoonPhaseName, string> = {
-  newMoon: 'phaseNew', waxingCrescent: 'phaseWaxingCrescent', firstQuarter: 'phaseFirstQuarter', waxingGibbous: 'phaseWaxingGibbous',
-  fullMoon: 'phaseFull', waningGibbous: 'phaseWaningGibbous', lastQuarter: 'phaseLastQuarter', waningCrescent: 'phaseWaningCrescent',
+  newMoon: 'phaseNew',
+  waxingCrescent: 'phaseWaxingCrescent',
+  firstQuarter: 'phaseFirstQuarter',
+  waxingGibbous: 'phaseWaxingGibbous',
+  fullMoon: 'phaseFull',
+  waningGibbous: 'phaseWaningGibbous',
+  lastQuarter: 'phaseLastQuarter',
+  waningCrescent: 'phaseWaningCrescent',
 };
 
 export interface TodayView {
@@ -65,14 +71,31 @@ export function todayView(buildDate: string, signs: readonly Sign[], messages: M
   const phase = t('today.moonPhase', { phase: t(`today.${PHASE_KEYS[phaseName]}`), percent: litPercent });
   const retrograde = sky.planets.flatMap((p, i) => (p.retrograde ? [planetName(i)] : []));
   const planets = sky.planets.map((p, i) => {
-    const values = { planet: planetName(i), sign: signName(p.signId), inSign: inSign(p.signId), position: formatSignPosition(p.longitude).text };
-    return { name: p.body, longitude: p.longitude, retrograde: p.retrograde, label: t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values) };
+    const values = {
+      planet: planetName(i),
+      sign: signName(p.signId),
+      inSign: inSign(p.signId),
+      position: formatSignPosition(p.longitude).text,
+    };
+    return {
+      name: p.body,
+      longitude: p.longitude,
+      retrograde: p.retrograde,
+      label: t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', values),
+    };
   });
   return {
     title: t('today.title', { date: day }),
-    moon: { phase, litPercent, svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, 'moon-phase-text'), sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId), inSign: inSign(sky.planets[1]!.signId) }) },
+    moon: {
+      phase,
+      litPercent,
+      svg: moonSvg(sky.moon.litFraction, sky.moon.phaseAngle < 180, 'moon-phase-text'),
+      sign: t('today.moonIn', { sign: signName(sky.planets[1]!.signId), inSign: inSign(sky.planets[1]!.signId) }),
+    },
     sun: t('today.sunIn', { sign: signName(sky.planets[0]!.signId), inSign: inSign(sky.planets[0]!.signId) }),
-    retrograde: retrograde.length ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) }) : t('today.noRetrograde'),
+    retrograde: retrograde.length
+      ? t('today.retrograde', { planets: new Intl.ListFormat(locale, { type: 'conjunction' }).format(retrograde) })
+      : t('today.noRetrograde'),
     // The glyph in text presentation (U+FE0E), as the wheel draws it.
     wheelKey: planets.map((p) => ({ glyph: `${PLANET_GLYPHS[p.name.toLowerCase()] ?? ''}\uFE0E`, label: p.label })),
     wheel: renderChartWheel(

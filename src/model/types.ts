@@ -15,7 +15,16 @@ import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { ThemeColours } from '../data/theme.ts';
 import type { Analytics } from './analytics.ts';
-import type { CalendarFeed, CalendarPage, HomeView, LinkRef, PeriodInfo, SectionPage, SkyLinks, SkyList } from './view-types.ts';
+import type {
+  CalendarFeed,
+  CalendarPage,
+  HomeView,
+  LinkRef,
+  PeriodInfo,
+  SectionPage,
+  SkyLinks,
+  SkyList,
+} from './view-types.ts';
 
 export type * from './view-types.ts';
 
@@ -228,7 +237,13 @@ export interface ChartView extends ChartPage {
 
 export interface SiteModel {
   /** `pathPrefix`: the path of `url`, with a trailing slash (`/` at a domain's root), every site URL here starts with. */
-  site: SiteConfig & { pathPrefix: string; buildDate: string; sampleContent: boolean; ogLocale: string; copyright: string };
+  site: SiteConfig & {
+    pathPrefix: string;
+    buildDate: string;
+    sampleContent: boolean;
+    ogLocale: string;
+    copyright: string;
+  };
   /** Every message without placeholders, for templates: `{{ model.ui.site.skipLink }}` (content/i18n/). */
   ui: Messages['ui'];
   /** One message with its placeholders filled (content/i18n/): what the templates' `t` filter prints. */
@@ -265,7 +280,8 @@ export interface SiteModel {
   /** The pages partners frame, per sign and kind with a current report; none when `card` is off. */
   embeds: EmbedPage[];
   /** The sky's calendar (calendar.ts): its pages and .ics, the home page's next events; none with `calendar: false`. */
-  calendarPages: CalendarPage[]; calendarFeeds: CalendarFeed[];
+  calendarPages: CalendarPage[];
+  calendarFeeds: CalendarFeed[];
   skyNext?: SkyList;
   /** Every page's head and breadcrumbs, by URL (`model.meta[page.url]` in the layout: one look-up, no scan). */
   meta: Record<string, PageMeta>;

@@ -154,7 +154,10 @@ export function siteAddress(siteUrl: string): SiteAddress {
   const pathPrefix = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
   const path = pathPrefix.slice(0, -1);
   // `url` as written, less its path, so a root site keeps its address byte for byte.
-  const origin = url.search === '' && url.hash === '' && siteUrl.endsWith(path) ? siteUrl.slice(0, siteUrl.length - path.length).replace(/\/+$/, '') : url.origin;
+  const origin =
+    url.search === '' && url.hash === '' && siteUrl.endsWith(path)
+      ? siteUrl.slice(0, siteUrl.length - path.length).replace(/\/+$/, '')
+      : url.origin;
   return { origin, pathPrefix };
 }
 
@@ -195,7 +198,15 @@ export function siteLinks({ page }: Pick<SiteUrls, 'page'>, signs: readonly Sign
     sitemap: page(SITE_PATHS.sitemap),
     notFound: page(SITE_PATHS.notFound),
     signs: signs.map((sign) => ({ url: page(signHubUrl(sign)), name: sign.name, glyph: sign.glyph })),
-    ...(logo ? { logo: { url: page(logo.url), height: SITE_LOGO.headerHeight, width: Math.round((SITE_LOGO.headerHeight * logo.width) / logo.height) } } : {}),
+    ...(logo
+      ? {
+          logo: {
+            url: page(logo.url),
+            height: SITE_LOGO.headerHeight,
+            width: Math.round((SITE_LOGO.headerHeight * logo.width) / logo.height),
+          },
+        }
+      : {}),
     favicon: page(siteFavicon(brand).url),
   };
 }

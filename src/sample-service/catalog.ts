@@ -16,8 +16,18 @@ interface SamplePlanet {
 
 /** sign_id order: Aries is 0, Pisces is 11 (docs/service-api.md#sign-ids). */
 const SAMPLE_SIGN_NAMES = [
-  'Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo',
-  'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',
+  'Aries',
+  'Taurus',
+  'Gemini',
+  'Cancer',
+  'Leo',
+  'Virgo',
+  'Libra',
+  'Scorpio',
+  'Sagittarius',
+  'Capricorn',
+  'Aquarius',
+  'Pisces',
 ] as const;
 
 const ELEMENTS = ['Fire', 'Earth', 'Air', 'Water'] as const;
@@ -32,5 +42,14 @@ export const SAMPLE_SIGNS: readonly SampleSign[] = SAMPLE_SIGN_NAMES.map((name, 
 }));
 
 export const SAMPLE_PLANETS: readonly SamplePlanet[] = [
-  'Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto',
+  'Sun',
+  'Moon',
+  'Mercury',
+  'Venus',
+  'Mars',
+  'Jupiter',
+  'Saturn',
+  'Uranus',
+  'Neptune',
+  'Pluto',
 ].map((name, id) => ({ id, name }));

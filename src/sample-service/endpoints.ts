@@ -56,9 +56,18 @@ const REPORT_KINDS: Record<string, SampleReportKind> = {
 
 /** Listed endpoints whose shapes are not described (docs/service-api.md#other-endpoints): auth and headers apply, then 501. */
 const UNIMPLEMENTED_ENDPOINTS = [
-  '/api/efemerides', '/api/signtosign', '/api/planetinsign', '/api/natal-basic', '/api/natal-pdf-report',
-  '/api/solarreturn', '/api/synastry', '/api/composite', '/api/transits', '/api/chinese-horo',
-  '/api/chinese-forecasts', '/api/progressions',
+  '/api/efemerides',
+  '/api/signtosign',
+  '/api/planetinsign',
+  '/api/natal-basic',
+  '/api/natal-pdf-report',
+  '/api/solarreturn',
+  '/api/synastry',
+  '/api/composite',
+  '/api/transits',
+  '/api/chinese-horo',
+  '/api/chinese-forecasts',
+  '/api/progressions',
 ] as const;
 
 // ---- Tokens ----
@@ -96,15 +105,31 @@ class TokenDesk {
   authorise(endpoint: string, token: string | undefined, ttlRequests: number | undefined): void {
     const challenge = { 'WWW-Authenticate': 'Bearer' };
     if (token === undefined) {
-      throw new SampleHttpError(401, 'missing_token', `${endpoint}: the Authorization header must be "Bearer <ACCESS_TOKEN>" (get one from /api/auth)`, challenge);
+      throw new SampleHttpError(
+        401,
+        'missing_token',
+        `${endpoint}: the Authorization header must be "Bearer <ACCESS_TOKEN>" (get one from /api/auth)`,
+        challenge,
+      );
     }
     const state = this.#tokens.get(token);
-    if (!state) throw new SampleHttpError(401, 'invalid_token', `${endpoint}: the access token is not known; authenticate again with /api/auth`, challenge);
+    if (!state)
+      throw new SampleHttpError(
+        401,
+        'invalid_token',
+        `${endpoint}: the access token is not known; authenticate again with /api/auth`,
+        challenge,
+      );
     if (!state.expired && ttlRequests !== undefined && state.uses >= ttlRequests) state.expired = true;
     if (state.expired) {
-      throw new SampleHttpError(401, 'token_expired', `${endpoint}: the access token has expired; authenticate again with /api/auth`, {
-        'WWW-Authenticate': 'Bearer error="invalid_token", error_description="token expired"',
-      });
+      throw new SampleHttpError(
+        401,
+        'token_expired',
+        `${endpoint}: the access token has expired; authenticate again with /api/auth`,
+        {
+          'WWW-Authenticate': 'Bearer error="invalid_token", error_description="token expired"',
+        },
+      );
     }
     state.uses += 1;
   }
@@ -156,20 +181,31 @@ const placesHandler: Handler = ({ endpoint, body }) => {
 };
 
 /** Natal answers follow the request's `lang`, in the account's regional variant of it (see natalLanguageFor). */
-const natalHandler = (language: SampleLanguage): Handler => ({ endpoint, body }) => {
-  const input = requireObject(endpoint, body, ['name', 'date', 'time', 'place_id', 'lang']);
-  const name = readString(endpoint, input, 'name');
-  const date = readDate(endpoint, input, 'date');
-  const time = readTime(endpoint, input, 'time');
-  const placeId = readInteger(endpoint, input, 'place_id', 1, Number.MAX_SAFE_INTEGER);
-  const lang = natalLanguageFor(readLang(endpoint, input, 'lang'), language);
-  const place = findPlace(placeId);
-  if (!place) throw new SampleHttpError(404, 'place_not_found', `${endpoint}: no place with place_id ${placeId} (find ids with /api/places)`);
-  return computeNatal({ name, date, time, lang, place });
-};
+const natalHandler =
+  (language: SampleLanguage): Handler =>
+  ({ endpoint, body }) => {
+    const input = requireObject(endpoint, body, ['name', 'date', 'time', 'place_id', 'lang']);
+    const name = readString(endpoint, input, 'name');
+    const date = readDate(endpoint, input, 'date');
+    const time = readTime(endpoint, input, 'time');
+    const placeId = readInteger(endpoint, input, 'place_id', 1, Number.MAX_SAFE_INTEGER);
+    const lang = natalLanguageFor(readLang(endpoint, input, 'lang'), language);
+    const place = findPlace(placeId);
+    if (!place)
+      throw new SampleHttpError(
+        404,
+        'place_not_found',
+        `${endpoint}: no place with place_id ${placeId} (find ids with /api/places)`,
+      );
+    return computeNatal({ name, date, time, lang, place });
+  };
 
 const notImplemented: Handler = ({ endpoint }) => {
-  throw new SampleHttpError(501, 'not_implemented', `${endpoint} is listed by the service but not implemented by the sample service`);
+  throw new SampleHttpError(
+    501,
+    'not_implemented',
+    `${endpoint} is listed by the service but not implemented by the sample service`,
+  );
 };
 
 // ---- Routing ----
@@ -177,7 +213,11 @@ const notImplemented: Handler = ({ endpoint }) => {
 /** Every endpoint of the service by path; reports are written in `language`. */
 function buildRoutes(tokens: TokenDesk, faults: () => FaultOptions, language: SampleLanguage): Map<string, Route> {
   const routes = new Map<string, Route>();
-  routes.set('/api/auth', { method: 'POST', authorised: false, handler: ({ endpoint, body }) => tokens.signIn(endpoint, body) });
+  routes.set('/api/auth', {
+    method: 'POST',
+    authorised: false,
+    handler: ({ endpoint, body }) => tokens.signIn(endpoint, body),
+  });
   for (const [path, kind] of Object.entries(REPORT_KINDS)) {
     routes.set(path, { method: 'POST', authorised: true, handler: reportHandler(kind, language, faults) });
   }
@@ -185,7 +225,8 @@ function buildRoutes(tokens: TokenDesk, faults: () => FaultOptions, language: Sa
   routes.set('/api/natal', { method: 'POST', authorised: true, handler: natalHandler(language) });
   routes.set('/api/signs', { method: 'GET', authorised: true, handler: () => ({ data: SAMPLE_SIGNS }) });
   routes.set('/api/planets', { method: 'GET', authorised: true, handler: () => ({ data: SAMPLE_PLANETS }) });
-  for (const path of UNIMPLEMENTED_ENDPOINTS) routes.set(path, { method: 'POST', authorised: true, handler: notImplemented });
+  for (const path of UNIMPLEMENTED_ENDPOINTS)
+    routes.set(path, { method: 'POST', authorised: true, handler: notImplemented });
   return routes;
 }
 
@@ -196,10 +237,18 @@ function listsJson(value: string | undefined): boolean {
 
 function checkJsonHeaders(endpoint: string, headers: IncomingHttpHeaders): void {
   if (!listsJson(headers['content-type'])) {
-    throw new SampleHttpError(400, 'missing_header', `${endpoint}: header "Content-Type: application/json" is required${headers['content-type'] ? ` (got "${headers['content-type']}")` : ''}`);
+    throw new SampleHttpError(
+      400,
+      'missing_header',
+      `${endpoint}: header "Content-Type: application/json" is required${headers['content-type'] ? ` (got "${headers['content-type']}")` : ''}`,
+    );
   }
   if (!listsJson(headers['accept-encoding'])) {
-    throw new SampleHttpError(400, 'missing_header', `${endpoint}: header "Accept-Encoding: application/json" is required${headers['accept-encoding'] ? ` (got "${headers['accept-encoding']}")` : ''}`);
+    throw new SampleHttpError(
+      400,
+      'missing_header',
+      `${endpoint}: header "Accept-Encoding: application/json" is required${headers['accept-encoding'] ? ` (got "${headers['accept-encoding']}")` : ''}`,
+    );
   }
 }
 
@@ -207,13 +256,20 @@ function checkJsonHeaders(endpoint: string, headers: IncomingHttpHeaders): void 
  * The body of a 200 answer to `request`, or a SampleHttpError: unknown path 404, wrong method 405, then for
  * authorised endpoints the token (401) and headers (400), then a POST's JSON body (400), then the handler.
  */
-function answer(routes: Map<string, Route>, tokens: TokenDesk, faults: FaultOptions, request: EndpointRequest): unknown {
+function answer(
+  routes: Map<string, Route>,
+  tokens: TokenDesk,
+  faults: FaultOptions,
+  request: EndpointRequest,
+): unknown {
   const { method, path } = request;
   const route = routes.get(path);
   if (!route) throw new SampleHttpError(404, 'not_found', `${method} ${path}: no such endpoint`);
   const endpoint = `${route.method} ${path}`;
   if (method !== route.method) {
-    throw new SampleHttpError(405, 'method_not_allowed', `${method} ${path}: use ${route.method}`, { Allow: route.method });
+    throw new SampleHttpError(405, 'method_not_allowed', `${method} ${path}: use ${route.method}`, {
+      Allow: route.method,
+    });
   }
   if (route.authorised) {
     tokens.authorise(endpoint, request.token, faults.tokenTtlRequests);

@@ -71,8 +71,19 @@ interface ReportRevision {
 export const REVISION_PARAGRAPH = '<p>Revised: the service has updated this reading.</p>';
 
 /** The text `signId`'s entry is sent with: revised when `revision` names this report. */
-export function revisedText(revision: ReportRevision | undefined, kind: SampleReportKind, period: { year: number; week?: number; month?: number }, signId: number, text: string): string {
-  const named = revision?.kind === kind && revision.year === period.year && revision.week === period.week && revision.month === period.month && revision.signId === signId;
+export function revisedText(
+  revision: ReportRevision | undefined,
+  kind: SampleReportKind,
+  period: { year: number; week?: number; month?: number },
+  signId: number,
+  text: string,
+): string {
+  const named =
+    revision?.kind === kind &&
+    revision.year === period.year &&
+    revision.week === period.week &&
+    revision.month === period.month &&
+    revision.signId === signId;
   return named ? `${text}${REVISION_PARAGRAPH}` : text;
 }
 
@@ -80,7 +91,15 @@ export function revisedText(revision: ReportRevision | undefined, kind: SampleRe
 export type FaultAction =
   | { kind: 'none'; delayMs: number }
   | { kind: 'reset'; delayMs: number; label: string }
-  | { kind: 'respond'; delayMs: number; status: number; retryAfter?: string; body?: string; stall?: boolean; label: string };
+  | {
+      kind: 'respond';
+      delayMs: number;
+      status: number;
+      retryAfter?: string;
+      body?: string;
+      stall?: boolean;
+      label: string;
+    };
 
 const REPORT_PATH_PATTERN = /^\/api\/(weekly|monthly|yearly|ascendant-yearly)-reports$/;
 
@@ -108,7 +127,8 @@ function validateFaults(faults: FaultOptions): void {
     if (rule.status !== undefined && (!Number.isInteger(rule.status) || rule.status < 100 || rule.status > 599)) {
       throw new FaultConfigError(`${at}.status`, `must be an HTTP status 100..599, got ${String(rule.status)}`);
     }
-    if (rule.stall && rule.body === undefined) throw new FaultConfigError(`${at}.stall`, 'needs a body to send half of');
+    if (rule.stall && rule.body === undefined)
+      throw new FaultConfigError(`${at}.stall`, 'needs a body to send half of');
     if (rule.reset && (rule.status !== undefined || rule.body !== undefined)) {
       throw new FaultConfigError(at, 'cannot both reset the connection and answer (status/body)');
     }
@@ -125,7 +145,11 @@ const REVISION_KINDS: readonly SampleReportKind[] = ['weekly', 'monthly', 'yearl
 
 /** A revision that names no report the service can send would silently change nothing. */
 function validateRevision(revision: ReportRevision): void {
-  if (!REVISION_KINDS.includes(revision.kind)) throw new FaultConfigError('revise.kind', `must be one of ${REVISION_KINDS.join(', ')}, got ${String(revision.kind)}`);
+  if (!REVISION_KINDS.includes(revision.kind))
+    throw new FaultConfigError(
+      'revise.kind',
+      `must be one of ${REVISION_KINDS.join(', ')}, got ${String(revision.kind)}`,
+    );
   checkCount('revise.year', revision.year, 0);
   if (!Number.isInteger(revision.signId) || revision.signId < 0 || revision.signId > 11) {
     throw new FaultConfigError('revise.signId', `must be an integer 0..11, got ${String(revision.signId)}`);
@@ -133,7 +157,10 @@ function validateRevision(revision: ReportRevision): void {
   const needs = { week: revision.kind === 'weekly', month: revision.kind === 'monthly' };
   for (const field of ['week', 'month'] as const) {
     if (needs[field] !== (revision[field] !== undefined)) {
-      throw new FaultConfigError(`revise.${field}`, needs[field] ? `is required for a ${revision.kind} report` : `does not apply to a ${revision.kind} report`);
+      throw new FaultConfigError(
+        `revise.${field}`,
+        needs[field] ? `is required for a ${revision.kind} report` : `does not apply to a ${revision.kind} report`,
+      );
     }
     checkCount(`revise.${field}`, revision[field], 1);
   }

@@ -9,7 +9,10 @@ import { FR } from './phrase-bank.fr.ts';
 import { IT } from './phrase-bank.it.ts';
 import { PT, PT_BR } from './phrase-bank.pt.ts';
 
-const BANKS = { en: EN, es: ES, de: DE, fr: FR, it: IT, pt: PT, 'pt-BR': PT_BR } as const satisfies Record<string, PhraseBank>;
+const BANKS = { en: EN, es: ES, de: DE, fr: FR, it: IT, pt: PT, 'pt-BR': PT_BR } as const satisfies Record<
+  string,
+  PhraseBank
+>;
 
 export type SampleLanguage = keyof typeof BANKS;
 export const SAMPLE_LANGUAGES = Object.keys(BANKS) as readonly SampleLanguage[];
@@ -46,7 +49,8 @@ export function phraseBank(language: SampleLanguage): PhraseBank {
 /** A BCP 47 language tag such as "en" or "es-MX", or a RangeError naming `setting`. */
 export function checkLanguageTag(setting: string, value: unknown): string {
   const wellFormed = typeof value === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(value) && isLocale(value);
-  if (!wellFormed) throw new RangeError(`${setting} must be a language tag such as "en" or "es-MX", got ${JSON.stringify(value)}`);
+  if (!wellFormed)
+    throw new RangeError(`${setting} must be a language tag such as "en" or "es-MX", got ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -14,7 +14,13 @@ import { chartAngles } from '../sky/angles.ts';
 import { phraseBank, sampleLanguageFor } from './language.ts';
 import { capitalize, fill, pick } from './phrase-bank.ts';
 
-export interface NatalRequest { name: string; date: string; time: string; lang: string; place: SamplePlace }
+export interface NatalRequest {
+  name: string;
+  date: string;
+  time: string;
+  lang: string;
+  place: SamplePlace;
+}
 
 const DEFAULTS = {
   /** Decimals of the numeric-text `longitude` (about 0.004″) and `speeds` (degrees/day). */
@@ -32,11 +38,21 @@ const ARCSEC_PER_CIRCLE = 360 * 3600;
  * Sign and degrees/minutes/seconds within it, rounded ONCE on whole arc-seconds of the full longitude, so a carry
  * moves into the next sign instead of printing 30°00′00″ or 60″.
  */
-export function splitLongitude(longitude: number): { signId: number; degrees: number; minutes: number; seconds: number } {
+export function splitLongitude(longitude: number): {
+  signId: number;
+  degrees: number;
+  minutes: number;
+  seconds: number;
+} {
   const total = Math.round(normalizeDegrees(longitude) * 3600) % ARCSEC_PER_CIRCLE;
   const signId = Math.floor(total / ARCSEC_PER_SIGN);
   const within = total - signId * ARCSEC_PER_SIGN;
-  return { signId, degrees: Math.floor(within / 3600), minutes: Math.floor((within % 3600) / 60), seconds: within % 60 };
+  return {
+    signId,
+    degrees: Math.floor(within / 3600),
+    minutes: Math.floor((within % 3600) / 60),
+    seconds: within % 60,
+  };
 }
 
 /** House 1..12 of `longitude` in equal houses starting at `ascendant`. */
@@ -71,7 +87,8 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
       house: bank.ordinal(housePosition),
       topic: bank.houseTopics[housePosition - 1]!,
     };
-    const write = (templates: readonly string[], part: string): string => bank.finish(fill(pick(templates, `${key}|${part}|${planetId}`), slots));
+    const write = (templates: readonly string[], part: string): string =>
+      bank.finish(fill(pick(templates, `${key}|${part}|${planetId}`), slots));
     return {
       speeds: speed.toFixed(DEFAULTS.speedDecimals),
       housePosition,
@@ -110,7 +127,9 @@ export function computeNatal(req: NatalRequest): Record<string, unknown> {
     planets,
     ascendant: Number(angles.ascendant.toFixed(DEFAULTS.longitudeDecimals)),
     midheaven: Number(angles.midheaven.toFixed(DEFAULTS.longitudeDecimals)),
-    houses: Array.from({ length: 12 }, (_, i) => Number(normalizeDegrees(angles.ascendant + 30 * i).toFixed(DEFAULTS.longitudeDecimals))),
+    houses: Array.from({ length: 12 }, (_, i) =>
+      Number(normalizeDegrees(angles.ascendant + 30 * i).toFixed(DEFAULTS.longitudeDecimals)),
+    ),
   };
 }
 

@@ -1,7 +1,14 @@
 // The sample service's German (see ./phrase-bank.ts for the shape and the slots), in the du-form like the site's
 // own words. Signs take their article and case after "in" ({inSign} "im Schützen", {intoSign} "in den Schützen");
 // houses are numbered ("dein 9. Haus") and topics are bare nouns, so no template has to decline them.
-import { capitalize, utcDates, type HeadlineEvent, type NatalIntro, type PhraseBank, type Twelve } from './phrase-bank.ts';
+import {
+  capitalize,
+  utcDates,
+  type HeadlineEvent,
+  type NatalIntro,
+  type PhraseBank,
+  type Twelve,
+} from './phrase-bank.ts';
 import type { EclipseKind } from '../sky/events.ts';
 import type { PlanetName } from '../sky/positions.ts';
 
@@ -9,29 +16,86 @@ const dayMonth = utcDates('de', { month: 'long', day: 'numeric' });
 const dayMonthYear = utcDates('de', { month: 'long', day: 'numeric', year: 'numeric' });
 const NUMBER_WORDS = ['keine', 'eine', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht'];
 const SIGNS: Twelve<string> = [
-  'Widder', 'Stier', 'Zwillinge', 'Krebs', 'Löwe', 'Jungfrau',
-  'Waage', 'Skorpion', 'Schütze', 'Steinbock', 'Wassermann', 'Fische',
+  'Widder',
+  'Stier',
+  'Zwillinge',
+  'Krebs',
+  'Löwe',
+  'Jungfrau',
+  'Waage',
+  'Skorpion',
+  'Schütze',
+  'Steinbock',
+  'Wassermann',
+  'Fische',
 ];
 const SIGNS_IN: Twelve<string> = [
-  'im Widder', 'im Stier', 'in den Zwillingen', 'im Krebs', 'im Löwen', 'in der Jungfrau',
-  'in der Waage', 'im Skorpion', 'im Schützen', 'im Steinbock', 'im Wassermann', 'in den Fischen',
+  'im Widder',
+  'im Stier',
+  'in den Zwillingen',
+  'im Krebs',
+  'im Löwen',
+  'in der Jungfrau',
+  'in der Waage',
+  'im Skorpion',
+  'im Schützen',
+  'im Steinbock',
+  'im Wassermann',
+  'in den Fischen',
 ];
 const SIGNS_INTO: Twelve<string> = [
-  'in den Widder', 'in den Stier', 'in die Zwillinge', 'in den Krebs', 'in den Löwen', 'in die Jungfrau',
-  'in die Waage', 'in den Skorpion', 'in den Schützen', 'in den Steinbock', 'in den Wassermann', 'in die Fische',
+  'in den Widder',
+  'in den Stier',
+  'in die Zwillinge',
+  'in den Krebs',
+  'in den Löwen',
+  'in die Jungfrau',
+  'in die Waage',
+  'in den Skorpion',
+  'in den Schützen',
+  'in den Steinbock',
+  'in den Wassermann',
+  'in die Fische',
 ];
 const PLANETS = {
-  Sun: 'Sonne', Moon: 'Mond', Mercury: 'Merkur', Venus: 'Venus', Mars: 'Mars',
-  Jupiter: 'Jupiter', Saturn: 'Saturn', Uranus: 'Uranus', Neptune: 'Neptun', Pluto: 'Pluto',
+  Sun: 'Sonne',
+  Moon: 'Mond',
+  Mercury: 'Merkur',
+  Venus: 'Venus',
+  Mars: 'Mars',
+  Jupiter: 'Jupiter',
+  Saturn: 'Saturn',
+  Uranus: 'Uranus',
+  Neptune: 'Neptun',
+  Pluto: 'Pluto',
 };
 /** After a noun: "der Eintritt Saturns", "der Eintritt der Venus". */
 const GENITIVES: Record<PlanetName, string> = {
-  Sun: 'der Sonne', Moon: 'des Mondes', Mercury: 'Merkurs', Venus: 'der Venus', Mars: 'des Mars',
-  Jupiter: 'Jupiters', Saturn: 'Saturns', Uranus: 'des Uranus', Neptune: 'Neptuns', Pluto: 'Plutos',
+  Sun: 'der Sonne',
+  Moon: 'des Mondes',
+  Mercury: 'Merkurs',
+  Venus: 'der Venus',
+  Mars: 'des Mars',
+  Jupiter: 'Jupiters',
+  Saturn: 'Saturns',
+  Uranus: 'des Uranus',
+  Neptune: 'Neptuns',
+  Pluto: 'Plutos',
 };
-const ECLIPSE_KINDS: Record<EclipseKind, string> = { penumbral: 'Halbschatten-', partial: 'partielle ', annular: 'ringförmige ', total: 'totale ', hybrid: 'hybride ' };
+const ECLIPSE_KINDS: Record<EclipseKind, string> = {
+  penumbral: 'Halbschatten-',
+  partial: 'partielle ',
+  annular: 'ringförmige ',
+  total: 'totale ',
+  hybrid: 'hybride ',
+};
 /** In the accusative, after "um". */
-const PHASE_NAMES = { newMoon: 'den Neumond', firstQuarter: 'den zunehmenden Halbmond', fullMoon: 'den Vollmond', lastQuarter: 'den abnehmenden Halbmond' };
+const PHASE_NAMES = {
+  newMoon: 'den Neumond',
+  firstQuarter: 'den zunehmenden Halbmond',
+  fullMoon: 'den Vollmond',
+  lastQuarter: 'den abnehmenden Halbmond',
+};
 
 function list(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
@@ -44,8 +108,10 @@ function day(date: Date, periodYear?: number): string {
 
 /** 'Die Woche vom 7. bis 13. Dezember 2026', '… vom 30. November bis 6. Dezember 2026', '… vom 28. Dezember 2026 bis 3. Januar 2027'. */
 function weekLabel(first: Date, last: Date): string {
-  if (first.getUTCFullYear() !== last.getUTCFullYear()) return `Die Woche vom ${dayMonthYear(first)} bis ${dayMonthYear(last)}`;
-  if (first.getUTCMonth() === last.getUTCMonth()) return `Die Woche vom ${first.getUTCDate()}. bis ${dayMonthYear(last)}`;
+  if (first.getUTCFullYear() !== last.getUTCFullYear())
+    return `Die Woche vom ${dayMonthYear(first)} bis ${dayMonthYear(last)}`;
+  if (first.getUTCMonth() === last.getUTCMonth())
+    return `Die Woche vom ${first.getUTCDate()}. bis ${dayMonthYear(last)}`;
   return `Die Woche vom ${dayMonth(first)} bis ${dayMonthYear(last)}`;
 }
 
@@ -60,7 +126,9 @@ function headline(e: HeadlineEvent): string {
   if (e.type === 'phase') return `${e.eclipse ? `die ${e.eclipse}` : PHASE_NAMES[e.phase]} am ${e.date} ${signIn}`;
   const planet = GENITIVES[e.planet];
   if (e.type === 'ingress') {
-    return e.retrograde ? `die rückläufige Rückkehr ${planet} ${SIGNS_INTO[e.signId]} am ${e.date}` : `den Eintritt ${planet} ${SIGNS_INTO[e.signId]} am ${e.date}`;
+    return e.retrograde
+      ? `die rückläufige Rückkehr ${planet} ${SIGNS_INTO[e.signId]} am ${e.date}`
+      : `den Eintritt ${planet} ${SIGNS_INTO[e.signId]} am ${e.date}`;
   }
   return `die Wende ${planet} zur ${e.direction === 'retrograde' ? 'Rückläufigkeit' : 'Direktläufigkeit'} am ${e.date} ${signIn}`;
 }
@@ -204,12 +272,15 @@ export const DE: PhraseBank = {
   },
 
   year: {
-    risingNote: 'Diese Vorschau ist für den <strong>Aszendenten {sign}</strong> geschrieben: Die Häuser unten zählen ab deinem Aszendenten, sie passt also am besten, wenn du deine Geburtszeit kennst. Die Vorschau für dein Sonnenzeichen erzählt denselben Himmel von einem anderen Ausgangspunkt aus.',
+    risingNote:
+      'Diese Vorschau ist für den <strong>Aszendenten {sign}</strong> geschrieben: Die Häuser unten zählen ab deinem Aszendenten, sie passt also am besten, wenn du deine Geburtszeit kennst. Die Vorschau für dein Sonnenzeichen erzählt denselben Himmel von einem anderen Ausgangspunkt aus.',
     jupiterAndSaturn: 'Jupiter und Saturn',
     eclipseSeasons: 'Finsternisphasen',
-    eclipseSeasonsText: 'Die Finsternisse von {year} fallen in {seasons}: {months}. Finsternisse markieren Wendepunkte; die Häuser, in die sie fallen, zeigen, wo {who} Veränderungen erwarten kannst.',
+    eclipseSeasonsText:
+      'Die Finsternisse von {year} fallen in {seasons}: {months}. Finsternisse markieren Wendepunkte; die Häuser, in die sie fallen, zeigen, wo {who} Veränderungen erwarten kannst.',
     retrogradePeriods: 'Rückläufige Phasen',
-    retrogradePeriodsText: 'Gute Wochen, um zu überprüfen, zu reparieren und alte Kontakte aufzufrischen, statt zu unterschreiben oder Neues zu starten:',
+    retrogradePeriodsText:
+      'Gute Wochen, um zu überprüfen, zu reparieren und alte Kontakte aufzufrischen, statt zu unterschreiben oder Neues zu starten:',
     outerPlanets: 'Die äußeren Planeten',
     stays: '<strong>{planet}</strong> ({theme}) bleibt das ganze Jahr {inSign}, in deinem {house} Haus ({topic}).',
     moves: '<strong>{planet}</strong> ({theme}) beginnt das Jahr {inSign}, in deinem {house} Haus, und {moves}.',
@@ -217,16 +288,18 @@ export const DE: PhraseBank = {
     moveBackInto: 'kehrt am {date} {intoSign} zurück (dein {house} Haus: {topic})',
     retrogradeUntil: '{planet}: rückläufig bis zum {date}, endet auf {degree} {sign} in deinem {house} Haus',
     retrogradeWithin: '{planet}: {dates}, {inSign}, in deinem {house} Haus',
-    retrogradeAcross: '{planet}: {dates}, zuerst {inSign} (dein {house} Haus), dann zurück {intoSign2} (dein {house2} Haus)',
+    retrogradeAcross:
+      '{planet}: {dates}, zuerst {inSign} (dein {house} Haus), dann zurück {intoSign2} (dein {house2} Haus)',
     retrogradeOpen: '{planet}: ab dem {date} bis ins Jahr {nextYear}, {inSign}, in deinem {house} Haus',
     who: { sun: 'du als {sign}', rising: 'du mit Aszendent {sign}' },
     lead: { sun: '{sign}', rising: 'Aszendent {sign}' },
     intro: '{lead}: Das Jahr {year} dreht sich um {headline}, in deinem {house} Haus ({topic}).',
     introJupiter: '{lead}: {year} ist ein Jupiterjahr {inSign}, das dein {house} Haus ({topic}) wachsen lässt.',
     seasons: (count) => (count === 1 ? 'eine Phase' : `${NUMBER_WORDS[count] ?? count} Phasen`),
-    eclipseCount: (count) => (count === 1
-      ? 'Eine Finsternis markiert den Wendepunkt.'
-      : `${capitalize(NUMBER_WORDS[count] ?? String(count))} Finsternisse markieren die Wendepunkte.`),
+    eclipseCount: (count) =>
+      count === 1
+        ? 'Eine Finsternis markiert den Wendepunkt.'
+        : `${capitalize(NUMBER_WORDS[count] ?? String(count))} Finsternisse markieren die Wendepunkte.`,
   },
 
   natal: {

@@ -29,11 +29,17 @@ function weekLabel(first: Date, last: Date): string {
   return `the week of ${monthDay(first)} – ${monthDay(last)}, ${y2}`;
 }
 
-const PHASE_NAMES = { newMoon: 'new moon', firstQuarter: 'first-quarter moon', fullMoon: 'full moon', lastQuarter: 'last-quarter moon' };
+const PHASE_NAMES = {
+  newMoon: 'new moon',
+  firstQuarter: 'first-quarter moon',
+  fullMoon: 'full moon',
+  lastQuarter: 'last-quarter moon',
+};
 
 function headline(e: HeadlineEvent): string {
   if (e.type === 'phase') return `the ${e.eclipse ?? PHASE_NAMES[e.phase]} on ${e.date} in ${e.sign}`;
-  if (e.type === 'ingress') return `${e.planet} ${e.retrograde ? 'slipping back into' : 'entering'} ${e.sign} on ${e.date}`;
+  if (e.type === 'ingress')
+    return `${e.planet} ${e.retrograde ? 'slipping back into' : 'entering'} ${e.sign} on ${e.date}`;
   return `${e.planet} turning ${e.direction} on ${e.date} in ${e.sign}`;
 }
 
@@ -43,16 +49,42 @@ function natalIntro(b: NatalIntro): string {
 
 export const EN: PhraseBank = {
   signNames: [
-    'Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo',
-    'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces',
+    'Aries',
+    'Taurus',
+    'Gemini',
+    'Cancer',
+    'Leo',
+    'Virgo',
+    'Libra',
+    'Scorpio',
+    'Sagittarius',
+    'Capricorn',
+    'Aquarius',
+    'Pisces',
   ],
   planetNames: {
-    Sun: 'Sun', Moon: 'Moon', Mercury: 'Mercury', Venus: 'Venus', Mars: 'Mars',
-    Jupiter: 'Jupiter', Saturn: 'Saturn', Uranus: 'Uranus', Neptune: 'Neptune', Pluto: 'Pluto',
+    Sun: 'Sun',
+    Moon: 'Moon',
+    Mercury: 'Mercury',
+    Venus: 'Venus',
+    Mars: 'Mars',
+    Jupiter: 'Jupiter',
+    Saturn: 'Saturn',
+    Uranus: 'Uranus',
+    Neptune: 'Neptune',
+    Pluto: 'Pluto',
   },
   planetSubjects: {
-    Sun: 'the Sun', Moon: 'the Moon', Mercury: 'Mercury', Venus: 'Venus', Mars: 'Mars',
-    Jupiter: 'Jupiter', Saturn: 'Saturn', Uranus: 'Uranus', Neptune: 'Neptune', Pluto: 'Pluto',
+    Sun: 'the Sun',
+    Moon: 'the Moon',
+    Mercury: 'Mercury',
+    Venus: 'Venus',
+    Mars: 'Mars',
+    Jupiter: 'Jupiter',
+    Saturn: 'Saturn',
+    Uranus: 'Uranus',
+    Neptune: 'Neptune',
+    Pluto: 'Pluto',
   },
   houseTopics: [
     'self, body and first impressions',
@@ -181,10 +213,12 @@ export const EN: PhraseBank = {
   },
 
   year: {
-    risingNote: 'This forecast is written for <strong>{sign} rising</strong>: the houses below are counted from your rising sign, so it reads best if you know your birth time. Your sun-sign forecast tells the same sky from a different starting point.',
+    risingNote:
+      'This forecast is written for <strong>{sign} rising</strong>: the houses below are counted from your rising sign, so it reads best if you know your birth time. Your sun-sign forecast tells the same sky from a different starting point.',
     jupiterAndSaturn: 'Jupiter and Saturn',
     eclipseSeasons: 'Eclipse seasons',
-    eclipseSeasonsText: 'The eclipses of {year} come in {seasons}, {months}. Eclipses mark turning points; the houses they fall in show where {who} can expect change.',
+    eclipseSeasonsText:
+      'The eclipses of {year} come in {seasons}, {months}. Eclipses mark turning points; the houses they fall in show where {who} can expect change.',
     retrogradePeriods: 'Retrograde periods',
     retrogradePeriodsText: 'Good weeks to review, repair and reconnect rather than to sign or launch:',
     outerPlanets: 'The outer planets',

@@ -7,12 +7,44 @@ import type { EclipseKind } from '../sky/events.ts';
 const dayMonth = utcDates('es', { month: 'long', day: 'numeric' });
 const dayMonthYear = utcDates('es', { month: 'long', day: 'numeric', year: 'numeric' });
 const NUMBER_WORDS = ['ningún', 'un', 'dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho'];
-const ORDINALS = ['primera', 'segunda', 'tercera', 'cuarta', 'quinta', 'sexta', 'séptima', 'octava', 'novena', 'décima', 'undécima', 'duodécima'];
-const ECLIPSE_KINDS: Record<EclipseKind, string> = { penumbral: 'penumbral', partial: 'parcial', annular: 'anular', total: 'total', hybrid: 'híbrido' };
-const PHASE_NAMES = { newMoon: 'la luna nueva', firstQuarter: 'el cuarto creciente', fullMoon: 'la luna llena', lastQuarter: 'el cuarto menguante' };
+const ORDINALS = [
+  'primera',
+  'segunda',
+  'tercera',
+  'cuarta',
+  'quinta',
+  'sexta',
+  'séptima',
+  'octava',
+  'novena',
+  'décima',
+  'undécima',
+  'duodécima',
+];
+const ECLIPSE_KINDS: Record<EclipseKind, string> = {
+  penumbral: 'penumbral',
+  partial: 'parcial',
+  annular: 'anular',
+  total: 'total',
+  hybrid: 'híbrido',
+};
+const PHASE_NAMES = {
+  newMoon: 'la luna nueva',
+  firstQuarter: 'el cuarto creciente',
+  fullMoon: 'la luna llena',
+  lastQuarter: 'el cuarto menguante',
+};
 const PLANETS = {
-  Sun: 'Sol', Moon: 'Luna', Mercury: 'Mercurio', Venus: 'Venus', Mars: 'Marte',
-  Jupiter: 'Júpiter', Saturn: 'Saturno', Uranus: 'Urano', Neptune: 'Neptuno', Pluto: 'Plutón',
+  Sun: 'Sol',
+  Moon: 'Luna',
+  Mercury: 'Mercurio',
+  Venus: 'Venus',
+  Mars: 'Marte',
+  Jupiter: 'Júpiter',
+  Saturn: 'Saturno',
+  Uranus: 'Urano',
+  Neptune: 'Neptuno',
+  Pluto: 'Plutón',
 };
 const SUBJECTS = { ...PLANETS, Sun: 'el Sol', Moon: 'la Luna' };
 
@@ -35,7 +67,8 @@ function day(date: Date, periodYear?: number): string {
 
 /** 'la semana del 23 al 29 de noviembre de 2026', 'del 30 de marzo al 5 de abril de 2026', 'del 28 de diciembre de 2026 al 3 de enero de 2027'. */
 function weekLabel(first: Date, last: Date): string {
-  if (first.getUTCFullYear() !== last.getUTCFullYear()) return `la semana del ${dayMonthYear(first)} al ${dayMonthYear(last)}`;
+  if (first.getUTCFullYear() !== last.getUTCFullYear())
+    return `la semana del ${dayMonthYear(first)} al ${dayMonthYear(last)}`;
   if (first.getUTCMonth() === last.getUTCMonth()) return `la semana del ${first.getUTCDate()} al ${dayMonthYear(last)}`;
   return `la semana del ${dayMonth(first)} al ${dayMonthYear(last)}`;
 }
@@ -49,7 +82,9 @@ function headline(e: HeadlineEvent): string {
   if (e.type === 'phase') return `${e.eclipse ? `el ${e.eclipse}` : PHASE_NAMES[e.phase]} del ${e.date} en ${e.sign}`;
   const planet = SUBJECTS[e.planet];
   if (e.type === 'ingress') {
-    return e.retrograde ? `el regreso de ${planet}, retrógrado, a ${e.sign} el ${e.date}` : `la entrada de ${planet} en ${e.sign} el ${e.date}`;
+    return e.retrograde
+      ? `el regreso de ${planet}, retrógrado, a ${e.sign} el ${e.date}`
+      : `la entrada de ${planet} en ${e.sign} el ${e.date}`;
   }
   return `el paso de ${planet} a ${e.direction === 'retrograde' ? 'retrógrado' : 'directo'} el ${e.date} en ${e.sign}`;
 }
@@ -62,8 +97,18 @@ function natalIntro(b: NatalIntro): string {
 
 export const ES: PhraseBank = {
   signNames: [
-    'Aries', 'Tauro', 'Géminis', 'Cáncer', 'Leo', 'Virgo',
-    'Libra', 'Escorpio', 'Sagitario', 'Capricornio', 'Acuario', 'Piscis',
+    'Aries',
+    'Tauro',
+    'Géminis',
+    'Cáncer',
+    'Leo',
+    'Virgo',
+    'Libra',
+    'Escorpio',
+    'Sagitario',
+    'Capricornio',
+    'Acuario',
+    'Piscis',
   ],
   planetNames: PLANETS,
   planetSubjects: SUBJECTS,
@@ -187,7 +232,8 @@ export const ES: PhraseBank = {
 
   column: {
     retrogradeOne: '{planets} está <em>retrógrado</em> {opens}: mejor momento para revisar que para lanzar algo nuevo.',
-    retrogradeMany: '{planets} están <em>retrógrados</em> {opens}: mejor momento para revisar que para lanzar algo nuevo.',
+    retrogradeMany:
+      '{planets} están <em>retrógrados</em> {opens}: mejor momento para revisar que para lanzar algo nuevo.',
     opens: { weekly: 'al arrancar la semana', monthly: 'al arrancar el mes' },
     keyDates: 'Fechas clave',
     intro: '{sign}: {when} gira en torno a {headline}, en tu {house} casa, la de {topic}.',
@@ -195,12 +241,15 @@ export const ES: PhraseBank = {
   },
 
   year: {
-    risingNote: 'Esta previsión es para quienes tienen <strong>ascendente {sign}</strong>: las casas se cuentan desde tu signo ascendente, así que te será más útil si conoces tu hora de nacimiento. La previsión de tu signo solar cuenta el mismo cielo desde otro punto de partida.',
+    risingNote:
+      'Esta previsión es para quienes tienen <strong>ascendente {sign}</strong>: las casas se cuentan desde tu signo ascendente, así que te será más útil si conoces tu hora de nacimiento. La previsión de tu signo solar cuenta el mismo cielo desde otro punto de partida.',
     jupiterAndSaturn: 'Júpiter y Saturno',
     eclipseSeasons: 'Temporadas de eclipses',
-    eclipseSeasonsText: 'Los eclipses de {year} llegan en {seasons}: {months}. Los eclipses marcan puntos de inflexión, y las casas en las que caen muestran dónde le esperan cambios a {who}.',
+    eclipseSeasonsText:
+      'Los eclipses de {year} llegan en {seasons}: {months}. Los eclipses marcan puntos de inflexión, y las casas en las que caen muestran dónde le esperan cambios a {who}.',
     retrogradePeriods: 'Periodos retrógrados',
-    retrogradePeriodsText: 'Buenas semanas para revisar, reparar y retomar contactos, más que para firmar o lanzar algo nuevo:',
+    retrogradePeriodsText:
+      'Buenas semanas para revisar, reparar y retomar contactos, más que para firmar o lanzar algo nuevo:',
     outerPlanets: 'Los planetas lentos',
     stays: '<strong>{planet}</strong> ({theme}) pasa todo el año en {sign}, tu {house} casa, la de {topic}.',
     moves: '<strong>{planet}</strong> ({theme}) empieza el año en {sign}, tu {house} casa, y después {moves}.',
@@ -215,9 +264,10 @@ export const ES: PhraseBank = {
     intro: '{lead}: {year} viene marcado por {headline}, en tu {house} casa, la de {topic}.',
     introJupiter: '{lead}: {year} es un año de Júpiter en {sign}, que hace crecer tu {house} casa, la de {topic}.',
     seasons: (count) => (count === 1 ? 'una temporada' : `${NUMBER_WORDS[count] ?? count} temporadas`),
-    eclipseCount: (count) => (count === 1
-      ? 'Un único eclipse marca el punto de inflexión.'
-      : `${capitalize(NUMBER_WORDS[count] ?? String(count))} eclipses marcan los puntos de inflexión.`),
+    eclipseCount: (count) =>
+      count === 1
+        ? 'Un único eclipse marca el punto de inflexión.'
+        : `${capitalize(NUMBER_WORDS[count] ?? String(count))} eclipses marcan los puntos de inflexión.`,
   },
 
   natal: {

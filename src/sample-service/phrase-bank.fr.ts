@@ -8,11 +8,30 @@ import type { EclipseKind } from '../sky/events.ts';
 
 const monthOnly = utcDates('fr', { month: 'long' });
 const NUMBER_WORDS = ['aucune', 'une', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit'];
-const ECLIPSE_KINDS: Record<EclipseKind, string> = { penumbral: 'pénombrale', partial: 'partielle', annular: 'annulaire', total: 'totale', hybrid: 'hybride' };
-const PHASE_NAMES = { newMoon: 'la nouvelle lune', firstQuarter: 'le premier quartier', fullMoon: 'la pleine lune', lastQuarter: 'le dernier quartier' };
+const ECLIPSE_KINDS: Record<EclipseKind, string> = {
+  penumbral: 'pénombrale',
+  partial: 'partielle',
+  annular: 'annulaire',
+  total: 'totale',
+  hybrid: 'hybride',
+};
+const PHASE_NAMES = {
+  newMoon: 'la nouvelle lune',
+  firstQuarter: 'le premier quartier',
+  fullMoon: 'la pleine lune',
+  lastQuarter: 'le dernier quartier',
+};
 const PLANETS = {
-  Sun: 'Soleil', Moon: 'Lune', Mercury: 'Mercure', Venus: 'Vénus', Mars: 'Mars',
-  Jupiter: 'Jupiter', Saturn: 'Saturne', Uranus: 'Uranus', Neptune: 'Neptune', Pluto: 'Pluton',
+  Sun: 'Soleil',
+  Moon: 'Lune',
+  Mercury: 'Mercure',
+  Venus: 'Vénus',
+  Mars: 'Mars',
+  Jupiter: 'Jupiter',
+  Saturn: 'Saturne',
+  Uranus: 'Uranus',
+  Neptune: 'Neptune',
+  Pluto: 'Pluton',
 };
 const SUBJECTS = { ...PLANETS, Sun: 'le Soleil', Moon: 'la Lune' };
 
@@ -34,7 +53,16 @@ function list(items: readonly string[]): string {
 
 /** "de le" → "du", "de les" → "des", "à le" → "au", "à les" → "aux" (the articles only: templates write no pronoun after "de" or "à"). */
 function contract(text: string): string {
-  const forms: Record<string, string> = { 'de le': 'du', 'de les': 'des', 'à le': 'au', 'à les': 'aux', 'De le': 'Du', 'De les': 'Des', 'À le': 'Au', 'À les': 'Aux' };
+  const forms: Record<string, string> = {
+    'de le': 'du',
+    'de les': 'des',
+    'à le': 'au',
+    'à les': 'aux',
+    'De le': 'Du',
+    'De les': 'Des',
+    'À le': 'Au',
+    'À les': 'Aux',
+  };
   return text.replace(/(?<![\p{L}\p{N}])(?:de|De|à|À) les?(?![\p{L}\p{N}'’])/gu, (words) => forms[words] ?? words);
 }
 
@@ -61,7 +89,9 @@ function headline(e: HeadlineEvent): string {
   if (e.type === 'phase') return `${e.eclipse ? `l’${e.eclipse}` : PHASE_NAMES[e.phase]} du ${e.date} en ${e.sign}`;
   const planet = SUBJECTS[e.planet];
   if (e.type === 'ingress') {
-    return e.retrograde ? `le retour de ${planet}, rétrograde, en ${e.sign} le ${e.date}` : `l’entrée de ${planet} en ${e.sign} le ${e.date}`;
+    return e.retrograde
+      ? `le retour de ${planet}, rétrograde, en ${e.sign} le ${e.date}`
+      : `l’entrée de ${planet} en ${e.sign} le ${e.date}`;
   }
   return `la station ${e.direction === 'retrograde' ? 'rétrograde' : 'directe'} de ${planet} le ${e.date} en ${e.sign}`;
 }
@@ -73,20 +103,30 @@ function natalIntro(b: NatalIntro): string {
 
 export const FR: PhraseBank = {
   signNames: [
-    'Bélier', 'Taureau', 'Gémeaux', 'Cancer', 'Lion', 'Vierge',
-    'Balance', 'Scorpion', 'Sagittaire', 'Capricorne', 'Verseau', 'Poissons',
+    'Bélier',
+    'Taureau',
+    'Gémeaux',
+    'Cancer',
+    'Lion',
+    'Vierge',
+    'Balance',
+    'Scorpion',
+    'Sagittaire',
+    'Capricorne',
+    'Verseau',
+    'Poissons',
   ],
   planetNames: PLANETS,
   planetSubjects: SUBJECTS,
   houseTopics: [
     'le moi, le corps et la première impression',
-    "l’argent, les biens et l’estime de soi",
+    'l’argent, les biens et l’estime de soi',
     'les échanges, la fratrie et les petits trajets',
     'le foyer, la famille et les racines',
-    "l’amour, la créativité et le jeu",
+    'l’amour, la créativité et le jeu',
     'le travail quotidien, les habitudes et la santé',
     'le couple et les relations à deux',
-    "l’argent partagé, l’intimité et la transformation",
+    'l’argent partagé, l’intimité et la transformation',
     'les voyages, les études et les convictions',
     'la carrière, la réputation et l’ambition',
     'les amis, les groupes et les espoirs',
@@ -96,12 +136,12 @@ export const FR: PhraseBank = {
     Sun: 'votre attention et votre vitalité',
     Moon: 'vos humeurs et vos besoins',
     Mercury: 'la pensée, la parole et les projets',
-    Venus: "l’amour, le plaisir et l’argent",
-    Mars: "l’élan, le courage et le tempérament",
+    Venus: 'l’amour, le plaisir et l’argent',
+    Mars: 'l’élan, le courage et le tempérament',
     Jupiter: 'la croissance, la chance et la générosité',
     Saturn: 'le devoir, la structure et la patience',
     Uranus: 'les surprises et le goût de la liberté',
-    Neptune: "les rêves, les idéaux et l’intuition",
+    Neptune: 'les rêves, les idéaux et l’intuition',
     Pluto: 'le pouvoir et le renouveau profond',
   },
   // Masculine singular: the templates put them after "un style", "un ton", "un air".
@@ -202,33 +242,42 @@ export const FR: PhraseBank = {
     opens: { weekly: 'en ce début de semaine', monthly: 'en ce début de mois' },
     keyDates: 'Dates clés',
     intro: '{sign}\u00a0: {when} tourne autour de {headline}, dans votre {house} maison, celle où se jouent {topic}.',
-    quietIntro: '{sign}\u00a0: {when} est une période calme dans le ciel, avec le Soleil dans votre {house} maison, celle où se jouent {topic}.',
+    quietIntro:
+      '{sign}\u00a0: {when} est une période calme dans le ciel, avec le Soleil dans votre {house} maison, celle où se jouent {topic}.',
   },
 
   year: {
-    risingNote: 'Ces prévisions sont écrites pour l’<strong>ascendant {sign}</strong>\u00a0: les maisons sont comptées depuis votre ascendant, elles vous parleront donc davantage si vous connaissez votre heure de naissance. Les prévisions de votre signe solaire racontent le même ciel depuis un autre point de départ.',
+    risingNote:
+      'Ces prévisions sont écrites pour l’<strong>ascendant {sign}</strong>\u00a0: les maisons sont comptées depuis votre ascendant, elles vous parleront donc davantage si vous connaissez votre heure de naissance. Les prévisions de votre signe solaire racontent le même ciel depuis un autre point de départ.',
     jupiterAndSaturn: 'Jupiter et Saturne',
     eclipseSeasons: 'Saisons d’éclipses',
-    eclipseSeasonsText: 'Les éclipses de {year} arrivent en {seasons}\u00a0: {months}. Les éclipses marquent des tournants\u00a0; les maisons où elles tombent montrent où {who} peut s’attendre à du changement.',
+    eclipseSeasonsText:
+      'Les éclipses de {year} arrivent en {seasons}\u00a0: {months}. Les éclipses marquent des tournants\u00a0; les maisons où elles tombent montrent où {who} peut s’attendre à du changement.',
     retrogradePeriods: 'Périodes rétrogrades',
     retrogradePeriodsText: 'De bonnes semaines pour revoir, réparer et renouer plutôt que pour signer ou lancer\u00a0:',
     outerPlanets: 'Les planètes lentes',
-    stays: '<strong>{planet}</strong> ({theme}) reste toute l’année en {sign}, dans votre {house} maison, celle où se jouent {topic}.',
+    stays:
+      '<strong>{planet}</strong> ({theme}) reste toute l’année en {sign}, dans votre {house} maison, celle où se jouent {topic}.',
     moves: '<strong>{planet}</strong> ({theme}) commence l’année en {sign}, votre {house} maison, puis {moves}.',
     moveInto: 'entre en {sign} le {date} (votre {house} maison, celle où se jouent {topic})',
     moveBackInto: 'revient en {sign} le {date} (votre {house} maison, celle où se jouent {topic})',
-    retrogradeUntil: '{planet}\u00a0: rétrograde jusqu’au {date}, pour finir à {degree} {sign} dans votre {house} maison',
+    retrogradeUntil:
+      '{planet}\u00a0: rétrograde jusqu’au {date}, pour finir à {degree} {sign} dans votre {house} maison',
     retrogradeWithin: '{planet}\u00a0: {dates}, en {sign}, votre {house} maison',
-    retrogradeAcross: '{planet}\u00a0: {dates}, d’abord en {sign} (votre {house} maison), puis de retour en {sign2} (votre {house2} maison)',
+    retrogradeAcross:
+      '{planet}\u00a0: {dates}, d’abord en {sign} (votre {house} maison), puis de retour en {sign2} (votre {house2} maison)',
     retrogradeOpen: '{planet}\u00a0: à partir du {date} et jusqu’en {nextYear}, en {sign}, votre {house} maison',
     who: { sun: 'chaque {sign}', rising: 'chaque ascendant {sign}' },
     lead: { sun: '{sign}', rising: 'Ascendant {sign}' },
-    intro: '{lead}\u00a0: l’année {year} est marquée par {headline}, dans votre {house} maison, celle où se jouent {topic}.',
-    introJupiter: '{lead}\u00a0: {year} est une année de Jupiter en {sign}, qui fait grandir votre {house} maison, celle où se jouent {topic}.',
+    intro:
+      '{lead}\u00a0: l’année {year} est marquée par {headline}, dans votre {house} maison, celle où se jouent {topic}.',
+    introJupiter:
+      '{lead}\u00a0: {year} est une année de Jupiter en {sign}, qui fait grandir votre {house} maison, celle où se jouent {topic}.',
     seasons: (count) => (count === 1 ? 'une saison' : `${NUMBER_WORDS[count] ?? count} saisons`),
-    eclipseCount: (count) => (count === 1
-      ? 'Une seule éclipse marque le tournant.'
-      : `${capitalize(NUMBER_WORDS[count] ?? String(count))} éclipses marquent les tournants.`),
+    eclipseCount: (count) =>
+      count === 1
+        ? 'Une seule éclipse marque le tournant.'
+        : `${capitalize(NUMBER_WORDS[count] ?? String(count))} éclipses marquent les tournants.`,
   },
 
   natal: {

@@ -9,12 +9,44 @@ import type { EclipseKind } from '../sky/events.ts';
 
 const monthOnly = utcDates('it', { month: 'long' });
 const NUMBER_WORDS = ['nessuna', 'una', 'due', 'tre', 'quattro', 'cinque', 'sei', 'sette', 'otto'];
-const ORDINALS = ['prima', 'seconda', 'terza', 'quarta', 'quinta', 'sesta', 'settima', 'ottava', 'nona', 'decima', 'undicesima', 'dodicesima'];
-const ECLIPSE_KINDS: Record<EclipseKind, string> = { penumbral: 'di penombra', partial: 'parziale', annular: 'anulare', total: 'totale', hybrid: 'ibrida' };
-const PHASE_NAMES = { newMoon: 'la luna nuova', firstQuarter: 'il primo quarto', fullMoon: 'la luna piena', lastQuarter: 'l’ultimo quarto' };
+const ORDINALS = [
+  'prima',
+  'seconda',
+  'terza',
+  'quarta',
+  'quinta',
+  'sesta',
+  'settima',
+  'ottava',
+  'nona',
+  'decima',
+  'undicesima',
+  'dodicesima',
+];
+const ECLIPSE_KINDS: Record<EclipseKind, string> = {
+  penumbral: 'di penombra',
+  partial: 'parziale',
+  annular: 'anulare',
+  total: 'totale',
+  hybrid: 'ibrida',
+};
+const PHASE_NAMES = {
+  newMoon: 'la luna nuova',
+  firstQuarter: 'il primo quarto',
+  fullMoon: 'la luna piena',
+  lastQuarter: 'l’ultimo quarto',
+};
 const PLANETS = {
-  Sun: 'Sole', Moon: 'Luna', Mercury: 'Mercurio', Venus: 'Venere', Mars: 'Marte',
-  Jupiter: 'Giove', Saturn: 'Saturno', Uranus: 'Urano', Neptune: 'Nettuno', Pluto: 'Plutone',
+  Sun: 'Sole',
+  Moon: 'Luna',
+  Mercury: 'Mercurio',
+  Venus: 'Venere',
+  Mars: 'Marte',
+  Jupiter: 'Giove',
+  Saturn: 'Saturno',
+  Uranus: 'Urano',
+  Neptune: 'Nettuno',
+  Pluto: 'Plutone',
 };
 const SUBJECTS = { ...PLANETS, Sun: 'il Sole', Moon: 'la Luna' };
 
@@ -36,14 +68,29 @@ function list(items: readonly string[]): string {
 
 const PREPOSITIONS: Record<string, string> = { di: 'de', a: 'a', da: 'da' };
 const ARTICLES: Record<string, string> = { il: 'l', lo: 'llo', la: 'lla', i: 'i', gli: 'gli', le: 'lle', 'l’': 'll’' };
-const ELIDED: Record<string, string> = { il: 'l’', al: 'all’', dal: 'dall’', del: 'dell’', nel: 'nell’', Il: 'L’', Dal: 'Dall’', Al: 'All’' };
+const ELIDED: Record<string, string> = {
+  il: 'l’',
+  al: 'all’',
+  dal: 'dall’',
+  del: 'dell’',
+  nel: 'nell’',
+  Il: 'L’',
+  Dal: 'Dall’',
+  Al: 'All’',
+};
 
 /** "di il" → "del", "a la" → "alla", "da l’" → "dall’"; "il 8" → "l’8", "dal 11" → "dall’11"; "nella ottava" → "nell’ottava". */
 function contract(text: string): string {
   return text
-    .replace(/(?<![\p{L}\p{N}’'])(di|a|da) (il|lo|la|i|gli|le)(?= )/gu, (_, p: string, a: string) => `${PREPOSITIONS[p]}${ARTICLES[a]}`)
+    .replace(
+      /(?<![\p{L}\p{N}’'])(di|a|da) (il|lo|la|i|gli|le)(?= )/gu,
+      (_, p: string, a: string) => `${PREPOSITIONS[p]}${ARTICLES[a]}`,
+    )
     .replace(/(?<![\p{L}\p{N}’'])(di|a|da) l’/gu, (_, p: string) => `${PREPOSITIONS[p]}ll’`)
-    .replace(/(?<![\p{L}\p{N}’'])(il|al|dal|del|nel|Il|Dal|Al) (8|11)(?![\p{N}])/gu, (_, a: string, n: string) => `${ELIDED[a]}${n}`)
+    .replace(
+      /(?<![\p{L}\p{N}’'])(il|al|dal|del|nel|Il|Dal|Al) (8|11)(?![\p{N}])/gu,
+      (_, a: string, n: string) => `${ELIDED[a]}${n}`,
+    )
     .replace(/(?<![\p{L}\p{N}’'])(l|nel|del|dal|al|Dal)la (?=[aeiouàèéìòù])/gu, (_, p: string) => `${p}l’`);
 }
 
@@ -51,7 +98,8 @@ function contract(text: string): string {
 function weekLabel(first: Date, last: Date): string {
   const y2 = last.getUTCFullYear();
   if (first.getUTCFullYear() !== y2) return contract(`la settimana dal ${day(first, y2)} al ${day(last, 0)}`);
-  if (first.getUTCMonth() === last.getUTCMonth()) return contract(`la settimana dal ${dayNumber(first)} al ${day(last, 0)}`);
+  if (first.getUTCMonth() === last.getUTCMonth())
+    return contract(`la settimana dal ${dayNumber(first)} al ${day(last, 0)}`);
   return contract(`la settimana dal ${day(first)} al ${day(last, 0)}`);
 }
 
@@ -64,7 +112,9 @@ function headline(e: HeadlineEvent): string {
   if (e.type === 'phase') return `${e.eclipse ? `l’${e.eclipse}` : PHASE_NAMES[e.phase]} del ${e.date} in ${e.sign}`;
   const planet = SUBJECTS[e.planet];
   if (e.type === 'ingress') {
-    return e.retrograde ? `il ritorno di ${planet}, in moto retrogrado, in ${e.sign} il ${e.date}` : `l’ingresso di ${planet} in ${e.sign} il ${e.date}`;
+    return e.retrograde
+      ? `il ritorno di ${planet}, in moto retrogrado, in ${e.sign} il ${e.date}`
+      : `l’ingresso di ${planet} in ${e.sign} il ${e.date}`;
   }
   return `la stazione ${e.direction === 'retrograde' ? 'retrograda' : 'diretta'} di ${planet} il ${e.date} in ${e.sign}`;
 }
@@ -72,13 +122,25 @@ function headline(e: HeadlineEvent): string {
 function natalIntro(b: NatalIntro): string {
   const born = day(new Date(`${b.date}T00:00:00Z`), 0);
   const at = b.time.startsWith('01:') ? 'all’' : 'alle ';
-  return contract(`${b.name}: nascita il ${born} ${at}${b.time.replace(/^0/, '')} a ${b.place}; Sole in ${b.sun}, Luna in ${b.moon}, ascendente ${b.rising}.`);
+  return contract(
+    `${b.name}: nascita il ${born} ${at}${b.time.replace(/^0/, '')} a ${b.place}; Sole in ${b.sun}, Luna in ${b.moon}, ascendente ${b.rising}.`,
+  );
 }
 
 export const IT: PhraseBank = {
   signNames: [
-    'Ariete', 'Toro', 'Gemelli', 'Cancro', 'Leone', 'Vergine',
-    'Bilancia', 'Scorpione', 'Sagittario', 'Capricorno', 'Acquario', 'Pesci',
+    'Ariete',
+    'Toro',
+    'Gemelli',
+    'Cancro',
+    'Leone',
+    'Vergine',
+    'Bilancia',
+    'Scorpione',
+    'Sagittario',
+    'Capricorno',
+    'Acquario',
+    'Pesci',
   ],
   planetNames: PLANETS,
   planetSubjects: SUBJECTS,
@@ -202,37 +264,47 @@ export const IT: PhraseBank = {
 
   column: {
     retrogradeOne: '{planets} è in <em>moto retrogrado</em> {opens}: meglio rivedere che lanciare qualcosa di nuovo.',
-    retrogradeMany: '{planets} sono in <em>moto retrogrado</em> {opens}: meglio rivedere che lanciare qualcosa di nuovo.',
+    retrogradeMany:
+      '{planets} sono in <em>moto retrogrado</em> {opens}: meglio rivedere che lanciare qualcosa di nuovo.',
     opens: { weekly: 'all’inizio della settimana', monthly: 'all’inizio del mese' },
     keyDates: 'Date chiave',
     intro: '{sign}: {when} ruota intorno a {headline}, nella tua {house} casa, quella che riguarda {topic}.',
-    quietIntro: '{sign}: {when} è un periodo tranquillo nel cielo, con il Sole nella tua {house} casa, quella che riguarda {topic}.',
+    quietIntro:
+      '{sign}: {when} è un periodo tranquillo nel cielo, con il Sole nella tua {house} casa, quella che riguarda {topic}.',
   },
 
   year: {
-    risingNote: 'Questa previsione è scritta per chi ha l’<strong>ascendente in {sign}</strong>: le case sono contate a partire dal tuo ascendente, quindi ti sarà più utile se conosci la tua ora di nascita. La previsione del tuo segno solare racconta lo stesso cielo da un altro punto di partenza.',
+    risingNote:
+      'Questa previsione è scritta per chi ha l’<strong>ascendente in {sign}</strong>: le case sono contate a partire dal tuo ascendente, quindi ti sarà più utile se conosci la tua ora di nascita. La previsione del tuo segno solare racconta lo stesso cielo da un altro punto di partenza.',
     jupiterAndSaturn: 'Giove e Saturno',
     eclipseSeasons: 'Stagioni delle eclissi',
-    eclipseSeasonsText: 'Le eclissi del {year} arrivano in {seasons}: {months}. Le eclissi segnano punti di svolta; le case in cui cadono mostrano dove {who} può aspettarsi dei cambiamenti.',
+    eclipseSeasonsText:
+      'Le eclissi del {year} arrivano in {seasons}: {months}. Le eclissi segnano punti di svolta; le case in cui cadono mostrano dove {who} può aspettarsi dei cambiamenti.',
     retrogradePeriods: 'Periodi retrogradi',
-    retrogradePeriodsText: 'Settimane buone per rivedere, riparare e riallacciare i contatti, più che per firmare o lanciare qualcosa di nuovo:',
+    retrogradePeriodsText:
+      'Settimane buone per rivedere, riparare e riallacciare i contatti, più che per firmare o lanciare qualcosa di nuovo:',
     outerPlanets: 'I pianeti lenti',
-    stays: '<strong>{planet}</strong> ({theme}) resta tutto l’anno in {sign}, nella tua {house} casa, quella che riguarda {topic}.',
+    stays:
+      '<strong>{planet}</strong> ({theme}) resta tutto l’anno in {sign}, nella tua {house} casa, quella che riguarda {topic}.',
     moves: '<strong>{planet}</strong> ({theme}) comincia l’anno in {sign}, la tua {house} casa, poi {moves}.',
     moveInto: 'entra in {sign} il {date} (la tua {house} casa, quella che riguarda {topic})',
     moveBackInto: 'rientra in {sign} il {date} (la tua {house} casa, quella che riguarda {topic})',
-    retrogradeUntil: '{planet}: in moto retrogrado fino al {date}, per fermarsi a {degree} {sign} nella tua {house} casa',
+    retrogradeUntil:
+      '{planet}: in moto retrogrado fino al {date}, per fermarsi a {degree} {sign} nella tua {house} casa',
     retrogradeWithin: '{planet}: {dates}, in {sign}, la tua {house} casa',
-    retrogradeAcross: '{planet}: {dates}, prima in {sign} (la tua {house} casa), poi di nuovo in {sign2} (la tua {house2} casa)',
+    retrogradeAcross:
+      '{planet}: {dates}, prima in {sign} (la tua {house} casa), poi di nuovo in {sign2} (la tua {house2} casa)',
     retrogradeOpen: '{planet}: dal {date} fino all’inizio del {nextYear}, in {sign}, la tua {house} casa',
     who: { sun: 'chi è {sign}', rising: 'chi ha l’ascendente in {sign}' },
     lead: { sun: '{sign}', rising: 'Ascendente {sign}' },
     intro: '{lead}: il {year} è segnato da {headline}, nella tua {house} casa, quella che riguarda {topic}.',
-    introJupiter: '{lead}: il {year} è un anno di Giove in {sign}, che fa crescere la tua {house} casa, quella che riguarda {topic}.',
+    introJupiter:
+      '{lead}: il {year} è un anno di Giove in {sign}, che fa crescere la tua {house} casa, quella che riguarda {topic}.',
     seasons: (count) => (count === 1 ? 'una stagione' : `${NUMBER_WORDS[count] ?? count} stagioni`),
-    eclipseCount: (count) => (count === 1
-      ? 'Un’unica eclissi segna il punto di svolta.'
-      : `${capitalize(NUMBER_WORDS[count] ?? String(count))} eclissi segnano i punti di svolta.`),
+    eclipseCount: (count) =>
+      count === 1
+        ? 'Un’unica eclissi segna il punto di svolta.'
+        : `${capitalize(NUMBER_WORDS[count] ?? String(count))} eclissi segnano i punti di svolta.`,
   },
 
   natal: {

@@ -4,16 +4,47 @@
 // sign and planet names (Câncer, Gêmeos, Vênus, Netuno), in "1º de março", and drops the article before a
 // possessive ("ilumina sua casa"). Houses are feminine ordinals before "casa"; topics and themes carry their
 // articles, and `finish` joins "de", "em", "a" and "por" with them ("de o" → "do", "a a" → "à", "por a" → "pela").
-import { capitalize, utcDates, type HeadlineEvent, type NatalIntro, type PhraseBank, type Twelve } from './phrase-bank.ts';
+import {
+  capitalize,
+  utcDates,
+  type HeadlineEvent,
+  type NatalIntro,
+  type PhraseBank,
+  type Twelve,
+} from './phrase-bank.ts';
 import type { EclipseKind } from '../sky/events.ts';
 import type { PlanetName } from '../sky/positions.ts';
 
 const monthOnly = utcDates('pt', { month: 'long' });
 const FEMININE_NUMBERS = ['nenhuma', 'uma', 'duas', 'três', 'quatro', 'cinco', 'seis', 'sete', 'oito'];
 const MASCULINE_NUMBERS = ['nenhum', 'um', 'dois', 'três', 'quatro', 'cinco', 'seis', 'sete', 'oito'];
-const ORDINALS = ['primeira', 'segunda', 'terceira', 'quarta', 'quinta', 'sexta', 'sétima', 'oitava', 'nona', 'décima', 'décima primeira', 'décima segunda'];
-const ECLIPSE_KINDS: Record<EclipseKind, string> = { penumbral: 'penumbral', partial: 'parcial', annular: 'anular', total: 'total', hybrid: 'híbrido' };
-const PHASE_NAMES = { newMoon: 'a lua nova', firstQuarter: 'o quarto crescente', fullMoon: 'a lua cheia', lastQuarter: 'o quarto minguante' };
+const ORDINALS = [
+  'primeira',
+  'segunda',
+  'terceira',
+  'quarta',
+  'quinta',
+  'sexta',
+  'sétima',
+  'oitava',
+  'nona',
+  'décima',
+  'décima primeira',
+  'décima segunda',
+];
+const ECLIPSE_KINDS: Record<EclipseKind, string> = {
+  penumbral: 'penumbral',
+  partial: 'parcial',
+  annular: 'anular',
+  total: 'total',
+  hybrid: 'híbrido',
+};
+const PHASE_NAMES = {
+  newMoon: 'a lua nova',
+  firstQuarter: 'o quarto crescente',
+  fullMoon: 'a lua cheia',
+  lastQuarter: 'o quarto minguante',
+};
 
 const JOINED: Record<string, Record<string, string>> = {
   de: { o: 'do', a: 'da', os: 'dos', as: 'das', este: 'deste', esta: 'desta' },
@@ -24,13 +55,19 @@ const JOINED: Record<string, Record<string, string>> = {
 
 /** "de o" → "do", "em a" → "na", "a a" → "à", "por os" → "pelos", "de esta" → "desta" (templates write these only as preposition and article). */
 function contract(text: string): string {
-  return text.replace(/(?<![\p{L}\p{N}])(de|em|a|por) (o|a|os|as|este|esta)(?![\p{L}\p{N}])/gu, (whole, p: string, a: string) => JOINED[p]![a] ?? whole);
+  return text.replace(
+    /(?<![\p{L}\p{N}])(de|em|a|por) (o|a|os|as|este|esta)(?![\p{L}\p{N}])/gu,
+    (whole, p: string, a: string) => JOINED[p]![a] ?? whole,
+  );
 }
 
 /** Brazil: no article before a possessive ("a sua casa" → "sua casa", "A sua" → "Sua"); "à sua", "na sua" stay. */
 function brazilian(text: string): string {
-  return contract(text).replace(/(?<![\p{L}\p{N}])([oaOA]s?) ((?:seu|sua)s?)(?![\p{L}\p{N}])/gu, (_, article: string, possessive: string) =>
-    (article[0] === article[0]!.toUpperCase() ? capitalize(possessive) : possessive));
+  return contract(text).replace(
+    /(?<![\p{L}\p{N}])([oaOA]s?) ((?:seu|sua)s?)(?![\p{L}\p{N}])/gu,
+    (_, article: string, possessive: string) =>
+      article[0] === article[0]!.toUpperCase() ? capitalize(possessive) : possessive,
+  );
 }
 
 function list(items: readonly string[]): string {
@@ -45,7 +82,6 @@ interface Variant {
   first: string;
   finish(text: string): string;
 }
-
 
 /** What both variants write alike. */
 const TEXTS = {
@@ -164,29 +200,37 @@ const TEXTS = {
   },
 
   year: {
-    risingNote: 'Esta previsão é para quem tem <strong>ascendente em {sign}</strong>: as casas são contadas a partir do seu ascendente, por isso é mais útil se souber a sua hora de nascimento. A previsão do seu signo solar conta o mesmo céu a partir de outro ponto de partida.',
+    risingNote:
+      'Esta previsão é para quem tem <strong>ascendente em {sign}</strong>: as casas são contadas a partir do seu ascendente, por isso é mais útil se souber a sua hora de nascimento. A previsão do seu signo solar conta o mesmo céu a partir de outro ponto de partida.',
     jupiterAndSaturn: 'Júpiter e Saturno',
     eclipseSeasons: 'Temporadas de eclipses',
-    eclipseSeasonsText: 'Os eclipses de {year} chegam em {seasons}: {months}. Os eclipses marcam momentos decisivos; as casas onde caem mostram onde {who} pode esperar mudanças.',
+    eclipseSeasonsText:
+      'Os eclipses de {year} chegam em {seasons}: {months}. Os eclipses marcam momentos decisivos; as casas onde caem mostram onde {who} pode esperar mudanças.',
     retrogradePeriods: 'Períodos retrógrados',
-    retrogradePeriodsText: 'Boas semanas para rever, reparar e reatar laços, mais do que para assinar ou lançar algo novo:',
+    retrogradePeriodsText:
+      'Boas semanas para rever, reparar e reatar laços, mais do que para assinar ou lançar algo novo:',
     outerPlanets: 'Os planetas lentos',
-    stays: '<strong>{planet}</strong> ({theme}) fica o ano inteiro em {sign}, na sua {house} casa, que envolve {topic}.',
+    stays:
+      '<strong>{planet}</strong> ({theme}) fica o ano inteiro em {sign}, na sua {house} casa, que envolve {topic}.',
     moves: '<strong>{planet}</strong> ({theme}) começa o ano em {sign}, a sua {house} casa, e depois {moves}.',
     moveInto: 'entra em {sign} no dia {date} (a sua {house} casa, que envolve {topic})',
     moveBackInto: 'volta a {sign} no dia {date} (a sua {house} casa, que envolve {topic})',
     retrogradeUntil: '{planet}: em movimento retrógrado até {date}, e termina a {degree} de {sign} na sua {house} casa',
     retrogradeWithin: '{planet}: {dates}, em {sign}, a sua {house} casa',
-    retrogradeAcross: '{planet}: {dates}, primeiro em {sign} (a sua {house} casa), depois de volta a {sign2} (a sua {house2} casa)',
-    retrogradeOpen: '{planet}: a partir do dia {date}, ainda em curso no início de {nextYear}, em {sign}, a sua {house} casa',
+    retrogradeAcross:
+      '{planet}: {dates}, primeiro em {sign} (a sua {house} casa), depois de volta a {sign2} (a sua {house2} casa)',
+    retrogradeOpen:
+      '{planet}: a partir do dia {date}, ainda em curso no início de {nextYear}, em {sign}, a sua {house} casa',
     who: { sun: 'quem é de {sign}', rising: 'quem tem ascendente em {sign}' },
     lead: { sun: '{sign}', rising: 'Ascendente em {sign}' },
     intro: '{lead}: {year} é marcado por {headline}, na sua {house} casa, que envolve {topic}.',
-    introJupiter: '{lead}: {year} é um ano de Júpiter em {sign}, que faz crescer a sua {house} casa, que envolve {topic}.',
+    introJupiter:
+      '{lead}: {year} é um ano de Júpiter em {sign}, que faz crescer a sua {house} casa, que envolve {topic}.',
     seasons: (count) => (count === 1 ? 'uma temporada' : `${FEMININE_NUMBERS[count] ?? count} temporadas`),
-    eclipseCount: (count) => (count === 1
-      ? 'Um único eclipse marca o momento decisivo.'
-      : `${capitalize(MASCULINE_NUMBERS[count] ?? String(count))} eclipses marcam os momentos decisivos.`),
+    eclipseCount: (count) =>
+      count === 1
+        ? 'Um único eclipse marca o momento decisivo.'
+        : `${capitalize(MASCULINE_NUMBERS[count] ?? String(count))} eclipses marcam os momentos decisivos.`,
   },
 } satisfies Partial<PhraseBank>;
 
@@ -207,7 +251,9 @@ function portuguese(v: Variant): PhraseBank {
   /** '9 de dezembro', '3 de janeiro de 2027'. */
   const day = (date: Date, periodYear?: number) => {
     const words = `${dayNumber(date)} de ${monthOnly(date)}`;
-    return periodYear === undefined || date.getUTCFullYear() === periodYear ? words : `${words} de ${date.getUTCFullYear()}`;
+    return periodYear === undefined || date.getUTCFullYear() === periodYear
+      ? words
+      : `${words} de ${date.getUTCFullYear()}`;
   };
   /** 'a semana de 7 a 13 de dezembro de 2026', '… de 30 de novembro a 6 de dezembro de 2026', '… de 28 de dezembro de 2026 a 3 de janeiro de 2027'. */
   const weekLabel = (first: Date, last: Date) => {
@@ -218,10 +264,13 @@ function portuguese(v: Variant): PhraseBank {
   };
   const subjects = { ...v.planetNames, Sun: 'o Sol', Moon: 'a Lua' };
   const headline = (e: HeadlineEvent) => {
-    if (e.type === 'phase') return `${e.eclipse ? `o ${e.eclipse}` : PHASE_NAMES[e.phase]} do dia ${e.date} em ${e.sign}`;
+    if (e.type === 'phase')
+      return `${e.eclipse ? `o ${e.eclipse}` : PHASE_NAMES[e.phase]} do dia ${e.date} em ${e.sign}`;
     const planet = subjects[e.planet];
     if (e.type === 'ingress') {
-      return e.retrograde ? `o retorno de ${planet}, em movimento retrógrado, a ${e.sign} no dia ${e.date}` : `a entrada de ${planet} em ${e.sign} no dia ${e.date}`;
+      return e.retrograde
+        ? `o retorno de ${planet}, em movimento retrógrado, a ${e.sign} no dia ${e.date}`
+        : `a entrada de ${planet} em ${e.sign} no dia ${e.date}`;
     }
     return `a estação ${e.direction === 'retrograde' ? 'retrógrada' : 'direta'} de ${planet} no dia ${e.date} em ${e.sign}`;
   };
@@ -243,7 +292,8 @@ function portuguese(v: Variant): PhraseBank {
     list,
     finish: v.finish,
     day,
-    dayRange: (first, last) => `de ${first.getUTCMonth() === last.getUTCMonth() ? dayNumber(first) : day(first)} a ${day(last)}`,
+    dayRange: (first, last) =>
+      `de ${first.getUTCMonth() === last.getUTCMonth() ? dayNumber(first) : day(first)} a ${day(last)}`,
     monthName: monthOnly,
     weekLabel,
     monthLabel: (first) => `o mês de ${monthOnly(first)} de ${first.getUTCFullYear()}`,
@@ -258,14 +308,32 @@ function portuguese(v: Variant): PhraseBank {
 }
 
 const PLANETS_PT = {
-  Sun: 'Sol', Moon: 'Lua', Mercury: 'Mercúrio', Venus: 'Vénus', Mars: 'Marte',
-  Jupiter: 'Júpiter', Saturn: 'Saturno', Uranus: 'Urano', Neptune: 'Neptuno', Pluto: 'Plutão',
+  Sun: 'Sol',
+  Moon: 'Lua',
+  Mercury: 'Mercúrio',
+  Venus: 'Vénus',
+  Mars: 'Marte',
+  Jupiter: 'Júpiter',
+  Saturn: 'Saturno',
+  Uranus: 'Urano',
+  Neptune: 'Neptuno',
+  Pluto: 'Plutão',
 };
 
 export const PT: PhraseBank = portuguese({
   signNames: [
-    'Áries', 'Touro', 'Gémeos', 'Caranguejo', 'Leão', 'Virgem',
-    'Libra', 'Escorpião', 'Sagitário', 'Capricórnio', 'Aquário', 'Peixes',
+    'Áries',
+    'Touro',
+    'Gémeos',
+    'Caranguejo',
+    'Leão',
+    'Virgem',
+    'Libra',
+    'Escorpião',
+    'Sagitário',
+    'Capricórnio',
+    'Aquário',
+    'Peixes',
   ],
   planetNames: PLANETS_PT,
   first: '1',
@@ -274,8 +342,18 @@ export const PT: PhraseBank = portuguese({
 
 export const PT_BR: PhraseBank = portuguese({
   signNames: [
-    'Áries', 'Touro', 'Gêmeos', 'Câncer', 'Leão', 'Virgem',
-    'Libra', 'Escorpião', 'Sagitário', 'Capricórnio', 'Aquário', 'Peixes',
+    'Áries',
+    'Touro',
+    'Gêmeos',
+    'Câncer',
+    'Leão',
+    'Virgem',
+    'Libra',
+    'Escorpião',
+    'Sagitário',
+    'Capricórnio',
+    'Aquário',
+    'Peixes',
   ],
   planetNames: { ...PLANETS_PT, Venus: 'Vênus', Neptune: 'Netuno' },
   first: '1º',

@@ -78,7 +78,10 @@ export function searchPlaces(query: string): SamplePlace[] {
     if (tier !== undefined) matches.push({ place, tier });
   }
   // The list is in population order, and the sort is stable: the largest of each tier come first.
-  const chosen = matches.sort((a, b) => a.tier - b.tier).slice(0, DEFAULTS.maxResults).map((match) => match.place);
+  const chosen = matches
+    .sort((a, b) => a.tier - b.tier)
+    .slice(0, DEFAULTS.maxResults)
+    .map((match) => match.place);
   return chosen.sort((a, b) => b.population - a.population || a.id - b.id);
 }
 

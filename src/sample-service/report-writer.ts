@@ -72,14 +72,21 @@ interface PeriodRange {
   span: string;
 }
 
-export function periodRange(kind: SampleReportKind, period: SamplePeriod, language: SampleLanguage = 'en'): PeriodRange {
+export function periodRange(
+  kind: SampleReportKind,
+  period: SamplePeriod,
+  language: SampleLanguage = 'en',
+): PeriodRange {
   const bank = phraseBank(language);
   const { year } = period;
-  if (!Number.isInteger(year)) throw new ReportPeriodError(`report period: "year" must be an integer, got ${String(year)}`);
+  if (!Number.isInteger(year))
+    throw new ReportPeriodError(`report period: "year" must be an integer, got ${String(year)}`);
   if (kind === 'weekly') {
     const week = period.week;
     if (week === undefined || !Number.isInteger(week) || week < 1 || week > isoWeeksInYear(year)) {
-      throw new ReportPeriodError(`weekly report: "week" must be an integer from 1 to ${isoWeeksInYear(year)} for ${year}, got ${String(week)}`);
+      throw new ReportPeriodError(
+        `weekly report: "week" must be an integer from 1 to ${isoWeeksInYear(year)} for ${year}, got ${String(week)}`,
+      );
     }
     const start = isoWeekMonday(year, week);
     const end = new Date(start.getTime() + 7 * MS_PER_DAY);
@@ -93,7 +100,12 @@ export function periodRange(kind: SampleReportKind, period: SamplePeriod, langua
     const start = new Date(Date.UTC(year, month - 1, 1));
     return { start, end: new Date(Date.UTC(year, month, 1)), label: bank.monthLabel(start), span: bank.spans.monthly };
   }
-  return { start: new Date(Date.UTC(year, 0, 1)), end: new Date(Date.UTC(year + 1, 0, 1)), label: String(year), span: bank.spans.yearly };
+  return {
+    start: new Date(Date.UTC(year, 0, 1)),
+    end: new Date(Date.UTC(year + 1, 0, 1)),
+    label: String(year),
+    span: bank.spans.yearly,
+  };
 }
 
 // ---- What the sky does in a period (the same for the 12 signs: see reportWriter) ----
@@ -113,7 +125,10 @@ function periodContext(kind: SampleReportKind, period: SamplePeriod, language: S
   return {
     key: `${kind === 'ascendantYearly' ? 'yearly' : kind}:${period.year}:${period.week ?? period.month ?? ''}`,
     range,
-    events: kind === 'yearly' || kind === 'ascendantYearly' ? [...eventsOfYear(period.year)] : skyEvents(range.start, range.end),
+    events:
+      kind === 'yearly' || kind === 'ascendantYearly'
+        ? [...eventsOfYear(period.year)]
+        : skyEvents(range.start, range.end),
     sunSign: signOf(eclipticLongitude('Sun', range.start)),
     retrogradeAtStart: NOTABLE_RETROGRADES.filter((p) => longitudeSpeed(p, range.start) < 0),
   };
@@ -147,7 +162,11 @@ function houseSlots(t: Telling, eventSign: number): { house: string; topic: stri
 /** {sign}, {inSign} and {intoSign} of a sign (each slot name with `suffix`): see PhraseBank.signsIn. */
 function signSlots(bank: PhraseBank, signId: number, suffix = ''): Record<string, string> {
   const sign = bank.signNames[signId]!;
-  return { [`sign${suffix}`]: sign, [`inSign${suffix}`]: bank.signsIn?.[signId] ?? sign, [`intoSign${suffix}`]: bank.signsInto?.[signId] ?? sign };
+  return {
+    [`sign${suffix}`]: sign,
+    [`inSign${suffix}`]: bank.signsIn?.[signId] ?? sign,
+    [`intoSign${suffix}`]: bank.signsInto?.[signId] ?? sign,
+  };
 }
 
 /** The degree within the sign: '15°'. */
@@ -180,7 +199,9 @@ function tellEvent(t: Telling, e: SkyEvent): string {
   if (e.type === 'phase') {
     const sentence = fill(pick(bank.phases[e.phase], key), slots);
     const eclipse = eclipseName(bank, e);
-    return eclipse ? `${sentence} ${fill(pick(bank.eclipseSentences, key + '|eclipse'), { eclipse: bank.withArticle(eclipse).replace(eclipse, `<em>${eclipse}</em>`) })}` : sentence;
+    return eclipse
+      ? `${sentence} ${fill(pick(bank.eclipseSentences, key + '|eclipse'), { eclipse: bank.withArticle(eclipse).replace(eclipse, `<em>${eclipse}</em>`) })}`
+      : sentence;
   }
   if (e.type === 'ingress') {
     const templates = e.body === 'Sun' ? bank.sunIngresses : e.retrograde ? bank.retrogradeIngresses : bank.ingresses;
@@ -219,17 +240,24 @@ function writeColumn(ctx: PeriodContext, t: Telling, kind: 'weekly' | 'monthly')
   const { bank, signId } = t;
   const key = `${kind}|${ctx.key}|${signId}`;
   // A month has 8 quarter phases; only new and full moons make its list readable.
-  const events = kind === 'monthly'
-    ? ctx.events.filter((e) => e.type !== 'phase' || e.phase === 'newMoon' || e.phase === 'fullMoon')
-    : ctx.events;
+  const events =
+    kind === 'monthly'
+      ? ctx.events.filter((e) => e.type !== 'phase' || e.phase === 'newMoon' || e.phase === 'fullMoon')
+      : ctx.events;
 
   const sunHouse = houseSlots(t, ctx.sunSign);
-  const opening = fill(pick(bank.seasonOpenings, key + '|open'), { ...signSlots(bank, ctx.sunSign), span: ctx.range.span, ...sunHouse });
+  const opening = fill(pick(bank.seasonOpenings, key + '|open'), {
+    ...signSlots(bank, ctx.sunSign),
+    span: ctx.range.span,
+    ...sunHouse,
+  });
   const parts = [`<p>${opening}</p>`];
   const retrograde = ctx.retrogradeAtStart;
   if (retrograde.length > 0) {
     const template = retrograde.length === 1 ? bank.column.retrogradeOne : bank.column.retrogradeMany;
-    parts.push(`<p>${fill(template, { planets: bank.list(retrograde.map((p) => bank.planetNames[p])), opens: bank.column.opens[kind] })}</p>`);
+    parts.push(
+      `<p>${fill(template, { planets: bank.list(retrograde.map((p) => bank.planetNames[p])), opens: bank.column.opens[kind] })}</p>`,
+    );
   }
   if (events.length > 0) {
     parts.push(`<h3>${bank.column.keyDates}</h3>`);
@@ -252,14 +280,21 @@ function writeColumn(ctx: PeriodContext, t: Telling, kind: 'weekly' | 'monthly')
 function planetYear(t: Telling, planet: PlanetName, events: readonly SkyEvent[]): string {
   const { bank } = t;
   const startSign = signOf(eclipticLongitude(planet, new Date(Date.UTC(t.year, 0, 1))));
-  const slots = { planet: bank.planetNames[planet], theme: bank.planetThemes[planet], ...signSlots(bank, startSign), ...houseSlots(t, startSign) };
+  const slots = {
+    planet: bank.planetNames[planet],
+    theme: bank.planetThemes[planet],
+    ...signSlots(bank, startSign),
+    ...houseSlots(t, startSign),
+  };
   const ingresses = events.filter((e) => e.type === 'ingress' && e.body === planet);
   if (ingresses.length === 0) return fill(bank.year.stays, slots);
-  const moves = ingresses.map((e) => fill(e.type === 'ingress' && e.retrograde ? bank.year.moveBackInto : bank.year.moveInto, {
-    ...signSlots(bank, e.signId),
-    date: bank.day(e.time),
-    ...houseSlots(t, e.signId),
-  }));
+  const moves = ingresses.map((e) =>
+    fill(e.type === 'ingress' && e.retrograde ? bank.year.moveBackInto : bank.year.moveInto, {
+      ...signSlots(bank, e.signId),
+      date: bank.day(e.time),
+      ...houseSlots(t, e.signId),
+    }),
+  );
   return fill(bank.year.moves, { ...slots, moves: bank.list(moves) });
 }
 
@@ -269,7 +304,11 @@ function retrogradePeriods(t: Telling, planet: PlanetName, events: readonly SkyE
   const out: string[] = [];
   for (let i = 0; i < stations.length; i++) {
     const s = stations[i]!;
-    const slots = { planet: bank.planetNames[planet], ...signSlots(bank, s.signId), house: houseSlots(t, s.signId).house };
+    const slots = {
+      planet: bank.planetNames[planet],
+      ...signSlots(bank, s.signId),
+      house: houseSlots(t, s.signId).house,
+    };
     if (s.direction === 'direct') {
       // The retrograde began the year before.
       out.push(fill(bank.year.retrogradeUntil, { ...slots, date: bank.day(s.time), degree: degreeOf(s) }));
@@ -278,9 +317,15 @@ function retrogradePeriods(t: Telling, planet: PlanetName, events: readonly SkyE
     const next = stations[i + 1];
     if (next && next.direction === 'direct') {
       const span = { ...slots, dates: bank.dayRange(s.time, next.time) };
-      out.push(next.signId === s.signId
-        ? fill(bank.year.retrogradeWithin, span)
-        : fill(bank.year.retrogradeAcross, { ...span, ...signSlots(bank, next.signId, '2'), house2: houseSlots(t, next.signId).house }));
+      out.push(
+        next.signId === s.signId
+          ? fill(bank.year.retrogradeWithin, span)
+          : fill(bank.year.retrogradeAcross, {
+              ...span,
+              ...signSlots(bank, next.signId, '2'),
+              house2: houseSlots(t, next.signId).house,
+            }),
+      );
       i++;
     } else {
       out.push(fill(bank.year.retrogradeOpen, { ...slots, date: bank.day(s.time), nextYear: String(t.year + 1) }));
@@ -309,23 +354,49 @@ function eclipseSection(t: Telling, seasons: readonly SkyEvent[][], who: string)
     const last = bank.monthName(s[s.length - 1]!.time);
     return first === last ? first : `${first}–${last}`;
   });
-  const text = fill(bank.year.eclipseSeasonsText, { year: String(t.year), seasons: bank.year.seasons(seasons.length), months: bank.list(months), who });
-  return [`<h3>${bank.year.eclipseSeasons}</h3>`, `<p>${text}</p>`, `<ul>${seasons.flat().map((e) => `<li>${tellEvent(t, e)}</li>`).join('')}</ul>`];
+  const text = fill(bank.year.eclipseSeasonsText, {
+    year: String(t.year),
+    seasons: bank.year.seasons(seasons.length),
+    months: bank.list(months),
+    who,
+  });
+  return [
+    `<h3>${bank.year.eclipseSeasons}</h3>`,
+    `<p>${text}</p>`,
+    `<ul>${seasons
+      .flat()
+      .map((e) => `<li>${tellEvent(t, e)}</li>`)
+      .join('')}</ul>`,
+  ];
 }
 
 /** The intro leads with the biggest slow-planet move of the year, else the first eclipse, else Jupiter's sign. */
 function yearIntro(ctx: PeriodContext, t: Telling, lead: string, seasons: readonly SkyEvent[][]): string {
   const { bank, year } = t;
   const events = ctx.events;
-  const slowMove = events.find((e) => e.type === 'ingress' && !e.retrograde && (e.body === 'Jupiter' || e.body === 'Saturn'))
-    ?? events.find((e) => e.type === 'ingress' && !e.retrograde && (e.body === 'Uranus' || e.body === 'Neptune' || e.body === 'Pluto'));
+  const slowMove =
+    events.find((e) => e.type === 'ingress' && !e.retrograde && (e.body === 'Jupiter' || e.body === 'Saturn')) ??
+    events.find(
+      (e) =>
+        e.type === 'ingress' && !e.retrograde && (e.body === 'Uranus' || e.body === 'Neptune' || e.body === 'Pluto'),
+    );
   const first = slowMove ?? seasons[0]?.[0];
   let intro: string;
   if (first) {
-    intro = fill(bank.year.intro, { lead, year: String(year), headline: headline(bank, first, year), ...houseSlots(t, first.signId) });
+    intro = fill(bank.year.intro, {
+      lead,
+      year: String(year),
+      headline: headline(bank, first, year),
+      ...houseSlots(t, first.signId),
+    });
   } else {
     const jupiterSign = signOf(eclipticLongitude('Jupiter', ctx.range.start));
-    intro = fill(bank.year.introJupiter, { lead, year: String(year), ...signSlots(bank, jupiterSign), ...houseSlots(t, jupiterSign) });
+    intro = fill(bank.year.introJupiter, {
+      lead,
+      year: String(year),
+      ...signSlots(bank, jupiterSign),
+      ...houseSlots(t, jupiterSign),
+    });
   }
   const eclipseCount = seasons.flat().length;
   return eclipseCount > 0 ? `${intro} ${bank.year.eclipseCount(eclipseCount)}` : intro;
@@ -345,7 +416,8 @@ function writeYear(ctx: PeriodContext, t: Telling, kind: 'yearly' | 'ascendantYe
   parts.push(`<p>${planetYear(t, 'Saturn', events)}</p>`);
 
   const seasons = eclipseSeasons(events);
-  if (seasons.length > 0) parts.push(...eclipseSection(t, seasons, fill(bank.year.who[rising ? 'rising' : 'sun'], sign)));
+  if (seasons.length > 0)
+    parts.push(...eclipseSection(t, seasons, fill(bank.year.who[rising ? 'rising' : 'sun'], sign)));
 
   const retro = (['Mercury', 'Venus', 'Mars'] as const).flatMap((p) => retrogradePeriods(t, p, events));
   if (retro.length > 0) {
@@ -366,7 +438,11 @@ function writeYear(ctx: PeriodContext, t: Telling, kind: 'yearly' | 'ascendantYe
  * Deterministic report content for the signs of one period, in `language`: `intro` is plain text, `text` is HTML
  * (p, h3, strong, em, ul, li). What the sky does in the period is worked out once, for all the signs asked for.
  */
-export function reportWriter(kind: SampleReportKind, period: SamplePeriod, language: SampleLanguage = 'en'): (signId: number) => Report {
+export function reportWriter(
+  kind: SampleReportKind,
+  period: SamplePeriod,
+  language: SampleLanguage = 'en',
+): (signId: number) => Report {
   if (kind !== 'weekly' && kind !== 'monthly' && kind !== 'yearly' && kind !== 'ascendantYearly') {
     throw new ReportPeriodError(`report: unknown kind "${String(kind)}"`);
   }
@@ -377,7 +453,8 @@ export function reportWriter(kind: SampleReportKind, period: SamplePeriod, langu
       throw new ReportPeriodError(`report: sign id must be an integer from 0 to 11, got ${String(signId)}`);
     }
     const t: Telling = { bank, kind, periodKey: ctx.key, signId, year: period.year };
-    const { intro, text } = kind === 'weekly' || kind === 'monthly' ? writeColumn(ctx, t, kind) : writeYear(ctx, t, kind);
+    const { intro, text } =
+      kind === 'weekly' || kind === 'monthly' ? writeColumn(ctx, t, kind) : writeYear(ctx, t, kind);
     return { intro: bank.finish(intro), text: bank.finish(text) };
   };
 }

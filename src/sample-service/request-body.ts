@@ -28,7 +28,11 @@ function describeJsonType(value: unknown): string {
 /** The parsed body must be a JSON object holding only `allowed` members. */
 export function requireObject(endpoint: string, body: unknown, allowed: readonly string[]): JsonObject {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new SampleHttpError(400, 'invalid_body', `${endpoint}: the request body must be a JSON object, got ${describeJsonType(body)}`);
+    throw new SampleHttpError(
+      400,
+      'invalid_body',
+      `${endpoint}: the request body must be a JSON object, got ${describeJsonType(body)}`,
+    );
   }
   for (const key of Object.keys(body)) {
     if (!allowed.includes(key)) {
@@ -52,15 +56,33 @@ function invalid(endpoint: string, field: string, problem: string): SampleHttpEr
 
 /** An integer sent as a JSON number (not a string, not 47.0-as-"47"), within [min, max]. */
 export function readInteger(endpoint: string, body: JsonObject, field: string, min: number, max: number): number;
-export function readInteger(endpoint: string, body: JsonObject, field: string, min: number, max: number, optional: true): number | undefined;
-export function readInteger(endpoint: string, body: JsonObject, field: string, min: number, max: number, optional = false): number | undefined {
+export function readInteger(
+  endpoint: string,
+  body: JsonObject,
+  field: string,
+  min: number,
+  max: number,
+  optional: true,
+): number | undefined;
+export function readInteger(
+  endpoint: string,
+  body: JsonObject,
+  field: string,
+  min: number,
+  max: number,
+  optional = false,
+): number | undefined {
   const value = body[field];
   if (value === undefined) {
     if (optional) return undefined;
     throw missing(endpoint, field);
   }
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw invalid(endpoint, field, `must be an integer JSON number, got ${describeJsonType(value)}${typeof value === 'number' ? ` ${value}` : ''}`);
+    throw invalid(
+      endpoint,
+      field,
+      `must be an integer JSON number, got ${describeJsonType(value)}${typeof value === 'number' ? ` ${value}` : ''}`,
+    );
   }
   if (value < min || value > max) throw invalid(endpoint, field, `must be between ${min} and ${max}, got ${value}`);
   return value;
@@ -70,7 +92,8 @@ export function readInteger(endpoint: string, body: JsonObject, field: string, m
 export function readString(endpoint: string, body: JsonObject, field: string): string {
   const value = body[field];
   if (value === undefined) throw missing(endpoint, field);
-  if (typeof value !== 'string') throw invalid(endpoint, field, `must be a JSON string, got ${describeJsonType(value)}`);
+  if (typeof value !== 'string')
+    throw invalid(endpoint, field, `must be a JSON string, got ${describeJsonType(value)}`);
   if (value.trim() === '') throw invalid(endpoint, field, 'must not be empty');
   return value;
 }
@@ -91,14 +114,15 @@ export function readDate(endpoint: string, body: JsonObject, field: string): str
 /** `HH:MM`, 24-hour clock. */
 export function readTime(endpoint: string, body: JsonObject, field: string): string {
   const value = readString(endpoint, body, field);
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value)) throw invalid(endpoint, field, `must be a time as HH:MM (00:00 to 23:59), got "${value}"`);
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value))
+    throw invalid(endpoint, field, `must be a time as HH:MM (00:00 to 23:59), got "${value}"`);
   return value;
 }
 
 /** A two-letter lowercase language code (ISO 639-1 shape); the service does not list the allowed values. */
 export function readLang(endpoint: string, body: JsonObject, field: string): string {
   const value = readString(endpoint, body, field);
-  if (!/^[a-z]{2}$/.test(value)) throw invalid(endpoint, field, `must be a two-letter language code such as "en", got "${value}"`);
+  if (!/^[a-z]{2}$/.test(value))
+    throw invalid(endpoint, field, `must be a two-letter language code such as "en", got "${value}"`);
   return value;
 }
-

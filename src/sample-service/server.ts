@@ -4,7 +4,13 @@
 // fails here, not in production, and it carries fault knobs (./faults.ts) so retries and token renewal can be
 // tested for real. This file serves HTTP (request log, latency, faults, writing answers); what each endpoint
 // answers is in ./endpoints.ts.
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ReportPeriodError } from './report-writer.ts';
@@ -134,11 +140,13 @@ function readRequestBody(req: IncomingMessage, limit: number): Promise<string> {
     let tooLarge = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true; // keep reading (and dropping) so the 413 can still be delivered
+      if (size > limit)
+        tooLarge = true; // keep reading (and dropping) so the 413 can still be delivered
       else chunks.push(chunk);
     });
     req.on('end', () => {
-      if (tooLarge) reject(new SampleHttpError(413, 'body_too_large', `the request body is larger than ${limit} bytes`));
+      if (tooLarge)
+        reject(new SampleHttpError(413, 'body_too_large', `the request body is larger than ${limit} bytes`));
       else resolve(Buffer.concat(chunks).toString('utf8'));
     });
     req.on('error', reject);
@@ -173,7 +181,10 @@ function errorAnswer(error: unknown, entry: RequestLogEntry): Answer {
     // Input that passed the shape checks but names no real moment or period (2026-02-30, week 53 of 2025).
     return { status: 400, payload: errorBody('invalid_field', `${entry.path}: ${error.message}`) };
   }
-  return { status: 500, payload: errorBody('internal_error', `${entry.method} ${entry.path}: ${(error as Error).message}`) };
+  return {
+    status: 500,
+    payload: errorBody('internal_error', `${entry.method} ${entry.path}: ${(error as Error).message}`),
+  };
 }
 
 const STATUS_CODES_FOR_FAULTS: Record<number, string> = { 429: 'rate_limited', 503: 'service_unavailable' };
@@ -181,12 +192,22 @@ const STATUS_CODES_FOR_FAULTS: Record<number, string> = { 429: 'rate_limited', 5
 /** The answer an injected `respond` fault asks for. */
 function faultAnswer(action: Extract<FaultAction, { kind: 'respond' }>): Answer {
   const headers: Record<string, string> = action.retryAfter !== undefined ? { 'Retry-After': action.retryAfter } : {};
-  const payload = action.body ?? errorBody(STATUS_CODES_FOR_FAULTS[action.status] ?? 'injected_fault', `injected fault ${action.label}: ${action.status}`);
+  const payload =
+    action.body ??
+    errorBody(
+      STATUS_CODES_FOR_FAULTS[action.status] ?? 'injected_fault',
+      `injected fault ${action.label}: ${action.status}`,
+    );
   return { status: action.status, payload, headers };
 }
 
 /** Sends one JSON answer and logs it, unless the connection is gone or already answered. */
-function writeAnswer(requests: RequestLog, res: ServerResponse, entry: RequestLogEntry, { status, payload, headers }: Answer): void {
+function writeAnswer(
+  requests: RequestLog,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  { status, payload, headers }: Answer,
+): void {
   if (res.destroyed || res.writableEnded) return;
   entry.status = status;
   entry.outcome = 'answered';
@@ -202,7 +223,10 @@ function writeAnswer(requests: RequestLog, res: ServerResponse, entry: RequestLo
 /** Headers and half the body of an answer, then nothing: the client's body timeout has to end it. */
 function stallAnswer(res: ServerResponse, entry: RequestLogEntry, { status, payload }: Answer): void {
   entry.status = status;
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(payload) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(payload),
+  });
   res.write(payload.slice(0, Math.floor(payload.length / 2)));
 }
 
@@ -229,7 +253,13 @@ async function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<boole
 }
 
 /** One request: read its body, let the faults decide, wait the latency, then answer (or reset). */
-async function handle(state: ServiceState, req: IncomingMessage, res: ServerResponse, entry: RequestLogEntry, clientGone: AbortSignal): Promise<void> {
+async function handle(
+  state: ServiceState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: RequestLogEntry,
+  clientGone: AbortSignal,
+): Promise<void> {
   const send = (answer: Answer): void => writeAnswer(state.requests, res, entry, answer);
   try {
     entry.rawBody = await readRequestBody(req, DEFAULTS.maxBodyBytes);
@@ -306,7 +336,12 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     faults: new FaultPlan(options.faults),
     latencyMs,
     requests: new RequestLog(),
-    endpoints: serviceEndpoints(options.username ?? DEFAULTS.username, options.password ?? DEFAULTS.password, () => state.faults.options, language),
+    endpoints: serviceEndpoints(
+      options.username ?? DEFAULTS.username,
+      options.password ?? DEFAULTS.password,
+      () => state.faults.options,
+      language,
+    ),
     closing: new AbortController(),
   };
   const server = createServer((req, res) => onRequest(state, req, res));

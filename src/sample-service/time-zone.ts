@@ -31,7 +31,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       f = new Intl.DateTimeFormat('en-US', {
         timeZone,
         hourCycle: 'h23',
-        year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
         era: 'short',
       });
     } catch {
@@ -80,7 +85,12 @@ export function localTimeToUtc(date: string, time: string, timeZone: string): Lo
   }
   const wallMs = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]), Number(t[3] ?? 0));
   const check = new Date(wallMs);
-  if (Number.isNaN(wallMs) || check.getUTCDate() !== Number(d[3]) || check.getUTCHours() !== Number(t[1]) || Number(t[2]) > 59) {
+  if (
+    Number.isNaN(wallMs) ||
+    check.getUTCDate() !== Number(d[3]) ||
+    check.getUTCHours() !== Number(t[1]) ||
+    Number(t[2]) > 59
+  ) {
     throw new TimeZoneError('SAMPLE_BAD_LOCAL_TIME', `local time "${date} ${time}" is not a real date and time`);
   }
   // Every zone change within a day of the wall time shows up as a different offset a day before or after it
@@ -101,7 +111,12 @@ export function localTimeToUtc(date: string, time: string, timeZone: string): Lo
     resolution = candidates.length > 1 ? 'ambiguous' : 'exact';
   }
   const offsetMinutes = zoneOffsetMinutes(timeZone, utcMs);
-  return { utcMs, offsetMinutes, dst: offsetMinutes > standardOffsetMinutes(timeZone, new Date(utcMs).getUTCFullYear()), resolution };
+  return {
+    utcMs,
+    offsetMinutes,
+    dst: offsetMinutes > standardOffsetMinutes(timeZone, new Date(utcMs).getUTCFullYear()),
+    resolution,
+  };
 }
 
 /**

@@ -11,13 +11,7 @@
 // Events are computed one calendar year (UTC) at a time and kept in memory, so every reader of a build (the
 // sample's reports, the calendar) touches astronomy-engine only once per year.
 import * as Astronomy from 'astronomy-engine';
-import {
-  type PlanetName,
-  angleDifference,
-  eclipticLongitude,
-  longitudeSpeed,
-  signOf,
-} from './positions.ts';
+import { type PlanetName, angleDifference, eclipticLongitude, longitudeSpeed, signOf } from './positions.ts';
 
 export type MoonPhase = 'newMoon' | 'firstQuarter' | 'fullMoon' | 'lastQuarter';
 export type EclipseKind = 'penumbral' | 'partial' | 'annular' | 'total' | 'hybrid';
@@ -59,7 +53,15 @@ export type SkyEvent = PhaseEvent | IngressEvent | StationEvent;
 const DEFAULTS = {
   /** Sampling step per planet (days): small enough that no planet can change sign twice, or station twice, within one. */
   stepDays: {
-    Sun: 2, Mercury: 1, Venus: 2, Mars: 2, Jupiter: 4, Saturn: 5, Uranus: 5, Neptune: 5, Pluto: 5,
+    Sun: 2,
+    Mercury: 1,
+    Venus: 2,
+    Mars: 2,
+    Jupiter: 4,
+    Saturn: 5,
+    Uranus: 5,
+    Neptune: 5,
+    Pluto: 5,
   } as Record<Exclude<PlanetName, 'Moon'>, number>,
   /** Bisection stops when the bracket is this narrow (days): 30 seconds. */
   precisionDays: 30 / 86_400,
@@ -130,17 +132,34 @@ function lunarPhases(start: Astronomy.AstroTime, end: Astronomy.AstroTime): Phas
   for (let q = Astronomy.SearchMoonQuarter(start); q.time.ut < end.ut; q = Astronomy.NextMoonQuarter(q)) {
     const longitude = eclipticLongitude('Moon', q.time);
     const phase = PHASES[q.quarter]!;
-    const eclipse = eclipses.find((e) =>
-      Math.abs(e.time.ut - q.time.ut) < DEFAULTS.eclipseMatchDays && (e.solar ? phase === 'newMoon' : phase === 'fullMoon'));
+    const eclipse = eclipses.find(
+      (e) =>
+        Math.abs(e.time.ut - q.time.ut) < DEFAULTS.eclipseMatchDays &&
+        (e.solar ? phase === 'newMoon' : phase === 'fullMoon'),
+    );
     out.push({
-      type: 'phase', body: 'Moon', phase, time: q.time.date, longitude, signId: signOf(longitude),
-      ...(eclipse && { eclipse: eclipse.kind, greatest: eclipse.time.date, ...(eclipse.contacts && { contacts: eclipse.contacts }) }),
+      type: 'phase',
+      body: 'Moon',
+      phase,
+      time: q.time.date,
+      longitude,
+      signId: signOf(longitude),
+      ...(eclipse && {
+        eclipse: eclipse.kind,
+        greatest: eclipse.time.date,
+        ...(eclipse.contacts && { contacts: eclipse.contacts }),
+      }),
     });
   }
   return out;
 }
 
-interface Eclipse { time: Astronomy.AstroTime; kind: EclipseKind; solar: boolean; contacts?: { first: Date; last: Date } }
+interface Eclipse {
+  time: Astronomy.AstroTime;
+  kind: EclipseKind;
+  solar: boolean;
+  contacts?: { first: Date; last: Date };
+}
 
 const MINUTES_PER_DAY = 1440;
 
@@ -150,17 +169,28 @@ function eclipsesBetween(start: Astronomy.AstroTime, end: Astronomy.AstroTime): 
   const from = start.AddDays(-DEFAULTS.eclipseMatchDays);
   for (let e = Astronomy.SearchLunarEclipse(from); e.peak.ut < end.ut + 1; e = Astronomy.NextLunarEclipse(e.peak)) {
     // sd_penum: half the penumbral phase, in minutes (https://github.com/cosinekitty/astronomy/tree/master/source/js#LunarEclipseInfo).
-    const contacts = { first: e.peak.AddDays(-e.sd_penum / MINUTES_PER_DAY).date, last: e.peak.AddDays(e.sd_penum / MINUTES_PER_DAY).date };
+    const contacts = {
+      first: e.peak.AddDays(-e.sd_penum / MINUTES_PER_DAY).date,
+      last: e.peak.AddDays(e.sd_penum / MINUTES_PER_DAY).date,
+    };
     out.push({ time: e.peak, kind: e.kind as EclipseKind, solar: false, contacts });
   }
-  for (let e = Astronomy.SearchGlobalSolarEclipse(from); e.peak.ut < end.ut + 1; e = Astronomy.NextGlobalSolarEclipse(e.peak)) {
+  for (
+    let e = Astronomy.SearchGlobalSolarEclipse(from);
+    e.peak.ut < end.ut + 1;
+    e = Astronomy.NextGlobalSolarEclipse(e.peak)
+  ) {
     out.push({ time: e.peak, kind: e.kind as EclipseKind, solar: true });
   }
   return out;
 }
 
 /** Ingresses and stations of one planet in [start, end), from a sampled grid refined by bisection. */
-function planetEvents(planet: Exclude<PlanetName, 'Moon'>, start: Astronomy.AstroTime, end: Astronomy.AstroTime): SkyEvent[] {
+function planetEvents(
+  planet: Exclude<PlanetName, 'Moon'>,
+  start: Astronomy.AstroTime,
+  end: Astronomy.AstroTime,
+): SkyEvent[] {
   const step = DEFAULTS.stepDays[planet];
   const out: SkyEvent[] = [];
   // One step of margin on each side so a change right at the year boundary is still bracketed.
@@ -178,7 +208,15 @@ function planetEvents(planet: Exclude<PlanetName, 'Moon'>, start: Astronomy.Astr
       const t = bisect(a, b, (x) => signOf(eclipticLongitude(planet, x)) !== from);
       const longitude = eclipticLongitude(planet, t);
       const retrograde = angleDifference(lb, la) < 0;
-      out.push({ type: 'ingress', body: planet, time: t.date, longitude, signId: signOf(longitude), fromSignId: from, retrograde });
+      out.push({
+        type: 'ingress',
+        body: planet,
+        time: t.date,
+        longitude,
+        signId: signOf(longitude),
+        fromSignId: from,
+        retrograde,
+      });
     }
     if (STATIONING_PLANETS.includes(planet) && i + 1 < times.length) {
       // A station is a turning point of longitude: the sampled motion changes sign around times[i].
@@ -187,10 +225,14 @@ function planetEvents(planet: Exclude<PlanetName, 'Moon'>, start: Astronomy.Astr
       if (Math.sign(before) !== Math.sign(after) && before !== 0) {
         const goingRetrograde = before > 0;
         const c = times[i + 1]!;
-        const t = bisect(a, c, (x) => (longitudeSpeed(planet, x) < 0) === goingRetrograde);
+        const t = bisect(a, c, (x) => longitudeSpeed(planet, x) < 0 === goingRetrograde);
         const longitude = eclipticLongitude(planet, t);
         out.push({
-          type: 'station', body: planet, time: t.date, longitude, signId: signOf(longitude),
+          type: 'station',
+          body: planet,
+          time: t.date,
+          longitude,
+          signId: signOf(longitude),
           direction: goingRetrograde ? 'retrograde' : 'direct',
         });
       }
@@ -200,7 +242,11 @@ function planetEvents(planet: Exclude<PlanetName, 'Moon'>, start: Astronomy.Astr
 }
 
 /** First moment in [a, b] at which `after` holds, given that it is false at a and true at b. */
-function bisect(a: Astronomy.AstroTime, b: Astronomy.AstroTime, after: (t: Astronomy.AstroTime) => boolean): Astronomy.AstroTime {
+function bisect(
+  a: Astronomy.AstroTime,
+  b: Astronomy.AstroTime,
+  after: (t: Astronomy.AstroTime) => boolean,
+): Astronomy.AstroTime {
   let lo = a;
   let hi = b;
   while (hi.ut - lo.ut > DEFAULTS.precisionDays) {

@@ -2,11 +2,26 @@
 // (its phase angle, lit fraction and the name of its phase). Pure function of the time, like the rest of src/sky.
 // https://github.com/cosinekitty/astronomy/tree/master/source/js#MoonPhase
 import * as Astronomy from 'astronomy-engine';
-import { PLANET_NAMES, type PlanetName, type TimeInput, eclipticLongitude, longitudeSpeed, signOf, toTime } from './positions.ts';
+import {
+  PLANET_NAMES,
+  type PlanetName,
+  type TimeInput,
+  eclipticLongitude,
+  longitudeSpeed,
+  signOf,
+  toTime,
+} from './positions.ts';
 
 /** The eight names of the Moon's look, in order from new moon. */
 export const MOON_PHASE_NAMES = [
-  'newMoon', 'waxingCrescent', 'firstQuarter', 'waxingGibbous', 'fullMoon', 'waningGibbous', 'lastQuarter', 'waningCrescent',
+  'newMoon',
+  'waxingCrescent',
+  'firstQuarter',
+  'waxingGibbous',
+  'fullMoon',
+  'waningGibbous',
+  'lastQuarter',
+  'waningCrescent',
 ] as const;
 export type MoonPhaseName = (typeof MOON_PHASE_NAMES)[number];
 

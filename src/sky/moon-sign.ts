@@ -25,7 +25,10 @@ export function moonSign(t: TimeInput): MoonSign {
   const boundary = ((signId + 1) % 12) * 30;
   // Negative while the Moon is short of the next sign's first degree, positive once past it.
   const past = (at: Astronomy.AstroTime) => angleDifference(eclipticLongitude('Moon', at), boundary);
-  const found = Astronomy.Search(past, time, time.AddDays(DEFAULTS.searchDays), { dt_tolerance_seconds: DEFAULTS.toleranceSeconds });
-  if (!found) throw new Error(`The Moon found no next sign within ${DEFAULTS.searchDays} days of ${time.date.toISOString()}`);
+  const found = Astronomy.Search(past, time, time.AddDays(DEFAULTS.searchDays), {
+    dt_tolerance_seconds: DEFAULTS.toleranceSeconds,
+  });
+  if (!found)
+    throw new Error(`The Moon found no next sign within ${DEFAULTS.searchDays} days of ${time.date.toISOString()}`);
   return { signId, until: found.date };
 }

@@ -5,7 +5,16 @@ import * as Astronomy from 'astronomy-engine';
 
 /** planetId order of the natal answer's planets and of GET /api/planets. */
 export const PLANET_NAMES = [
-  'Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto',
+  'Sun',
+  'Moon',
+  'Mercury',
+  'Venus',
+  'Mars',
+  'Jupiter',
+  'Saturn',
+  'Uranus',
+  'Neptune',
+  'Pluto',
 ] as const;
 export type PlanetName = (typeof PLANET_NAMES)[number];
 
@@ -59,7 +68,9 @@ export function eclipticLongitude(planet: PlanetName, t: TimeInput): number {
 export function longitudeSpeed(planet: PlanetName, t: TimeInput): number {
   const time = toTime(t);
   const h = DEFAULTS.speedHalfStepDays;
-  return angleDifference(eclipticLongitude(planet, time.AddDays(h)), eclipticLongitude(planet, time.AddDays(-h))) / (2 * h);
+  return (
+    angleDifference(eclipticLongitude(planet, time.AddDays(h)), eclipticLongitude(planet, time.AddDays(-h))) / (2 * h)
+  );
 }
 
 /** 0 (Aries) .. 11 (Pisces). */

@@ -101,14 +101,20 @@ export function placeProblem(query: string, min = 1): InputProblem | undefined {
 /** The form's fields as typed, unchecked. */
 export function formValues(fields: Map<string, string>): FormValues {
   const timeKnown = fields.get('unknown_time') !== '1';
-  return { date: fields.get('date') ?? '', time: timeKnown ? (fields.get('time') ?? '') : '12:00', timeKnown, query: fields.get('q') ?? '' };
+  return {
+    date: fields.get('date') ?? '',
+    time: timeKnown ? (fields.get('time') ?? '') : '12:00',
+    timeKnown,
+    query: fields.get('q') ?? '',
+  };
 }
 
 /** The chart's request from the form's `fields`; an InputError, with the values as typed, for what a form of ours cannot send. */
 export function chartRequest(fields: Map<string, string>, dateMin: string, today: string): ChartRequest {
   const values = formValues(fields);
   const { date, time, query } = values;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isRealDate(date) || date < dateMin || date > today) throw new InputError('badDate', values);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !isRealDate(date) || date < dateMin || date > today)
+    throw new InputError('badDate', values);
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) throw new InputError('badTime', values);
   const place = fields.get('place') ?? '';
   const problem = place ? placeProblem(query, 0) : placeProblem(query);

@@ -6,10 +6,25 @@
 import { AstroError } from '../api/errors.ts';
 import { CHART_FORM_PATHS, type ChartFormData } from '../model/chart-form-data.ts';
 import type { Env } from './env.ts';
-import { chartRequest, InputError, MAX_PLACE_CHARS, placeProblem, readFields, type ChartRequest } from './form-input.ts';
+import {
+  chartRequest,
+  InputError,
+  MAX_PLACE_CHARS,
+  placeProblem,
+  readFields,
+  type ChartRequest,
+} from './form-input.ts';
 import { placeFromToken } from './place-token.ts';
 import { chartHtml, messageHtml, placeChoiceHtml, wordsOf } from './render.ts';
-import { accountFor, DailyLimitError, natalChart, placeTokenKey, serviceContextOf, suggestPlaces, type ServiceContext } from './service.ts';
+import {
+  accountFor,
+  DailyLimitError,
+  natalChart,
+  placeTokenKey,
+  serviceContextOf,
+  suggestPlaces,
+  type ServiceContext,
+} from './service.ts';
 import { page, problemPage, type FormContext } from './respond.ts';
 import { visitorKey } from './visitor.ts';
 
@@ -31,14 +46,27 @@ export default {
     if (!route || (!route[2] && (method === 'GET' || method === 'HEAD'))) return env.ASSETS.fetch(request);
     const data = await formData(env, url, route[1]!);
     if (!data) return env.ASSETS.fetch(request);
-    const context: FormContext = { env, url, data, t: wordsOf(data), shellPath: `${route[1]}charts/yours/`, today: new Date(received).toISOString().slice(0, 10), received };
+    const context: FormContext = {
+      env,
+      url,
+      data,
+      t: wordsOf(data),
+      shellPath: `${route[1]}charts/yours/`,
+      today: new Date(received).toISOString().slice(0, 10),
+      received,
+    };
     // 405 with what would do (RFC 9110 §15.5.6); HEAD answers as GET, its body left out by the runtime.
-    if (method !== 'POST') return route[2] ? json(405, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' }) : problemPage(context, 405, 'badRequest', undefined, { Allow: 'GET, HEAD, POST' });
+    if (method !== 'POST')
+      return route[2]
+        ? json(405, { error: context.t('chartForm.badRequest') }, { Allow: 'POST' })
+        : problemPage(context, 405, 'badRequest', undefined, { Allow: 'GET, HEAD, POST' });
     // The site's own pages post with this origin (and, in browsers that send it, Sec-Fetch-Site: same-origin); any
     // other is another site's page, spending the owner's calls through its visitors (CSRF), or no browser.
     const site = request.headers.get('Sec-Fetch-Site');
     if (request.headers.get('Origin') !== url.origin || (site !== null && site !== 'same-origin')) {
-      return route[2] ? json(403, { error: context.t('chartForm.badRequest') }) : problemPage(context, 403, 'badRequest');
+      return route[2]
+        ? json(403, { error: context.t('chartForm.badRequest') })
+        : problemPage(context, 403, 'badRequest');
     }
     return route[2] ? places(request, context) : chart(request, context);
   },
@@ -61,7 +89,11 @@ async function formData(env: Env, url: URL, folder: string): Promise<ChartFormDa
   return formDataCache.get(folder);
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store' };
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'private, no-store',
+};
 
 function json(status: number, body: object, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
@@ -70,7 +102,9 @@ function json(status: number, body: object, headers: Record<string, string> = {}
 /** The service as this request asks it, within the one wait that started as it arrived. */
 function serviceContext(context: FormContext): ServiceContext | undefined {
   const account = accountFor(context.env, context.data.language);
-  return account && serviceContextOf(context.env, account, context.data.language, context.data.dailyLimit, context.received);
+  return (
+    account && serviceContextOf(context.env, account, context.data.language, context.data.dailyLimit, context.received)
+  );
 }
 
 /** Suggestions for what the visitor has typed so far, asked with a POST so that it is in no address and no log. */
@@ -84,7 +118,9 @@ async function places(request: Request, context: FormContext): Promise<Response>
   try {
     query = (await readFields(request)).get('q') ?? '';
   } catch (error) {
-    return json(error instanceof InputError && error.problem === 'slowBody' ? 408 : 400, { error: t('chartForm.badRequest') });
+    return json(error instanceof InputError && error.problem === 'slowBody' ? 408 : 400, {
+      error: t('chartForm.badRequest'),
+    });
   }
   const problem = placeProblem(query, 2);
   if (problem) return json(400, { error: t(`chartForm.${problem}`, { chars: MAX_PLACE_CHARS }) });
@@ -93,7 +129,8 @@ async function places(request: Request, context: FormContext): Promise<Response>
   try {
     return json(200, { places: await suggestPlaces(service, query) });
   } catch (error) {
-    if (error instanceof DailyLimitError) return json(503, { error: t('chartForm.dailyLimit') }, { 'Retry-After': String(secondsToMidnight()) });
+    if (error instanceof DailyLimitError)
+      return json(503, { error: t('chartForm.dailyLimit') }, { 'Retry-After': String(secondsToMidnight()) });
     logFault(error);
     return json(503, { error: t('chartForm.unavailable') }, { 'Retry-After': RETRY_AFTER.unavailable });
   }
@@ -111,7 +148,8 @@ async function chart(request: Request, context: FormContext): Promise<Response> 
     input = chartRequest(await readFields(request), context.data.dateMin, context.today);
   } catch (error) {
     // 408: the body did not come whole in time (RFC 9110 §15.5.9); the form's own page says to send it again.
-    if (error instanceof InputError) return problemPage(context, error.problem === 'slowBody' ? 408 : 400, error.problem, error.values);
+    if (error instanceof InputError)
+      return problemPage(context, error.problem === 'slowBody' ? 408 : 400, error.problem, error.values);
     throw error;
   }
   const service = serviceContext(context);
@@ -119,7 +157,8 @@ async function chart(request: Request, context: FormContext): Promise<Response> 
   try {
     return await drawChart(context, service, input);
   } catch (error) {
-    if (error instanceof DailyLimitError) return problemPage(context, 503, 'dailyLimit', input, { 'Retry-After': String(secondsToMidnight()) });
+    if (error instanceof DailyLimitError)
+      return problemPage(context, 503, 'dailyLimit', input, { 'Retry-After': String(secondsToMidnight()) });
     logFault(error);
     return problemPage(context, 503, 'unavailable', input, { 'Retry-After': RETRY_AFTER.unavailable });
   }
@@ -133,7 +172,8 @@ async function drawChart(context: FormContext, service: ServiceContext, input: C
   if (input.place !== undefined && placeId === undefined) return problemPage(context, 400, 'badPlace', input);
   if (placeId === undefined) {
     const found = await suggestPlaces(service, input.query);
-    if (found.length === 0) return page(context, 200, messageHtml(t, t('chartForm.noPlace', { query: input.query })), input);
+    if (found.length === 0)
+      return page(context, 200, messageHtml(t, t('chartForm.noPlace', { query: input.query })), input);
     if (found.length > 1) return page(context, 200, placeChoiceHtml(t, input, found), input);
     placeId = await placeFromToken(secret, data.language, found[0]!.token);
   }
@@ -147,12 +187,18 @@ async function unread(request: Request): Promise<void> {
 }
 
 function secondsToMidnight(now = new Date()): number {
-  return Math.max(1, Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000));
+  return Math.max(
+    1,
+    Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000),
+  );
 }
 
 /** The fault's kind for the Worker's log: its code, endpoint and status, never its message (it may name the service's address). */
 function logFault(error: unknown): void {
-  const what = error instanceof AstroError ? [error.code, error.endpoint && `from ${error.endpoint}`, error.status].filter(Boolean).join(' ') : 'unexpected error';
+  const what =
+    error instanceof AstroError
+      ? [error.code, error.endpoint && `from ${error.endpoint}`, error.status].filter(Boolean).join(' ')
+      : 'unexpected error';
   console.error(`chart form: the service failed (${what})`);
   if (!(error instanceof AstroError)) throw error;
 }

@@ -31,7 +31,9 @@ export class LedgerStore {
     this.#sql = sql;
     this.#maxAnswers = maxAnswers;
     sql.exec('CREATE TABLE IF NOT EXISTS calls (day TEXT PRIMARY KEY, count INTEGER NOT NULL)');
-    sql.exec('CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires INTEGER NOT NULL)');
+    sql.exec(
+      'CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires INTEGER NOT NULL)',
+    );
     // The expiry and the bound read the rows they remove, not the table: SQL storage bills each row read.
     sql.exec('CREATE INDEX IF NOT EXISTS answers_by_expiry ON answers (expires)');
     sql.exec('CREATE TABLE IF NOT EXISTS secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)');
@@ -47,7 +49,10 @@ export class LedgerStore {
     const day = utcDay(now);
     const calls = this.calls(day);
     if (calls >= limit) return undefined;
-    this.#sql.exec('INSERT INTO calls (day, count) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET count = count + 1', day);
+    this.#sql.exec(
+      'INSERT INTO calls (day, count) VALUES (?, 1) ON CONFLICT (day) DO UPDATE SET count = count + 1',
+      day,
+    );
     this.#sql.exec('DELETE FROM calls WHERE day < ?', day);
     return calls + 1;
   }
@@ -57,7 +62,9 @@ export class LedgerStore {
   }
 
   answer(key: string, now = Date.now()): KeptAnswer | undefined {
-    const row = this.#sql.exec('SELECT value, expires FROM answers WHERE key = ? AND expires > ?', key, now).toArray()[0];
+    const row = this.#sql
+      .exec('SELECT value, expires FROM answers WHERE key = ? AND expires > ?', key, now)
+      .toArray()[0];
     return row && { value: String(row.value), expires: Number(row.expires) };
   }
 

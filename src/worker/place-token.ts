@@ -16,12 +16,17 @@ function keyFor(secret: string): Promise<HmacKey> {
 }
 
 function base64url(bytes: ArrayBuffer): string {
-  return btoa(String.fromCharCode(...new Uint8Array(bytes))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 async function mac(secret: string, language: string, id: number): Promise<string> {
   // 128 bits of the MAC: far beyond guessing within any rate limit.
-  return base64url((await crypto.subtle.sign('HMAC', await keyFor(secret), encoder.encode(`place:${language}:${id}`))).slice(0, 16));
+  return base64url(
+    (await crypto.subtle.sign('HMAC', await keyFor(secret), encoder.encode(`place:${language}:${id}`))).slice(0, 16),
+  );
 }
 
 export async function placeToken(secret: string, language: string, id: number): Promise<string> {

@@ -53,22 +53,41 @@ export const isMessage = (resultHtml: string): boolean => resultHtml.startsWith(
  */
 export function placeChoiceHtml(t: Words, input: FormValues, places: Suggestion[]): string {
   const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-  const options = places.map((place, i) =>
-    `<li><input type="radio" name="place" id="chart-pick-${i}" value="${escapeHtml(place.token)}"${i === 0 ? ' checked' : ''}> <label for="chart-pick-${i}">${escapeHtml(place.label)}</label></li>`);
+  const options = places.map(
+    (place, i) =>
+      `<li><input type="radio" name="place" id="chart-pick-${i}" value="${escapeHtml(place.token)}"${i === 0 ? ' checked' : ''}> <label for="chart-pick-${i}">${escapeHtml(place.label)}</label></li>`,
+  );
   return [
     '<form class="chart-pick" method="post">',
     `<fieldset>\n<legend>${escapeHtml(t('chartForm.choosePlace', { query: input.query }))}</legend>`,
     `<ul class="place-choices">\n${options.join('\n')}\n</ul>\n</fieldset>`,
-    hidden('date', input.date), hidden('time', input.timeKnown ? input.time : ''), input.timeKnown ? '' : hidden('unknown_time', '1'), hidden('q', input.query),
+    hidden('date', input.date),
+    hidden('time', input.timeKnown ? input.time : ''),
+    input.timeKnown ? '' : hidden('unknown_time', '1'),
+    hidden('q', input.query),
     `<p><button type="submit">${escapeHtml(t('chartForm.submit'))}</button></p>\n</form>`,
-  ].filter((line) => line !== '').join('\n');
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
 }
 
 /** The visitor's chart, laid out as the build's chart pages are (chart-article.ts), under the form's h1. */
 export function chartHtml(t: Words, data: ChartFormData, chart: NatalPage, timeKnown: boolean): string {
   // Planets and signs in the site's words, by the service's ids.
-  const planets = chart.planets.map((p) => ({ ...p, name: data.planetNames[p.id] ?? p.name, signName: data.signNames[p.signId] ?? p.signName }));
+  const planets = chart.planets.map((p) => ({
+    ...p,
+    name: data.planetNames[p.id] ?? p.name,
+    signName: data.signNames[p.signId] ?? p.signName,
+  }));
   // Without a time there is no rising sign: the leads say so.
-  const leads = chartLeads({ planets, ascendant: timeKnown ? chart.ascendant : undefined }, data.signNames, data.current, t);
-  return chartArticle({ slug: 'yours', chart: { ...chart, planets }, leads, timeKnown }, { t, language: data.language, signNames: data.signNames });
+  const leads = chartLeads(
+    { planets, ascendant: timeKnown ? chart.ascendant : undefined },
+    data.signNames,
+    data.current,
+    t,
+  );
+  return chartArticle(
+    { slug: 'yours', chart: { ...chart, planets }, leads, timeKnown },
+    { t, language: data.language, signNames: data.signNames },
+  );
 }

@@ -29,7 +29,13 @@ interface FoldedElement {
 const FILE_HEADERS = ['etag', 'last-modified', 'content-length', 'cache-control', 'age', 'cf-cache-status'];
 
 /** The form page with `resultHtml` in its result and its fields filled in with `input`, as the visitor sent them. */
-export async function page(context: FormContext, status: number, resultHtml: string, input?: FormValues, extra: Record<string, string> = {}): Promise<Response> {
+export async function page(
+  context: FormContext,
+  status: number,
+  resultHtml: string,
+  input?: FormValues,
+  extra: Record<string, string> = {},
+): Promise<Response> {
   const shell = await context.env.ASSETS.fetch(new Request(`${context.url.origin}${context.shellPath}`));
   if (!shell.ok) return new Response('Not Found', { status: 404 });
   const headers = new Headers(shell.headers);
@@ -37,7 +43,9 @@ export async function page(context: FormContext, status: number, resultHtml: str
   // Birth data is in this page: no cache anywhere keeps it.
   headers.set('Cache-Control', 'no-store');
   for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  let rewriter = new runtime.HTMLRewriter().on('#chart-result', { element: (element) => element.setInnerContent(resultHtml, { html: true }) });
+  let rewriter = new runtime.HTMLRewriter().on('#chart-result', {
+    element: (element) => element.setInnerContent(resultHtml, { html: true }),
+  });
   // A chart, or places to pick from, leads the page: the form follows, folded, for another chart. A message leaves
   // it open, to be put right. https://developer.mozilla.org/docs/Web/HTML/Element/details
   if (!isMessage(resultHtml)) {
@@ -52,7 +60,9 @@ export async function page(context: FormContext, status: number, resultHtml: str
   if (input) {
     // HTMLRewriter's setAttribute escapes the quote alone: an `&` left as it is would be decoded (`&lt;` read as `<`).
     const value = (selector: string, text: string) => {
-      rewriter = rewriter.on(selector, { element: (element) => element.setAttribute('value', text.replaceAll('&', '&amp;')) });
+      rewriter = rewriter.on(selector, {
+        element: (element) => element.setAttribute('value', text.replaceAll('&', '&amp;')),
+      });
     };
     value('#chart-date', input.date);
     if (input.timeKnown) value('#chart-time', input.time);
@@ -78,7 +88,17 @@ const PROBLEM_MESSAGES: Record<InputProblem | 'tooMany' | 'dailyLimit' | 'unavai
 export type Problem = keyof typeof PROBLEM_MESSAGES;
 
 /** The form page with one message in its result, in the visitor's language, filled in with what they sent. */
-export function problemPage(context: FormContext, status: number, problem: Problem, input?: FormValues, extra: Record<string, string> = {}): Promise<Response> {
-  const text = context.t(PROBLEM_MESSAGES[problem], { min: context.data.dateMin, max: context.today, chars: MAX_PLACE_CHARS });
+export function problemPage(
+  context: FormContext,
+  status: number,
+  problem: Problem,
+  input?: FormValues,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const text = context.t(PROBLEM_MESSAGES[problem], {
+    min: context.data.dateMin,
+    max: context.today,
+    chars: MAX_PLACE_CHARS,
+  });
   return page(context, status, messageHtml(context.t, text), input, extra);
 }

@@ -17,7 +17,11 @@ interface DurableObjectId {
 }
 
 /** A Durable Object's public methods as its stub offers them (RPC): each answer arrives as a promise. */
-type DurableObjectStub<T> = { [Name in keyof T]: T[Name] extends (...args: infer Args) => infer Result ? (...args: Args) => Promise<Awaited<Result>> : never };
+type DurableObjectStub<T> = {
+  [Name in keyof T]: T[Name] extends (...args: infer Args) => infer Result
+    ? (...args: Args) => Promise<Awaited<Result>>
+    : never;
+};
 
 /** https://developers.cloudflare.com/durable-objects/api/namespace/ */
 interface DurableObjectNamespace<T = unknown> {

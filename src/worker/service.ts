@@ -73,8 +73,14 @@ const waitOf = (account: Account) => account.timeoutMs ?? CLIENT_LIMITS.waitMs;
 function clientFor(context: ServiceContext, signal: AbortSignal): FetchClient {
   const { account } = context;
   return new FetchClient({
-    baseUrl: account.url, username: account.username, password: account.password, timeoutMs: waitOf(account), retry: CLIENT_LIMITS.retry,
-    session: sessionOf(account), signal, beforeSend: (endpoint) => (endpoint === AUTH_ENDPOINT ? Promise.resolve(true) : reserveCall(context)),
+    baseUrl: account.url,
+    username: account.username,
+    password: account.password,
+    timeoutMs: waitOf(account),
+    retry: CLIENT_LIMITS.retry,
+    session: sessionOf(account),
+    signal,
+    beforeSend: (endpoint) => (endpoint === AUTH_ENDPOINT ? Promise.resolve(true) : reserveCall(context)),
   });
 }
 
@@ -98,7 +104,13 @@ export interface ServiceContext {
 }
 
 /** The context of one visitor's request, its wait (ASTRO_TIMEOUT_MS, else CLIENT_LIMITS') starting at `since`. */
-export function serviceContextOf(env: Env, account: Account, language: string, dailyLimit: number, since = Date.now()): ServiceContext {
+export function serviceContextOf(
+  env: Env,
+  account: Account,
+  language: string,
+  dailyLimit: number,
+  since = Date.now(),
+): ServiceContext {
   return { env, account, language, dailyLimit, deadline: since + waitOf(account) };
 }
 
@@ -119,7 +131,12 @@ async function reserveCall(context: ServiceContext): Promise<boolean> {
 const inFlight = new Map<string, { answer: Promise<unknown>; until: number }>();
 
 /** The answer kept under `key`, the one being asked for it, or `call`'s, kept for `seconds`. */
-function keptOrAsked<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>): Promise<T> {
+function keptOrAsked<T>(
+  context: ServiceContext,
+  key: string,
+  seconds: number,
+  call: (client: FetchClient) => Promise<T>,
+): Promise<T> {
   const known = recent.get(key);
   if (known !== undefined) return Promise.resolve(known as T);
   // What is left of the visitor's one wait: a place looked up first has spent some of it.
@@ -136,7 +153,13 @@ function keptOrAsked<T>(context: ServiceContext, key: string, seconds: number, c
 }
 
 /** The ledger's answer, or `call`'s within `waitMs`: past it, the call is cancelled, whatever it was doing. */
-async function lookUpOrAsk<T>(context: ServiceContext, key: string, seconds: number, call: (client: FetchClient) => Promise<T>, waitMs: number): Promise<T> {
+async function lookUpOrAsk<T>(
+  context: ServiceContext,
+  key: string,
+  seconds: number,
+  call: (client: FetchClient) => Promise<T>,
+  waitMs: number,
+): Promise<T> {
   const signal = AbortSignal.timeout(waitMs);
   const ledger = ledgerOf(context.env);
   const kept = await ledger.answer(key);
@@ -157,7 +180,10 @@ async function lookUpOrAsk<T>(context: ServiceContext, key: string, seconds: num
 function withinWait<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new AstroError(ASTRO_ERROR_CODES.TIMEOUT, `no answer within ${ms} ms`, { endpoint: '' })), ms);
+    timer = setTimeout(
+      () => reject(new AstroError(ASTRO_ERROR_CODES.TIMEOUT, `no answer within ${ms} ms`, { endpoint: '' })),
+      ms,
+    );
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
@@ -182,7 +208,12 @@ export async function suggestPlaces(context: ServiceContext, query: string): Pro
   return keptOrAsked(context, key, KEEP_SECONDS.places, async (client) => {
     const places = (await client.places(query)).slice(0, 10);
     const labels = placeLabels(places, context.language);
-    return Promise.all(places.map(async (place, i) => ({ label: labels[i]!, token: await placeToken(secret, context.language, place.id) })));
+    return Promise.all(
+      places.map(async (place, i) => ({
+        label: labels[i]!,
+        token: await placeToken(secret, context.language, place.id),
+      })),
+    );
   });
 }
 
@@ -196,7 +227,13 @@ export interface NatalQuery {
 export async function natalChart(context: ServiceContext, query: NatalQuery): Promise<NatalPage> {
   const key = await digest('natal', query.date, query.time, String(query.placeId), context.language);
   return keptOrAsked(context, key, KEEP_SECONDS.natal, async (client) => {
-    const natal: NatalChart = await client.natal({ name: VISITOR_NAME, date: query.date, time: query.time, place_id: query.placeId, lang: serviceLanguage(context.language) });
+    const natal: NatalChart = await client.natal({
+      name: VISITOR_NAME,
+      date: query.date,
+      time: query.time,
+      place_id: query.placeId,
+      lang: serviceLanguage(context.language),
+    });
     return natalPage(natal);
   });
 }

@@ -37,7 +37,10 @@ export function visitorKey(address: string | null): string {
   const text = address?.trim().toLowerCase();
   if (!text) return 'unknown';
   // `[2001:db8::1]:443`, `203.0.113.7:443`: the address alone; `fe80::1%eth0`: without its zone.
-  const bare = (/^\[([^\]]*)\](?::\d+)?$/.exec(text)?.[1] ?? /^([\d.]+):\d+$/.exec(text)?.[1] ?? text).replace(/%.*$/, '');
+  const bare = (/^\[([^\]]*)\](?::\d+)?$/.exec(text)?.[1] ?? /^([\d.]+):\d+$/.exec(text)?.[1] ?? text).replace(
+    /%.*$/,
+    '',
+  );
   const four = ipv4(bare);
   if (four) return four.join('.');
   const groups = ipv6(bare);
@@ -46,5 +49,8 @@ export function visitorKey(address: string | null): string {
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
   }
-  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }

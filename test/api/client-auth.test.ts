@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AstroError, ClientEvent } from '../../src/api/index.ts';
-import { FAST_RETRY, PASSWORD, USERNAME, bearer, delay, reportsHandler, sendJson, type Handler } from './helpers/fake-service.ts';
+import {
+  FAST_RETRY,
+  PASSWORD,
+  USERNAME,
+  bearer,
+  delay,
+  reportsHandler,
+  sendJson,
+  type Handler,
+} from './helpers/fake-service.ts';
 import { rejection, useClientHarness } from './helpers/client-harness.ts';
 import { natalChart } from './helpers/fixtures.ts';
 
@@ -93,7 +102,9 @@ describe('AstroClient token renewal', () => {
         sendJson(res, 200, { accessToken: token });
       },
     );
-    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => client.report('yearly', { year: 2000 + i }, i % 12)));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => client.report('yearly', { year: 2000 + i }, i % 12)),
+    );
     expect(results.map((r) => r.year)).toEqual(Array.from({ length: 24 }, (_, i) => 2000 + i));
     // 24 answers at two per token: at least 12 tokens, so at least 11 renewals; every renewal was needed.
     expect(client.stats.reauths).toBeGreaterThanOrEqual(11);
@@ -104,7 +115,9 @@ describe('AstroClient token renewal', () => {
     const { service, client } = await setUp((_request, res) => sendJson(res, 401, { error: 'no' }));
     const error = await rejection(client.reports('monthly', { year: 2026, month: 5 }));
     expect(error).toMatchObject({ code: 'ASTRO_TOKEN_REJECTED', endpoint: '/api/monthly-reports', status: 401 });
-    expect(error.message).toMatch(/^\/api\/monthly-reports answered 401 Unauthorized again right after the access token was renewed/);
+    expect(error.message).toMatch(
+      /^\/api\/monthly-reports answered 401 Unauthorized again right after the access token was renewed/,
+    );
     // auth, call, renewal, replay: then stop.
     expect(service.requests.map((r) => r.path)).toEqual([
       '/api/auth',
@@ -115,7 +128,9 @@ describe('AstroClient token renewal', () => {
   });
 
   it('fails fast with ASTRO_AUTH_FAILED when /api/auth answers 401, without retrying, for every call', async () => {
-    const { service, client } = await setUp(reportsHandler, {}, (_request, res) => sendJson(res, 401, { error: 'bad credentials' }));
+    const { service, client } = await setUp(reportsHandler, {}, (_request, res) =>
+      sendJson(res, 401, { error: 'bad credentials' }),
+    );
     const results = await Promise.allSettled([
       client.reports('yearly', { year: 2026 }),
       client.reports('weekly', { year: 2026, week: 1 }),
@@ -146,7 +161,8 @@ describe('AstroClient token renewal', () => {
     const { client } = await setUp(
       (request, res) => {
         // A careless service echoing the request back, token and all, in errors and in bad shapes.
-        if (request.path === '/api/places') return sendJson(res, 500, { error: `bad request from ${request.headers.authorization}` });
+        if (request.path === '/api/places')
+          return sendJson(res, 500, { error: `bad request from ${request.headers.authorization}` });
         if (request.path === '/api/natal') {
           const { name } = JSON.parse(request.body) as { name: string };
           if (name === 'malformed') return sendJson(res, 200, `oops ${token}`);
@@ -156,7 +172,9 @@ describe('AstroClient token renewal', () => {
           return sendJson(res, 200, chart);
         }
         if (request.path === '/api/weekly-reports') {
-          return sendJson(res, 200, { reports: [{ year: 2026, week: 1, sign_id: 0, sign_name: token, intro: 1, text: PASSWORD }] });
+          return sendJson(res, 200, {
+            reports: [{ year: 2026, week: 1, sign_id: 0, sign_name: token, intro: 1, text: PASSWORD }],
+          });
         }
         sendJson(res, 400, { error: `user ${USERNAME} with password ${PASSWORD} may not ${request.body}` });
       },
@@ -170,7 +188,9 @@ describe('AstroClient token renewal', () => {
       rejection(client.reports('weekly', { year: 2026, week: 1 })),
       rejection(client.call('POST', '/api/synastry', { note: PASSWORD })),
     ]);
-    const authFail = await setUp(reportsHandler, {}, (request, res) => sendJson(res, 401, { error: `wrong: ${request.body}` }));
+    const authFail = await setUp(reportsHandler, {}, (request, res) =>
+      sendJson(res, 401, { error: `wrong: ${request.body}` }),
+    );
     errors.push(await rejection(authFail.client.authenticate()));
 
     expect(errors.map((e) => e.code)).toEqual([
@@ -182,13 +202,21 @@ describe('AstroClient token renewal', () => {
       'ASTRO_AUTH_FAILED',
     ]);
     // Not even a cut-off piece of a secret: no 6-character run of either may appear.
-    const pieces = [PASSWORD, token].flatMap((secret) => Array.from({ length: secret.length - 5 }, (_, i) => secret.slice(i, i + 6)));
+    const pieces = [PASSWORD, token].flatMap((secret) =>
+      Array.from({ length: secret.length - 5 }, (_, i) => secret.slice(i, i + 6)),
+    );
     for (const error of errors) {
-      for (const text of [error.message, error.stack ?? '', String((error.cause as Error | undefined)?.message ?? '')]) {
+      for (const text of [
+        error.message,
+        error.stack ?? '',
+        String((error.cause as Error | undefined)?.message ?? ''),
+      ]) {
         for (const piece of pieces) expect(text).not.toContain(piece);
       }
     }
-    expect(errors[0]!.message).toBe('/api/places answered 500 Internal Server Error: {"error":"bad request from Bearer [redacted]"}');
+    expect(errors[0]!.message).toBe(
+      '/api/places answered 500 Internal Server Error: {"error":"bad request from Bearer [redacted]"}',
+    );
     expect(errors[1]!.message).toBe("/api/natal: response is not valid JSON (Unexpected token 'o')");
     expect(errors[2]!.message).toBe(
       `/api/natal: invalid response: planets[0].speeds: expected numeric text, received "speed ${'x'.repeat(20)} [redacted...`,

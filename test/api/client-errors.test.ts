@@ -8,14 +8,21 @@ const { setUp } = useClientHarness();
 
 describe.each(['p', 'pass'])('error messages with the password %j', (password) => {
   const signIn = { password, retry: { ...FAST_RETRY, maxRetries: 1 } };
-  const issueToken = (_request: unknown, res: Parameters<typeof sendJson>[0]) => sendJson(res, 200, { accessToken: 'tok-0123456789' });
+  const issueToken = (_request: unknown, res: Parameters<typeof sendJson>[0]) =>
+    sendJson(res, 200, { accessToken: 'tok-0123456789' });
 
   it('keep their own words whole: the scheme of a URL, "attempts", "password"', async () => {
     const { client } = await setUp((_request, res) => sendJson(res, 503, { error: 'busy' }), signIn, issueToken);
     const busy = await rejection(client.reports('yearly', { year: 2026 }));
-    expect(busy.message).toBe('/api/yearly-reports answered 503 Service Unavailable after 2 attempts: {"error":"busy"}');
+    expect(busy.message).toBe(
+      '/api/yearly-reports answered 503 Service Unavailable after 2 attempts: {"error":"busy"}',
+    );
 
-    const refused = await setUp(() => undefined, signIn, (_request, res) => sendJson(res, 401, { error: 'no' }));
+    const refused = await setUp(
+      () => undefined,
+      signIn,
+      (_request, res) => sendJson(res, 401, { error: 'no' }),
+    );
     const failed = await rejection(refused.client.authenticate());
     expect(failed.message).toBe(
       `authentication failed for ${refused.service.url}: /api/auth answered 401 Unauthorized (check the username and password)`,

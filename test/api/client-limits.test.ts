@@ -22,21 +22,26 @@ describe('AstroClient size limit', () => {
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
     onTestFinished(() => void process.off('warning', onWarning));
-    const { service, client } = await setUp(async (_request, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' }); // chunked: no Content-Length to check up front
-      res.on('close', () => (closedEarly = !res.writableFinished));
-      const chunk = `${' '.repeat(64 * 1024)}`;
-      // Up to 8 MB with backpressure, unless the client hangs up first: then pipeline stops the generator.
-      async function* body() {
-        yield '{"reports": [';
-        for (; written < 8 * 1024 * 1024; written += chunk.length) yield chunk;
-        yield ']}';
-      }
-      await pipeline(body, res).catch(() => {});
-    }, { maxResponseBytes: LIMIT });
+    const { service, client } = await setUp(
+      async (_request, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' }); // chunked: no Content-Length to check up front
+        res.on('close', () => (closedEarly = !res.writableFinished));
+        const chunk = `${' '.repeat(64 * 1024)}`;
+        // Up to 8 MB with backpressure, unless the client hangs up first: then pipeline stops the generator.
+        async function* body() {
+          yield '{"reports": [';
+          for (; written < 8 * 1024 * 1024; written += chunk.length) yield chunk;
+          yield ']}';
+        }
+        await pipeline(body, res).catch(() => {});
+      },
+      { maxResponseBytes: LIMIT },
+    );
     const error = await rejection(client.reports('yearly', { year: 2026 }));
     expect(error.code).toBe('ASTRO_RESPONSE_TOO_LARGE');
-    expect(error.message).toBe('/api/yearly-reports: response body exceeds the 0.25 MiB limit (maxResponseBytes 262144)');
+    expect(error.message).toBe(
+      '/api/yearly-reports: response body exceeds the 0.25 MiB limit (maxResponseBytes 262144)',
+    );
     expect(service.to('/api/yearly-reports')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(closedEarly).toBe(true);
@@ -45,13 +50,17 @@ describe('AstroClient size limit', () => {
   });
 
   it('abandons a body whose Content-Length is over the limit', async () => {
-    const { client } = await setUp((_request, res) => sendJson(res, 200, `{"reports": [${' '.repeat(LIMIT)}]}`), { maxResponseBytes: LIMIT });
+    const { client } = await setUp((_request, res) => sendJson(res, 200, `{"reports": [${' '.repeat(LIMIT)}]}`), {
+      maxResponseBytes: LIMIT,
+    });
     expect((await rejection(client.reports('yearly', { year: 2026 }))).code).toBe('ASTRO_RESPONSE_TOO_LARGE');
   });
 
   it('accepts a body of exactly the limit', async () => {
     // The twelve entries of an ordinary answer, padded with white space (still valid JSON) to exactly LIMIT bytes.
-    const answer = JSON.stringify({ reports: Array.from({ length: 12 }, (_, signId) => reportEntry({ year: 2026 }, signId)) });
+    const answer = JSON.stringify({
+      reports: Array.from({ length: 12 }, (_, signId) => reportEntry({ year: 2026 }, signId)),
+    });
     const padded = answer + ' '.repeat(LIMIT - Buffer.byteLength(answer));
     expect(Buffer.byteLength(padded)).toBe(LIMIT);
     const { client } = await setUp((_request, res) => sendJson(res, 200, padded), { maxResponseBytes: LIMIT });
@@ -59,9 +68,10 @@ describe('AstroClient size limit', () => {
   });
 
   it('rejects a limit that is not a positive whole number of bytes, naming the option', () => {
-    expect(() => new AstroClient({ baseUrl: 'http://127.0.0.1:9', username: USERNAME, password: PASSWORD, maxResponseBytes: 0 })).toThrow(
-      'AstroClient option maxResponseBytes must be a positive integer (bytes), received 0',
-    );
+    expect(
+      () =>
+        new AstroClient({ baseUrl: 'http://127.0.0.1:9', username: USERNAME, password: PASSWORD, maxResponseBytes: 0 }),
+    ).toThrow('AstroClient option maxResponseBytes must be a positive integer (bytes), received 0');
   });
 });
 

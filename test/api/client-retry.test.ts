@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AstroClient, parseRetryAfter, type ClientEvent } from '../../src/api/index.ts';
-import {
-  FAST_RETRY,
-  PASSWORD,
-  USERNAME,
-  reportsHandler,
-  sendJson,
-  startFakeService,
-} from './helpers/fake-service.ts';
+import { FAST_RETRY, PASSWORD, USERNAME, reportsHandler, sendJson, startFakeService } from './helpers/fake-service.ts';
 import { failingFirst, rejection, useClientHarness } from './helpers/client-harness.ts';
 
 const { setUp, closeAfterTest } = useClientHarness();
@@ -34,7 +27,12 @@ describe('AstroClient retries', () => {
     const { service, client } = await setUp((_r, res) => sendJson(res, 503, ''));
     const error = await rejection(client.reports('monthly', { year: 2026, month: 2 }));
     expect(service.to('/api/monthly-reports')).toHaveLength(4);
-    expect(error).toMatchObject({ code: 'ASTRO_HTTP_STATUS', endpoint: '/api/monthly-reports', status: 503, attempts: 4 });
+    expect(error).toMatchObject({
+      code: 'ASTRO_HTTP_STATUS',
+      endpoint: '/api/monthly-reports',
+      status: 503,
+      attempts: 4,
+    });
     expect(error.message).toBe('/api/monthly-reports answered 503 Service Unavailable after 4 attempts');
   });
 
@@ -64,7 +62,9 @@ describe('AstroClient retries', () => {
     const error = await rejection(client.reports('yearly', { year: 2026 }));
     expect(service.to('/api/yearly-reports')).toHaveLength(4);
     expect(error.code).toBe('ASTRO_NETWORK');
-    expect(error.message).toMatch(/^\/api\/yearly-reports: request to http:\/\/127\.0\.0\.1:\d+ failed \(.+\) after 4 attempts$/);
+    expect(error.message).toMatch(
+      /^\/api\/yearly-reports: request to http:\/\/127\.0\.0\.1:\d+ failed \(.+\) after 4 attempts$/,
+    );
   });
 
   it.each([429, 503])('waits at least Retry-After seconds after a %i', async (status) => {
@@ -108,7 +108,12 @@ describe('AstroClient retries', () => {
     const authService = await startFakeService(reportsHandler, {
       auth: (_r, res) => (authCalls++ === 0 ? sendJson(res, 502, {}) : sendJson(res, 200, { accessToken: 'tok-x' })),
     });
-    const client = new AstroClient({ baseUrl: authService.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY });
+    const client = new AstroClient({
+      baseUrl: authService.url,
+      username: USERNAME,
+      password: PASSWORD,
+      retry: FAST_RETRY,
+    });
     closeAfterTest({ service: authService, client });
     await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
     expect(authService.to('/api/auth')).toHaveLength(2);

@@ -36,7 +36,14 @@ describe('AstroClient timeouts', () => {
     await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
     expect(service.to('/api/yearly-reports')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'retry')).toEqual([
-      { type: 'retry', endpoint: '/api/yearly-reports', attempt: 1, code: 'UND_ERR_BODY_TIMEOUT', delayMs: 5, inFlight: 1 },
+      {
+        type: 'retry',
+        endpoint: '/api/yearly-reports',
+        attempt: 1,
+        code: 'UND_ERR_BODY_TIMEOUT',
+        delayMs: 5,
+        inFlight: 1,
+      },
     ]);
   });
 
@@ -50,8 +57,9 @@ describe('AstroClient timeouts', () => {
     );
     const error = await rejection(client.reports('yearly', { year: 2026 }));
     expect(error.code).toBe('ASTRO_TIMEOUT');
-    expect(error.message).toBe('/api/yearly-reports: no response within 100 ms (UND_ERR_HEADERS_TIMEOUT) after 2 attempts');
+    expect(error.message).toBe(
+      '/api/yearly-reports: no response within 100 ms (UND_ERR_HEADERS_TIMEOUT) after 2 attempts',
+    );
     expect(service.to('/api/yearly-reports')).toHaveLength(2);
   });
-
 });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AstroClient, AstroError, REPORT_ENDPOINTS, type ClientEvent } from '../../src/api/index.ts';
-import {
-  FAST_RETRY,
-  PASSWORD,
-  USERNAME,
-  bearer,
-  delay,
-  reportsHandler,
-  sendJson,
-} from './helpers/fake-service.ts';
+import { FAST_RETRY, PASSWORD, USERNAME, bearer, delay, reportsHandler, sendJson } from './helpers/fake-service.ts';
 import { useClientHarness } from './helpers/client-harness.ts';
 
 const { setUp, closeAfterTest } = useClientHarness();
@@ -79,7 +71,11 @@ describe('AstroClient requests', () => {
     const { service, client } = await setUp(reportsHandler);
     const cases: [Promise<unknown>, string, RegExp][] = [
       [client.reports('weekly', { year: 2026, week: 47.5 }), 'week', /week must be an integer.*47\.5/],
-      [client.reports('weekly', { year: 2026, week: '47' as unknown as number }), 'week', /week must be an integer.*"47"/],
+      [
+        client.reports('weekly', { year: 2026, week: '47' as unknown as number }),
+        'week',
+        /week must be an integer.*"47"/,
+      ],
       [client.reports('weekly', { year: 2026 }), 'week', /week must be an integer/],
       [client.reports('monthly', { year: 2026, month: 13 }), 'month', /month must be an integer from 1 to 12/],
       [client.reports('yearly', { year: 2026.1 }), 'year', /year must be an integer/],
@@ -123,7 +119,9 @@ describe('AstroClient requests', () => {
       },
       { concurrency: 3 },
     );
-    await Promise.all(Array.from({ length: 12 }, (_, signId) => client.report('weekly', { year: 2026, week: 1 }, signId)));
+    await Promise.all(
+      Array.from({ length: 12 }, (_, signId) => client.report('weekly', { year: 2026, week: 1 }, signId)),
+    );
     expect(service.maxInFlight).toBeLessThanOrEqual(3);
     expect(service.maxInFlight).toBeGreaterThan(1);
   });
@@ -149,7 +147,12 @@ describe('AstroClient requests', () => {
     expect(events.at(-1)?.inFlight).toBe(0);
     expect(events.filter((e) => e.type === 'send')).toHaveLength(13);
     // Each failure retried once; the two requests in flight may meet them in either order.
-    expect(events.filter((e) => e.type === 'retry').map((e) => String(e.status ?? e.code)).sort()).toEqual(['503', '503', 'UND_ERR_SOCKET', 'UND_ERR_SOCKET']);
+    expect(
+      events
+        .filter((e) => e.type === 'retry')
+        .map((e) => String(e.status ?? e.code))
+        .sort(),
+    ).toEqual(['503', '503', 'UND_ERR_SOCKET', 'UND_ERR_SOCKET']);
     // Every retried 503 is a response too.
     expect(events.filter((e) => e.type === 'response' && e.status === 503)).toHaveLength(2);
   });
@@ -158,7 +161,16 @@ describe('AstroClient requests', () => {
     const { client } = await setUp((request, res) => {
       const body = JSON.parse(request.body) as { year: number; month: number; sign_id?: number };
       if (body.sign_id !== undefined) {
-        return sendJson(res, 200, { year: 2026, month: 11, monthly: 7, sign_id: body.sign_id, sign_name: 'Leo', intro: 'i', text: '<b>t</b>', mood: 'fine' });
+        return sendJson(res, 200, {
+          year: 2026,
+          month: 11,
+          monthly: 7,
+          sign_id: body.sign_id,
+          sign_name: 'Leo',
+          intro: 'i',
+          text: '<b>t</b>',
+          mood: 'fine',
+        });
       }
       reportsHandler(request, res, undefined as never);
     });
@@ -169,12 +181,26 @@ describe('AstroClient requests', () => {
 
     const one = await client.report('monthly', { year: 2026, month: 11 }, 4);
     // Unknown members are kept.
-    expect(one).toEqual({ year: 2026, month: 11, monthly: 7, sign_id: 4, sign_name: 'Leo', intro: 'i', text: '<b>t</b>', mood: 'fine' });
+    expect(one).toEqual({
+      year: 2026,
+      month: 11,
+      monthly: 7,
+      sign_id: 4,
+      sign_name: 'Leo',
+      intro: 'i',
+      text: '<b>t</b>',
+      mood: 'fine',
+    });
   });
 
   it('works with a base URL that has a base path and a trailing slash', async () => {
     const { service } = await setUp(reportsHandler);
-    const client = new AstroClient({ baseUrl: `${service.url}/v2/`, username: USERNAME, password: PASSWORD, retry: FAST_RETRY });
+    const client = new AstroClient({
+      baseUrl: `${service.url}/v2/`,
+      username: USERNAME,
+      password: PASSWORD,
+      retry: FAST_RETRY,
+    });
     closeAfterTest({ client });
     await client.reports('ascendantYearly', { year: 2026 });
     expect(service.requests.map((r) => r.path)).toEqual(['/v2/api/auth', '/v2/api/ascendant-yearly-reports']);
@@ -183,8 +209,14 @@ describe('AstroClient requests', () => {
 
   it('returns places, and [] for {data: []} and for a 404', async () => {
     const place = {
-      id: 2950159, name: 'Berlin', longitude: 13.41053, latitude: 52.52437, country_code: 'DE',
-      admin1_code: 'DE.16', population: 3426354, timezone: 'Europe/Berlin',
+      id: 2950159,
+      name: 'Berlin',
+      longitude: 13.41053,
+      latitude: 52.52437,
+      country_code: 'DE',
+      admin1_code: 'DE.16',
+      population: 3426354,
+      timezone: 'Europe/Berlin',
     };
     const { service, client } = await setUp((request, res) => {
       const { name } = JSON.parse(request.body) as { name: string };
@@ -195,7 +227,11 @@ describe('AstroClient requests', () => {
     expect(await client.places('Berlin')).toEqual([place]);
     expect(await client.places('Nowhere')).toEqual([]);
     expect(await client.places('Atlantis')).toEqual([]);
-    expect(service.to('/api/places').map((r) => JSON.parse(r.body))).toEqual([{ name: 'Berlin' }, { name: 'Nowhere' }, { name: 'Atlantis' }]);
+    expect(service.to('/api/places').map((r) => JSON.parse(r.body))).toEqual([
+      { name: 'Berlin' },
+      { name: 'Nowhere' },
+      { name: 'Atlantis' },
+    ]);
   });
 
   it('accepts a bare array or {data: [...]} from signs() and planets()', async () => {
@@ -208,20 +244,27 @@ describe('AstroClient requests', () => {
   });
 
   it('call() sends other endpoints with the same headers and returns the parsed JSON', async () => {
-    const { service, client } = await setUp((request, res) => sendJson(res, 200, { echo: JSON.parse(request.body || 'null') }));
+    const { service, client } = await setUp((request, res) =>
+      sendJson(res, 200, { echo: JSON.parse(request.body || 'null') }),
+    );
     expect(await client.call('POST', '/api/chinese-horo', { year: 1990 })).toEqual({ echo: { year: 1990 } });
     const sent = service.to('/api/chinese-horo')[0]!;
     expect(sent.headers.authorization).toBe(`Bearer ${service.issuedTokens[0]}`);
-    await expect(client.call('GET', '/api/signs', { a: 1 })).rejects.toMatchObject({ code: 'ASTRO_INVALID_ARGUMENT', field: 'body' });
-    await expect(client.call('POST', '/elsewhere')).rejects.toMatchObject({ code: 'ASTRO_INVALID_ARGUMENT', field: 'path' });
+    await expect(client.call('GET', '/api/signs', { a: 1 })).rejects.toMatchObject({
+      code: 'ASTRO_INVALID_ARGUMENT',
+      field: 'body',
+    });
+    await expect(client.call('POST', '/elsewhere')).rejects.toMatchObject({
+      code: 'ASTRO_INVALID_ARGUMENT',
+      field: 'path',
+    });
   });
 
   it('reports sends, responses and errors through onEvent', async () => {
     const events: ClientEvent[] = [];
-    const { client } = await setUp(
-      (_request, res) => sendJson(res, 400, { error: 'bad week' }),
-      { onEvent: (event) => events.push(event) },
-    );
+    const { client } = await setUp((_request, res) => sendJson(res, 400, { error: 'bad week' }), {
+      onEvent: (event) => events.push(event),
+    });
     await expect(client.reports('weekly', { year: 2026, week: 99 })).rejects.toThrow(
       '/api/weekly-reports answered 400 Bad Request: {"error":"bad week"}',
     );
@@ -236,7 +279,9 @@ describe('AstroClient requests', () => {
 
   it('rejects bad options with a message naming the setting', () => {
     const base = { baseUrl: 'http://127.0.0.1:1', username: 'u', password: 'p' };
-    expect(() => new AstroClient({ ...base, baseUrl: 'not a url' })).toThrow(/option baseUrl must be an absolute http\(s\) URL/);
+    expect(() => new AstroClient({ ...base, baseUrl: 'not a url' })).toThrow(
+      /option baseUrl must be an absolute http\(s\) URL/,
+    );
     expect(() => new AstroClient({ ...base, baseUrl: 'ftp://x' })).toThrow(/option baseUrl must use http or https/);
     expect(() => new AstroClient({ ...base, concurrency: 0 })).toThrow(/option concurrency must be a positive integer/);
     expect(() => new AstroClient({ ...base, password: '' })).toThrow(/option password/);

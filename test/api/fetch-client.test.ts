@@ -22,7 +22,13 @@ beforeEach(() => {
 });
 
 function client(options: Partial<FetchClientOptions> = {}): FetchClient {
-  return new FetchClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
+  return new FetchClient({
+    baseUrl: service.url,
+    username: USERNAME,
+    password: PASSWORD,
+    retry: FAST_RETRY,
+    ...options,
+  });
 }
 
 const callsTo = (endpoint: string) => service.log.filter((r) => r.path === endpoint).length;
@@ -61,11 +67,22 @@ describe('FetchClient', () => {
     await edge.places('Lima');
     await edge.places('Oslo');
     expect(edge.stats.reauths).toBe(1);
-    expect(service.log.map((r) => `${r.path} ${r.status}`)).toEqual(['/api/auth 200', '/api/places 200', '/api/places 401', '/api/auth 200', '/api/places 200']);
+    expect(service.log.map((r) => `${r.path} ${r.status}`)).toEqual([
+      '/api/auth 200',
+      '/api/places 200',
+      '/api/places 401',
+      '/api/auth 200',
+      '/api/places 200',
+    ]);
   });
 
   it('retries a 503 and a reset, waits for a short Retry-After, and stops at the attempt budget', async () => {
-    service.setFaults({ rules: [{ path: '/api/places', times: 1, status: 503, retryAfter: 0 }, { path: '/api/places', times: 1, reset: true }] });
+    service.setFaults({
+      rules: [
+        { path: '/api/places', times: 1, status: 503, retryAfter: 0 },
+        { path: '/api/places', times: 1, reset: true },
+      ],
+    });
     const edge = client();
     await expect(edge.places('Lima')).resolves.not.toHaveLength(0);
     expect(edge.stats.retries).toBe(2);
@@ -82,9 +99,13 @@ describe('FetchClient', () => {
 
   it('times out a stalled answer and refuses an answer over maxResponseBytes', async () => {
     service.setFaults({ rules: [{ path: '/api/places', body: '{"data": []}', stall: true }] });
-    expect(await rejection(client({ timeoutMs: 100, retry: { ...FAST_RETRY, maxRetries: 0 } }).places('Lima'))).toMatchObject({ code: 'ASTRO_TIMEOUT' });
+    expect(
+      await rejection(client({ timeoutMs: 100, retry: { ...FAST_RETRY, maxRetries: 0 } }).places('Lima')),
+    ).toMatchObject({ code: 'ASTRO_TIMEOUT' });
     service.setFaults({ rules: [{ path: '/api/places', body: `{"data": [], "pad": "${'x'.repeat(5000)}"}` }] });
-    expect(await rejection(client({ maxResponseBytes: 4096 }).places('Lima'))).toMatchObject({ code: 'ASTRO_RESPONSE_TOO_LARGE' });
+    expect(await rejection(client({ maxResponseBytes: 4096 }).places('Lima'))).toMatchObject({
+      code: 'ASTRO_RESPONSE_TOO_LARGE',
+    });
   });
 
   it('checks answers against the schemas and never quotes the password or the token', async () => {
@@ -104,7 +125,20 @@ describe('FetchClient', () => {
 });
 
 describe('FetchClient for one caller', () => {
-  const LIMA = JSON.stringify({ data: [{ id: 1, name: 'Lima', admin1_code: '15', country_code: 'PE', latitude: -12, longitude: -77, population: 1, timezone: 'America/Lima' }] });
+  const LIMA = JSON.stringify({
+    data: [
+      {
+        id: 1,
+        name: 'Lima',
+        admin1_code: '15',
+        country_code: 'PE',
+        latitude: -12,
+        longitude: -77,
+        population: 1,
+        timezone: 'America/Lima',
+      },
+    ],
+  });
 
   it('stops at its signal, a body half read included: ASTRO_ABORTED at once, nothing retried', async () => {
     service.setFaults({ rules: [{ path: '/api/places', body: LIMA, stall: true }] });
@@ -116,10 +150,12 @@ describe('FetchClient for one caller', () => {
     expect(service.log.filter((r) => r.path === '/api/places')).toHaveLength(1);
   });
 
-  it('asks beforeSend before each send, a retry\'s too, and sends nothing once it says no', async () => {
+  it("asks beforeSend before each send, a retry's too, and sends nothing once it says no", async () => {
     service.setFaults({ rules: [{ path: '/api/places', status: 500 }] });
     const asked: string[] = [];
-    const error = await rejection(client({ beforeSend: async (endpoint) => (asked.push(endpoint), asked.length < 3) }).places('Lima'));
+    const error = await rejection(
+      client({ beforeSend: async (endpoint) => (asked.push(endpoint), asked.length < 3) }).places('Lima'),
+    );
     // The sign-in, the first send, then the retry refused.
     expect(asked).toEqual(['/api/auth', '/api/places', '/api/places']);
     expect(error.code).toBe('ASTRO_SEND_REFUSED');
@@ -140,11 +176,16 @@ describe('FetchClient for one caller', () => {
     const [lima] = (await Promise.all(Array.from({ length: 10 }, () => client({ session }).places('Lima'))))[0]!;
     expect(callsTo('/api/auth')).toBe(1);
     service.resetLog();
-    const natal = await Promise.all(Array.from({ length: 10 }, (_, i) => client({ session }).natal({ ...NATAL, date: `1990-05-${10 + i}`, place_id: lima!.id })));
+    const natal = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        client({ session }).natal({ ...NATAL, date: `1990-05-${10 + i}`, place_id: lima!.id }),
+      ),
+    );
     expect(natal).toHaveLength(10);
     expect(callsTo('/api/auth')).toBe(1);
     const sends = new Map<string, number>();
-    for (const entry of service.log.filter((r) => r.path === '/api/natal')) sends.set(entry.rawBody, (sends.get(entry.rawBody) ?? 0) + 1);
+    for (const entry of service.log.filter((r) => r.path === '/api/natal'))
+      sends.set(entry.rawBody, (sends.get(entry.rawBody) ?? 0) + 1);
     expect([...sends.values()]).toEqual(Array(10).fill(2));
   });
 
@@ -153,18 +194,23 @@ describe('FetchClient for one caller', () => {
     ['a 500', { status: 500 }, 'ASTRO_HTTP_STATUS'],
     ['a 429', { status: 429, retryAfter: 0 }, 'ASTRO_HTTP_STATUS'],
     ['garbage', { body: '{"accessToken": ' }, 'ASTRO_INVALID_RESPONSE'],
-  ])('shares a sign-in answered with %s among fifty clients of a session at once, then asks for none during the back-off', async (_what, fault, code) => {
-    const session: ClientSession = {};
-    service.setFaults({ rules: [{ path: '/api/auth', ...fault }] });
-    const failures = await Promise.all(Array.from({ length: 50 }, (_, i) => rejection(client({ session }).places(`fifty ${i}`))));
-    expect(new Set(failures.map((error) => error.code))).toEqual(new Set([code]));
-    // One sign-in, and the retries FAST_RETRY allows a transient answer.
-    const signIns = callsTo('/api/auth');
-    expect(signIns).toBe(fault.status === 401 || fault.body ? 1 : 1 + FAST_RETRY.maxRetries);
-    service.setFaults({});
-    expect((await rejection(client({ session }).places('later'))).code).toBe(code);
-    expect([callsTo('/api/auth'), callsTo('/api/places')]).toEqual([signIns, 0]);
-    expect(session.failed).toMatchObject({ failures: 1 });
-    expect(session.failed!.until - Date.now()).toBeGreaterThan(SIGN_IN_BACKOFF.firstMs - 1000);
-  });
+  ])(
+    'shares a sign-in answered with %s among fifty clients of a session at once, then asks for none during the back-off',
+    async (_what, fault, code) => {
+      const session: ClientSession = {};
+      service.setFaults({ rules: [{ path: '/api/auth', ...fault }] });
+      const failures = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => rejection(client({ session }).places(`fifty ${i}`))),
+      );
+      expect(new Set(failures.map((error) => error.code))).toEqual(new Set([code]));
+      // One sign-in, and the retries FAST_RETRY allows a transient answer.
+      const signIns = callsTo('/api/auth');
+      expect(signIns).toBe(fault.status === 401 || fault.body ? 1 : 1 + FAST_RETRY.maxRetries);
+      service.setFaults({});
+      expect((await rejection(client({ session }).places('later'))).code).toBe(code);
+      expect([callsTo('/api/auth'), callsTo('/api/places')]).toEqual([signIns, 0]);
+      expect(session.failed).toMatchObject({ failures: 1 });
+      expect(session.failed!.until - Date.now()).toBeGreaterThan(SIGN_IN_BACKOFF.firstMs - 1000);
+    },
+  );
 });

@@ -3,7 +3,9 @@ import { redact, redactWords } from '../../src/api/index.ts';
 
 describe('redact', () => {
   it('replaces every occurrence of every secret', () => {
-    expect(redact('p=hunter2 t=abc.def p=hunter2', ['hunter2', 'abc.def'])).toBe('p=[redacted] t=[redacted] p=[redacted]');
+    expect(redact('p=hunter2 t=abc.def p=hunter2', ['hunter2', 'abc.def'])).toBe(
+      'p=[redacted] t=[redacted] p=[redacted]',
+    );
   });
 
   it('catches JSON-escaped and percent-encoded forms', () => {
@@ -28,16 +30,19 @@ describe('redactWords', () => {
     expect(redactWords(line, [password])).toBe(line);
   });
 
-  it.each(['p', 'pass'])('redacts the password %j where it stands on its own: in a URL, a query, a quoted value', (password) => {
-    expect(redactWords(`https://site:${password}@api.example.com/api/x?key=${password} said "${password}"`, [password])).toBe(
-      'https://site:[redacted]@api.example.com/api/x?key=[redacted] said "[redacted]"',
-    );
-  });
+  it.each(['p', 'pass'])(
+    'redacts the password %j where it stands on its own: in a URL, a query, a quoted value',
+    (password) => {
+      expect(
+        redactWords(`https://site:${password}@api.example.com/api/x?key=${password} said "${password}"`, [password]),
+      ).toBe('https://site:[redacted]@api.example.com/api/x?key=[redacted] said "[redacted]"');
+    },
+  );
 
   it('catches the JSON-escaped and percent-encoded forms as words too', () => {
     const secret = 'p w"';
-    expect(redactWords(`?pw=${encodeURIComponent(secret)}&x {"pw":"${JSON.stringify(secret).slice(1, -1)}"}`, [secret])).toBe(
-      '?pw=[redacted]&x {"pw":"[redacted]"}',
-    );
+    expect(
+      redactWords(`?pw=${encodeURIComponent(secret)}&x {"pw":"${JSON.stringify(secret).slice(1, -1)}"}`, [secret]),
+    ).toBe('?pw=[redacted]&x {"pw":"[redacted]"}');
   });
 });

@@ -80,11 +80,15 @@ describe('response shapes', () => {
     const client = await answering(reportEntry({ year: 2026, month: 4 }, 2));
     const error = await rejection(client.report('monthly', { year: 2026, month: 4 }, 3));
     expect(error).toMatchObject({ field: 'sign_id' });
-    expect(error.message).toBe('/api/monthly-reports: invalid response: sign_id: expected 3 (as requested), received 2');
+    expect(error.message).toBe(
+      '/api/monthly-reports: invalid response: sign_id: expected 3 (as requested), received 2',
+    );
     const wrongYear = await answering(reportEntry({ year: 2025, month: 4 }, 3));
     await expect(wrongYear.report('monthly', { year: 2026, month: 4 }, 3)).rejects.toMatchObject({ field: 'year' });
     const wrapped = await answering({ reports: [reportEntry({ year: 2026, month: 4 }, 3)] });
-    await expect(wrapped.report('monthly', { year: 2026, month: 4 }, 3)).rejects.toMatchObject({ code: 'ASTRO_INVALID_RESPONSE' });
+    await expect(wrapped.report('monthly', { year: 2026, month: 4 }, 3)).rejects.toMatchObject({
+      code: 'ASTRO_INVALID_RESPONSE',
+    });
   });
 
   it('accepts and keeps a natal chart of the documented shape with extra members', async () => {
@@ -94,30 +98,65 @@ describe('response shapes', () => {
   });
 
   it.each([
-    ['speeds as a JSON number', (c: Chart) => (c.planets[0]!.speeds = 0.97), 'planets[0].speeds', 'expected string, received number'],
-    ['longitude as non-numeric text', (c: Chart) => (c.planets[0]!.longitude = 'n/a'), 'planets[0].longitude', 'expected numeric text, received "n/a"'],
-    ['degrees as a string', (c: Chart) => (c.planets[0]!.degrees = '26'), 'planets[0].degrees', 'expected integer, received string'],
+    [
+      'speeds as a JSON number',
+      (c: Chart) => (c.planets[0]!.speeds = 0.97),
+      'planets[0].speeds',
+      'expected string, received number',
+    ],
+    [
+      'longitude as non-numeric text',
+      (c: Chart) => (c.planets[0]!.longitude = 'n/a'),
+      'planets[0].longitude',
+      'expected numeric text, received "n/a"',
+    ],
+    [
+      'degrees as a string',
+      (c: Chart) => (c.planets[0]!.degrees = '26'),
+      'planets[0].degrees',
+      'expected integer, received string',
+    ],
     ['signId 12', (c: Chart) => (c.planets[0]!.signId = 12), 'planets[0].signId', 'expected at most 11, received 12'],
     ['a missing intro', (c: Chart) => delete c.intro, 'intro', 'missing (expected string)'],
-    ['timezone_type as a float', (c: Chart) => (c.profile.birthdate.timezone_type = 3.5), 'profile.birthdate.timezone_type', 'expected integer, received non-integer number 3.5'],
+    [
+      'timezone_type as a float',
+      (c: Chart) => (c.profile.birthdate.timezone_type = 3.5),
+      'profile.birthdate.timezone_type',
+      'expected integer, received non-integer number 3.5',
+    ],
   ])('rejects a natal chart with %s', async (_name, spoil, field, problem) => {
     const chart = natalChart();
     spoil(chart as unknown as Chart);
     const client = await answering(chart);
-    const error = await rejection(client.natal({ name: 'Ada', date: '1990-05-17', time: '14:30', place_id: 1, lang: 'en' }));
+    const error = await rejection(
+      client.natal({ name: 'Ada', date: '1990-05-17', time: '14:30', place_id: 1, lang: 'en' }),
+    );
     expect(error).toMatchObject({ code: 'ASTRO_INVALID_RESPONSE', endpoint: '/api/natal', field });
     expect(error.message).toBe(`/api/natal: invalid response: ${field}: ${problem}`);
   });
 
   it('rejects a place whose population is not an integer', async () => {
     const client = await answering({
-      data: [{ id: 1, name: 'X', longitude: 1, latitude: 2, country_code: 'DE', admin1_code: 'DE.16', population: '12', timezone: 'UTC' }],
+      data: [
+        {
+          id: 1,
+          name: 'X',
+          longitude: 1,
+          latitude: 2,
+          country_code: 'DE',
+          admin1_code: 'DE.16',
+          population: '12',
+          timezone: 'UTC',
+        },
+      ],
     });
     await expect(client.places('X')).rejects.toMatchObject({ field: 'data[0].population' });
   });
 
   it('schemas keep unknown members', () => {
-    expect(reportEntrySchemas.yearly.parse({ ...reportEntry({ year: 2026 }, 1), yearly: 1, extra: { a: 1 } })).toMatchObject({ extra: { a: 1 } });
+    expect(
+      reportEntrySchemas.yearly.parse({ ...reportEntry({ year: 2026 }, 1), yearly: 1, extra: { a: 1 } }),
+    ).toMatchObject({ extra: { a: 1 } });
     expect(placeSchema.safeParse({ id: 1 }).success).toBe(false);
     expect(natalChartSchema.parse(natalChart())).toHaveProperty('chartUrl');
   });

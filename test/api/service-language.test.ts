@@ -8,14 +8,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 describe('serviceLanguage', () => {
-  it.each([['pt-BR', 'pt'], ['es-MX', 'es'], ['en-GB', 'en'], ['en', 'en'], ['ES', 'es']])('sends %s as %s', (tag, lang) => {
+  it.each([
+    ['pt-BR', 'pt'],
+    ['es-MX', 'es'],
+    ['en-GB', 'en'],
+    ['en', 'en'],
+    ['ES', 'es'],
+  ])('sends %s as %s', (tag, lang) => {
     expect(serviceLanguage(tag)).toBe(lang);
   });
 
   it('is what a chart page of a regional site is drawn in when its file names no language', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'astro-service-language-'));
     try {
-      writeFileSync(path.join(dir, 'ada.md'), '---\nname: Ada\ndate: 1815-12-10\ntime: "13:00"\nplace: London\n---\nText\n');
+      writeFileSync(
+        path.join(dir, 'ada.md'),
+        '---\nname: Ada\ndate: 1815-12-10\ntime: "13:00"\nplace: London\n---\nText\n',
+      );
       expect((await readChartFiles(dir, 'pt-BR')).map((chart) => chart.lang)).toEqual(['pt']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

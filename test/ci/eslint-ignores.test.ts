@@ -11,7 +11,13 @@ import { tempDir } from '../helpers/temp-dir.ts';
 const repo = path.resolve(import.meta.dirname, '../..');
 /** An unused variable and an undefined function: two errors under the project's rules. */
 const BROKEN = 'const unused = 1;\nundefinedFunction();\n';
-const GENERATED = ['.preview/assets/x.js', 'dist/assets/x.js', '.dist-build-1/x.js', '.cache/x.js', 'test-results/x.js'];
+const GENERATED = [
+  '.preview/assets/x.js',
+  'dist/assets/x.js',
+  '.dist-build-1/x.js',
+  '.cache/x.js',
+  'test-results/x.js',
+];
 
 /** A folder with the project's ESLint configuration and .gitignore, and the same broken file in each place. */
 function project(): string {
@@ -31,7 +37,11 @@ describe('eslint .', () => {
     const dir = project();
     // One ESLint in the process: typescript-eslint refuses a second project folder in the same one.
     const results = await new ESLint({ cwd: dir }).lintFiles(['.']);
-    const reported = Object.fromEntries(results.filter((r) => r.messages.length > 0).map((r) => [path.relative(dir, r.filePath), r.messages.map((m) => m.ruleId)]));
+    const reported = Object.fromEntries(
+      results
+        .filter((r) => r.messages.length > 0)
+        .map((r) => [path.relative(dir, r.filePath), r.messages.map((m) => m.ruleId)]),
+    );
     expect(reported).toEqual({ 'src/broken.js': ['@typescript-eslint/no-unused-vars', 'no-undef'] });
   });
 });

@@ -10,7 +10,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 function suiteFiles(): string[] {
   const tests = readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
     // This file's own examples below are not reads.
-    .filter((file) => file.endsWith('.ts') && !file.startsWith(`fixtures${path.sep}`) && file !== path.join('ci', 'owner-content.test.ts'))
+    .filter(
+      (file) =>
+        file.endsWith('.ts') &&
+        !file.startsWith(`fixtures${path.sep}`) &&
+        file !== path.join('ci', 'owner-content.test.ts'),
+    )
     .map((file) => path.join('test', file));
   return [...tests, 'vitest.config.ts'];
 }
@@ -19,7 +24,9 @@ function suiteFiles(): string[] {
 export function contentReaches(text: string): string[] {
   // The local name of scripts/lib/copy-project.ts's copier, where a file imports it.
   const copier = /import \{ copyProject(?: as (\w+))? \} from '[./]*scripts\/lib\/copy-project\.ts'/.exec(text);
-  const rootNames = [...text.matchAll(/const (\w+) = path\.resolve\(import\.meta\.dirname, '\.\.(?:\/\.\.)*'\)/g)].map((m) => m[1]!);
+  const rootNames = [...text.matchAll(/const (\w+) = path\.resolve\(import\.meta\.dirname, '\.\.(?:\/\.\.)*'\)/g)].map(
+    (m) => m[1]!,
+  );
   const reaches = [
     /['"`](?:\.\.\/)+content(?:\/|['"`])/,
     /import\.meta\.dirname, ['"](?:\.\.\/)+content/,
@@ -39,24 +46,38 @@ export function contentReaches(text: string): string[] {
 
 describe("the owner's content/", () => {
   it('is read by no test', () => {
-    const found = suiteFiles().flatMap((file) => contentReaches(readFileSync(path.join(ROOT, file), 'utf8')).map((line) => `${file}: ${line.trim()}`));
+    const found = suiteFiles().flatMap((file) =>
+      contentReaches(readFileSync(path.join(ROOT, file), 'utf8')).map((line) => `${file}: ${line.trim()}`),
+    );
     expect(found).toEqual([]);
   });
 
   it.each([
     ["const content = path.resolve(import.meta.dirname, '../../content');", true],
     ["readFileSync(path.join(ROOT, 'content/site.json'))", true],
-    ["import { copyProject } from '../../scripts/lib/copy-project.ts';\nconst project = copyProject(path.join(base, 'x'));", true],
-    ["import { copyProject } from '../../scripts/lib/copy-project.ts';\nconst project = copyProject(path.join(base, 'x'), FIXTURE);", false],
+    [
+      "import { copyProject } from '../../scripts/lib/copy-project.ts';\nconst project = copyProject(path.join(base, 'x'));",
+      true,
+    ],
+    [
+      "import { copyProject } from '../../scripts/lib/copy-project.ts';\nconst project = copyProject(path.join(base, 'x'), FIXTURE);",
+      false,
+    ],
     ["return runScript(ROOT, 'places.ts', env).done;", true],
     ["return runScript(ROOT, 'sample-api.ts', env);", false],
     ["const run = await buildProject(ROOT, { ASTRO_BUILD_DATE: '2026-11-22' });", true],
     ["const run = await buildProject(project, { ASTRO_BUILD_DATE: '2026-11-22' });", false],
-    ["runBuild({ rootDir: ROOT, env })", true],
+    ['runBuild({ rootDir: ROOT, env })', true],
     ["rootDir: path.resolve(import.meta.dirname, '..'),", true],
     ["const content = path.resolve(import.meta.dirname, '../fixtures/site/content');", false],
-    ["import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';\nconst project = copyProjectInto(undefined, FIXTURE_CONTENT);", false],
-    ["import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';\nconst project = copyProjectInto();", true],
+    [
+      "import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';\nconst project = copyProjectInto(undefined, FIXTURE_CONTENT);",
+      false,
+    ],
+    [
+      "import { copyProject as copyProjectInto } from '../../scripts/lib/copy-project.ts';\nconst project = copyProjectInto();",
+      true,
+    ],
     ["writeFileSync(path.join(project, 'content/site.json'), text);", false],
   ])('is found in %s: %s', (line, found) => {
     const text = `const ROOT = path.resolve(import.meta.dirname, '../..');\n${line}`;

@@ -25,7 +25,9 @@ interface Job {
 }
 type Result = 'success' | 'failure' | 'skipped';
 
-const workflow = parse(readFileSync(path.resolve(import.meta.dirname, '../../.github/workflows/rebuild.yml'), 'utf8')) as { jobs: Record<string, Job> };
+const workflow = parse(
+  readFileSync(path.resolve(import.meta.dirname, '../../.github/workflows/rebuild.yml'), 'utf8'),
+) as { jobs: Record<string, Job> };
 const changes = workflow.jobs.changes!;
 const needsOf = (job: Job) => (job.needs === undefined ? [] : Array.isArray(job.needs) ? job.needs : [job.needs]);
 const ANY_STATUS = { success: true, failure: false, cancelled: false };
@@ -33,7 +35,15 @@ const ANY_STATUS = { success: true, failure: false, cancelled: false };
 /** A git repository of the project's shape, and its commits: `commit` writes (or, with null, deletes) files. */
 function repository() {
   const dir = tempDir('rebuild-push-');
-  const env = { PATH: process.env.PATH ?? '', HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Editor', GIT_AUTHOR_EMAIL: 'editor@example.com', GIT_COMMITTER_NAME: 'Editor', GIT_COMMITTER_EMAIL: 'editor@example.com' };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Editor',
+    GIT_AUTHOR_EMAIL: 'editor@example.com',
+    GIT_COMMITTER_NAME: 'Editor',
+    GIT_COMMITTER_EMAIL: 'editor@example.com',
+  };
   const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, env, encoding: 'utf8' }).trim();
   git('init', '-q', '-b', 'main');
   const commit = (files: Record<string, string | null>) => {
@@ -54,20 +64,41 @@ function changesOutputs(repo: ReturnType<typeof repository>, before: string, aft
   const github = { event_name: 'push', event: { before }, sha: after };
   const stepId = /steps\.([\w-]+)\.outputs/.exec(JSON.stringify(changes.outputs))![1]!;
   const step = changes.steps.find((candidate) => candidate.id === stepId)!;
-  const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, String(evaluate(value, { github }, ANY_STATUS))]));
+  const stepEnv = Object.fromEntries(
+    Object.entries(step.env ?? {}).map(([name, value]) => [name, String(evaluate(value, { github }, ANY_STATUS))]),
+  );
   const output = path.join(tempDir('github-output-'), 'output');
   writeFileSync(output, '');
-  const ran = spawnSync('bash', ['-e', '-c', step.run!], { cwd: repo.dir, env: { ...repo.env, ...stepEnv, GITHUB_OUTPUT: output }, encoding: 'utf8' });
+  const ran = spawnSync('bash', ['-e', '-c', step.run!], {
+    cwd: repo.dir,
+    env: { ...repo.env, ...stepEnv, GITHUB_OUTPUT: output },
+    encoding: 'utf8',
+  });
   expect(ran.status, ran.stderr).toBe(0);
-  const steps = { [stepId]: { outputs: Object.fromEntries(readFileSync(output, 'utf8').split('\n').filter(Boolean).map((line) => line.split('=', 2))) } };
-  return Object.fromEntries(Object.entries(changes.outputs ?? {}).map(([name, value]) => [name, evaluate(value, { steps }, ANY_STATUS)]));
+  const steps = {
+    [stepId]: {
+      outputs: Object.fromEntries(
+        readFileSync(output, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.split('=', 2)),
+      ),
+    },
+  };
+  return Object.fromEntries(
+    Object.entries(changes.outputs ?? {}).map(([name, value]) => [name, evaluate(value, { steps }, ANY_STATUS)]),
+  );
 }
 
 /**
  * How each job ends in a run started by `event`: skipped when its `if:` says so, else as `ends` says (default
  * success), with `outputs` as its outputs.
  */
-function jobResults(event: string, outputs: Record<string, Record<string, unknown>> = {}, ends: Record<string, Result> = {}): Record<string, Result> {
+function jobResults(
+  event: string,
+  outputs: Record<string, Record<string, unknown>> = {},
+  ends: Record<string, Result> = {},
+): Record<string, Result> {
   const done: Record<string, { result: Result; outputs: Record<string, unknown> }> = {};
   const pending = Object.entries(workflow.jobs);
   while (pending.length > 0) {
@@ -75,24 +106,42 @@ function jobResults(event: string, outputs: Record<string, Record<string, unknow
     const [name, job] = pending.splice(next, 1)[0]!;
     const needs: Context = Object.fromEntries(needsOf(job).map((need) => [need, done[need]]));
     const results = needsOf(job).map((need) => done[need]!.result);
-    const status = { success: results.every((result) => result === 'success'), failure: results.includes('failure'), cancelled: false };
-    const result = runs(job.if, { github: { event_name: event }, needs }, status) ? (ends[name] ?? 'success') : 'skipped';
+    const status = {
+      success: results.every((result) => result === 'success'),
+      failure: results.includes('failure'),
+      cancelled: false,
+    };
+    const result = runs(job.if, { github: { event_name: event }, needs }, status)
+      ? (ends[name] ?? 'success')
+      : 'skipped';
     done[name] = { result, outputs: result === 'success' ? (outputs[name] ?? {}) : {} };
   }
   return Object.fromEntries(Object.entries(done).map(([name, { result }]) => [name, result]));
 }
 
-const CODE = { 'src/cli/builder/run-build.ts': 'export {};\n', 'package.json': '{}\n', 'content/site.json': '{"title": "Stars"}\n' };
+const CODE = {
+  'src/cli/builder/run-build.ts': 'export {};\n',
+  'package.json': '{}\n',
+  'content/site.json': '{"title": "Stars"}\n',
+};
 
 describe('rebuild.yml: which runs wait for the tests', () => {
   it('a push that changes only content/ builds, checks and deploys without the tests', () => {
     const repo = repository();
     const before = repo.commit(CODE);
     repo.commit({ 'content/pages/about.md': '# About\n' });
-    const after = repo.commit({ 'content/site.json': '{"title": "Bright stars"}\n', 'content/overrides/weekly/2026-w47/leo.md': 'A note.\n' });
+    const after = repo.commit({
+      'content/site.json': '{"title": "Bright stars"}\n',
+      'content/overrides/weekly/2026-w47/leo.md': 'A note.\n',
+    });
     const outputs = changesOutputs(repo, before, after);
     expect(outputs).toEqual({ code: 'false' });
-    expect(jobResults('push', { changes: outputs })).toEqual({ changes: 'success', test: 'skipped', build: 'success', deploy: 'success' });
+    expect(jobResults('push', { changes: outputs })).toEqual({
+      changes: 'success',
+      test: 'skipped',
+      build: 'success',
+      deploy: 'success',
+    });
     // The push's commits may be many: the whole history is there to compare with.
     expect(changes.steps.find((step) => step.uses?.startsWith('actions/checkout@'))?.with?.['fetch-depth']).toBe(0);
   });
@@ -108,8 +157,18 @@ describe('rebuild.yml: which runs wait for the tests', () => {
       const before = repo.commit(CODE);
       const outputs = changesOutputs(repo, before, repo.commit(files));
       expect(outputs, JSON.stringify(files)).toEqual({ code: 'true' });
-      expect(jobResults('push', { changes: outputs })).toEqual({ changes: 'success', test: 'success', build: 'success', deploy: 'success' });
-      expect(jobResults('push', { changes: outputs }, { test: 'failure' })).toEqual({ changes: 'success', test: 'failure', build: 'skipped', deploy: 'skipped' });
+      expect(jobResults('push', { changes: outputs })).toEqual({
+        changes: 'success',
+        test: 'success',
+        build: 'success',
+        deploy: 'success',
+      });
+      expect(jobResults('push', { changes: outputs }, { test: 'failure' })).toEqual({
+        changes: 'success',
+        test: 'failure',
+        build: 'skipped',
+        deploy: 'skipped',
+      });
     }
   });
 
@@ -120,27 +179,48 @@ describe('rebuild.yml: which runs wait for the tests', () => {
     expect(changesOutputs(repo, before, after)).toEqual({ code: 'true' });
   });
 
-  it('a push whose earlier commit is unknown (the branch\'s first push, a force push) counts as a code change', () => {
+  it("a push whose earlier commit is unknown (the branch's first push, a force push) counts as a code change", () => {
     const repo = repository();
     const after = repo.commit({ 'content/pages/about.md': '# About\n' });
-    for (const before of ['0'.repeat(40), 'f'.repeat(40), '']) expect(changesOutputs(repo, before, after), before).toEqual({ code: 'true' });
+    for (const before of ['0'.repeat(40), 'f'.repeat(40), ''])
+      expect(changesOutputs(repo, before, after), before).toEqual({ code: 'true' });
   });
 
   it('scheduled and manual runs build and deploy without the tests', () => {
     for (const event of ['schedule', 'workflow_dispatch']) {
-      expect(jobResults(event), event).toEqual({ changes: 'skipped', test: 'skipped', build: 'success', deploy: 'success' });
+      expect(jobResults(event), event).toEqual({
+        changes: 'skipped',
+        test: 'skipped',
+        build: 'success',
+        deploy: 'success',
+      });
     }
   });
 
   it('with the Cloudflare secrets, the build job deploys to Cloudflare Workers and the GitHub Pages job is skipped', () => {
     for (const event of ['schedule', 'workflow_dispatch']) {
-      expect(jobResults(event, { build: { cloudflare: 'true' } }), event).toEqual({ changes: 'skipped', test: 'skipped', build: 'success', deploy: 'skipped' });
-      expect(jobResults(event, { build: { cloudflare: 'false' } }), event).toEqual({ changes: 'skipped', test: 'skipped', build: 'success', deploy: 'success' });
+      expect(jobResults(event, { build: { cloudflare: 'true' } }), event).toEqual({
+        changes: 'skipped',
+        test: 'skipped',
+        build: 'success',
+        deploy: 'skipped',
+      });
+      expect(jobResults(event, { build: { cloudflare: 'false' } }), event).toEqual({
+        changes: 'skipped',
+        test: 'skipped',
+        build: 'success',
+        deploy: 'success',
+      });
     }
   });
 
   it('a push whose changes job failed builds and deploys nothing', () => {
-    expect(jobResults('push', {}, { changes: 'failure' })).toEqual({ changes: 'failure', test: 'skipped', build: 'skipped', deploy: 'skipped' });
+    expect(jobResults('push', {}, { changes: 'failure' })).toEqual({
+      changes: 'failure',
+      test: 'skipped',
+      build: 'skipped',
+      deploy: 'skipped',
+    });
   });
 });
 
@@ -148,7 +228,13 @@ describe('the expression reader the tests above rely on', () => {
   const status = { success: false, failure: false, cancelled: false };
   it('reads operators, literals and contexts as the runner does', () => {
     const context = { needs: { test: { result: 'skipped', outputs: {} } }, github: { event_name: 'push' } };
-    expect(evaluate("${{ !cancelled() && (needs.test.result == 'success' || needs.test.result == 'SKIPPED') }}", context, status)).toBe(true);
+    expect(
+      evaluate(
+        "${{ !cancelled() && (needs.test.result == 'success' || needs.test.result == 'SKIPPED') }}",
+        context,
+        status,
+      ),
+    ).toBe(true);
     expect(evaluate("github.event_name != 'push' || needs.test.outputs.code == 'false'", context, status)).toBe(false);
     expect(runs("github.event_name == 'push'", context, status)).toBe(false); // an implied success() of failed needs
     expect(runs("always() && github.event_name == 'push'", context, status)).toBe(true);

@@ -11,15 +11,21 @@ it('is the temporary folder of the tests and of every command they start', () =>
   const runDir = process.env.ASTRO_TEST_TMPDIR!;
   expect(path.basename(runDir)).toMatch(/^astro-tests-/);
   expect(tmpdir()).toBe(runDir);
-  const seen = execFileSync(process.execPath, ['-e', 'console.log(require("node:os").tmpdir())'], { env: commandEnv({}), encoding: 'utf8' });
+  const seen = execFileSync(process.execPath, ['-e', 'console.log(require("node:os").tmpdir())'], {
+    env: commandEnv({}),
+    encoding: 'utf8',
+  });
   expect(seen.trim()).toBe(runDir);
 });
 
 it('is not where tsc and ESLint, which npm test runs beside Vitest (scripts/test.ts), keep their compile caches', async () => {
   // Both enable Node's compile cache, in the system's temporary folder unless NODE_COMPILE_CACHE says otherwise.
-  const { scripts } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   expect(scripts.test).toBe('node scripts/test.ts');
   const runner = await readFile(path.resolve(import.meta.dirname, '../../scripts/test.ts'), 'utf8');
   for (const name of ['typecheck', 'lint']) expect(runner, name).toContain(`'run', '--silent', '${name}'`);
-  for (const name of ['typecheck', 'lint']) expect(scripts[name], name).toMatch(/^NODE_COMPILE_CACHE=node_modules\/\.cache\/\S+ /);
+  for (const name of ['typecheck', 'lint'])
+    expect(scripts[name], name).toMatch(/^NODE_COMPILE_CACHE=node_modules\/\.cache\/\S+ /);
 });

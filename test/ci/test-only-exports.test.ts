@@ -28,10 +28,14 @@ function scan(file: string): Scanned {
   const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
   const exports: string[] = [];
   const declared = new Set<ts.Node>();
-  const exported = (node: ts.Node) => ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const exported = (node: ts.Node) =>
+    ts.canHaveModifiers(node) && !!ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   for (const statement of source.statements) {
     if (!exported(statement)) continue;
-    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+    if (
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
       exports.push(statement.name.text);
       declared.add(statement.name);
     } else if (ts.isVariableStatement(statement)) {
@@ -55,14 +59,19 @@ function scan(file: string): Scanned {
 
 /** The exports of src/ that no file of src/ or scripts/ names and some test does, as `file: name`. */
 export function testOnlyExports(): string[] {
-  const code = ['.eleventy.js', ...typescriptUnder('src'), ...typescriptUnder('scripts')].map((file) => ({ file, ...scan(file) }));
+  const code = ['.eleventy.js', ...typescriptUnder('src'), ...typescriptUnder('scripts')].map((file) => ({
+    file,
+    ...scan(file),
+  }));
   const unused = code
     .filter(({ file }) => file.startsWith('src/'))
     .flatMap(({ file, exports }) => exports.map((name) => ({ file, name })))
     .filter(({ name }) => !code.some((other) => other.names.has(name)));
   // The few left are looked for in the tests' text: parsing every test would take most of this test's time.
   const tests = typescriptUnder('test').map((file) => readFileSync(path.join(ROOT, file), 'utf8'));
-  return unused.filter(({ name }) => tests.some((text) => new RegExp(`\\b${name}\\b`).test(text))).map(({ file, name }) => `${file}: ${name}`);
+  return unused
+    .filter(({ name }) => tests.some((text) => new RegExp(`\\b${name}\\b`).test(text)))
+    .map(({ file, name }) => `${file}: ${name}`);
 }
 
 describe('exports of src/', () => {

@@ -112,13 +112,21 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     expect(restoreIndex).toBeLessThan(buildIndex);
     const restore = steps[restoreIndex]!;
     // The last published site beside the responses: the next build takes its unchanged pages from it.
-    const paths = (value: unknown) => String(value).split('\n').map((line) => line.trim()).filter(Boolean).sort();
+    const paths = (value: unknown) =>
+      String(value)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .sort();
     expect(paths(restore.with?.path)).toEqual(['.cache', 'dist']);
     const key = String(restore.with?.key);
     // A key that never changes would be restored but never saved again (caches are immutable), so the
     // responses fetched after the first run would be fetched again every day.
     expect(key).toMatch(/\$\{\{\s*github\.run_id\s*\}\}/);
-    const prefixes = String(restore.with?.['restore-keys']).split('\n').map((line) => line.trim()).filter(Boolean);
+    const prefixes = String(restore.with?.['restore-keys'])
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     expect(prefixes.some((prefix) => key.startsWith(prefix) && prefix.length < key.length)).toBe(true);
 
     if (restore.uses!.startsWith('actions/cache/restore')) {
@@ -153,7 +161,9 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     const envValues = new Set(envBlocks(workflow).flatMap(({ env }) => Object.values(env)));
     for (const expression of expressions) {
       // The service's account, and the Cloudflare token and account of the optional Workers deployment.
-      expect(expression).toMatch(/^\$\{\{ secrets\.(ASTRO_API_[A-Z_]+|CLOUDFLARE_API_TOKEN|CLOUDFLARE_ACCOUNT_ID)( != '')? \}\}$/);
+      expect(expression).toMatch(
+        /^\$\{\{ secrets\.(ASTRO_API_[A-Z_]+|CLOUDFLARE_API_TOKEN|CLOUDFLARE_ACCOUNT_ID)( != '')? \}\}$/,
+      );
       expect(envValues.has(expression), `${expression} outside an env: block`).toBe(true);
     }
   });
@@ -224,15 +234,39 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     expect(build.steps.indexOf(destination)).toBeLessThan(steps.indexOf('npm run build'));
     // Its script, run by bash as the runner runs it, with what the secrets' presence gives its env.
     const choose = (token: boolean, account: boolean) => {
-      expect(destination.env).toEqual({ HAS_CLOUDFLARE_TOKEN: "${{ secrets.CLOUDFLARE_API_TOKEN != '' }}", HAS_CLOUDFLARE_ACCOUNT: "${{ secrets.CLOUDFLARE_ACCOUNT_ID != '' }}" });
+      expect(destination.env).toEqual({
+        HAS_CLOUDFLARE_TOKEN: "${{ secrets.CLOUDFLARE_API_TOKEN != '' }}",
+        HAS_CLOUDFLARE_ACCOUNT: "${{ secrets.CLOUDFLARE_ACCOUNT_ID != '' }}",
+      });
       const output = path.join(tempDir('github-output-'), 'output');
       fs.writeFileSync(output, '');
-      const ran = spawnSync('bash', ['-e', '-c', destination.run!], { env: { PATH: process.env.PATH ?? '', HAS_CLOUDFLARE_TOKEN: String(token), HAS_CLOUDFLARE_ACCOUNT: String(account), GITHUB_OUTPUT: output }, encoding: 'utf8' });
-      return { status: ran.status, stdout: ran.stdout, outputs: Object.fromEntries(fs.readFileSync(output, 'utf8').split('\n').filter(Boolean).map((line) => line.split('=', 2))) };
+      const ran = spawnSync('bash', ['-e', '-c', destination.run!], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HAS_CLOUDFLARE_TOKEN: String(token),
+          HAS_CLOUDFLARE_ACCOUNT: String(account),
+          GITHUB_OUTPUT: output,
+        },
+        encoding: 'utf8',
+      });
+      return {
+        status: ran.status,
+        stdout: ran.stdout,
+        outputs: Object.fromEntries(
+          fs
+            .readFileSync(output, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => line.split('=', 2)),
+        ),
+      };
     };
     expect(choose(false, false)).toMatchObject({ status: 0, outputs: { cloudflare: 'false' } });
     expect(choose(true, true)).toMatchObject({ status: 0, outputs: { cloudflare: 'true' } });
-    for (const [token, account] of [[true, false], [false, true]] as const) {
+    for (const [token, account] of [
+      [true, false],
+      [false, true],
+    ] as const) {
       const half = choose(token, account);
       expect(half.status).toBe(1);
       expect(half.stdout).toMatch(/^::error::.*CLOUDFLARE_API_TOKEN.*CLOUDFLARE_ACCOUNT_ID/m);
@@ -241,14 +275,32 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     const wrangler = build.steps.find((step) => step.run?.trim() === 'npx wrangler deploy')!;
     const upload = stepUsing(build, 'actions/upload-pages-artifact')!;
     const cloudflare = { destination: { outputs: { cloudflare: 'true' } } };
-    expect([runs(wrangler.if, { steps: cloudflare }, PASSED), runs(upload.if, { steps: cloudflare }, PASSED)]).toEqual([true, false]);
-    expect([runs(wrangler.if, { steps: pagesDestination }, PASSED), runs(upload.if, { steps: pagesDestination }, PASSED)]).toEqual([false, true]);
-    expect(evaluate(String((build as { outputs?: Record<string, string> }).outputs?.cloudflare), { steps: cloudflare }, PASSED)).toBe('true');
+    expect([runs(wrangler.if, { steps: cloudflare }, PASSED), runs(upload.if, { steps: cloudflare }, PASSED)]).toEqual([
+      true,
+      false,
+    ]);
+    expect([
+      runs(wrangler.if, { steps: pagesDestination }, PASSED),
+      runs(upload.if, { steps: pagesDestination }, PASSED),
+    ]).toEqual([false, true]);
+    expect(
+      evaluate(
+        String((build as { outputs?: Record<string, string> }).outputs?.cloudflare),
+        { steps: cloudflare },
+        PASSED,
+      ),
+    ).toBe('true');
     // After the build, the check and the weekly comparison, and never after a failed one; with the token and the
     // account in its env alone.
-    expect(build.steps.indexOf(wrangler)).toBeGreaterThan(Math.max(steps.indexOf('npm run check'), steps.indexOf('npm run check:full-build')));
+    expect(build.steps.indexOf(wrangler)).toBeGreaterThan(
+      Math.max(steps.indexOf('npm run check'), steps.indexOf('npm run check:full-build')),
+    );
     expect(runs(wrangler.if, { steps: cloudflare }, FAILED)).toBe(false);
-    expect(wrangler.env).toEqual({ CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}', CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}', WRANGLER_SEND_METRICS: 'false' });
+    expect(wrangler.env).toEqual({
+      CLOUDFLARE_API_TOKEN: '${{ secrets.CLOUDFLARE_API_TOKEN }}',
+      CLOUDFLARE_ACCOUNT_ID: '${{ secrets.CLOUDFLARE_ACCOUNT_ID }}',
+      WRANGLER_SEND_METRICS: 'false',
+    });
   });
 
   it('runs the whole suite with Debian Chromium and Java before it builds; failed tests stop the deployment', () => {
@@ -285,7 +337,11 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     // On every run, with no way around it; it needs no credential.
     expect(build.steps[checkIndex]!.if).toBeUndefined();
     expect(build.steps[checkIndex]!.env).toBeUndefined();
-    const scripts = (JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, '../../package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
     expect(scripts.check).toBe('node scripts/check.ts');
   });
 
@@ -305,13 +361,19 @@ describe('rebuild.yml (scheduled rebuild and deploy)', () => {
     // Offline, the service's URL names the cache's folder the build read.
     expect(check.env?.ASTRO_API_URL).toBe('${{ secrets.ASTRO_API_URL }}');
     // The two builds are of one day: the date is fixed before the build, for every step after it.
-    const dateIndex = runs.findIndex((run) => /ASTRO_BUILD_DATE=\$\(date -u \+%F\)"? >> "?\$GITHUB_ENV/.test(run ?? ''));
+    const dateIndex = runs.findIndex((run) =>
+      /ASTRO_BUILD_DATE=\$\(date -u \+%F\)"? >> "?\$GITHUB_ENV/.test(run ?? ''),
+    );
     expect(dateIndex).toBeGreaterThanOrEqual(0);
     expect(dateIndex).toBeLessThan(buildIndex);
   });
 
   it('the check builds with --full, offline, in a copy, compares it with dist/ and reports a difference in the summary', () => {
-    const scripts = (JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, '../../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(fs.readFileSync(path.join(WORKFLOWS_DIR, '../../package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
     expect(scripts['check:full-build']).toBe('bash scripts/check-full-build.sh');
     const script = fs.readFileSync(path.join(WORKFLOWS_DIR, '../../scripts/check-full-build.sh'), 'utf8');
     const lines = script.split('\n').filter((line) => !line.trim().startsWith('#'));

@@ -34,10 +34,20 @@ const page = (cards: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title><script src="${PREFIX}embed/card.js" defer></script></head><body>${cards}</body></html>`;
 
 beforeAll(async () => {
-  served = await serveCopy({ site: { language: null, title: SITE_TITLE, url: 'https://horoscopes.example.com/horoscopo/', languages: ['en', 'es'] } });
+  served = await serveCopy({
+    site: {
+      language: null,
+      title: SITE_TITLE,
+      url: 'https://horoscopes.example.com/horoscopo/',
+      languages: ['en', 'es'],
+    },
+  });
   server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://x');
-    if (url.pathname === '/partner') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(url.searchParams.get('cards') ?? ''));
+    if (url.pathname === '/partner')
+      return void response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(page(url.searchParams.get('cards') ?? ''));
     if (url.pathname === '/favicon.ico') return void response.writeHead(404).end();
     requests.push(url.pathname);
     const answer = async () => {
@@ -46,7 +56,9 @@ beforeAll(async () => {
       const body = await readFile(file).catch(() => undefined);
       if (!url.pathname.startsWith(PREFIX) || !body) return void response.writeHead(404).end();
       sizes.set(url.pathname, body.length);
-      response.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/json' }).end(body);
+      response
+        .writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/json' })
+        .end(body);
     };
     if (holding.has(url.pathname)) held.set(url.pathname, () => void answer());
     else void answer();
@@ -78,7 +90,9 @@ const views = (opened: Page) =>
   }))`) as Promise<{ text: string; links: string[] }[]>;
 
 const rendered = (opened: Page, count: number) =>
-  expect.poll(async () => (await views(opened)).filter((view) => view.links.length === 2).length, { timeout: 60_000 }).toBe(count);
+  expect
+    .poll(async () => (await views(opened)).filter((view) => view.links.length === 2).length, { timeout: 60_000 })
+    .toBe(count);
 
 describe('the card on a local partner page', () => {
   it('sends one request for its script and one per card, and a card without kind shows the weekly report', async () => {
@@ -88,7 +102,12 @@ describe('the card on a local partner page', () => {
     await rendered(opened, 3);
     // Let any extra request the upgrade may have started arrive.
     await opened.waitForTimeout(500);
-    expect(requests.sort()).toEqual([`${PREFIX}api/v1/aries/weekly/card.json`, `${PREFIX}api/v1/leo/weekly/card.json`, `${PREFIX}embed/card.js`, `${PREFIX}es/api/v1/virgo/monthly/card.json`]);
+    expect(requests.sort()).toEqual([
+      `${PREFIX}api/v1/aries/weekly/card.json`,
+      `${PREFIX}api/v1/leo/weekly/card.json`,
+      `${PREFIX}embed/card.js`,
+      `${PREFIX}es/api/v1/virgo/monthly/card.json`,
+    ]);
     const [leo, , aries] = await views(opened);
     expect(leo!.links[0]).toBe('https://horoscopes.example.com/horoscopo/weekly/2026-w47/leo/');
     expect(aries!.text).toMatch(/Aries weekly horoscope/);
@@ -96,15 +115,36 @@ describe('the card on a local partner page', () => {
   });
 
   it('weighs at most 12 kB, its script and its answer, for the largest card of every sign, kind and language', async () => {
-    const signs = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
-    const all = ['en', 'es'].flatMap((lang) => signs.flatMap((sign) => ['weekly', 'monthly', 'yearly', 'ascendant'].map((kind) => `<horoscope-card sign="${sign}" kind="${kind}" lang="${lang}"></horoscope-card>`)));
+    const signs = [
+      'aries',
+      'taurus',
+      'gemini',
+      'cancer',
+      'leo',
+      'virgo',
+      'libra',
+      'scorpio',
+      'sagittarius',
+      'capricorn',
+      'aquarius',
+      'pisces',
+    ];
+    const all = ['en', 'es'].flatMap((lang) =>
+      signs.flatMap((sign) =>
+        ['weekly', 'monthly', 'yearly', 'ascendant'].map(
+          (kind) => `<horoscope-card sign="${sign}" kind="${kind}" lang="${lang}"></horoscope-card>`,
+        ),
+      ),
+    );
     const opened = await open(all.join(''));
     await rendered(opened, 96);
     await opened.waitForTimeout(500);
     const script = `${PREFIX}embed/card.js`;
     const answers = requests.filter((request) => request !== script);
     expect(answers).toHaveLength(96);
-    const [largest, bytes] = answers.map((answer) => [answer, sizes.get(answer)!] as const).reduce((a, b) => (b[1] > a[1] ? b : a));
+    const [largest, bytes] = answers
+      .map((answer) => [answer, sizes.get(answer)!] as const)
+      .reduce((a, b) => (b[1] > a[1] ? b : a));
     expect(sizes.get(script)! + bytes, `${script} and ${largest}`).toBeLessThanOrEqual(CARD_BYTES);
     await opened.context().close();
   });
@@ -120,7 +160,13 @@ describe('the card on a local partner page', () => {
       await rendered(opened, 1);
       expect((await views(opened))[0]!.text).toMatch(/Virgo weekly horoscope/);
       held.get(leo)!();
-      await expect.poll(() => opened.evaluate("performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/leo/') && entry.responseEnd > 0).length")).toBe(1);
+      await expect
+        .poll(() =>
+          opened.evaluate(
+            "performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/leo/') && entry.responseEnd > 0).length",
+          ),
+        )
+        .toBe(1);
       await opened.waitForTimeout(300);
       expect((await views(opened))[0]!.text).toMatch(/Virgo weekly horoscope/);
       await opened.context().close();
@@ -141,7 +187,13 @@ describe('the card on a local partner page', () => {
       await rendered(opened, 1);
       // Leo's answer now comes, a 500: the card still shows Virgo, not the plain link of a failure.
       held.get(leo)!();
-      await expect.poll(() => opened.evaluate("performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/leo/') && entry.responseEnd > 0).length")).toBe(1);
+      await expect
+        .poll(() =>
+          opened.evaluate(
+            "performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/leo/') && entry.responseEnd > 0).length",
+          ),
+        )
+        .toBe(1);
       await opened.waitForTimeout(300);
       expect((await views(opened))[0]!.text).toMatch(/Virgo weekly horoscope/);
       await opened.context().close();
@@ -156,7 +208,13 @@ describe('the card on a local partner page', () => {
     const opened = await open('<horoscope-card sign="leo"></horoscope-card>');
     await rendered(opened, 1);
     const before = requests.length;
-    for (const [name, value] of [['sign', 'leon'], ['kind', 'daily'], ['lang', '__proto__'], ['lang', 'constructor'], ['lang', 'toString']]) {
+    for (const [name, value] of [
+      ['sign', 'leon'],
+      ['kind', 'daily'],
+      ['lang', '__proto__'],
+      ['lang', 'constructor'],
+      ['lang', 'toString'],
+    ]) {
       const text = await opened.evaluate(`(async () => {
         const card = document.querySelector('horoscope-card');
         card.setAttribute('sign', 'leo');
@@ -173,11 +231,13 @@ describe('the card on a local partner page', () => {
     await opened.context().close();
   });
 
-  it("shows a plain link to the site, and nothing technical, when the API does not answer", async () => {
+  it('shows a plain link to the site, and nothing technical, when the API does not answer', async () => {
     failing = new Set([`${PREFIX}es/api/v1/leo/yearly/card.json`]);
     try {
       const opened = await open('<horoscope-card sign="leo" kind="yearly" lang="es"></horoscope-card>');
-      await expect.poll(async () => (await views(opened))[0]!.links, { timeout: 60_000 }).toEqual([`${origin}${PREFIX}es/`]);
+      await expect
+        .poll(async () => (await views(opened))[0]!.links, { timeout: 60_000 })
+        .toEqual([`${origin}${PREFIX}es/`]);
       expect((await views(opened))[0]!.text).toBe(SITE_TITLE);
       await opened.context().close();
     } finally {

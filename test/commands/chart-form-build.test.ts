@@ -18,7 +18,9 @@ let on: BuiltSite;
 let withoutForm: BuiltSite;
 
 const FORM_FILES = ['charts/yours/index.html', 'charts/yours/form.json', 'charts/yours/chart-form.js'];
-const english = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/content/i18n/en.json'), 'utf8')) as { privacy: { chartForm: string }; chartForm: { privacy: string } };
+const english = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/content/i18n/en.json'), 'utf8'),
+) as { privacy: { chartForm: string }; chartForm: { privacy: string } };
 const escaped = (text: string) => text.replaceAll("'", '&#39;');
 
 beforeAll(async () => {
@@ -29,14 +31,21 @@ beforeAll(async () => {
   const build = async (extra: object, copy: string) => {
     writeFileSync(siteFile, JSON.stringify({ ...rest, languages: ['en', 'es'], ...extra }));
     const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream });
+    await runBuild({
+      rootDir: project,
+      env: { ASTRO_BUILD_DATE: '2026-11-22' },
+      log: () => {},
+      warn: () => {},
+      progressStream,
+    });
     cpSync(path.join(project, 'dist'), path.join(project, copy), { recursive: true });
     return readBuiltSite(path.join(project, copy));
   };
   before = await build({}, 'off-before');
   on = await build({ chartForm: { dailyLimit: 50 } }, 'on');
   // The templates as they were before the form: every block that prints it cut, whatever its whitespace control.
-  for (const file of ['chart-form.njk', 'chart-form-data.njk', 'chart-form-script.njk']) rmSync(path.join(project, 'templates', file));
+  for (const file of ['chart-form.njk', 'chart-form-data.njk', 'chart-form-script.njk'])
+    rmSync(path.join(project, 'templates', file));
   for (const file of ['_layouts/base.njk', 'charts-index.njk']) {
     const template = path.join(project, 'templates', file);
     const text = readFileSync(template, 'utf8');
@@ -62,8 +71,10 @@ describe('the chart form setting', () => {
     expect(added).toEqual([...FORM_FILES, ...FORM_FILES.map((file) => `es/${file}`)].sort());
     // Every other page differs by the footer's link alone (the charts index also by its own link).
     const links = [
-      '\n<li><a href="/charts/yours/">Your natal chart</a></li>', '\n<li><a href="/es/charts/yours/">Tu carta natal</a></li>',
-      '\n<p><a href="/charts/yours/">Your natal chart</a></p>', '\n<p><a href="/es/charts/yours/">Tu carta natal</a></p>',
+      '\n<li><a href="/charts/yours/">Your natal chart</a></li>',
+      '\n<li><a href="/es/charts/yours/">Tu carta natal</a></li>',
+      '\n<p><a href="/charts/yours/">Your natal chart</a></p>',
+      '\n<p><a href="/es/charts/yours/">Tu carta natal</a></p>',
       // The ascendant pages' invitation to find one's rising sign.
       '\n<p class="rising-invite"><strong>Don’t know your rising sign?</strong> <a href="/charts/yours/">Draw your natal chart to find it</a></p>',
       '\n<p class="rising-invite"><strong>¿No sabes tu ascendente?</strong> <a href="/es/charts/yours/">Calcula tu carta natal para conocerlo</a></p>',
@@ -78,10 +89,20 @@ describe('the chart form setting', () => {
   });
 
   it('invites to the form from the ascendant archive, its year and each of its reports, in each language, and nowhere else', () => {
-    const invited = [...on.html].filter(([, html]) => html.includes('class="rising-invite"')).map(([file]) => file).sort();
-    const ascendant = ['ascendant/index.html', 'ascendant/2026/index.html', ...['aries', 'leo', 'pisces'].map((sign) => `ascendant/2026/${sign}/index.html`)];
+    const invited = [...on.html]
+      .filter(([, html]) => html.includes('class="rising-invite"'))
+      .map(([file]) => file)
+      .sort();
+    const ascendant = [
+      'ascendant/index.html',
+      'ascendant/2026/index.html',
+      ...['aries', 'leo', 'pisces'].map((sign) => `ascendant/2026/${sign}/index.html`),
+    ];
     for (const file of [...ascendant, ...ascendant.map((page) => `es/${page}`)]) expect(invited, file).toContain(file);
-    expect(invited.every((file) => /^(es\/)?ascendant\//.test(file)), invited.join(' ')).toBe(true);
+    expect(
+      invited.every((file) => /^(es\/)?ascendant\//.test(file)),
+      invited.join(' '),
+    ).toBe(true);
     expect(invited).toHaveLength(2 * (2 + 12));
   });
 
@@ -89,7 +110,9 @@ describe('the chart form setting', () => {
     const data = JSON.parse(on.read('es/charts/yours/form.json')) as ChartFormData;
     expect(data).toMatchObject({ language: 'es', dailyLimit: 50, dateMin: '1900-01-01' });
     expect(data.signNames[4]).toBe('Leo');
-    expect(data.messages['chartForm.tooMany']).toBe('Demasiadas cartas en poco tiempo: espera un minuto y vuelve a intentarlo.');
+    expect(data.messages['chartForm.tooMany']).toBe(
+      'Demasiadas cartas en poco tiempo: espera un minuto y vuelve a intentarlo.',
+    );
     expect(data.messages['chart.planetHeading']).toContain('{planet}');
     // The planets' names, and the current reports a chart leads to, under the language's path.
     expect(data.planetNames.slice(0, 3)).toEqual(['Sol', 'Luna', 'Mercurio']);
@@ -101,7 +124,9 @@ describe('the chart form setting', () => {
 
   it('writes a form that posts to its own page, with the shell the Worker fills', () => {
     const page = on.html.get('es/charts/yours/index.html')!;
-    expect(page).toContain('<form class="chart-form" method="post" action="/es/charts/yours/" data-places="/es/charts/yours/places">');
+    expect(page).toContain(
+      '<form class="chart-form" method="post" action="/es/charts/yours/" data-places="/es/charts/yours/places">',
+    );
     expect(page).toContain('<div id="chart-result"></div>');
     expect(page).toContain('max="2026-11-22"');
     expect(page).toContain('<html lang="es"');

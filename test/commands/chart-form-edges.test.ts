@@ -8,7 +8,14 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { callsTo, FORM_SITE, formClient, newVisitor, setDailyLimit, useFormWorkerHooks } from '../helpers/form-worker.ts';
+import {
+  callsTo,
+  FORM_SITE,
+  formClient,
+  newVisitor,
+  setDailyLimit,
+  useFormWorkerHooks,
+} from '../helpers/form-worker.ts';
 import { builtSite } from '../helpers/shared-sites.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -32,10 +39,15 @@ useFormWorkerHooks(() => ({ service }));
  * A Worker of its own over `site` (its isolate, its ledger), closed after `use`; asked once before, so that its
  * start (its isolate, its form's data) is not in the waits measured.
  */
-async function withWorker<T>(use: (worker: LocalWorker) => Promise<T>, { site = dist, extra = {} }: { site?: string; extra?: Record<string, string> } = {}): Promise<T> {
+async function withWorker<T>(
+  use: (worker: LocalWorker) => Promise<T>,
+  { site = dist, extra = {} }: { site?: string; extra?: Record<string, string> } = {},
+): Promise<T> {
   const worker = await startWorker({ dist: site, secrets: { ASTRO_API_URL: service.url, ...ACCOUNT, ...extra } });
   try {
-    expect((await formClient(worker).post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' })).status).toBe(400);
+    expect(
+      (await formClient(worker).post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' })).status,
+    ).toBe(400);
     return await use(worker);
   } finally {
     await worker.close();
@@ -55,12 +67,21 @@ interface Answer {
  * A form POST whose body is sent as `send` says: its headers at once, then whatever `send` writes, then its end.
  * Node's own client, so that the body leaves as it is written.
  */
-function heldPost(worker: LocalWorker, address: string, send: (write: (text: string) => boolean) => Promise<boolean>, visitor = newVisitor()): Promise<Answer> {
+function heldPost(
+  worker: LocalWorker,
+  address: string,
+  send: (write: (text: string) => boolean) => Promise<boolean>,
+  visitor = newVisitor(),
+): Promise<Answer> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const req = request(new URL(address, worker.url), {
       method: 'POST',
-      headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': visitor },
+      headers: {
+        Origin: worker.url.origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'CF-Connecting-IP': visitor,
+      },
     });
     let answered = false;
     req.on('response', (response) => {
@@ -93,7 +114,7 @@ function trickle(body: string, everyMs: number, forMs: number) {
 }
 
 describe('a body trickled byte by byte', () => {
-  it('gets its 408 with the form\'s own page within the body\'s wait, holding nothing, while another visitor is answered', async () => {
+  it("gets its 408 with the form's own page within the body's wait, holding nothing, while another visitor is answered", async () => {
     await withWorker(async (worker) => {
       const { post } = formClient(worker);
       const fields = new URLSearchParams({ date: '1980-08-08', time: '08:08', q: 'Lima' }).toString();
@@ -115,13 +136,22 @@ describe('a body trickled byte by byte', () => {
     });
   }, 60_000);
 
-  it('is not read past the visitor\'s limit: a chart past it is refused at once, its body unread', async () => {
+  it("is not read past the visitor's limit: a chart past it is refused at once, its body unread", async () => {
     await withWorker(async (worker) => {
       const visitor = newVisitor();
       // Bad ones (a date before the form's first) spend the visitor's ten charts a minute, calling nothing; the
       // limit counts in minutes of the clock, so a minute ending among them allows ten more.
       const statuses: number[] = [];
-      while (statuses.length < 21 && statuses.at(-1) !== 429) statuses.push((await formClient(worker).post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' }, { visitor })).status);
+      while (statuses.length < 21 && statuses.at(-1) !== 429)
+        statuses.push(
+          (
+            await formClient(worker).post(
+              '/charts/yours/',
+              { date: '1899-01-01', time: '10:00', q: 'Lima' },
+              { visitor },
+            )
+          ).status,
+        );
       expect(statuses.at(-1)).toBe(429);
       const refused = await heldPost(worker, '/charts/yours/', trickle('date=1980-08-08', 400, 20_000), visitor);
       expect(refused.status).toBe(429);
@@ -130,10 +160,15 @@ describe('a body trickled byte by byte', () => {
   }, 60_000);
 });
 
-describe('a visitor\'s one wait', () => {
-  it('ends the form\'s request within the documented wait with the place lookup and the natal call each 6 s slow', async () => {
+describe("a visitor's one wait", () => {
+  it("ends the form's request within the documented wait with the place lookup and the natal call each 6 s slow", async () => {
     await withWorker(async (worker) => {
-      service.setFaults({ rules: [{ path: '/api/places', delayMs: 6000 }, { path: '/api/natal', delayMs: 6000 }] });
+      service.setFaults({
+        rules: [
+          { path: '/api/places', delayMs: 6000 },
+          { path: '/api/natal', delayMs: 6000 },
+        ],
+      });
       const started = Date.now();
       // No place picked, as the form sends it without JavaScript: the place is looked up, then the chart asked.
       const answer = await formClient(worker).post('/charts/yours/', { date: '1981-01-01', time: '01:01', q: 'Lima' });
@@ -154,15 +189,21 @@ describe('the sign-in', () => {
       // A token serves ten requests: the ten suggestions below spend the first one's.
       service.setFaults({ tokenTtlRequests: 10 });
       const [lima] = await suggestions('/charts/yours/', 'Lima');
-      for (const q of ['Oslo', 'Rome', 'Paris', 'Berlin', 'Madrid', 'Tokyo', 'Cairo', 'Delhi', 'Quito']) await suggestions('/charts/yours/', q);
+      for (const q of ['Oslo', 'Rome', 'Paris', 'Berlin', 'Madrid', 'Tokyo', 'Cairo', 'Delhi', 'Quito'])
+        await suggestions('/charts/yours/', q);
       expect(callsTo(service, '/api/auth')).toBe(1);
       // The ten first sends are held 3 s before their 401: all ten are out with the refused token at once.
       service.setFaults({ tokenTtlRequests: 10, rules: [{ path: '/api/natal', delayMs: 3000, times: 10 }] });
-      const charts = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/charts/yours/', { date: `1982-02-${10 + i}`, time: '02:02', q: 'Lima', place: lima!.token })));
+      const charts = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          post('/charts/yours/', { date: `1982-02-${10 + i}`, time: '02:02', q: 'Lima', place: lima!.token }),
+        ),
+      );
       expect(charts.map((answer) => answer.status)).toEqual(Array(10).fill(200));
       expect(callsTo(service, '/api/auth')).toBe(2);
       const sends = new Map<string, number>();
-      for (const entry of service.log.filter((e) => e.path === '/api/natal')) sends.set(entry.rawBody, (sends.get(entry.rawBody) ?? 0) + 1);
+      for (const entry of service.log.filter((e) => e.path === '/api/natal'))
+        sends.set(entry.rawBody, (sends.get(entry.rawBody) ?? 0) + 1);
       expect(sends.size).toBe(10);
       expect(Math.max(...sends.values())).toBeLessThanOrEqual(2);
     });
@@ -175,7 +216,10 @@ describe('the sign-in', () => {
       const chart = (i: number) => post('/charts/yours/', { date: '1983-03-03', time: '03:03', q: `Lima ${i}` });
       const fifty = await Promise.all(Array.from({ length: 50 }, (_, i) => chart(i)));
       expect(fifty.map((answer) => answer.status)).toEqual(Array(50).fill(503));
-      for (const answer of fifty) expect(await answer.text()).toContain('The chart service is not answering just now: please try again in a few minutes.');
+      for (const answer of fifty)
+        expect(await answer.text()).toContain(
+          'The chart service is not answering just now: please try again in a few minutes.',
+        );
       // docs/deployment.md: two sign-in requests for a failed sign-in, then none for 5 s.
       expect(callsTo(service, '/api/auth')).toBe(2);
       const ten = await Promise.all(Array.from({ length: 10 }, (_, i) => chart(50 + i)));
@@ -198,34 +242,51 @@ describe('the daily cap across midnight UTC', () => {
     let leadMs = 12_000;
     for (;;) {
       const midnightAt = Date.now() + leadMs;
-      const done = await withWorker(async (worker) => {
-        const { post, suggestions } = formClient(worker);
-        // The day before midnight: one suggestion and four charts spend the cap; a fifth chart is refused.
-        const [lima] = await suggestions('/charts/yours/', 'Lima');
-        const chart = (date: string) => post('/charts/yours/', { date, time: '12:00', q: 'Lima', place: lima!.token });
-        for (let day = 1; day <= 4; day++) expect((await chart(`1984-04-0${day}`)).status).toBe(200);
-        expect((await chart('1984-04-05')).status).toBe(503);
-        // A slow start leaves no time to hold requests open before midnight: start again with a longer lead.
-        if (Date.now() > midnightAt - 2500) return false;
-        expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
-        await sleep(midnightAt - 2000 - Date.now());
-        // Twelve charts whose headers and half their body arrive before midnight, and the rest after it.
-        const held = Array.from({ length: 12 }, (_, i) => {
-          const body = new URLSearchParams({ date: `1985-05-${10 + i}`, time: '12:00', q: 'Lima', place: lima!.token }).toString();
-          return heldPost(worker, '/charts/yours/', async (write) => {
-            write(body.slice(0, 10));
-            await sleep(midnightAt + 500 - Date.now());
-            write(body.slice(10));
-            return true;
+      const done = await withWorker(
+        async (worker) => {
+          const { post, suggestions } = formClient(worker);
+          // The day before midnight: one suggestion and four charts spend the cap; a fifth chart is refused.
+          const [lima] = await suggestions('/charts/yours/', 'Lima');
+          const chart = (date: string) =>
+            post('/charts/yours/', { date, time: '12:00', q: 'Lima', place: lima!.token });
+          for (let day = 1; day <= 4; day++) expect((await chart(`1984-04-0${day}`)).status).toBe(200);
+          expect((await chart('1984-04-05')).status).toBe(503);
+          // A slow start leaves no time to hold requests open before midnight: start again with a longer lead.
+          if (Date.now() > midnightAt - 2500) return false;
+          expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
+          await sleep(midnightAt - 2000 - Date.now());
+          // Twelve charts whose headers and half their body arrive before midnight, and the rest after it.
+          const held = Array.from({ length: 12 }, (_, i) => {
+            const body = new URLSearchParams({
+              date: `1985-05-${10 + i}`,
+              time: '12:00',
+              q: 'Lima',
+              place: lima!.token,
+            }).toString();
+            return heldPost(worker, '/charts/yours/', async (write) => {
+              write(body.slice(0, 10));
+              await sleep(midnightAt + 500 - Date.now());
+              write(body.slice(10));
+              return true;
+            });
           });
-        });
-        const answers = await Promise.all(held);
-        const after = [...answers, ...(await Promise.all(['1986-06-06', '1986-06-07'].map(async (date) => ({ status: (await chart(date)).status }))))];
-        // A new day by the ledger's clock: the cap again, and not one call more.
-        expect(after.map((answer) => answer.status).sort()).toEqual([...Array(CAP).fill(200), ...Array(14 - CAP).fill(503)]);
-        expect(callsTo(service, '/api/natal')).toBe(4 + CAP);
-        return true;
-      }, { site: capped, extra: { FORM_LEDGER_CLOCK_SHIFT_MS: String(midnight - midnightAt) } });
+          const answers = await Promise.all(held);
+          const after = [
+            ...answers,
+            ...(await Promise.all(
+              ['1986-06-06', '1986-06-07'].map(async (date) => ({ status: (await chart(date)).status })),
+            )),
+          ];
+          // A new day by the ledger's clock: the cap again, and not one call more.
+          expect(after.map((answer) => answer.status).sort()).toEqual([
+            ...Array(CAP).fill(200),
+            ...Array(14 - CAP).fill(503),
+          ]);
+          expect(callsTo(service, '/api/natal')).toBe(4 + CAP);
+          return true;
+        },
+        { site: capped, extra: { FORM_LEDGER_CLOCK_SHIFT_MS: String(midnight - midnightAt) } },
+      );
       if (done) break;
       service.resetLog();
       leadMs *= 2;

@@ -29,7 +29,10 @@ beforeAll(async () => {
 useFormWorkerHooks(() => ({ worker, service }));
 
 const today = () => new Date().toISOString().slice(0, 10);
-const messageOf = async (response: Response) => DomUtils.textContent(DomUtils.findOne((el) => el.attribs.class === 'chart-message', parseDocument(await response.text()).children)!).trim();
+const messageOf = async (response: Response) =>
+  DomUtils.textContent(
+    DomUtils.findOne((el) => el.attribs.class === 'chart-message', parseDocument(await response.text()).children)!,
+  ).trim();
 
 describe('the answers kept in the ledger', () => {
   it('keeps a chart by its time and its language: each asked once, each drawn for its own input', async () => {
@@ -48,7 +51,9 @@ describe('the answers kept in the ledger', () => {
     expect(evening).not.toBe(morning);
     expect(spanish).toContain('<td>');
     expect(spanish).not.toBe(morning);
-    const asked = service.log.filter((entry) => entry.path === '/api/natal').map((entry) => entry.body as { time: string; lang: string });
+    const asked = service.log
+      .filter((entry) => entry.path === '/api/natal')
+      .map((entry) => entry.body as { time: string; lang: string });
     expect(asked.map(({ time, lang }) => `${time} ${lang}`)).toEqual(['06:00 en', '18:00 en', '06:00 es']);
     // Asked again, each is the one kept: no call.
     expect(await table('/charts/yours/', '18:00', lima!.token)).toBe(evening);
@@ -78,7 +83,9 @@ describe('the place tokens', () => {
     }
     expect(service.log).toHaveLength(0);
     // The token as given is taken.
-    expect((await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima', place: lima!.token })).status).toBe(200);
+    expect(
+      (await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima', place: lima!.token })).status,
+    ).toBe(200);
   });
 });
 
@@ -86,15 +93,23 @@ describe('requests from elsewhere', () => {
   it.each([
     ['no Origin', { Origin: '' }],
     ['Origin: null', { Origin: 'null' }],
-    ['another site\'s Origin', { Origin: 'https://evil.example' }],
+    ["another site's Origin", { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
     ['Sec-Fetch-Site: same-site', { 'Sec-Fetch-Site': 'same-site' }],
   ])('refuses a chart or suggestions POST with %s: 403, no call', async (_what, headers) => {
-    const send = (form: string, fields: Record<string, string>) => fetch(new URL(form, worker.url), {
-      method: 'POST',
-      body: new URLSearchParams(fields),
-      headers: Object.fromEntries(Object.entries({ Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': newVisitor(), ...headers }).filter(([, value]) => value !== '')),
-    });
+    const send = (form: string, fields: Record<string, string>) =>
+      fetch(new URL(form, worker.url), {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: Object.fromEntries(
+          Object.entries({
+            Origin: worker.url.origin,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'CF-Connecting-IP': newVisitor(),
+            ...headers,
+          }).filter(([, value]) => value !== ''),
+        ),
+      });
     expect((await send('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' })).status).toBe(403);
     const refused = await send('/charts/yours/places', { q: 'Lima' });
     expect(refused.status).toBe(403);
@@ -102,7 +117,9 @@ describe('requests from elsewhere', () => {
   });
 
   it('answers suggestions to a POST alone, so that a typed place is in no address: a GET (an <img> on another site) calls nothing', async () => {
-    const response = await fetch(new URL('/charts/yours/places?q=Lima', worker.url), { headers: { 'CF-Connecting-IP': newVisitor() } });
+    const response = await fetch(new URL('/charts/yours/places?q=Lima', worker.url), {
+      headers: { 'CF-Connecting-IP': newVisitor() },
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(service.log).toHaveLength(0);
@@ -112,21 +129,32 @@ describe('requests from elsewhere', () => {
 });
 
 describe('the other methods', () => {
-  const send = (method: string, address: string) => fetch(new URL(address, worker.url), { method, headers: { Origin: worker.url.origin, 'CF-Connecting-IP': newVisitor() } });
+  const send = (method: string, address: string) =>
+    fetch(new URL(address, worker.url), {
+      method,
+      headers: { Origin: worker.url.origin, 'CF-Connecting-IP': newVisitor() },
+    });
 
-  it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS'])('answers %s on the form\'s routes with 405 and what they take, calling nothing', async (method) => {
-    const page = await send(method, '/es/charts/yours/');
-    expect([page.status, page.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
-    expect(await page.text()).toContain('<html lang="es"');
-    const places = await send(method, '/charts/yours/places');
-    expect([places.status, places.headers.get('allow')]).toEqual([405, 'POST']);
-    expect(service.log).toHaveLength(0);
-  });
+  it.each(['PUT', 'DELETE', 'PATCH', 'OPTIONS'])(
+    "answers %s on the form's routes with 405 and what they take, calling nothing",
+    async (method) => {
+      const page = await send(method, '/es/charts/yours/');
+      expect([page.status, page.headers.get('allow')]).toEqual([405, 'GET, HEAD, POST']);
+      expect(await page.text()).toContain('<html lang="es"');
+      const places = await send(method, '/charts/yours/places');
+      expect([places.status, places.headers.get('allow')]).toEqual([405, 'POST']);
+      expect(service.log).toHaveLength(0);
+    },
+  );
 
   it('answers HEAD as GET, without the body and calling nothing', async () => {
     for (const address of ['/charts/yours/', '/charts/yours/places', '/es/charts/yours/places']) {
       const [got, head] = [await send('GET', address), await send('HEAD', address)];
-      expect([head.status, head.headers.get('allow'), head.headers.get('content-type')], address).toEqual([got.status, got.headers.get('allow'), got.headers.get('content-type')]);
+      expect([head.status, head.headers.get('allow'), head.headers.get('content-type')], address).toEqual([
+        got.status,
+        got.headers.get('allow'),
+        got.headers.get('content-type'),
+      ]);
       expect(await head.text(), address).toBe('');
     }
     expect(service.log).toHaveLength(0);
@@ -155,9 +183,18 @@ describe('what the form sends', () => {
       },
     });
     const answer = await fetch(new URL('/charts/yours/', worker.url), {
-      method: 'POST', body, duplex: 'half',
-      headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': newVisitor() },
-    } as RequestInit).then((response) => response.status, () => 'connection closed');
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: {
+        Origin: worker.url.origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'CF-Connecting-IP': newVisitor(),
+      },
+    } as RequestInit).then(
+      (response) => response.status,
+      () => 'connection closed',
+    );
     // The 400 may reach the client, or the connection close under the upload first, or wrangler's local proxy answer
     // 500 for the upload the Worker stopped reading: whichever, the body was not read whole.
     expect([400, 500, 'connection closed']).toContain(answer);
@@ -189,9 +226,13 @@ describe('what the form sends', () => {
   it('takes the first date the form allows and today', async () => {
     const [lima] = await suggestions('/charts/yours/', 'Lima');
     for (const date of ['1900-01-01', today()]) {
-      expect((await post('/charts/yours/', { date, time: '00:00', q: 'Lima', place: lima!.token })).status, date).toBe(200);
+      expect((await post('/charts/yours/', { date, time: '00:00', q: 'Lima', place: lima!.token })).status, date).toBe(
+        200,
+      );
     }
-    expect((await post('/charts/yours/', { date: '1899-12-31', time: '00:00', q: 'Lima', place: lima!.token })).status).toBe(400);
+    expect(
+      (await post('/charts/yours/', { date: '1899-12-31', time: '00:00', q: 'Lima', place: lima!.token })).status,
+    ).toBe(400);
   });
 
   it('gives back a refused form filled in with what the visitor typed', async () => {
@@ -214,8 +255,10 @@ describe('the per-visitor limits', () => {
   });
 
   it('counts an IPv6 visitor by their /64, and a v4-mapped address as its IPv4 one', async () => {
-    const chart = (visitor: string) => post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' }, { visitor });
-    for (let i = 1; i <= 10; i++) expect((await chart(`2001:db8:7:${i === 1 ? '0' : ''}7::${i.toString(16)}`)).status).toBe(400);
+    const chart = (visitor: string) =>
+      post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' }, { visitor });
+    for (let i = 1; i <= 10; i++)
+      expect((await chart(`2001:db8:7:${i === 1 ? '0' : ''}7::${i.toString(16)}`)).status).toBe(400);
     expect((await chart('2001:db8:7:7:ffff:1:2:3')).status).toBe(429);
     expect((await chart('2001:db8:7:8::1')).status).toBe(400);
     const v4 = newVisitor();
@@ -223,7 +266,9 @@ describe('the per-visitor limits', () => {
     expect((await chart(`::ffff:${v4}`)).status).toBe(429);
     // The same visitor written in hex, and a second mapped visitor, who is not the first (nor a /64 of zeros).
     const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
-    expect((await chart(`[::ffff:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}]:443`)).status).toBe(429);
+    expect((await chart(`[::ffff:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}]:443`)).status).toBe(
+      429,
+    );
     expect((await chart(`::ffff:${newVisitor()}`)).status).toBe(400);
   });
 });

@@ -16,7 +16,13 @@ let service: SampleService;
 let worker: LocalWorker;
 
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { languages: ['pt-BR', 'es-MX', 'en-GB'], chartForm: { dailyLimit: 500 } }, undefined, { searchIndex: false });
+  project = await builtInTwoLanguages(
+    CURRENT_PERIODS,
+    '2026-11-22',
+    { languages: ['pt-BR', 'es-MX', 'en-GB'], chartForm: { dailyLimit: 500 } },
+    undefined,
+    { searchIndex: false },
+  );
   service = await startSampleService({ username: ACCOUNT.ASTRO_API_USERNAME, password: ACCOUNT.ASTRO_API_PASSWORD });
   worker = await startWorker({ dist: path.join(project, 'dist'), secrets: { ASTRO_API_URL: service.url, ...ACCOUNT } });
 }, 240_000);
@@ -25,7 +31,9 @@ useFormWorkerHooks(() => ({ worker, service, project }));
 describe('the chart form of a regional site', () => {
   it('draws the chart in each of its languages, asking the service in two letters', async () => {
     const { post, suggestions } = formClient(worker);
-    const forms = globSync('**/charts/yours/form.json', { cwd: path.join(project, 'dist') }).map((file) => `/${path.dirname(file)}/`.replace(/^\/\.\//, '/')).sort();
+    const forms = globSync('**/charts/yours/form.json', { cwd: path.join(project, 'dist') })
+      .map((file) => `/${path.dirname(file)}/`.replace(/^\/\.\//, '/'))
+      .sort();
     expect(forms).toEqual(['/charts/yours/', '/en-gb/charts/yours/', '/es-mx/charts/yours/']);
     for (const form of forms) {
       const [lima] = await suggestions(form, 'Lima');
@@ -33,7 +41,9 @@ describe('the chart form of a regional site', () => {
       expect(response.status, form).toBe(200);
       expect(await response.text(), form).toContain('<table class="planets">');
     }
-    const asked = service.log.filter((entry) => entry.path === '/api/natal').map((entry) => (entry.body as { lang: string }).lang);
+    const asked = service.log
+      .filter((entry) => entry.path === '/api/natal')
+      .map((entry) => (entry.body as { lang: string }).lang);
     expect(asked).toEqual(['pt', 'en', 'es']);
   });
 });

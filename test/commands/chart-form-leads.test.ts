@@ -51,21 +51,39 @@ function sectionOf(html: string): string {
 /** What a browser reads of the section: its heading, each sign's line and its links (address, text), and its elements. */
 function leadsOf(section: string) {
   const root = parseDocument(section).children;
-  const text = (nodes: ChildNode[]) => nodes.filter((node) => node.type === 'text').map((node) => DomUtils.textContent(node)).join('').trim();
-  const items = DomUtils.findOne((el) => el.name === 'ul', root)!.children.filter((node): node is Element => node.type === 'tag');
+  const text = (nodes: ChildNode[]) =>
+    nodes
+      .filter((node) => node.type === 'text')
+      .map((node) => DomUtils.textContent(node))
+      .join('')
+      .trim();
+  const items = DomUtils.findOne((el) => el.name === 'ul', root)!.children.filter(
+    (node): node is Element => node.type === 'tag',
+  );
   return {
     heading: DomUtils.textContent(DomUtils.findOne((el) => el.name === 'h2', root)!),
-    items: items.map((li) => ({ label: text(li.children), links: DomUtils.findAll((el) => el.name === 'a', li.children).map((a) => [a.attribs.href, DomUtils.textContent(a)]) })),
+    items: items.map((li) => ({
+      label: text(li.children),
+      links: DomUtils.findAll((el) => el.name === 'a', li.children).map((a) => [
+        a.attribs.href,
+        DomUtils.textContent(a),
+      ]),
+    })),
     elements: [...new Set(DomUtils.findAll(() => true, root).map((el) => el.name))].sort(),
   };
 }
 
-describe('the chart form Worker\'s leads', () => {
-  it('prints the site\'s words and sign names as text, as the static chart page reads them', async () => {
+describe("the chart form Worker's leads", () => {
+  it("prints the site's words and sign names as text, as the static chart page reads them", async () => {
     const { post, suggestions } = formClient(worker);
     // test/fixtures/site/content/charts/frida-kahlo.md: Sun in Cancer, Moon in Taurus, Leo rising.
     const [place] = await suggestions('/charts/yours/', 'Mexico City');
-    const response = await post('/charts/yours/', { date: '1907-07-06', time: '08:30', q: 'Mexico City', place: place!.token });
+    const response = await post('/charts/yours/', {
+      date: '1907-07-06',
+      time: '08:30',
+      q: 'Mexico City',
+      place: place!.token,
+    });
     expect(response.status).toBe(200);
     const section = sectionOf(resultOf(await response.text()));
     // Every ampersand written is a character reference: an address's own is not left for the browser to guess.
@@ -76,12 +94,18 @@ describe('the chart form Worker\'s leads', () => {
         {
           label: 'Sun sign: Cancer <i>& "crab"',
           links: [
-            ['/weekly/2026-w47/cancer/', expect.stringMatching(/^Cancer <i>& "crab" weekly horoscope, November 16\s?–\s?22, 2026$/)],
+            [
+              '/weekly/2026-w47/cancer/',
+              expect.stringMatching(/^Cancer <i>& "crab" weekly horoscope, November 16\s?–\s?22, 2026$/),
+            ],
             ['/monthly/2026-11/cancer/', 'Cancer <i>& "crab" monthly horoscope, November 2026'],
           ],
         },
         { label: 'Moon sign: Taurus <3', links: [] },
-        { label: 'Rising sign: Leo <script>alert(1)</script>', links: [['/ascendant/2026/leo/', 'Leo <script>alert(1)</script> ascendant yearly horoscope, 2026']] },
+        {
+          label: 'Rising sign: Leo <script>alert(1)</script>',
+          links: [['/ascendant/2026/leo/', 'Leo <script>alert(1)</script> ascendant yearly horoscope, 2026']],
+        },
       ],
       elements: ['a', 'h2', 'li', 'section', 'ul'],
     });
@@ -92,7 +116,12 @@ describe('the chart form Worker\'s leads', () => {
   it('prints the addresses of form.json in their attribute as written', async () => {
     const { post, suggestions } = formClient(worker);
     const [place] = await suggestions('/es/charts/yours/', 'Mexico City');
-    const response = await post('/es/charts/yours/', { date: '1907-07-06', time: '08:30', q: 'Mexico City', place: place!.token });
+    const response = await post('/es/charts/yours/', {
+      date: '1907-07-06',
+      time: '08:30',
+      q: 'Mexico City',
+      place: place!.token,
+    });
     expect(response.status).toBe(200);
     const section = sectionOf(resultOf(await response.text()));
     expect(section).not.toMatch(/&(?!#\d+;|#x[\da-f]+;|[a-z]+;)/i);

@@ -32,7 +32,11 @@ function secrets(timeoutMs?: string): Record<string, string> {
 type Start = typeof startWorker;
 
 /** A Worker of its own (its own ledger, its own isolate) over `dist`, closed after `use`. */
-async function withWorker<T>(dist: string, use: (worker: LocalWorker) => Promise<T>, start: Start = startWorker): Promise<T> {
+async function withWorker<T>(
+  dist: string,
+  use: (worker: LocalWorker) => Promise<T>,
+  start: Start = startWorker,
+): Promise<T> {
   const own = await start({ dist, secrets: secrets() });
   try {
     return await use(own);
@@ -59,34 +63,54 @@ describe.each([
   ['where the Cache API does nothing, as on workers.dev', startWorkerWithoutCache],
 ])('the daily cap and the answers kept, %s', (_where, start) => {
   it('answers the same chart twice with one natal call', async () => {
-    await withWorker(path.join(project, 'dist'), async (own) => {
-      const { post, suggestions } = formClient(own);
-      const [oslo] = await suggestions('/charts/yours/', 'Oslo');
-      for (let i = 0; i < 2; i++) expect((await post('/charts/yours/', { date: '1961-06-06', time: '06:06', q: 'Oslo', place: oslo!.token })).status).toBe(200);
-      expect(callsTo(service, '/api/natal')).toBe(1);
-    }, start);
+    await withWorker(
+      path.join(project, 'dist'),
+      async (own) => {
+        const { post, suggestions } = formClient(own);
+        const [oslo] = await suggestions('/charts/yours/', 'Oslo');
+        for (let i = 0; i < 2; i++)
+          expect(
+            (await post('/charts/yours/', { date: '1961-06-06', time: '06:06', q: 'Oslo', place: oslo!.token })).status,
+          ).toBe(200);
+        expect(callsTo(service, '/api/natal')).toBe(1);
+      },
+      start,
+    );
   });
 
   it('lets no more calls through than the cap when charts are sent at once, and serves the site past it', async () => {
-    await withWorker(capped, async (capped) => {
-      const { post, suggestions } = formClient(capped);
-      const [lima] = await suggestions('/charts/yours/', 'Lima');
-      const charts = Array.from({ length: 10 }, (_, i) => post('/charts/yours/', { date: `1960-01-${String(i + 1).padStart(2, '0')}`, time: '10:00', q: 'Lima', place: lima!.token }));
-      const answers = await Promise.all(charts);
-      // One call for the places, CAP - 1 for charts: the rest are refused, saying so, and reach no service.
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 503, 503, 503, 503, 503, 503, 503, 503]);
-      expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
-      const refused = answers.find((answer) => answer.status === 503)!;
-      expect(await refused.text()).toContain('The form has drawn all the charts it can today');
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      // Suggestions for new letters are refused too, with their own Retry-After; kept ones are still given.
-      const more = await post('/charts/yours/places', { q: 'Oslo' });
-      expect([more.status, Number(more.headers.get('retry-after')) > 0]).toEqual([503, true]);
-      expect((await suggestions('/charts/yours/', 'Lima'))[0]!.token).toBe(lima!.token);
-      expect((await fetch(new URL('/', capped.url))).status).toBe(200);
-      expect((await fetch(new URL('/es/charts/yours/', capped.url))).status).toBe(200);
-      expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
-    }, start);
+    await withWorker(
+      capped,
+      async (capped) => {
+        const { post, suggestions } = formClient(capped);
+        const [lima] = await suggestions('/charts/yours/', 'Lima');
+        const charts = Array.from({ length: 10 }, (_, i) =>
+          post('/charts/yours/', {
+            date: `1960-01-${String(i + 1).padStart(2, '0')}`,
+            time: '10:00',
+            q: 'Lima',
+            place: lima!.token,
+          }),
+        );
+        const answers = await Promise.all(charts);
+        // One call for the places, CAP - 1 for charts: the rest are refused, saying so, and reach no service.
+        expect(answers.map((answer) => answer.status).sort()).toEqual([
+          200, 200, 503, 503, 503, 503, 503, 503, 503, 503,
+        ]);
+        expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
+        const refused = answers.find((answer) => answer.status === 503)!;
+        expect(await refused.text()).toContain('The form has drawn all the charts it can today');
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        // Suggestions for new letters are refused too, with their own Retry-After; kept ones are still given.
+        const more = await post('/charts/yours/places', { q: 'Oslo' });
+        expect([more.status, Number(more.headers.get('retry-after')) > 0]).toEqual([503, true]);
+        expect((await suggestions('/charts/yours/', 'Lima'))[0]!.token).toBe(lima!.token);
+        expect((await fetch(new URL('/', capped.url))).status).toBe(200);
+        expect((await fetch(new URL('/es/charts/yours/', capped.url))).status).toBe(200);
+        expect(callsTo(service, '/api/places') + callsTo(service, '/api/natal')).toBe(CAP);
+      },
+      start,
+    );
   });
 });
 
@@ -100,10 +124,21 @@ describe('what the Worker writes', () => {
     const { post } = formClient(worker);
     // Markup, and text that only reads as markup once its `&` is decoded: shown as typed, never decoded.
     const hostile = '"><svg/onload=alert(1)><img src=x onerror=alert(2)> &lt;b&gt;&amp;&#60;i&#x3e;';
-    const places = [1, 2].map((id) => ({ id: 3_936_000 + id, name: `${hostile}${id}`, admin1_code: `"${hostile}`, country_code: 'PE', latitude: -12, longitude: -77, population: 1000, timezone: 'America/Lima' }));
+    const places = [1, 2].map((id) => ({
+      id: 3_936_000 + id,
+      name: `${hostile}${id}`,
+      admin1_code: `"${hostile}`,
+      country_code: 'PE',
+      latitude: -12,
+      longitude: -77,
+      population: 1000,
+      timezone: 'America/Lima',
+    }));
     service.setFaults({ rules: [{ path: '/api/places', body: JSON.stringify({ data: places }) }] });
     const typed = `Lima ${hostile}`;
-    const choice = parsedResult(await (await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: typed })).text());
+    const choice = parsedResult(
+      await (await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: typed })).text(),
+    );
     const labels = DomUtils.findAll((el) => el.name === 'label', choice).map((el) => DomUtils.textContent(el));
     expect(labels).toEqual(places.map((place) => `${place.name}, Peru`));
     const hidden = DomUtils.findOne((el) => el.name === 'input' && el.attribs.name === 'q', choice)!;
@@ -120,7 +155,9 @@ describe('what the Worker writes', () => {
     const none = await (await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: unknown })).text();
     const message = DomUtils.findOne((el) => el.attribs.class === 'chart-message', parsedResult(none))!;
     expect(DomUtils.textContent(message)).toContain(`“${unknown}”`);
-    expect(DomUtils.findAll((el) => el.name !== 'h2' && el.name !== 'p', message.children).map((el) => el.name)).toEqual([]);
+    expect(
+      DomUtils.findAll((el) => el.name !== 'h2' && el.name !== 'p', message.children).map((el) => el.name),
+    ).toEqual([]);
     const field = DomUtils.getElementById('chart-place', parseDocument(none).children)!;
     expect(field.attribs.value).toBe(unknown);
   });
@@ -134,13 +171,18 @@ describe('a fault of the service', () => {
     ['garbled', { rules: [{ path: '/api/natal', body: '{"planets": [' }] }],
   ];
 
-  it('answers each with the same 503, body and headers, so that no fault\'s text can reach the visitor', async () => {
+  it("answers each with the same 503, body and headers, so that no fault's text can reach the visitor", async () => {
     const { post, suggestions } = formClient(worker);
     const [lima] = await suggestions('/es/charts/yours/', 'Lima');
     const pages: string[] = [];
     for (const [what, fault] of faults) {
       service.setFaults(fault);
-      const response = await post('/es/charts/yours/', { date: '1975-03-03', time: '03:03', q: 'Lima', place: lima!.token });
+      const response = await post('/es/charts/yours/', {
+        date: '1975-03-03',
+        time: '03:03',
+        q: 'Lima',
+        place: lima!.token,
+      });
       expect(response.status, what).toBe(503);
       const headers = [...response.headers].filter(([name]) => name !== 'date');
       pages.push(`${JSON.stringify(headers)}\n${await response.text()}`);
@@ -178,21 +220,26 @@ describe('a fault of the service', () => {
   });
 });
 
-describe('the site\'s own pages', () => {
-  it('answers a missing page with the site\'s 404 page in its language', async () => {
-    for (const [address, language] of [['/no-such-page/', 'en'], ['/es/no-such-page/', 'es'], ['/xyz/charts/yours/places', 'en']]) {
+describe("the site's own pages", () => {
+  it("answers a missing page with the site's 404 page in its language", async () => {
+    for (const [address, language] of [
+      ['/no-such-page/', 'en'],
+      ['/es/no-such-page/', 'es'],
+      ['/xyz/charts/yours/places', 'en'],
+    ]) {
       const response = await fetch(new URL(address!, worker.url), { headers: { 'CF-Connecting-IP': newVisitor() } });
       expect(response.status, address).toBe(404);
       expect(await response.text(), address).toContain(`<html lang="${language}"`);
     }
   });
 
-  it('writes its answers under the page\'s own headers, none of the file\'s cache headers', async () => {
+  it("writes its answers under the page's own headers, none of the file's cache headers", async () => {
     const { post } = formClient(worker);
     const shell = await fetch(new URL('/charts/yours/', worker.url));
     const answer = await post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' });
     expect(answer.headers.get('content-security-policy')).toBe(shell.headers.get('content-security-policy'));
-    for (const name of ['etag', 'last-modified', 'cf-cache-status', 'age']) expect(answer.headers.get(name), name).toBeNull();
+    for (const name of ['etag', 'last-modified', 'cf-cache-status', 'age'])
+      expect(answer.headers.get(name), name).toBeNull();
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 });

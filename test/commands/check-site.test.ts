@@ -32,12 +32,23 @@ beforeAll(async () => {
   projects.bilingual = projectWith(({ language: _language, ...site }) => ({ ...site, languages: ['es', 'en'] }));
   // The API on, the card off: no script and no framed pages, which the check must not ask for; and the settings
   // no other site here has on, the chart form (its page's script) and analytics (every page's).
-  projects.cardOff = projectWith((site) => ({ ...site, card: false, chartForm: { dailyLimit: 10 }, analytics: { provider: 'plausible', src: 'https://plausible.io/js/pa-XXXXXXXX.js' } }));
+  projects.cardOff = projectWith((site) => ({
+    ...site,
+    card: false,
+    chartForm: { dailyLimit: 10 },
+    analytics: { provider: 'plausible', src: 'https://plausible.io/js/pa-XXXXXXXX.js' },
+  }));
   // The JSON API off with `"api": false` alone, the card left unset: whatever the card then is, the check must agree.
   projects.apiOff = projectWith((site) => ({ ...site, api: false }));
   // One after the other: Eleventy renders one site at a time in a process.
   for (const project of Object.values(projects)) {
-    await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, log: () => {}, warn: () => {}, progressStream: quietProgress });
+    await runBuild({
+      rootDir: project,
+      env: { ASTRO_BUILD_DATE: '2026-11-22' },
+      log: () => {},
+      warn: () => {},
+      progressStream: quietProgress,
+    });
   }
 });
 afterAll(async () => {
@@ -125,14 +136,18 @@ describe('npm run check on what the build wrote', () => {
     expect(lines).toEqual([
       expect.stringMatching(/^about\/index\.html:\d+: has inline script: a <script> without src$/),
       `weekly/2026-w47/leo/index.html:${lineOf(projects.root, 'weekly/2026-w47/leo/index.html', 'href="/virgo/"')}: broken link /virgo-x/ (no such file)`,
-      expect.stringMatching(/^Check failed: 2 problems in .*\/dist\/ \(153 pages, 13 feeds, 1 sitemap, \d+ links checked\)\.$/),
+      expect.stringMatching(
+        /^Check failed: 2 problems in .*\/dist\/ \(153 pages, 13 feeds, 1 sitemap, \d+ links checked\)\.$/,
+      ),
     ]);
     expect(run.code).toBe(1);
   });
 
   it('names a folder that holds no built site', async () => {
     const run = await check(projects.root, tempDir('empty-'));
-    expect(run.stderr).toMatch(/^Check failed: .*empty-\w+ holds no built site \(no index\.html\): run npm run build first\n$/);
+    expect(run.stderr).toMatch(
+      /^Check failed: .*empty-\w+ holds no built site \(no index\.html\): run npm run build first\n$/,
+    );
     expect(run.code).toBe(1);
   });
 });
@@ -144,14 +159,20 @@ describe('a damaged site fails the check, naming the page, the line and the prob
       ['leo/feed.xml', '/weekly/2026-w47/leo/', '/weekly/2026-w46/leo/'],
     ]);
     expect(problems).toEqual([
-      expect.stringMatching(/^leo\/feed\.xml:\d+: broken link https:\/\/horoscopes\.example\.com\/weekly\/2026-w46\/leo\/ \(no such file\)$/),
+      expect.stringMatching(
+        /^leo\/feed\.xml:\d+: broken link https:\/\/horoscopes\.example\.com\/weekly\/2026-w46\/leo\/ \(no such file\)$/,
+      ),
       `weekly/2026-w47/leo/index.html:${lineOf(projects.root, 'weekly/2026-w47/leo/index.html', 'href="/virgo/"')}: broken link /virgo-x/ (no such file)`,
     ]);
   });
 
   it('a link of a site under a path that misses the path', () => {
-    const { problems } = damaged(projects.prefixed, [['aries/index.html', 'href="/horoscopes/virgo/"', 'href="/virgo/"']]);
-    expect(problems).toEqual([expect.stringMatching(/^aries\/index\.html:\d+: broken link \/virgo\/ \(not under \/horoscopes\/\)$/)]);
+    const { problems } = damaged(projects.prefixed, [
+      ['aries/index.html', 'href="/horoscopes/virgo/"', 'href="/virgo/"'],
+    ]);
+    expect(problems).toEqual([
+      expect.stringMatching(/^aries\/index\.html:\d+: broken link \/virgo\/ \(not under \/horoscopes\/\)$/),
+    ]);
   });
 
   it('a link to an id its page does not have, on another page and on its own', () => {
@@ -160,7 +181,9 @@ describe('a damaged site fails the check, naming the page, the line and the prob
       ['privacy/index.html', 'href="#main"', 'href="#mian"'],
     ]);
     expect(problems).toEqual([
-      expect.stringMatching(/^about\/index\.html:\d+: broken link \/leo\/#no-such-anchor \(leo\/index\.html has no such id\)$/),
+      expect.stringMatching(
+        /^about\/index\.html:\d+: broken link \/leo\/#no-such-anchor \(leo\/index\.html has no such id\)$/,
+      ),
       expect.stringMatching(/^privacy\/index\.html:\d+: broken link #mian \(no such id\)$/),
     ]);
   });
@@ -184,11 +207,14 @@ describe('a damaged site fails the check, naming the page, the line and the prob
 
   it("the search form's action to a missing path", () => {
     const { problems } = damaged(projects.root, [['aries/index.html', 'action="/search/"', 'action="/find/"']]);
-    expect(problems).toEqual([`aries/index.html:${lineOf(projects.root, 'aries/index.html', 'action="/search/"')}: broken link /find/ (no such file)`]);
+    expect(problems).toEqual([
+      `aries/index.html:${lineOf(projects.root, 'aries/index.html', 'action="/search/"')}: broken link /find/ (no such file)`,
+    ]);
   });
 
   it('no link in text that only shows markup', () => {
-    const shown = '<p><code>&lt;a href="javascript:alert(1)"&gt;</code> and <code>&lt;img src="/nope.png"&gt;</code></p></main>';
+    const shown =
+      '<p><code>&lt;a href="javascript:alert(1)"&gt;</code> and <code>&lt;img src="/nope.png"&gt;</code></p></main>';
     expect(damaged(projects.root, [['about/index.html', '</main>', shown]]).problems).toEqual([]);
   });
 
@@ -238,14 +264,20 @@ describe('a damaged site fails the check, naming the page, the line and the prob
       ['weekly/2026-w47/leo/index.html', 'script-src &#39;self&#39;', 'script-src &#39;self&#39; https://cdn.example'],
     ]);
     expect(problems).toEqual([
-      expect.stringMatching(/^search\/index\.html: its Content-Security-Policy does not allow its script \/assets\/search\.[0-9a-f]{8}\.js$/),
+      expect.stringMatching(
+        /^search\/index\.html: its Content-Security-Policy does not allow its script \/assets\/search\.[0-9a-f]{8}\.js$/,
+      ),
       'weekly/2026-w47/leo/index.html: its Content-Security-Policy in _headers does not allow its script https://cdn.example/x.js',
     ]);
   });
 
   it('a page whose Content-Security-Policy allows a script source none of its scripts needs, or has none', () => {
     const { problems } = damaged(projects.root, [
-      ['aries/index.html', 'script-src &#39;self&#39;', 'script-src &#39;self&#39; https://cdn.example &#39;unsafe-inline&#39;'],
+      [
+        'aries/index.html',
+        'script-src &#39;self&#39;',
+        'script-src &#39;self&#39; https://cdn.example &#39;unsafe-inline&#39;',
+      ],
       ['virgo/index.html', /<meta http-equiv="Content-Security-Policy"[^>]*>/, ''],
     ]);
     expect(problems).toEqual([
@@ -268,8 +300,12 @@ describe('a damaged site fails the check, naming the page, the line and the prob
   });
 
   it("Pagefind's worker without 'wasm-unsafe-eval' in _headers", () => {
-    const { problems } = damaged(projects.root, [['_headers', /(\/pagefind\/pagefind-worker\.js\n(?:.*\n)*?.*script-src 'self') 'wasm-unsafe-eval'/, '$1']]);
-    expect(problems).toEqual(["_headers: gives Pagefind's worker /pagefind/pagefind-worker.js a Content-Security-Policy without 'wasm-unsafe-eval', which search needs"]);
+    const { problems } = damaged(projects.root, [
+      ['_headers', /(\/pagefind\/pagefind-worker\.js\n(?:.*\n)*?.*script-src 'self') 'wasm-unsafe-eval'/, '$1'],
+    ]);
+    expect(problems).toEqual([
+      "_headers: gives Pagefind's worker /pagefind/pagefind-worker.js a Content-Security-Policy without 'wasm-unsafe-eval', which search needs",
+    ]);
   });
 
   it("the search's list of parts missing, or not JSON", () => {
@@ -277,8 +313,15 @@ describe('a damaged site fails the check, naming the page, the line and the prob
     expect(damaged(projects.root, [(dir) => rmSync(path.join(dir, 'pagefind/parts.json'))]).problems).toEqual([
       `search/index.html:${line}: its search has no list of the index's parts: pagefind/parts.json is missing`,
     ]);
-    expect(damaged(projects.root, [(dir) => writeFileSync(path.join(dir, 'pagefind/parts.json'), '<!doctype html>')]).problems).toEqual([
-      expect.stringMatching(new RegExp(`^search/index\\.html:${line}: its search's list of parts, pagefind/parts\\.json, does not parse as JSON \\(.+\\)$`)),
+    expect(
+      damaged(projects.root, [(dir) => writeFileSync(path.join(dir, 'pagefind/parts.json'), '<!doctype html>')])
+        .problems,
+    ).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^search/index\\.html:${line}: its search's list of parts, pagefind/parts\\.json, does not parse as JSON \\(.+\\)$`,
+        ),
+      ),
     ]);
   });
 
@@ -287,24 +330,37 @@ describe('a damaged site fails the check, naming the page, the line and the prob
     const listed = (dir: string, folders: string[]) => {
       const file = path.join(dir, 'pagefind/parts.json');
       const parts = JSON.parse(readFileSync(file, 'utf8')) as { parts: { folder: string }[] };
-      writeFileSync(file, JSON.stringify({ ...parts, parts: folders.map((folder) => ({ ...parts.parts[0]!, folder })) }));
+      writeFileSync(
+        file,
+        JSON.stringify({ ...parts, parts: folders.map((folder) => ({ ...parts.parts[0]!, folder })) }),
+      );
     };
     // Listed, and its folder gone.
     expect(damaged(projects.root, [(dir) => listed(dir, ['pagefind', 'pagefind-oldest'])]).problems).toEqual([
       `search/index.html:${line}: pagefind/parts.json lists the part pagefind-oldest, which has no pagefind-oldest/pagefind-entry.json`,
     ]);
     // On disk, and not listed.
-    expect(damaged(projects.root, [(dir) => cpSync(path.join(dir, 'pagefind'), path.join(dir, 'pagefind-closed'), { recursive: true })]).problems).toEqual([
+    expect(
+      damaged(projects.root, [
+        (dir) => cpSync(path.join(dir, 'pagefind'), path.join(dir, 'pagefind-closed'), { recursive: true }),
+      ]).problems,
+    ).toEqual([
       `search/index.html:${line}: pagefind/parts.json leaves out the part in pagefind-closed/, which search then never reads`,
     ]);
-    expect(damaged(projects.root, [(dir) => rmSync(path.join(dir, 'pagefind/index'), { recursive: true })]).problems).toEqual([
+    expect(
+      damaged(projects.root, [(dir) => rmSync(path.join(dir, 'pagefind/index'), { recursive: true })]).problems,
+    ).toEqual([
       `search/index.html:${line}: pagefind/parts.json lists the part pagefind, which has no index chunks in pagefind/index/`,
     ]);
   });
 
   it('a page absent from the sitemap', () => {
-    const { problems } = damaged(projects.root, [['sitemap.xml', /<url><loc>https:\/\/horoscopes\.example\.com\/about\/<\/loc>.*?<\/url>/, '']]);
-    expect(problems).toEqual(['about/index.html: is in no sitemap: no <loc> lists https://horoscopes.example.com/about/']);
+    const { problems } = damaged(projects.root, [
+      ['sitemap.xml', /<url><loc>https:\/\/horoscopes\.example\.com\/about\/<\/loc>.*?<\/url>/, ''],
+    ]);
+    expect(problems).toEqual([
+      'about/index.html: is in no sitemap: no <loc> lists https://horoscopes.example.com/about/',
+    ]);
   });
 
   it('a feed or a sitemap that is not XML, or a feed with a reference to a character XML forbids', () => {
@@ -321,7 +377,9 @@ describe('a damaged site fails the check, naming the page, the line and the prob
   });
 
   it('JSON-LD that does not parse', () => {
-    const { problems } = damaged(projects.root, [['leo/index.html', '<script type="application/ld+json">{', '<script type="application/ld+json">{,']]);
+    const { problems } = damaged(projects.root, [
+      ['leo/index.html', '<script type="application/ld+json">{', '<script type="application/ld+json">{,'],
+    ]);
     expect(problems).toEqual([expect.stringMatching(/^leo\/index\.html:\d+: its JSON-LD does not parse \(.+\)$/)]);
   });
 });
@@ -329,22 +387,31 @@ describe('a damaged site fails the check, naming the page, the line and the prob
 describe('a damaged site of two languages fails the check', () => {
   it('a translation that does not link back', () => {
     // The English Leo page no longer names its Spanish original, which still names it.
-    const { problems } = damaged(projects.bilingual, [['en/leo/index.html', /<link rel="alternate" hreflang="es" [^>]*>\n/, '']]);
+    const { problems } = damaged(projects.bilingual, [
+      ['en/leo/index.html', /<link rel="alternate" hreflang="es" [^>]*>\n/, ''],
+    ]);
     const line = lineOf(projects.bilingual, 'leo/index.html', '<link rel="alternate" hreflang="en"');
-    expect(problems).toEqual([`leo/index.html:${line}: its hreflang cluster is not reciprocal: en/leo/index.html names another set of translations`]);
+    expect(problems).toEqual([
+      `leo/index.html:${line}: its hreflang cluster is not reciprocal: en/leo/index.html names another set of translations`,
+    ]);
   });
 
   it('pages that lost every hreflang link', () => {
     const stripped = (dir: string) => {
       for (const file of filesUnder(dir).filter((name) => name.endsWith('.html'))) {
         const html = readFileSync(path.join(dir, file), 'utf8');
-        writeFileSync(path.join(dir, file), html.replace(/<link rel="alternate" hreflang="[^"]*" href="[^"]*">\n/g, ''));
+        writeFileSync(
+          path.join(dir, file),
+          html.replace(/<link rel="alternate" hreflang="[^"]*" href="[^"]*">\n/g, ''),
+        );
       }
     };
-    expect(damaged(projects.bilingual, [stripped]).problems).toEqual(['index.html: no page names its translations (<link rel="alternate" hreflang>)']);
+    expect(damaged(projects.bilingual, [stripped]).problems).toEqual([
+      'index.html: no page names its translations (<link rel="alternate" hreflang>)',
+    ]);
   });
 
-  it('a page whose <html lang> is not its folder\'s language', () => {
+  it("a page whose <html lang> is not its folder's language", () => {
     const { problems } = damaged(projects.bilingual, [['en/aries/index.html', '<html lang="en">', '<html lang="es">']]);
     expect(problems).toEqual([
       // Its translation names it as English.

@@ -44,8 +44,15 @@ describe('npm run build', () => {
       // What the pages say, not the command's: in the test's process.
       const run = await buildProject(project, { ASTRO_BUILD_DATE: '2026-11-22' }, { searchIndex: false });
       expect(run.error).toBeUndefined();
-      for (const page of ['index.html', 'weekly/2026-w47/aries/index.html', 'charts/frida-kahlo/index.html', '404.html']) {
-        expect(readFileSync(path.join(project, 'dist', page), 'utf8'), page).toContain('<meta name="twitter:site" content="@starlight_news">');
+      for (const page of [
+        'index.html',
+        'weekly/2026-w47/aries/index.html',
+        'charts/frida-kahlo/index.html',
+        '404.html',
+      ]) {
+        expect(readFileSync(path.join(project, 'dist', page), 'utf8'), page).toContain(
+          '<meta name="twitter:site" content="@starlight_news">',
+        );
       }
     } finally {
       writeFileSync(siteFile, original);
@@ -59,7 +66,8 @@ describe('npm run build', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Build summary: \d+ pages/);
     const leftovers = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-'));
-    for (let waited = 0; leftovers().length > 0 && waited < 300_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    for (let waited = 0; leftovers().length > 0 && waited < 300_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
     expect(leftovers()).toEqual([]);
     expect(existsSync(path.join(project, 'dist/index.html'))).toBe(true);
   });
@@ -77,7 +85,11 @@ describe('npm run build', () => {
     });
     afterAll(() => service.close());
 
-    const env = () => ({ ASTRO_API_URL: service.url, ASTRO_API_USERNAME: 'owner', ASTRO_API_PASSWORD: 'hunter2-secret' });
+    const env = () => ({
+      ASTRO_API_URL: service.url,
+      ASTRO_API_USERNAME: 'owner',
+      ASTRO_API_PASSWORD: 'hunter2-secret',
+    });
 
     it('exits non-zero with one line naming endpoint, period and status, and leaves dist/ as it was', async () => {
       service.setFaults({ rules: [{ path: '/api/monthly-reports', status: 503 }] });
@@ -126,7 +138,7 @@ describe('npm run build', () => {
       expect(service.log).toHaveLength(0);
     });
 
-    it('stops before any request when the site\'s language has no message file, naming the file and those there are', async () => {
+    it("stops before any request when the site's language has no message file, naming the file and those there are", async () => {
       service.resetLog();
       const siteFile = path.join(project, 'content/site.json');
       const original = readFileSync(siteFile, 'utf8');
@@ -152,7 +164,9 @@ describe('npm run build', () => {
       try {
         const run = await runBuildCommand(env());
         expect(run.code).toBe(1);
-        expect(run.stderr.split('\n')).toContain("Build failed: content/theme.css: is missing: it sets the site's colours and fonts (docs/theming.md)");
+        expect(run.stderr.split('\n')).toContain(
+          "Build failed: content/theme.css: is missing: it sets the site's colours and fonts (docs/theming.md)",
+        );
         expect(run.stderr).not.toMatch(/\n\s+at /);
         expect(service.log).toHaveLength(0);
         expect(snapshot(path.join(project, 'dist'))).toEqual(published);
@@ -180,13 +194,19 @@ describe('npm run build', () => {
     });
     afterAll(() => service.close());
 
-    const warmEnv = () => ({ ASTRO_API_URL: service.url, ASTRO_API_USERNAME: 'owner', ASTRO_API_PASSWORD: 'warm-secret' });
+    const warmEnv = () => ({
+      ASTRO_API_URL: service.url,
+      ASTRO_API_USERNAME: 'owner',
+      ASTRO_API_PASSWORD: 'warm-secret',
+    });
 
     it('fails on a wrong password and publishes nothing stale', async () => {
       const before = snapshot(path.join(project, 'dist'));
       const run = await runBuildCommand({ ...warmEnv(), ASTRO_API_PASSWORD: 'wrong-password' });
       expect(run.code).toBe(1);
-      expect(run.stderr).toContain(`Build failed: authentication failed for ${service.url}: /api/auth answered 401 Unauthorized (check the username and password)`);
+      expect(run.stderr).toContain(
+        `Build failed: authentication failed for ${service.url}: /api/auth answered 401 Unauthorized (check the username and password)`,
+      );
       expect(run.stderr).not.toContain('stale');
       expect(snapshot(path.join(project, 'dist'))).toEqual(before);
     });
@@ -204,7 +224,15 @@ describe('npm run build', () => {
   });
 
   describe('--help', () => {
-    const ALL_SETTINGS = ['ASTRO_API_URL', 'ASTRO_API_USERNAME', 'ASTRO_API_PASSWORD', 'ASTRO_CONCURRENCY', 'ASTRO_BUILD_DATE', 'ASTRO_TIMEOUT_MS', 'ASTRO_OFFLINE'];
+    const ALL_SETTINGS = [
+      'ASTRO_API_URL',
+      'ASTRO_API_USERNAME',
+      'ASTRO_API_PASSWORD',
+      'ASTRO_CONCURRENCY',
+      'ASTRO_BUILD_DATE',
+      'ASTRO_TIMEOUT_MS',
+      'ASTRO_OFFLINE',
+    ];
 
     it('npm run build -- --help prints its options and settings and builds nothing', async () => {
       rmSync(path.join(project, 'dist'), { recursive: true, force: true });
@@ -213,7 +241,14 @@ describe('npm run build', () => {
       expect(run.stdout).toContain('Usage: npm run build [-- --full]');
       for (const name of ['--full', '--help', ...ALL_SETTINGS]) expect(run.stdout).toContain(name);
       // A site of several languages: each other language's account, named after its tag.
-      for (const name of ['ASTRO_API_URL_<TAG>', 'ASTRO_API_USERNAME_<TAG>', 'ASTRO_API_PASSWORD_<TAG>', '_ES', '_PT_BR']) expect(run.stdout).toContain(name);
+      for (const name of [
+        'ASTRO_API_URL_<TAG>',
+        'ASTRO_API_USERNAME_<TAG>',
+        'ASTRO_API_PASSWORD_<TAG>',
+        '_ES',
+        '_PT_BR',
+      ])
+        expect(run.stdout).toContain(name);
       expect(existsSync(path.join(project, 'dist'))).toBe(false);
     });
 

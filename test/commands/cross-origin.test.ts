@@ -17,7 +17,12 @@ import { startScript, type RunningScript } from '../helpers/running-script.ts';
 
 const ENV = { ASTRO_BUILD_DATE: '2026-11-22' };
 /** Paths of the site and whether another origin may read them. */
-const READABLE = { '/api/v1/index.json': true, '/api/v1/leo/weekly/current.json': true, '/leo/': false, '/leo/feed.json': false };
+const READABLE = {
+  '/api/v1/index.json': true,
+  '/api/v1/leo/weekly/current.json': true,
+  '/leo/': false,
+  '/leo/feed.json': false,
+};
 
 let project = '';
 /** The origins `npm run serve:dist` and `npm start` serve the site at, both started once for the file. */
@@ -32,13 +37,18 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   project = copyProject({ periods: CURRENT_PERIODS });
   const siteFile = path.join(project, 'content/site.json');
-  writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), url: 'https://horoscopes.example.com' }));
+  writeFileSync(
+    siteFile,
+    JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), url: 'https://horoscopes.example.com' }),
+  );
   const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
   await runBuild({ rootDir: project, env: ENV, log: () => {}, warn: () => {}, progressStream });
   // The partner's page: any page of another origin; the test runs its fetches there.
   partner = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title></head><body></body></html>');
+    response.end(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title></head><body></body></html>',
+    );
   });
   await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
   partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
@@ -72,12 +82,16 @@ async function crossOrigin(origin: string): Promise<Record<string, number | 'blo
   await page.goto(`${partnerOrigin}/`);
   const answers: Record<string, number | 'blocked'> = {};
   for (const address of Object.keys(READABLE)) {
-    answers[address] = (await page.evaluate(`fetch(${JSON.stringify(`${origin}${address}`)}).then((answer) => answer.status, () => 'blocked')`)) as number | 'blocked';
+    answers[address] = (await page.evaluate(
+      `fetch(${JSON.stringify(`${origin}${address}`)}).then((answer) => answer.status, () => 'blocked')`,
+    )) as number | 'blocked';
   }
   return answers;
 }
 
-const EXPECTED = Object.fromEntries(Object.entries(READABLE).map(([address, readable]) => [address, readable ? 200 : 'blocked']));
+const EXPECTED = Object.fromEntries(
+  Object.entries(READABLE).map(([address, readable]) => [address, readable ? 200 : 'blocked']),
+);
 
 describe('cross-origin reads, as the _headers rules decide', () => {
   it('npm run serve:dist: another origin reads /api/ and nothing else', async () => {
@@ -90,9 +104,19 @@ describe('cross-origin reads, as the _headers rules decide', () => {
 
   it("npm start sends the published site's headers but its cache rules, and its live reload connects under them", async () => {
     for (const address of ['/leo/', '/embed/leo/weekly/', '/search/', '/api/v1/index.json']) {
-      const [published, previewed] = await Promise.all([dist, preview].map(async (origin) => (await fetch(`${origin}${address}`)).headers));
-      const names = ['content-security-policy', 'x-frame-options', 'access-control-allow-origin', 'referrer-policy', 'permissions-policy'];
-      expect(Object.fromEntries(names.map((name) => [name, previewed!.get(name)])), address).toEqual(Object.fromEntries(names.map((name) => [name, published!.get(name)])));
+      const [published, previewed] = await Promise.all(
+        [dist, preview].map(async (origin) => (await fetch(`${origin}${address}`)).headers),
+      );
+      const names = [
+        'content-security-policy',
+        'x-frame-options',
+        'access-control-allow-origin',
+        'referrer-policy',
+        'permissions-policy',
+      ];
+      expect(Object.fromEntries(names.map((name) => [name, previewed!.get(name)])), address).toEqual(
+        Object.fromEntries(names.map((name) => [name, published!.get(name)])),
+      );
       expect(previewed!.get('content-security-policy'), address).toMatch(/frame-ancestors/);
       expect(previewed!.get('cache-control'), address).toBeNull();
     }

@@ -16,7 +16,11 @@ const builds: Record<string, ProjectBuild & { headings: Record<string, string | 
 
 function setLanguages(languages: string[]): void {
   const file = path.join(project, 'content/site.json');
-  const { language: _language, languages: _languages, ...site } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const {
+    language: _language,
+    languages: _languages,
+    ...site
+  } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...site, languages }));
 }
 
@@ -31,14 +35,16 @@ const h1 = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 const build = async (name: string) => {
   const result = await buildProject(project, { ASTRO_BUILD_DATE: '2026-11-22' }, { searchIndex: false });
   if (result.error) throw result.error;
-  const headings = Object.fromEntries(['about', 'de/about', 'it/about'].map((url) => {
-    try {
-      const html = page(url);
-      return [url, `${/<html lang="([^"]+)"/.exec(html)?.[1]}: ${h1(html)}`];
-    } catch {
-      return [url, undefined];
-    }
-  }));
+  const headings = Object.fromEntries(
+    ['about', 'de/about', 'it/about'].map((url) => {
+      try {
+        const html = page(url);
+        return [url, `${/<html lang="([^"]+)"/.exec(html)?.[1]}: ${h1(html)}`];
+      } catch {
+        return [url, undefined];
+      }
+    }),
+  );
   builds[name] = { ...result, headings };
 };
 const languageLines = (warnings: string[]) => warnings.filter((line) => line.includes('first language'));
@@ -58,10 +64,18 @@ afterAll(() => removeDir(project));
 
 describe('a first language with a folder of its own', () => {
   it('publishes its folder at the root, not the root files, whichever language was first before', () => {
-    expect(builds['german first']!.headings).toEqual({ about: 'de: Über Sternenweg', 'de/about': undefined, 'it/about': 'it: Chi siamo' });
+    expect(builds['german first']!.headings).toEqual({
+      about: 'de: Über Sternenweg',
+      'de/about': undefined,
+      'it/about': 'it: Chi siamo',
+    });
     expect(languageLines(builds['german first']!.warnings)).toEqual([]);
     // Italian first: its own folder, at the root, in Italian; the German file is nobody's and says where it goes.
-    expect(builds['italian first']!.headings).toEqual({ about: 'it: Chi siamo', 'de/about': undefined, 'it/about': undefined });
+    expect(builds['italian first']!.headings).toEqual({
+      about: 'it: Chi siamo',
+      'de/about': undefined,
+      'it/about': undefined,
+    });
   });
 
   it('names in one line per file what now publishes where, the German file with where to keep it in German', () => {
@@ -77,7 +91,11 @@ describe('a first language with a folder of its own', () => {
   it('back to German first with the German file still at the root: German at the root, no advice to overwrite the Italian page', async () => {
     setLanguages(['de', 'it']);
     await build('german again');
-    expect(builds['german again']!.headings).toEqual({ about: 'de: Über Sternenweg', 'de/about': undefined, 'it/about': 'it: Chi siamo' });
+    expect(builds['german again']!.headings).toEqual({
+      about: 'de: Über Sternenweg',
+      'de/about': undefined,
+      'it/about': 'it: Chi siamo',
+    });
     const lines = languageLines(builds['german again']!.warnings);
     expect(lines).toEqual([
       'warning: content/pages/it/about.md now publishes under /it/, in it, no longer the first language',
@@ -91,7 +109,11 @@ describe('a first language with a folder of its own', () => {
     renameSync(path.join(project, 'content/pages/about.md'), path.join(project, 'content/pages/de/about.md'));
     setLanguages(['it', 'de']);
     await build('both in folders');
-    expect(builds['both in folders']!.headings).toEqual({ about: 'it: Chi siamo', 'de/about': 'de: Über Sternenweg', 'it/about': undefined });
+    expect(builds['both in folders']!.headings).toEqual({
+      about: 'it: Chi siamo',
+      'de/about': 'de: Über Sternenweg',
+      'it/about': undefined,
+    });
     expect(languageLines(builds['both in folders']!.warnings)).toEqual([
       "warning: content/pages/it/about.md now publishes at the site's root, in it, the first language",
       'warning: content/pages/de/about.md now publishes under /de/, in de, no longer the first language',

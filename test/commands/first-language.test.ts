@@ -25,7 +25,11 @@ let second: ProjectBuild;
 
 function setLanguages(languages: string[]): void {
   const file = path.join(project, 'content/site.json');
-  const { language: _language, languages: _languages, ...site } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const {
+    language: _language,
+    languages: _languages,
+    ...site
+  } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   writeFileSync(file, JSON.stringify({ ...site, languages }));
 }
 

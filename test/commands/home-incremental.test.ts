@@ -19,7 +19,12 @@ beforeAll(() => {
 afterAll(() => removeDir(fullProject));
 
 let date = '2026-11-20';
-const env = () => ({ ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: date });
+const env = () => ({
+  ASTRO_API_URL: context.service.url,
+  ASTRO_API_USERNAME: credentials.username,
+  ASTRO_API_PASSWORD: credentials.password,
+  ASTRO_BUILD_DATE: date,
+});
 
 async function build(project: string, full: boolean) {
   const run = await buildProject(project, env(), { full, searchIndex: false });
@@ -38,7 +43,10 @@ function differences(a: Map<string, Buffer>, b: Map<string, Buffer>): string[] {
 async function buildBoth() {
   const incremental = await build(context.project, false);
   await build(fullProject, true);
-  return { incremental, differ: differences(tree(path.join(context.project, 'dist')), tree(path.join(fullProject, 'dist'))) };
+  return {
+    incremental,
+    differ: differences(tree(path.join(context.project, 'dist')), tree(path.join(fullProject, 'dist'))),
+  };
 }
 
 describe("the home page's sky, built incrementally", () => {

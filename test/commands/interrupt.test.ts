@@ -60,16 +60,19 @@ describe('an interrupted build', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('on %s while rendering: removes its staging folder, exits %i, changes nothing', async (signal, exitCode) => {
-    const build = startBuild();
-    await until(rendering, 'a render under way');
-    build.child.kill(signal);
-    const { code, stderr } = await build.done;
-    expect(code).toBe(exitCode);
-    expect(stderr).toContain('Build interrupted; dist/ is unchanged.');
-    expect(publishedHome()).toBe('the published site');
-    expect(buildFolders()).toEqual([]);
-  });
+  ] as const)(
+    'on %s while rendering: removes its staging folder, exits %i, changes nothing',
+    async (signal, exitCode) => {
+      const build = startBuild();
+      await until(rendering, 'a render under way');
+      build.child.kill(signal);
+      const { code, stderr } = await build.done;
+      expect(code).toBe(exitCode);
+      expect(stderr).toContain('Build interrupted; dist/ is unchanged.');
+      expect(publishedHome()).toBe('the published site');
+      expect(buildFolders()).toEqual([]);
+    },
+  );
 
   it('killed outright while rendering: the next build removes what it left and publishes', async () => {
     const killed = startBuild();

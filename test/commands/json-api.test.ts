@@ -23,7 +23,20 @@ import { readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 
 const ORIGIN = 'https://example.github.io';
 const PREFIX = '/horoscopes/';
-const SIGNS = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
+const SIGNS = [
+  'aries',
+  'taurus',
+  'gemini',
+  'cancer',
+  'leo',
+  'virgo',
+  'libra',
+  'scorpio',
+  'sagittarius',
+  'capricorn',
+  'aquarius',
+  'pisces',
+];
 /** The current period of each kind on 2026-11-22, by the API's kind names. */
 const PERIODS = { weekly: '2026-w47', monthly: '2026-11', yearly: '2026', ascendant: '2026' };
 /** The sky's calendar's years: the oldest period's to the build date's next. */
@@ -43,8 +56,12 @@ beforeAll(async () => {
   title = String(settings.title);
   writeFileSync(siteFile, JSON.stringify({ ...settings, url: `${ORIGIN}${PREFIX}`, languages: ['en', 'es'] }));
   // Leo's reports (sign 4) carry every vector of the corpus, in both languages.
-  const faults = { transformReport: (entry: { sign_id: number; text: string }) => (entry.sign_id === 4 ? { ...entry, text: `${entry.text}${HOSTILE}` } : entry) };
-  for (const language of ['en', 'es']) services.push(await startSampleService({ username: 'owner', password: 'secret', language, faults }));
+  const faults = {
+    transformReport: (entry: { sign_id: number; text: string }) =>
+      entry.sign_id === 4 ? { ...entry, text: `${entry.text}${HOSTILE}` } : entry,
+  };
+  for (const language of ['en', 'es'])
+    services.push(await startSampleService({ username: 'owner', password: 'secret', language, faults }));
   const env = {
     ASTRO_BUILD_DATE: '2026-11-22',
     ASTRO_API_URL: services[0]!.url,
@@ -95,7 +112,11 @@ describe('the JSON API', () => {
       `${folder}api/v1/index.html`,
       `${folder}api/v1/index.json`,
       `${folder}api/v1/schema.json`,
-      ...SIGNS.flatMap((sign) => Object.entries(PERIODS).flatMap(([kind, key]) => ['index', 'current', 'card', key].map((name) => `${folder}api/v1/${sign}/${kind}/${name}.json`))),
+      ...SIGNS.flatMap((sign) =>
+        Object.entries(PERIODS).flatMap(([kind, key]) =>
+          ['index', 'current', 'card', key].map((name) => `${folder}api/v1/${sign}/${kind}/${name}.json`),
+        ),
+      ),
       ...CALENDAR_YEARS.map((year) => `${folder}api/v1/calendar/${year}.json`),
     ]);
     expect(apiFiles()).toEqual(expected.sort());
@@ -106,9 +127,12 @@ describe('the JSON API', () => {
       const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
       (addFormats as unknown as typeof addFormats.default)(ajv);
       const validate = ajv.compile(read(`${folder}api/v1/schema.json`));
-      const answers = apiFiles().filter((file) => file.startsWith(`${folder}api/`) && file.endsWith('.json') && !file.endsWith('schema.json'));
+      const answers = apiFiles().filter(
+        (file) => file.startsWith(`${folder}api/`) && file.endsWith('.json') && !file.endsWith('schema.json'),
+      );
       expect(answers.length).toBe(1 + 12 * 4 * 4 + CALENDAR_YEARS.length);
-      for (const file of answers) expect(validate(read(file)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      for (const file of answers)
+        expect(validate(read(file)), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true);
       // The index points at the schema where it is published.
       expect(read(`${folder}api/v1/index.json`).schema).toBe(`${ORIGIN}${PREFIX}${folder}api/v1/schema.json`);
     }
@@ -118,7 +142,9 @@ describe('the JSON API', () => {
     for (const [language, folder] of Object.entries(FOLDERS)) {
       for (const sign of SIGNS) {
         const atom = parseXml(site.read(`${folder}${sign}/feed.xml`));
-        const entries = new Map(childrenNamed(atom, 'entry').map((entry) => [childText(entry, 'id'), childText(entry, 'content')]));
+        const entries = new Map(
+          childrenNamed(atom, 'entry').map((entry) => [childText(entry, 'id'), childText(entry, 'content')]),
+        );
         for (const [kind, key] of Object.entries(PERIODS)) {
           const report = read(`${folder}api/v1/${sign}/${kind}/${key}.json`) as unknown as Report;
           expect(report.language).toBe(language);
@@ -126,7 +152,8 @@ describe('the JSON API', () => {
           expect(`<div>${report.intro.html}</div>${report.text.html}`).toBe(entries.get(report.url));
           // The same characters as the HTML's text (htmlparser2's reading of it), blocks apart where the HTML has none.
           const letters = (text: string) => text.replace(/\s+/g, '');
-          for (const field of [report.intro, report.text]) expect(letters(field.text)).toBe(letters(DomUtils.textContent(parseDocument(field.html))));
+          for (const field of [report.intro, report.text])
+            expect(letters(field.text)).toBe(letters(DomUtils.textContent(parseDocument(field.html))));
           // Paragraphs stay apart.
           expect(report.text.text).toMatch(/\S\n\n\S/);
           expect(read(`${folder}api/v1/${sign}/${kind}/current.json`)).toEqual(report);
@@ -158,7 +185,14 @@ describe('the JSON API', () => {
 
   it('lists the signs and kinds in its index, and each sign and kind in an archive, with addresses that resolve', () => {
     for (const folder of Object.values(FOLDERS)) {
-      const index = read(`${folder}api/v1/index.json`) as { kinds: string[]; signs: { slug: string; url: string; reports: Record<string, { current: string; card: string; archive: string }> }[] };
+      const index = read(`${folder}api/v1/index.json`) as {
+        kinds: string[];
+        signs: {
+          slug: string;
+          url: string;
+          reports: Record<string, { current: string; card: string; archive: string }>;
+        }[];
+      };
       expect(index.kinds).toEqual(Object.keys(PERIODS));
       expect(index.signs.map((sign) => sign.slug)).toEqual(SIGNS);
       for (const sign of index.signs) {
@@ -167,10 +201,18 @@ describe('the JSON API', () => {
           expect(fileOf(sign.reports[kind]!.current)).toBe(`${folder}api/v1/${sign.slug}/${kind}/current.json`);
           expect(fileOf(sign.reports[kind]!.card)).toBe(`${folder}api/v1/${sign.slug}/${kind}/card.json`);
           expect(fileOf(sign.reports[kind]!.archive)).toBe(`${folder}api/v1/${sign.slug}/${kind}/index.json`);
-          const archive = read(`${folder}api/v1/${sign.slug}/${kind}/index.json`) as { reports: { url: string; page: string; period: { key: string } }[] };
-          expect(archive.reports.map((report) => [report.period.key, fileOf(report.url), fileOf(report.page)])).toEqual([
-            [key, `${folder}api/v1/${sign.slug}/${kind}/${key}.json`, `${folder}${kind}/${key}/${sign.slug}/index.html`],
-          ]);
+          const archive = read(`${folder}api/v1/${sign.slug}/${kind}/index.json`) as {
+            reports: { url: string; page: string; period: { key: string } }[];
+          };
+          expect(archive.reports.map((report) => [report.period.key, fileOf(report.url), fileOf(report.page)])).toEqual(
+            [
+              [
+                key,
+                `${folder}api/v1/${sign.slug}/${kind}/${key}.json`,
+                `${folder}${kind}/${key}/${sign.slug}/index.html`,
+              ],
+            ],
+          );
         }
       }
     }
@@ -183,7 +225,9 @@ describe('the JSON API', () => {
       const report = read(file) as unknown as Report;
       expect(report.text.text, file).toContain('between');
       for (const html of [report.intro.html, report.text.html]) {
-        expect(html, file).not.toMatch(/<(script|iframe|svg|math|xmp|noembed|style|img|object|embed|form|base|meta|link)\b/i);
+        expect(html, file).not.toMatch(
+          /<(script|iframe|svg|math|xmp|noembed|style|img|object|embed|form|base|meta|link)\b/i,
+        );
         expect(html, file).not.toMatch(/<[^>]*\son\w+\s*=/i);
         expect(html, file).not.toMatch(/(href|src)\s*=\s*["']?\s*(javascript|data|vbscript):/i);
       }
@@ -191,9 +235,13 @@ describe('the JSON API', () => {
   });
 
   it('lets any origin read /api/ and nothing else, through the headers serve:dist applies from _headers', async () => {
-    const server = await startStaticServer(site.dir, { headerRules: parseHeadersFile(site.read('_headers')), pathPrefix: PREFIX });
+    const server = await startStaticServer(site.dir, {
+      headerRules: parseHeadersFile(site.read('_headers')),
+      pathPrefix: PREFIX,
+    });
     try {
-      const origin = (address: string) => fetch(`${server.url}${PREFIX}${address}`, { headers: { Origin: 'https://partner.example' } });
+      const origin = (address: string) =>
+        fetch(`${server.url}${PREFIX}${address}`, { headers: { Origin: 'https://partner.example' } });
       for (const address of ['api/v1/index.json', 'es/api/v1/leo/weekly/current.json']) {
         const answer = await origin(address);
         expect(answer.status, address).toBe(200);
@@ -223,7 +271,9 @@ describe('the JSON API', () => {
     const original = readFileSync(file, 'utf8');
     try {
       writeFileSync(file, JSON.stringify({ ...JSON.parse(original), published: 'yesterday' }));
-      expect(checkSite(site.dir, published).problems).toEqual(['es/api/v1/leo/weekly/current.json: does not follow the API\'s schema: /published: must match format "date"']);
+      expect(checkSite(site.dir, published).problems).toEqual([
+        'es/api/v1/leo/weekly/current.json: does not follow the API\'s schema: /published: must match format "date"',
+      ]);
     } finally {
       writeFileSync(file, original);
     }
@@ -235,15 +285,27 @@ describe('the page at the API folder', () => {
     const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
     for (const [language, folder] of Object.entries(FOLDERS)) {
       const file = `${folder}api/v1/index.html`;
-      const words = (JSON.parse(readFileSync(path.join(FIXTURE_CONTENT, 'i18n', `${language}.json`), 'utf8')) as { api: Record<string, string> }).api;
+      const words = (
+        JSON.parse(readFileSync(path.join(FIXTURE_CONTENT, 'i18n', `${language}.json`), 'utf8')) as {
+          api: Record<string, string>;
+        }
+      ).api;
       const html = site.read(file);
       const page = parseDocument(html);
-      const text = (name: string) => DomUtils.getElementsByTagName(name, page).map((element) => DomUtils.textContent(element));
+      const text = (name: string) =>
+        DomUtils.getElementsByTagName(name, page).map((element) => DomUtils.textContent(element));
       expect(DomUtils.getElementsByTagName('html', page)[0]!.attribs.lang).toBe(language);
       expect(text('h1')).toEqual([words.title]);
       expect(text('p')[0]).toBe(words.description!.replace('{site}', title));
-      const links = DomUtils.getElementsByTagName('a', page).map((a) => [DomUtils.textContent(a), fileOf(`${ORIGIN}${a.attribs.href}`)]);
-      expect(links).toEqual([[words.index, `${folder}api/v1/index.json`], [words.schema, `${folder}api/v1/schema.json`], [title, `${folder}index.html`]]);
+      const links = DomUtils.getElementsByTagName('a', page).map((a) => [
+        DomUtils.textContent(a),
+        fileOf(`${ORIGIN}${a.attribs.href}`),
+      ]);
+      expect(links).toEqual([
+        [words.index, `${folder}api/v1/index.json`],
+        [words.schema, `${folder}api/v1/schema.json`],
+        [title, `${folder}index.html`],
+      ]);
       const report = await validator.validateString(html, file);
       expect(report.results.flatMap((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
     }

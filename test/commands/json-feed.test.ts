@@ -19,7 +19,20 @@ import { readBuiltSite, type BuiltSite } from '../site/helpers/built-site.ts';
 
 const ORIGIN = PUBLISHED.origin;
 const PREFIX = PUBLISHED.pathPrefix;
-const SIGNS = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
+const SIGNS = [
+  'aries',
+  'taurus',
+  'gemini',
+  'cancer',
+  'leo',
+  'virgo',
+  'libra',
+  'scorpio',
+  'sagittarius',
+  'capricorn',
+  'aquarius',
+  'pisces',
+];
 const FOLDERS = { en: '', es: 'es/' };
 
 let site: BuiltSite;
@@ -32,7 +45,11 @@ beforeAll(async () => {
 function jsonFeedSchema() {
   const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
   (addFormats as unknown as typeof addFormats.default)(ajv);
-  return ajv.compile(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../src/cli/check/schemas/json-feed-1.1.schema.json'), 'utf8')) as object);
+  return ajv.compile(
+    JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../src/cli/check/schemas/json-feed-1.1.schema.json'), 'utf8'),
+    ) as object,
+  );
 }
 
 interface Item {
@@ -45,11 +62,15 @@ interface Item {
   date_modified: string;
 }
 
-const feeds = Object.entries(FOLDERS).flatMap(([language, folder]) => SIGNS.map((sign) => ({ language, folder, sign })));
+const feeds = Object.entries(FOLDERS).flatMap(([language, folder]) =>
+  SIGNS.map((sign) => ({ language, folder, sign })),
+);
 
 describe('JSON Feed', () => {
   it('is published beside every Atom feed, in each language, and read as JSON Feed by a feed parser', () => {
-    expect([...site.files].filter((file) => file.endsWith('/feed.json')).sort()).toEqual(feeds.map(({ folder, sign }) => `${folder}${sign}/feed.json`).sort());
+    expect([...site.files].filter((file) => file.endsWith('/feed.json')).sort()).toEqual(
+      feeds.map(({ folder, sign }) => `${folder}${sign}/feed.json`).sort(),
+    );
     for (const { folder, sign } of feeds) {
       const parsed = parseFeed(site.read(`${folder}${sign}/feed.json`));
       expect(parsed.format, `${folder}${sign}`).toBe('json');
@@ -68,7 +89,13 @@ describe('JSON Feed', () => {
   it("carries the Atom feed's entries, in its order, with their titles, dates, HTML and the feed's language", () => {
     for (const { language, folder, sign } of feeds) {
       const atom = parseXml(site.read(`${folder}${sign}/feed.xml`));
-      const json = JSON.parse(site.read(`${folder}${sign}/feed.json`)) as { title: string; language: string; feed_url: string; home_page_url: string; items: Item[] };
+      const json = JSON.parse(site.read(`${folder}${sign}/feed.json`)) as {
+        title: string;
+        language: string;
+        feed_url: string;
+        home_page_url: string;
+        items: Item[];
+      };
       expect(json.language).toBe(language);
       expect(atom.attribs['xml:lang']).toBe(language);
       expect(json.title).toBe(childText(atom, 'title'));
@@ -92,7 +119,9 @@ describe('JSON Feed', () => {
     for (const [, folder] of Object.entries(FOLDERS)) {
       for (const page of pages) {
         const html = site.read(`${folder}${page}`);
-        const href = /<link rel="alternate" type="application\/feed\+json" title="[^"]+" href="([^"]*)">/.exec(html)?.[1];
+        const href = /<link rel="alternate" type="application\/feed\+json" title="[^"]+" href="([^"]*)">/.exec(
+          html,
+        )?.[1];
         expect(href && decodeAttribute(href), `${folder}${page}`).toBe(`${PREFIX}${folder}leo/feed.json`);
       }
     }
@@ -117,8 +146,12 @@ describe('JSON Feed', () => {
     const feed = JSON.parse(original) as { items: Item[] };
     feed.items[0]!.date_modified = 'yesterday';
     writeFileSync(file, JSON.stringify(feed));
-    expect(checkSite(copy, published).problems).toEqual(['es/leo/feed.json: is not a valid JSON Feed 1.1: /items/0/date_modified: must match format "date-time"']);
+    expect(checkSite(copy, published).problems).toEqual([
+      'es/leo/feed.json: is not a valid JSON Feed 1.1: /items/0/date_modified: must match format "date-time"',
+    ]);
     writeFileSync(file, original.slice(0, -5));
-    expect(checkSite(copy, published).problems).toEqual([expect.stringMatching(/^es\/leo\/feed\.json: is not valid JSON \(.+\)$/)]);
+    expect(checkSite(copy, published).problems).toEqual([
+      expect.stringMatching(/^es\/leo\/feed\.json: is not valid JSON \(.+\)$/),
+    ]);
   });
 });

@@ -13,15 +13,26 @@ let run: ProjectBuild;
 
 const page = (url: string) => readFileSync(path.join(project, 'dist', url, 'index.html'), 'utf8');
 const footer = (html: string) => /<footer[\s\S]*<\/footer>/.exec(html)![0];
-const footerLinks = (html: string) => [...footer(html).matchAll(/<a href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => `${m[1]} ${m[2]}`);
+const footerLinks = (html: string) =>
+  [...footer(html).matchAll(/<a href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map((m) => `${m[1]} ${m[2]}`);
 
 beforeAll(async () => {
   project = copyProject({ periods: CURRENT_PERIODS });
   const file = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...site, languages: ['en', 'es', 'it'], analytics: { provider: 'goatcounter', code: 'starlight' } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...site,
+      languages: ['en', 'es', 'it'],
+      analytics: { provider: 'goatcounter', code: 'starlight' },
+    }),
+  );
   mkdirSync(path.join(project, 'content/pages/es'), { recursive: true });
-  writeFileSync(path.join(project, 'content/pages/es/about.md'), '---\ntitle: Quiénes somos\norder: 1\n---\nEscribimos cada semana.\n');
+  writeFileSync(
+    path.join(project, 'content/pages/es/about.md'),
+    '---\ntitle: Quiénes somos\norder: 1\n---\nEscribimos cada semana.\n',
+  );
   run = await buildProject(project, { ASTRO_BUILD_DATE: '2026-11-22' }, { searchIndex: false });
   if (run.error) throw run.error;
 }, 300_000);

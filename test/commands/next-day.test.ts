@@ -41,7 +41,13 @@ async function build(env: Record<string, string> = {}): Promise<string[]> {
   const logs: string[] = [];
   await runBuild({
     rootDir,
-    env: { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: '2026-11-22', ...env },
+    env: {
+      ASTRO_API_URL: service.url,
+      ASTRO_API_USERNAME: credentials.username,
+      ASTRO_API_PASSWORD: credentials.password,
+      ASTRO_BUILD_DATE: '2026-11-22',
+      ...env,
+    },
     outputDir: dist(),
     cacheDir: path.join(work, 'cache'),
     log: (line) => logs.push(line),
@@ -73,8 +79,13 @@ describe('the answers, offline (every period from the cache)', () => {
     // A word of the week's answer, in capitals: the same size, written in place.
     const file = path.join(work, 'cache', cacheNamespace(service.url), 'weekly-reports', 'week-47_year-2026.json');
     const text = readFileSync(file, 'utf8');
-    const word = /\b[a-z]{7,}\b/.exec(JSON.stringify((JSON.parse(text) as { sanitized: { value: unknown } }).sanitized.value))![0];
-    const shown = () => filesUnder(dist()).some((page) => page.endsWith('.html') && readFileSync(page, 'utf8').includes(word.toUpperCase()));
+    const word = /\b[a-z]{7,}\b/.exec(
+      JSON.stringify((JSON.parse(text) as { sanitized: { value: unknown } }).sanitized.value),
+    )![0];
+    const shown = () =>
+      filesUnder(dist()).some(
+        (page) => page.endsWith('.html') && readFileSync(page, 'utf8').includes(word.toUpperCase()),
+      );
     expect(shown()).toBe(false);
     writeFileSync(file, text.replaceAll(word, word.toUpperCase()));
     expect(await build(offline)).not.toContain(KEPT);
@@ -91,7 +102,7 @@ describe('the published output', () => {
       if (manifest?.dirs) return manifest;
       await sleep(100);
     }
-    throw new Error('the folders\' stats were never recorded');
+    throw new Error("the folders' stats were never recorded");
   }
 
   it('is rebuilt when a stray file was dropped into a page folder whose stat is recorded, or a page removed', async () => {

@@ -29,7 +29,12 @@ interface SiteDates {
 
 /** The build on `date` against the test's sample service; fails the test if the build fails. */
 async function build(date: string): Promise<void> {
-  const env = { ASTRO_API_URL: context.service.url, ASTRO_API_USERNAME: credentials.username, ASTRO_API_PASSWORD: credentials.password, ASTRO_BUILD_DATE: date };
+  const env = {
+    ASTRO_API_URL: context.service.url,
+    ASTRO_API_USERNAME: credentials.username,
+    ASTRO_API_PASSWORD: credentials.password,
+    ASTRO_BUILD_DATE: date,
+  };
   // No date is in the search index.
   const run = await buildProject(context.project, env, { searchIndex: false });
   expect(run.error).toBeUndefined();
@@ -49,14 +54,18 @@ function readDates(): SiteDates {
     const feed = parseXml(read(`${slug}/feed.xml`));
     dates.feeds[slug] = childText(feed, 'updated')!;
     for (const entry of childrenNamed(feed, 'entry')) {
-      dates.entries[childText(entry, 'id')!.slice(SITE_URL.length)] = { published: childText(entry, 'published')!, updated: childText(entry, 'updated')! };
+      dates.entries[childText(entry, 'id')!.slice(SITE_URL.length)] = {
+        published: childText(entry, 'published')!,
+        updated: childText(entry, 'updated')!,
+      };
     }
   }
   for (const url of childrenNamed(parseXml(read('sitemap.xml')), 'url')) {
     const pathname = childText(url, 'loc')!.slice(SITE_URL.length);
     dates.lastmod[pathname] = childText(url, 'lastmod');
     const article = jsonLdArticle(read(`${pathname}index.html`));
-    if (article['@type'] === 'Article') dates.articles[pathname] = { published: String(article.datePublished), updated: String(article.dateModified) };
+    if (article['@type'] === 'Article')
+      dates.articles[pathname] = { published: String(article.datePublished), updated: String(article.dateModified) };
   }
   return dates;
 }
@@ -71,7 +80,7 @@ function allDates(dates: SiteDates): string[] {
 }
 
 describe('dates across a scheduled rebuild', () => {
-  it('a revision of one current report\'s text moves its updated, dateModified and lastmod and nothing else\'s', async () => {
+  it("a revision of one current report's text moves its updated, dateModified and lastmod and nothing else's", async () => {
     await build('2026-11-22');
     const first = readDates();
     context.service.setFaults({ revise: { kind: 'monthly', year: 2026, month: 11, signId: 4 } });
@@ -95,12 +104,21 @@ describe('dates across a scheduled rebuild', () => {
     expect(first.entries[revised]).toEqual({ published: day('2026-11-01'), updated: day('2026-11-01') });
     expect(second.entries[revised]).toEqual({ published: day('2026-11-01'), updated: day('2026-11-23') });
     // The JSON Feed and the JSON API tell partners the same: first published on the 1st, changed on the 23rd.
-    const item = (JSON.parse(read('leo/feed.json')) as { items: { url: string; date_published: string; date_modified: string }[] }).items.find((entry) => entry.url === `${SITE_URL}${revised}`)!;
+    const item = (
+      JSON.parse(read('leo/feed.json')) as { items: { url: string; date_published: string; date_modified: string }[] }
+    ).items.find((entry) => entry.url === `${SITE_URL}${revised}`)!;
     expect([item.date_published, item.date_modified]).toEqual([day('2026-11-01'), day('2026-11-23')]);
     const api = JSON.parse(read('api/v1/leo/monthly/2026-11.json')) as { published: string; updated: string };
     expect([api.published, api.updated]).toEqual(['2026-11-01', '2026-11-23']);
-    const listed = (JSON.parse(read('api/v1/leo/monthly/index.json')) as { reports: { period: { key: string }; published: string; updated: string }[] }).reports;
-    expect(listed.find((report) => report.period.key === '2026-11')).toMatchObject({ published: '2026-11-01', updated: '2026-11-23' });
+    const listed = (
+      JSON.parse(read('api/v1/leo/monthly/index.json')) as {
+        reports: { period: { key: string }; published: string; updated: string }[];
+      }
+    ).reports;
+    expect(listed.find((report) => report.period.key === '2026-11')).toMatchObject({
+      published: '2026-11-01',
+      updated: '2026-11-23',
+    });
     // Every other report on both sites keeps both dates.
     const onBoth = Object.keys(second.entries).filter((url) => url in first.entries && url !== revised);
     expect(onBoth).toHaveLength(12 * 16 - 12 - 1);
@@ -108,7 +126,8 @@ describe('dates across a scheduled rebuild', () => {
     // The week that entered the window (2026-w49) is published by the second build; 2026-w43 left.
     const added = Object.keys(second.entries).filter((url) => !(url in first.entries));
     expect(added.sort()).toEqual(SIGN_SLUGS.map((slug) => `/weekly/2026-w49/${slug}/`).sort());
-    for (const url of added) expect(second.entries[url]).toEqual({ published: day('2026-11-23'), updated: day('2026-11-23') });
+    for (const url of added)
+      expect(second.entries[url]).toEqual({ published: day('2026-11-23'), updated: day('2026-11-23') });
 
     // Hubs quote intros, and the revision is to the text: November's hub keeps its date. The home page and the
     // sign hubs move only because week 48 (published 2026-11-22) became the current week they quote instead of 47.

@@ -54,9 +54,15 @@ describe('npm run places', () => {
   it('fails in one line on a bad setting or a refused password', async () => {
     const badUrl = await places(['Berlin'], { ASTRO_API_URL: 'api.example.com' });
     expect(badUrl).toMatchObject({ code: 1, stdout: '' });
-    expect(badUrl.stderr).toBe('places: ASTRO_API_URL: "api.example.com" is not an absolute URL (for example https://api.example.com)\n');
+    expect(badUrl.stderr).toBe(
+      'places: ASTRO_API_URL: "api.example.com" is not an absolute URL (for example https://api.example.com)\n',
+    );
 
-    const refused = await places(['Berlin'], { ASTRO_API_URL: service.url, ASTRO_API_USERNAME: 'editor', ASTRO_API_PASSWORD: 'wrong' });
+    const refused = await places(['Berlin'], {
+      ASTRO_API_URL: service.url,
+      ASTRO_API_USERNAME: 'editor',
+      ASTRO_API_PASSWORD: 'wrong',
+    });
     expect(refused).toMatchObject({ code: 1, stdout: '' });
     expect(refused.stderr).toBe(
       `places: authentication failed for ${service.url}: /api/auth answered 401 Unauthorized (check the username and password)\n`,
@@ -68,6 +74,10 @@ describe('npm run places', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run places -- NAME\n/);
     const none = await places([]);
-    expect(none).toMatchObject({ code: 1, stdout: '', stderr: 'places: give a place name to look for, e.g. npm run places -- Berlin\n' });
+    expect(none).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'places: give a place name to look for, e.g. npm run places -- Berlin\n',
+    });
   });
 });

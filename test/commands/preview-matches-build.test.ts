@@ -33,13 +33,21 @@ async function differencesFromBuild(): Promise<string[]> {
   const preview = tree(path.join(context.project, '.preview'));
   const built = tree(path.join(context.project, 'dist'));
   const names = [...new Set([...preview.keys(), ...built.keys()])].sort();
-  return names.filter((name) => {
-    const a = preview.get(name);
-    const b = built.get(name);
-    if (!a) return true;
-    if (!b) return true;
-    return !a.equals(b);
-  }).map((name) => (preview.has(name) ? (built.has(name) ? `differs: ${name}` : `only in the preview: ${name}`) : `missing from the preview: ${name}`));
+  return names
+    .filter((name) => {
+      const a = preview.get(name);
+      const b = built.get(name);
+      if (!a) return true;
+      if (!b) return true;
+      return !a.equals(b);
+    })
+    .map((name) =>
+      preview.has(name)
+        ? built.has(name)
+          ? `differs: ${name}`
+          : `only in the preview: ${name}`
+        : `missing from the preview: ${name}`,
+    );
 }
 
 beforeAll(async () => {
@@ -76,16 +84,43 @@ const edits: { kind: string; edit: () => void; renders?: number }[] = [
   // files: its sign's JSON Feed, its card's page (/embed/…) and its API answers (card.json too, the current report's).
   // The preview's counts, which the byte-for-byte comparison above vouches for; a count that grows renders pages the
   // edit did not change.
-  { kind: 'an override appended to', edit: () => appendFileSync(file('content/overrides/weekly/2026-w47/leo.md'), '\nA line appended in the preview.\n'), renders: 10 },
+  {
+    kind: 'an override appended to',
+    edit: () => appendFileSync(file('content/overrides/weekly/2026-w47/leo.md'), '\nA line appended in the preview.\n'),
+    renders: 10,
+  },
   { kind: 'an override removed', edit: () => rmSync(file('content/overrides/weekly/2026-w47/leo.md')), renders: 9 },
-  { kind: 'an override added', edit: () => writeNew('content/overrides/monthly/2026-11/aries.md', '---\nfield: intro\n---\nA new intro for Aries.\n'), renders: 10 },
-  { kind: "a chart's text", edit: () => appendFileSync(file('content/charts/frida-kahlo.md'), '\nA sentence added to the chart.\n'), renders: 1 },
-  { kind: "a static page's text", edit: () => appendFileSync(file('content/pages/about.md'), '\nA sentence added to the about page.\n'), renders: 1 },
+  {
+    kind: 'an override added',
+    edit: () =>
+      writeNew('content/overrides/monthly/2026-11/aries.md', '---\nfield: intro\n---\nA new intro for Aries.\n'),
+    renders: 10,
+  },
+  {
+    kind: "a chart's text",
+    edit: () => appendFileSync(file('content/charts/frida-kahlo.md'), '\nA sentence added to the chart.\n'),
+    renders: 1,
+  },
+  {
+    kind: "a static page's text",
+    edit: () => appendFileSync(file('content/pages/about.md'), '\nA sentence added to the about page.\n'),
+    renders: 1,
+  },
   { kind: 'a static page removed', edit: () => rmSync(file('content/pages/privacy.md')) },
-  { kind: "the site's title", edit: () => replaceIn('content/site.json', '"Starlight Horoscopes"', '"Moonlight Horoscopes"') },
-  { kind: 'a template', edit: () => replaceIn('templates/_layouts/report.njk', '<article class="report">', '<article class="report" data-edited>') },
+  {
+    kind: "the site's title",
+    edit: () => replaceIn('content/site.json', '"Starlight Horoscopes"', '"Moonlight Horoscopes"'),
+  },
+  {
+    kind: 'a template',
+    edit: () =>
+      replaceIn('templates/_layouts/report.njk', '<article class="report">', '<article class="report" data-edited>'),
+  },
   // A new fingerprinted file name on every page, and the old file gone.
-  { kind: 'the stylesheet', edit: () => appendFileSync(file('templates/assets/site.css'), '\n/* edited in the preview */\n') },
+  {
+    kind: 'the stylesheet',
+    edit: () => appendFileSync(file('templates/assets/site.css'), '\n/* edited in the preview */\n'),
+  },
   // The owner's theme: its file's new name on every page, and the share images in its new colours.
   { kind: "the owner's theme", edit: () => replaceIn('content/theme.css', '--accent: #5b3fa8;', '--accent: #b3261e;') },
 ];

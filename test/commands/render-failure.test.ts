@@ -15,12 +15,20 @@ let pristine: Record<string, string>;
 const BUILD = { ASTRO_BUILD_DATE: '2026-11-22' };
 
 /** Two weeks, and one period of each other kind: enough for a page that fails and a week that leaves the window. */
-const PERIODS = { weekly: { past: 1, future: 0 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } };
+const PERIODS = {
+  weekly: { past: 1, future: 0 },
+  monthly: { past: 0, future: 0 },
+  yearly: { past: 0, future: 0 },
+  ascendantYearly: { past: 0, future: 0 },
+};
 
 beforeAll(() => {
   project = copyProject({ periods: PERIODS });
   pristine = Object.fromEntries(
-    ['.eleventy.js', 'templates/_layouts/report.njk', 'content/site.json'].map((file) => [file, readFileSync(path.join(project, file), 'utf8')]),
+    ['.eleventy.js', 'templates/_layouts/report.njk', 'content/site.json'].map((file) => [
+      file,
+      readFileSync(path.join(project, file), 'utf8'),
+    ]),
   );
 });
 afterAll(() => removeDir(project));
@@ -34,7 +42,8 @@ afterEach(() => {
 /** Every file under dist/ with its bytes. */
 const published = () => snapshot(path.join(project, 'dist'));
 
-const stagingFolders = () => readdirSync(project).filter((name) => name.startsWith('.dist-build-') && !name.endsWith('-previous'));
+const stagingFolders = () =>
+  readdirSync(project).filter((name) => name.startsWith('.dist-build-') && !name.endsWith('-previous'));
 
 function edit(file: string, change: (text: string) => string): void {
   writeFileSync(path.join(project, file), change(readFileSync(path.join(project, file), 'utf8')));
@@ -61,8 +70,13 @@ describe('a render that fails part-way', () => {
   it('from a template that throws on one page leaves dist/ byte for byte as it was', async () => {
     const before = published();
     // Printing an undefined variable throws (the strict Nunjucks environment), for the weekly Leo page only.
-    edit('templates/_layouts/report.njk', (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`);
-    expect(await failingBuild()).toMatch(/^Build failed: Having trouble writing to \d+ pages from "[^"]*templates\/report\.njk": .*report\.njk\) \[Line 1, Column \d+\] attempted to output null or undefined value$/);
+    edit(
+      'templates/_layouts/report.njk',
+      (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`,
+    );
+    expect(await failingBuild()).toMatch(
+      /^Build failed: Having trouble writing to \d+ pages from "[^"]*templates\/report\.njk": .*report\.njk\) \[Line 1, Column \d+\] attempted to output null or undefined value$/,
+    );
     expect(published()).toEqual(before);
     expect(stagingFolders()).toEqual([]);
   });
@@ -89,7 +103,10 @@ describe('page dates', () => {
     const before = history();
     expect(before).toContain('"/weekly/2026-w47/leo/"');
     // A day later week 2026-w49 would be new, and week 48's pages current: a saved history would show both.
-    edit('templates/_layouts/report.njk', (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`);
+    edit(
+      'templates/_layouts/report.njk',
+      (text) => `{% if report.url == '/weekly/2026-w47/leo/' %}{{ noSuchVariable }}{% endif %}\n${text}`,
+    );
     expect(await failingBuild({ ASTRO_BUILD_DATE: '2026-11-23' })).toMatch(/^Build failed: /);
     expect(history()).toBe(before);
     expect(history()).not.toContain('2026-w49');
@@ -100,7 +117,9 @@ describe('the next good build', () => {
   it('drops the pages of periods that left the window', async () => {
     // Built by beforeEach with one past week: 2026-w46 is the oldest.
     expect(existsSync(path.join(project, 'dist/weekly/2026-w46/aries/index.html'))).toBe(true);
-    edit('content/site.json', (text) => JSON.stringify({ ...JSON.parse(text), periods: { ...PERIODS, weekly: { past: 0, future: 0 } } }));
+    edit('content/site.json', (text) =>
+      JSON.stringify({ ...JSON.parse(text), periods: { ...PERIODS, weekly: { past: 0, future: 0 } } }),
+    );
     expect((await build()).error).toBeUndefined();
     expect(existsSync(path.join(project, 'dist/weekly/2026-w46/aries/index.html'))).toBe(false);
     expect(existsSync(path.join(project, 'dist/weekly/2026-w46/index.html'))).toBe(false);

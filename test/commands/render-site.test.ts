@@ -43,7 +43,15 @@ it('reads a template edited since the last build in the same process, as a build
   writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), periods: CURRENT_PERIODS }));
   const layout = path.join(project, 'templates/_layouts/report.njk');
   const page = () => readFileSync(path.join(project, 'dist/weekly/2026-w47/leo/index.html'), 'utf8');
-  const build = () => runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: '2026-11-22' }, full: true, log: () => {}, warn: () => {}, progressStream: quietProgress });
+  const build = () =>
+    runBuild({
+      rootDir: project,
+      env: { ASTRO_BUILD_DATE: '2026-11-22' },
+      full: true,
+      log: () => {},
+      warn: () => {},
+      progressStream: quietProgress,
+    });
   for (const words of ['First edit.', 'Second edit.']) {
     writeFileSync(layout, readFileSync(layout, 'utf8').replace('</article>', `<p>${words}</p></article>`));
     await build();

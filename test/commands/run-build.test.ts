@@ -1,6 +1,15 @@
 // The whole build against the sample service configured through the ASTRO_* variables, as a site owner's CI
 // would run it: real HTTP, real cache on disk, real Eleventy, real swap into the output folder.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,7 +26,12 @@ import { quietProgress } from '../helpers/build-project.ts';
 const BUILD_DATE = '2026-11-22';
 const PASSWORD = 'correct horse battery staple';
 /** The window of this file's site: each kind's current and next period, and the past one but for ascendant years. */
-const WINDOW = { weekly: { past: 1, future: 1 }, monthly: { past: 1, future: 1 }, yearly: { past: 1, future: 1 }, ascendantYearly: { past: 0, future: 1 } };
+const WINDOW = {
+  weekly: { past: 1, future: 1 },
+  monthly: { past: 1, future: 1 },
+  yearly: { past: 1, future: 1 },
+  ascendantYearly: { past: 0, future: 1 },
+};
 /** Its periods: 3 weeks, 3 months, 3 years, 2 ascendant years. */
 const PERIODS = 11;
 const CURRENT_AND_FUTURE = 8;
@@ -203,15 +217,27 @@ describe('hostile content', () => {
       expect(html).not.toMatch(/<[^>]*\son\w+=/i);
       expect(html).not.toMatch(/javascript:|data:text/i);
     }
-    expect(contents.some((html) => html.includes('<em>kept</em>') && html.includes('<strong>bold</strong>'))).toBe(true);
+    expect(contents.some((html) => html.includes('<em>kept</em>') && html.includes('<strong>bold</strong>'))).toBe(
+      true,
+    );
   });
 });
 
 describe('with no cached copy, answers of the wrong shape fail the build, naming endpoint and field, changing nothing', () => {
   it.each([
     ['malformed JSON', '{"reports": [', /\/api\/monthly-reports.*not valid JSON/],
-    ['a missing field', JSON.stringify({ reports: [{ year: 2026, month: 11, monthly: 1, sign_id: 0, sign_name: 'Aries', intro: 'x' }] }), /\/api\/monthly-reports.*text/],
-    ['a sign_id out of range', JSON.stringify({ reports: [{ year: 2026, month: 11, monthly: 1, sign_id: 12, sign_name: 'X', intro: 'x', text: 'y' }] }), /\/api\/monthly-reports.*sign_id/],
+    [
+      'a missing field',
+      JSON.stringify({ reports: [{ year: 2026, month: 11, monthly: 1, sign_id: 0, sign_name: 'Aries', intro: 'x' }] }),
+      /\/api\/monthly-reports.*text/,
+    ],
+    [
+      'a sign_id out of range',
+      JSON.stringify({
+        reports: [{ year: 2026, month: 11, monthly: 1, sign_id: 12, sign_name: 'X', intro: 'x', text: 'y' }],
+      }),
+      /\/api\/monthly-reports.*sign_id/,
+    ],
   ])('%s', async (_name, body, message) => {
     const published = publishedSite();
     await serve({ faults: { rules: [{ path: '/api/monthly-reports', body }] } });
@@ -246,7 +272,12 @@ describe('reliability', () => {
     const throttled = reports.filter((e) => e.status === 429);
     expect(throttled.length).toBeGreaterThan(0);
     for (const first of throttled) {
-      const again = reports.find((e) => e.startedAt > first.startedAt && e.path === first.path && JSON.stringify(e.body) === JSON.stringify(first.body));
+      const again = reports.find(
+        (e) =>
+          e.startedAt > first.startedAt &&
+          e.path === first.path &&
+          JSON.stringify(e.body) === JSON.stringify(first.body),
+      );
       expect(again).toBeDefined();
       expect(again!.startedAt - (first.endedAt ?? first.startedAt)).toBeGreaterThanOrEqual(1000 - 5);
     }
@@ -286,22 +317,33 @@ describe('reliability', () => {
   it.each([
     ['truncated JSON', '{"reports": [{"year": 2026', /\/api\/monthly-reports: response is not valid JSON/, false],
     ['the wrong shape', JSON.stringify({ data: [] }), /\/api\/monthly-reports: invalid response: reports/, true],
-    ['an answer over the size limit', `{"reports": [${' '.repeat(6 * 1024 * 1024)}]}`, /\/api\/monthly-reports: response body exceeds the 5 MiB limit/, false],
-  ])('serves the cached copy when a current period answers with %s, naming endpoint, period and reason', async (_name, body, reason, louder) => {
-    let s = await serve();
-    expect((await build()).error).toBeUndefined();
-    await s.close();
-    s = await serve({ port: s.port, faults: { rules: [{ path: '/api/monthly-reports', body }] } });
-    const run = await build();
-    expect(run.error).toBeUndefined();
-    const stale = run.warnings.filter((w) => w.includes('is stale'));
-    expect(stale.map((w) => w.slice(0, w.indexOf(':', 'warning: '.length)))).toEqual(
-      expect.arrayContaining(['warning: monthly 2026-11 is stale (served from the cache)', 'warning: monthly 2026-12 is stale (served from the cache)']),
-    );
-    for (const line of stale) expect(line).toMatch(reason);
-    expect(run.warnings.some((w) => w.includes('UNEXPECTED SHAPE'))).toBe(louder);
-    expect(run.summary!.stale.sort()).toEqual(['monthly 2026-11', 'monthly 2026-12']);
-  });
+    [
+      'an answer over the size limit',
+      `{"reports": [${' '.repeat(6 * 1024 * 1024)}]}`,
+      /\/api\/monthly-reports: response body exceeds the 5 MiB limit/,
+      false,
+    ],
+  ])(
+    'serves the cached copy when a current period answers with %s, naming endpoint, period and reason',
+    async (_name, body, reason, louder) => {
+      let s = await serve();
+      expect((await build()).error).toBeUndefined();
+      await s.close();
+      s = await serve({ port: s.port, faults: { rules: [{ path: '/api/monthly-reports', body }] } });
+      const run = await build();
+      expect(run.error).toBeUndefined();
+      const stale = run.warnings.filter((w) => w.includes('is stale'));
+      expect(stale.map((w) => w.slice(0, w.indexOf(':', 'warning: '.length)))).toEqual(
+        expect.arrayContaining([
+          'warning: monthly 2026-11 is stale (served from the cache)',
+          'warning: monthly 2026-12 is stale (served from the cache)',
+        ]),
+      );
+      for (const line of stale) expect(line).toMatch(reason);
+      expect(run.warnings.some((w) => w.includes('UNEXPECTED SHAPE'))).toBe(louder);
+      expect(run.summary!.stale.sort()).toEqual(['monthly 2026-11', 'monthly 2026-12']);
+    },
+  );
 
   it('fails naming the endpoint when a period keeps failing and there is no cached copy, keeping the published site', async () => {
     const published = publishedSite();
@@ -310,7 +352,9 @@ describe('reliability', () => {
     expect(run.error?.message).toMatch(/\/api\/monthly-reports/);
     expect(run.error?.message).toMatch(/503/);
     // All three months fail; the line names the first in the archive's order, the past month 2026-10, every run.
-    expect(run.error?.message).toMatch(/^\/api\/monthly-reports for monthly 2026-10 failed: .*; no cached copy \(and 2 more periods\)$/);
+    expect(run.error?.message).toMatch(
+      /^\/api\/monthly-reports for monthly 2026-10 failed: .*; no cached copy \(and 2 more periods\)$/,
+    );
     expect(snapshot(published.dir)).toEqual(published.before);
     expect(readdirSync(work).filter((n) => n.includes('dist-build'))).toEqual([]);
   });
@@ -331,7 +375,9 @@ describe('reliability', () => {
     expect(earlier.error).toBeUndefined();
     expect(earlier.logs).not.toContain(kept);
     expect(earlier.summary!.rendered).toBeGreaterThan(0);
-    const history = JSON.parse(readFileSync(path.join(work, 'cache', cacheNamespace(s.url), 'page-dates.json'), 'utf8')) as Record<string, { firstSeen: string }>;
+    const history = JSON.parse(
+      readFileSync(path.join(work, 'cache', cacheNamespace(s.url), 'page-dates.json'), 'utf8'),
+    ) as Record<string, { firstSeen: string }>;
     expect(history['/weekly/2026-w48/leo/']!.firstSeen).toBe('2026-11-21');
   });
 
@@ -376,7 +422,9 @@ describe('page dates', () => {
     expect(run.error).toBeUndefined();
     const warnings = run.warnings.filter((w) => w.includes('page dates'));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^warning: ignored a damaged page dates file \S+page-dates\.json: .*JSON.*; dates start afresh from this build$/);
+    expect(warnings[0]).toMatch(
+      /^warning: ignored a damaged page dates file \S+page-dates\.json: .*JSON.*; dates start afresh from this build$/,
+    );
     expect(warnings[0]).toContain(file);
     // A cold build's dates: week 47 started on 2026-11-16.
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { firstSeen: string; changed: string }>;
@@ -390,7 +438,9 @@ describe('page dates', () => {
     const run = await build();
     expect(run.error).toBeUndefined();
     expect(existsSync(path.join(work, 'dist', 'index.html'))).toBe(true);
-    const notSaved = run.warnings.filter((w) => w.startsWith('warning: the site is published, but its page dates could not be saved'));
+    const notSaved = run.warnings.filter((w) =>
+      w.startsWith('warning: the site is published, but its page dates could not be saved'),
+    );
     expect(notSaved).toHaveLength(1);
     expect(notSaved[0]).toContain(`saved to ${file}: `);
     expect(readdirSync(path.dirname(file)).filter((name) => name.endsWith('.tmp'))).toEqual([]);

@@ -40,7 +40,17 @@ describe('npm run sample-api', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('Usage: npm run sample-api [-- --port N] [--language TAG]');
-    for (const name of ['--port', '--language', '--help', 'PORT', 'SAMPLE_API_LANGUAGE', 'SAMPLE_API_USERNAME', 'SAMPLE_API_PASSWORD', 'SAMPLE_API_LATENCY_MS', 'HOST']) {
+    for (const name of [
+      '--port',
+      '--language',
+      '--help',
+      'PORT',
+      'SAMPLE_API_LANGUAGE',
+      'SAMPLE_API_USERNAME',
+      'SAMPLE_API_PASSWORD',
+      'SAMPLE_API_LATENCY_MS',
+      'HOST',
+    ]) {
       expect(run.stdout).toContain(name);
     }
     expect(run.stdout).not.toContain('listening');
@@ -49,15 +59,21 @@ describe('npm run sample-api', () => {
   it('refuses an unknown argument in one line, pointing to --help', async () => {
     const run = await sampleApi({}, ['--lang', 'es']).done;
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toBe('Sample service failed to start: unknown argument "--lang" (usage: npm run sample-api -- [--port N] [--language TAG], or --help)');
+    expect(run.stderr.trim()).toBe(
+      'Sample service failed to start: unknown argument "--lang" (usage: npm run sample-api -- [--port N] [--language TAG], or --help)',
+    );
   });
 
   it('refuses a malformed language, naming the setting', async () => {
     const flag = await sampleApi({}, ['--language', 'spanish']).done;
     expect(flag.code).toBe(1);
-    expect(flag.stderr.trim()).toBe('Sample service failed to start: --language must be a language tag such as "en" or "es-MX", got "spanish"');
+    expect(flag.stderr.trim()).toBe(
+      'Sample service failed to start: --language must be a language tag such as "en" or "es-MX", got "spanish"',
+    );
     const variable = await sampleApi({ SAMPLE_API_LANGUAGE: 'es_MX' }).done;
     expect(variable.code).toBe(1);
-    expect(variable.stderr.trim()).toBe('Sample service failed to start: SAMPLE_API_LANGUAGE must be a language tag such as "en" or "es-MX", got "es_MX"');
+    expect(variable.stderr.trim()).toBe(
+      'Sample service failed to start: SAMPLE_API_LANGUAGE must be a language tag such as "en" or "es-MX", got "es_MX"',
+    );
   });
 });

@@ -8,7 +8,8 @@ import { buildProject } from '../helpers/build-project.ts';
 import { CURRENT_PERIODS, copyProject } from '../helpers/project-copy.ts';
 import { removeDir } from '../helpers/remove-dir.ts';
 
-const NOTE = 'The sample service writes en, es, de, fr, it, pt and pt-BR only: its reports and charts for this nl site are in English.';
+const NOTE =
+  'The sample service writes en, es, de, fr, it, pt and pt-BR only: its reports and charts for this nl site are in English.';
 
 let project: string;
 
@@ -33,16 +34,20 @@ async function build(language: string) {
 
 const page = (file: string) => readFileSync(path.join(project, 'dist', file), 'utf8');
 
-describe('a build from the sample service, in the site\'s language', () => {
+describe("a build from the sample service, in the site's language", () => {
   it('builds a Brazilian site with Brazilian reports and charts, and no note', async () => {
     const run = await build('pt-BR');
     expect([...run.logs, ...run.warnings].join('\n')).not.toContain('The sample service writes');
     const weekly = page('weekly/2026-w47/aries/index.html');
-    expect(weekly).toContain('Áries: a semana de 16 a 22 de novembro de 2026 gira em torno da entrada do Sol em Sagitário no dia 22 de novembro, na sua nona casa');
+    expect(weekly).toContain(
+      'Áries: a semana de 16 a 22 de novembro de 2026 gira em torno da entrada do Sol em Sagitário no dia 22 de novembro, na sua nona casa',
+    );
     expect(weekly).toContain('Datas-chave');
     expect(weekly).not.toContain('your 9th house');
     expect(page('weekly/2026-w47/cancer/index.html')).toContain('Câncer:');
-    expect(page('charts/elizabeth-ii/index.html')).toContain('nascimento no dia 21 de abril de 1926, às 2h40, em London; Sol em Touro, Lua em Leão, ascendente em Capricórnio.');
+    expect(page('charts/elizabeth-ii/index.html')).toContain(
+      'nascimento no dia 21 de abril de 1926, às 2h40, em London; Sol em Touro, Lua em Leão, ascendente em Capricórnio.',
+    );
   });
 
   it('builds a Dutch site in English, saying so in one line, even after a Brazilian build filled the cache', async () => {

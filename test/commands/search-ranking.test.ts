@@ -19,7 +19,15 @@ const CURRENT_REPORT = /^\/(es\/)?(weekly\/2026-w07|monthly\/2026-02|yearly\/202
 let project = '';
 beforeAll(async () => {
   // Sixteen weeks back from February: most of them in 2025, a closed year, whose yearly reports are a part of their own.
-  project = await builtInTwoLanguages({ weekly: { past: 16, future: 0 }, monthly: { past: 4, future: 0 }, yearly: { past: 1, future: 0 }, ascendantYearly: { past: 1, future: 0 } }, '2026-02-11');
+  project = await builtInTwoLanguages(
+    {
+      weekly: { past: 16, future: 0 },
+      monthly: { past: 4, future: 0 },
+      yearly: { past: 1, future: 0 },
+      ascendantYearly: { past: 1, future: 0 },
+    },
+    '2026-02-11',
+  );
 });
 afterAll(() => removeDir(project));
 
@@ -35,11 +43,14 @@ describe('the merged search index', () => {
       expect(list.parts.map((part) => part.folder)).toEqual(['pagefind', 'pagefind-quarters']);
       const agreement = await rankingAgreement(dir);
       total += agreement.total;
-      for (const query of FALLBACK_QUERIES.filter((query) => query in agreement.wholeFinds)) fallbackFinds[`${folder || 'en'} ${query}`] = agreement.wholeFinds[query]!;
+      for (const query of FALLBACK_QUERIES.filter((query) => query in agreement.wholeFinds))
+        fallbackFinds[`${folder || 'en'} ${query}`] = agreement.wholeFinds[query]!;
       firstForTopics[`${folder || 'en'} ${TOPIC[folder]!}`] = agreement.mergedFirst[TOPIC[folder]!]?.[0];
       disagreements.push(...agreement.disagreements.map((line) => `${folder || 'en'} ${line}`));
     }
-    console.log(`search ranking: the first five agree on ${total - disagreements.length} of ${total} queries\n${disagreements.join('\n')}`);
+    console.log(
+      `search ranking: the first five agree on ${total - disagreements.length} of ${total} queries\n${disagreements.join('\n')}`,
+    );
     expect(total).toBeGreaterThanOrEqual(20);
     expect(disagreements).toEqual([]);
     // A word no page spells still finds what the whole index finds for it, and that is some pages.

@@ -20,7 +20,15 @@ beforeAll(async () => {
   project = copyProject({ periods: CURRENT_PERIODS });
   const file = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...site, url: 'https://horoscopes.example.com/', languages: ['en', 'es'], chartForm: { dailyLimit: 50 } }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...site,
+      url: 'https://horoscopes.example.com/',
+      languages: ['en', 'es'],
+      chartForm: { dailyLimit: 50 },
+    }),
+  );
   service = await startSampleService({ username: 'form-owner', password: 'form-secret' });
   preview = startScript(project, 'serve.ts', {
     PORT: String(await freePort()),
@@ -31,7 +39,11 @@ beforeAll(async () => {
     ASTRO_API_USERNAME_ES: 'form-owner',
     ASTRO_API_PASSWORD_ES: 'form-secret',
   });
-  workerOrigin = (await preview.waitFor(/^Chart form: answered by its Worker in workerd on (http:\/\/[^,\s]+), from the account in ASTRO_API_URL$/m))[1]!;
+  workerOrigin = (
+    await preview.waitFor(
+      /^Chart form: answered by its Worker in workerd on (http:\/\/[^,\s]+), from the account in ASTRO_API_URL$/m,
+    )
+  )[1]!;
   base = (await preview.waitFor(/^Preview at (http:\/\/[^/\s]+)\//m))[1]!;
 }, 300_000);
 afterAll(async () => {
@@ -42,11 +54,15 @@ afterAll(async () => {
 
 /** The form's POST as a browser sends it, from the page's origin. */
 function post(sitePath: string, fields: Record<string, string>, origin = base): Promise<Response> {
-  return fetch(`${base}${sitePath}`, { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: origin } });
+  return fetch(`${base}${sitePath}`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: { Origin: origin },
+  });
 }
 
 describe('npm start with the chart form', () => {
-  it('answers the form\'s POST with the chart page, the wheel drawn, in each language', async () => {
+  it("answers the form's POST with the chart page, the wheel drawn, in each language", async () => {
     const before = service.log.length;
     const response = await post('/es/charts/yours/', { date: '1985-02-03', time: '08:05', q: 'Lima' });
     expect(response.status).toBe(200);
@@ -58,7 +74,7 @@ describe('npm start with the chart form', () => {
     expect((await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' })).status).toBe(200);
   });
 
-  it('asks which place when several match, in a form that posts back to the form\'s own address', async () => {
+  it("asks which place when several match, in a form that posts back to the form's own address", async () => {
     const response = await post('/es/charts/yours/', { date: '1985-02-03', time: '08:05', q: 'San' });
     expect(response.status).toBe(200);
     const form = /<form class="chart-pick"[^>]*>/.exec(await response.text())![0];
@@ -67,7 +83,7 @@ describe('npm start with the chart form', () => {
     expect(new URL(action, response.url).href).toBe(`${base}/es/charts/yours/`);
   });
 
-  it('suggests places on the form\'s places route, asked with a POST', async () => {
+  it("suggests places on the form's places route, asked with a POST", async () => {
     const response = await post('/charts/yours/places', { q: 'Madrid' });
     expect(response.status).toBe(200);
     const { places } = (await response.json()) as { places: { label: string; token: string }[] };
@@ -76,7 +92,9 @@ describe('npm start with the chart form', () => {
 
   it('still refuses a POST from another site, and serves the form page itself as the dev server does', async () => {
     const calls = service.log.length;
-    expect((await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' }, 'https://evil.example')).status).toBe(403);
+    expect(
+      (await post('/charts/yours/', { date: '1990-05-17', time: '14:30', q: 'Lima' }, 'https://evil.example')).status,
+    ).toBe(403);
     expect(service.log.length).toBe(calls);
     const form = await fetch(`${base}/charts/yours/`);
     expect(form.status).toBe(200);

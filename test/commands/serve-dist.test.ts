@@ -63,7 +63,8 @@ const get = (base: string, rawPath: string) => rawGet(base, rawPath);
 
 describe('parseHeadersFile', () => {
   it('reads path lines and their indented headers, skipping comments and blank lines', () => {
-    const text = '# comment\n/*\n  X-Frame-Options: DENY\n  Referrer-Policy: no-referrer\n\n/assets/*\n  Cache-Control: public, max-age=60\n';
+    const text =
+      '# comment\n/*\n  X-Frame-Options: DENY\n  Referrer-Policy: no-referrer\n\n/assets/*\n  Cache-Control: public, max-age=60\n';
     expect(parseHeadersFile(text)).toEqual([
       { pattern: '/*', headers: { 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' } },
       { pattern: '/assets/*', headers: { 'Cache-Control': 'public, max-age=60' } },
@@ -80,14 +81,18 @@ describe('npm run serve:dist', () => {
     const unknown = await runScript(project, 'serve-dist.ts', {}, ['--port=1']).done;
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toBe('');
-    expect(unknown.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^serve:dist: Unknown option '--port'.*\(see --help\)$/)]);
+    expect(unknown.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(/^serve:dist: Unknown option '--port'.*\(see --help\)$/),
+    ]);
   });
 
   it('says in one line that there is nothing to serve before a build', async () => {
     rmSync(path.join(project, 'dist'), { recursive: true, force: true });
     const run = await runScript(project, 'serve-dist.ts', {}).done;
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toBe(`serve:dist: ${path.join(project, 'dist')} holds no built site; run npm run build first`);
+    expect(run.stderr.trim()).toBe(
+      `serve:dist: ${path.join(project, 'dist')} holds no built site; run npm run build first`,
+    );
   });
 
   it('serves dist/ with its _headers: the security headers everywhere, the long cache on /assets/ only', async () => {
@@ -181,10 +186,16 @@ describe("startStaticServer and each language's 404 page", () => {
       const server = await startStaticServer(site, { pathPrefix });
       try {
         for (const missing of ['es/nope/', 'es/leo/nope.html', 'es/leo/', 'es/missing/deeper/']) {
-          expect(await get(server.url, `${pathPrefix}${missing}`), missing).toMatchObject({ status: 404, body: '<h1>no está</h1>' });
+          expect(await get(server.url, `${pathPrefix}${missing}`), missing).toMatchObject({
+            status: 404,
+            body: '<h1>no está</h1>',
+          });
         }
         for (const missing of ['nope/', 'esp/', 'leo/es/']) {
-          expect(await get(server.url, `${pathPrefix}${missing}`), missing).toMatchObject({ status: 404, body: '<h1>not here</h1>' });
+          expect(await get(server.url, `${pathPrefix}${missing}`), missing).toMatchObject({
+            status: 404,
+            body: '<h1>not here</h1>',
+          });
         }
         expect(await get(server.url, `${pathPrefix}es/`)).toMatchObject({ status: 200, body: '<h1>inicio</h1>' });
       } finally {

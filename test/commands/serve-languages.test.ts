@@ -56,13 +56,18 @@ describe('npm start on a site of two languages', () => {
     // Saved the moment the preview says where it is: it watches every folder by then.
     const from = preview.output.length;
     const override = path.join(project, 'content/overrides/es/weekly/2026-w47/leo.md');
-    writeFileSync(override, '---\nfield: text\nmode: append\n---\nUna nota de la redacción añadida durante la vista previa.\n');
+    writeFileSync(
+      override,
+      '---\nfield: text\nmode: append\n---\nUna nota de la redacción añadida durante la vista previa.\n',
+    );
     const spanish = await page(`${base}/es/weekly/2026-w47/leo/`);
     expect(spanish).toContain('<html lang="es">');
     expect(spanish).toContain('Fechas clave');
     expect(await page(`${base}/weekly/2026-w47/leo/`)).toContain('<html lang="en">');
     await previewRendered(preview, from);
-    expect(await page(`${base}/es/weekly/2026-w47/leo/`)).toContain('Una nota de la redacción añadida durante la vista previa.');
+    expect(await page(`${base}/es/weekly/2026-w47/leo/`)).toContain(
+      'Una nota de la redacción añadida durante la vista previa.',
+    );
     expect(await page(`${base}/weekly/2026-w47/leo/`)).not.toContain('Una nota de la redacción');
   });
 
@@ -85,6 +90,8 @@ describe('npm start on a site of two languages', () => {
     const fixedAt = preview!.output.length;
     rmSync(broken);
     await previewRendered(preview!, fixedAt);
-    expect(await page(`${base}/es/weekly/2026-w47/leo/`)).toContain('Una nota de la redacción añadida durante la vista previa.');
+    expect(await page(`${base}/es/weekly/2026-w47/leo/`)).toContain(
+      'Una nota de la redacción añadida durante la vista previa.',
+    );
   });
 });

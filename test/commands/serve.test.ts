@@ -73,11 +73,17 @@ describe('npm start', () => {
     expect(service.log.length).toBe(requestsAfterStart);
 
     // The page's share image is served; a new site title gives new images in place of the old ones.
-    const imagePath = (html: string) => new URL(/<meta property="og:image" content="([^"]+)">/.exec(html)![1]!).pathname;
+    const imagePath = (html: string) =>
+      new URL(/<meta property="og:image" content="([^"]+)">/.exec(html)![1]!).pathname;
     const status = async (url: string) => (await fetch(`${base}${url}`)).status;
     expect(await status(imagePath(edited))).toBe(200);
     const siteJson = path.join(project, 'content/site.json');
-    await edit(() => writeFileSync(siteJson, readFileSync(siteJson, 'utf8').replace('"Starlight Horoscopes"', '"Moonlight Horoscopes"')));
+    await edit(() =>
+      writeFileSync(
+        siteJson,
+        readFileSync(siteJson, 'utf8').replace('"Starlight Horoscopes"', '"Moonlight Horoscopes"'),
+      ),
+    );
     const retitled = await page(`${base}/about/`);
     expect(retitled).toContain('Moonlight Horoscopes');
     expect(imagePath(retitled)).not.toBe(imagePath(edited));
@@ -99,7 +105,9 @@ describe('npm start', () => {
     service.setFaults({ rules: [{ path: '/api/monthly-reports', status: 503 }] });
     const base = await startPreview();
     expect(await page(`${base}/weekly/2026-w47/leo/`)).toContain('<main');
-    expect(preview!.output).toMatch(/warning: monthly 2026-11 is left out of the preview: \/api\/monthly-reports answered 503/);
+    expect(preview!.output).toMatch(
+      /warning: monthly 2026-11 is left out of the preview: \/api\/monthly-reports answered 503/,
+    );
     expect((await fetch(`${base}/monthly/2026-11/leo/`)).status).toBe(404);
     expect(preview!.child.exitCode).toBeNull();
     service.setFaults({});
@@ -121,10 +129,15 @@ describe('npm start', () => {
   it('listens on this machine only, says where under the path of url, and says so when it takes the next port', async () => {
     // A site published under a path: the preview serves it there, as the host will.
     const siteJson = path.join(project, 'content/site.json');
-    writeFileSync(siteJson, JSON.stringify({ ...JSON.parse(readFileSync(siteJson, 'utf8')), url: 'https://example.github.io/horoscopes/' }));
+    writeFileSync(
+      siteJson,
+      JSON.stringify({ ...JSON.parse(readFileSync(siteJson, 'utf8')), url: 'https://example.github.io/horoscopes/' }),
+    );
     // Another program holds the port the preview is asked for.
     const blocker = createServer();
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as AddressInfo).port)),
+    );
     try {
       const base = await startPreview(port);
       // The address the server itself reports: 127.0.0.1, not every interface ('::' or 0.0.0.0). The next free
@@ -134,7 +147,9 @@ describe('npm start', () => {
       expect(taken).toBeGreaterThan(port);
       expect(said).toBe(`Preview at http://127.0.0.1:${taken}/horoscopes/ (port ${port} was in use)`);
       expect(await page(`${base}/horoscopes/`)).toContain('<link rel="stylesheet" href="/horoscopes/assets/site.');
-      expect(await page(`${base}/horoscopes/leo/`)).toContain('<link rel="canonical" href="https://example.github.io/horoscopes/leo/">');
+      expect(await page(`${base}/horoscopes/leo/`)).toContain(
+        '<link rel="canonical" href="https://example.github.io/horoscopes/leo/">',
+      );
       const root = await fetch(`${base}/`, { redirect: 'manual' });
       expect(root.headers.get('location')).toBe('/horoscopes/');
     } finally {

@@ -48,18 +48,28 @@ describe('a logo named in site.json', () => {
     const page = read('leo/index.html');
     const url = `/assets/${published}`;
     // The link's text is the site's name: the logo beside it is decoration.
-    expect(page).toContain(`<a class="site-title" href="/"><img class="site-logo" src="${url}" width="80" height="40" alt="">Starlight Horoscopes</a>`);
+    expect(page).toContain(
+      `<a class="site-title" href="/"><img class="site-logo" src="${url}" width="80" height="40" alt="">Starlight Horoscopes</a>`,
+    );
     expect(page).toContain(`<link rel="icon" href="${url}" type="image/svg+xml">`);
     // The project's own mark is the favicon of a site without a logo only: here it is not published.
     expect(readdirSync(path.join(project, 'dist/assets')).filter((f) => f.startsWith('favicon.'))).toEqual([]);
-    const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(page, 'leo/index.html');
+    const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(
+      page,
+      'leo/index.html',
+    );
     expect(report.results.flatMap((r) => r.messages.map((m) => m.message))).toEqual([]);
   });
 
   it("is drawn into the site's share image and JSON-LD's publisher logo", () => {
     const home = read('index.html');
-    expect(home).toContain('<meta property="og:image:alt" content="The logo of Starlight Horoscopes beside its title">');
-    const logo = /"logo":\{"@type":"ImageObject","url":"https:\/\/horoscopes\.example\.com\/(assets\/share\/logo\.[0-9a-f]{10}\.png)"/.exec(read('weekly/2026-w47/leo/index.html'));
+    expect(home).toContain(
+      '<meta property="og:image:alt" content="The logo of Starlight Horoscopes beside its title">',
+    );
+    const logo =
+      /"logo":\{"@type":"ImageObject","url":"https:\/\/horoscopes\.example\.com\/(assets\/share\/logo\.[0-9a-f]{10}\.png)"/.exec(
+        read('weekly/2026-w47/leo/index.html'),
+      );
     expect(logo).not.toBeNull();
     expect(readFileSync(path.join(project, 'dist', logo![1]!)).readUInt32BE(16)).toBe(512);
   });

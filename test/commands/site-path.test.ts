@@ -25,7 +25,9 @@ beforeAll(async () => {
 const pageLinks = (file: string) => attributeValues(mainOf(site.html.get(file)!), 'href');
 /** The links in the HTML of every entry of a feed. */
 const feedLinks = (file: string) =>
-  childrenNamed(parseXml(site.read(file)), 'entry').flatMap((entry) => attributeValues(childText(entry, 'content') ?? '', 'href'));
+  childrenNamed(parseXml(site.read(file)), 'entry').flatMap((entry) =>
+    attributeValues(childText(entry, 'content') ?? '', 'href'),
+  );
 
 describe('a site under a path, in two languages', () => {
   it("publishes an override's root-relative link under the path, in its page and in its sign's feed", () => {
@@ -48,7 +50,11 @@ describe('a site under a path, in two languages', () => {
     expect(broken, broken.slice(0, 20).join('\n')).toEqual([]);
     const feeds = [...site.files].filter((file) => file.endsWith('feed.xml'));
     expect(feeds).toHaveLength(24);
-    const rootRelative = feeds.flatMap((feed) => feedLinks(feed).filter((href) => href.startsWith('/')).map((href) => ({ feed, href })));
+    const rootRelative = feeds.flatMap((feed) =>
+      feedLinks(feed)
+        .filter((href) => href.startsWith('/'))
+        .map((href) => ({ feed, href })),
+    );
     expect(rootRelative.length).toBeGreaterThanOrEqual(2);
     for (const { feed, href } of rootRelative) {
       expect(href.startsWith(PUBLISHED.pathPrefix), `${feed}: ${href}`).toBe(true);
@@ -61,7 +67,12 @@ describe('a site under a path, in two languages', () => {
     const spanish = site.read('es/404.html');
     expect(english).toContain('<html lang="en">');
     expect(spanish).toContain('<html lang="es">');
-    const title = (language: string) => (JSON.parse(readFileSync(path.join(project, `content/i18n/${language}.json`), 'utf8')) as { notFound: { title: string } }).notFound.title;
+    const title = (language: string) =>
+      (
+        JSON.parse(readFileSync(path.join(project, `content/i18n/${language}.json`), 'utf8')) as {
+          notFound: { title: string };
+        }
+      ).notFound.title;
     expect(mainOf(spanish)).toContain(`<h1>${title('es')}</h1>`);
     expect(mainOf(english)).toContain(`<h1>${title('en')}</h1>`);
     expect(attributeValues(mainOf(spanish), 'href')).toContain('/horoscopes/es/leo/');

@@ -27,7 +27,10 @@ beforeAll(async () => {
   const siteFile = path.join(project, 'content/site.json');
   const { language: _language, ...settings } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
   writeFileSync(siteFile, JSON.stringify({ ...settings, url: `${ORIGIN}${PREFIX}`, languages: ['en', 'pt-BR'] }));
-  for (const [date, edit] of [['2026-11-20', () => {}], ['2026-11-22', () => appendFileSync(path.join(project, REVISED), '\nA revised line.\n')]] as const) {
+  for (const [date, edit] of [
+    ['2026-11-20', () => {}],
+    ['2026-11-22', () => appendFileSync(path.join(project, REVISED), '\nA revised line.\n')],
+  ] as const) {
     edit();
     const build = await buildProject(project, { ASTRO_BUILD_DATE: date });
     if (build.error) throw build.error;
@@ -38,7 +41,10 @@ afterAll(() => removeDir(project));
 describe('the API and the JSON Feed of an archive with a revised text', () => {
   it("lists each archive newest first, in every language's API", () => {
     for (const folder of ['', 'pt-br/']) {
-      const keys = (kind: string) => (json(`${folder}api/v1/leo/${kind}/index.json`).reports as { period: { key: string } }[]).map(({ period }) => period.key);
+      const keys = (kind: string) =>
+        (json(`${folder}api/v1/leo/${kind}/index.json`).reports as { period: { key: string } }[]).map(
+          ({ period }) => period.key,
+        );
       expect(keys('weekly')).toEqual(['2026-w47', '2026-w46', '2026-w45']);
       expect(keys('monthly')).toEqual(['2026-11', '2026-10', '2026-09']);
       expect(keys('yearly')).toEqual(['2026', '2025', '2024']);
@@ -50,14 +56,21 @@ describe('the API and the JSON Feed of an archive with a revised text', () => {
     const revised = items.find(({ id }) => id === `${ORIGIN}${PREFIX}weekly/2026-w47/leo/`)!;
     expect([revised.date_published, revised.date_modified]).toEqual(['2026-11-16T00:00:00Z', '2026-11-22T00:00:00Z']);
     const unchanged = items.find(({ id }) => id === `${ORIGIN}${PREFIX}weekly/2026-w46/leo/`)!;
-    expect([unchanged.date_published, unchanged.date_modified]).toEqual(['2026-11-09T00:00:00Z', '2026-11-09T00:00:00Z']);
+    expect([unchanged.date_published, unchanged.date_modified]).toEqual([
+      '2026-11-09T00:00:00Z',
+      '2026-11-09T00:00:00Z',
+    ]);
     const report = json('api/v1/leo/weekly/2026-w47.json');
     expect([report.published, report.updated]).toEqual(['2026-11-16', '2026-11-22']);
   });
 
   it("wraps the intro in content_html, so it never runs into the text's first paragraph", () => {
     const [item] = json('leo/feed.json').items as { id: string; content_html: string }[];
-    const report = json('api/v1/leo/weekly/2026-w47.json') as { url: string; intro: { html: string }; text: { html: string } };
+    const report = json('api/v1/leo/weekly/2026-w47.json') as {
+      url: string;
+      intro: { html: string };
+      text: { html: string };
+    };
     expect(item!.id).toBe(report.url);
     expect(item!.content_html).toBe(`<div>${report.intro.html}</div>${report.text.html}`);
   });
@@ -86,21 +99,31 @@ describe('npm run check on syndication', () => {
   });
 
   it("checks a pt-BR site's API against the schema", () => {
-    const problems = checked((dir) => editJson(dir, 'pt-br/api/v1/leo/weekly/current.json', (report) => (report.kind = 'daily')));
-    expect(problems).toEqual([expect.stringMatching(/^pt-br\/api\/v1\/leo\/weekly\/current\.json: does not follow the API's schema/)]);
+    const problems = checked((dir) =>
+      editJson(dir, 'pt-br/api/v1/leo/weekly/current.json', (report) => (report.kind = 'daily')),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^pt-br\/api\/v1\/leo\/weekly\/current\.json: does not follow the API's schema/),
+    ]);
   });
 
   it('fails on a JSON Feed with two items of one id', () => {
-    const problems = checked((dir) => editJson(dir, 'leo/feed.json', (feed) => {
-      const items = feed.items as { id: string }[];
-      items[1]!.id = items[0]!.id;
-    }));
+    const problems = checked((dir) =>
+      editJson(dir, 'leo/feed.json', (feed) => {
+        const items = feed.items as { id: string }[];
+        items[1]!.id = items[0]!.id;
+      }),
+    );
     expect(problems).toEqual([expect.stringMatching(/^leo\/feed\.json: has two items of the id https:\/\/\S+$/)]);
   });
 
-  it("fails on a JSON Feed whose feed_url names another feed", () => {
-    const problems = checked((dir) => editJson(dir, 'leo/feed.json', (feed) => (feed.feed_url = `${ORIGIN}${PREFIX}virgo/feed.json`)));
-    expect(problems).toEqual([`leo/feed.json: its feed_url ${ORIGIN}${PREFIX}virgo/feed.json is not its own address, ${ORIGIN}${PREFIX}leo/feed.json`]);
+  it('fails on a JSON Feed whose feed_url names another feed', () => {
+    const problems = checked((dir) =>
+      editJson(dir, 'leo/feed.json', (feed) => (feed.feed_url = `${ORIGIN}${PREFIX}virgo/feed.json`)),
+    );
+    expect(problems).toEqual([
+      `leo/feed.json: its feed_url ${ORIGIN}${PREFIX}virgo/feed.json is not its own address, ${ORIGIN}${PREFIX}leo/feed.json`,
+    ]);
   });
 
   it("validates the API against the project's schema, not the one in the output", () => {
@@ -116,28 +139,40 @@ describe('npm run check on syndication', () => {
 
   it('fails on an archive entry that points at a missing file', () => {
     const problems = checked((dir) => rmSync(path.join(dir, 'api/v1/leo/weekly/2026-w45.json')));
-    expect(problems).toEqual([`api/v1/leo/weekly/index.json: links to ${ORIGIN}${PREFIX}api/v1/leo/weekly/2026-w45.json, which is no file of the site`]);
+    expect(problems).toEqual([
+      `api/v1/leo/weekly/index.json: links to ${ORIGIN}${PREFIX}api/v1/leo/weekly/2026-w45.json, which is no file of the site`,
+    ]);
   });
 
   it('fails on an index entry that points at a missing file: a deleted current.json', () => {
     const problems = checked((dir) => rmSync(path.join(dir, 'pt-br/api/v1/leo/monthly/current.json')));
-    expect(problems).toEqual([`pt-br/api/v1/index.json: links to ${ORIGIN}${PREFIX}pt-br/api/v1/leo/monthly/current.json, which is no file of the site`]);
+    expect(problems).toEqual([
+      `pt-br/api/v1/index.json: links to ${ORIGIN}${PREFIX}pt-br/api/v1/leo/monthly/current.json, which is no file of the site`,
+    ]);
   });
 
   it("fails on a card's document that carries more than the card shows, or is missing", () => {
-    const carried = checked((dir) => editJson(dir, 'pt-br/api/v1/leo/weekly/card.json', (card) => (card.text = { text: 'The whole report' })));
-    expect(carried).toEqual(["pt-br/api/v1/leo/weekly/card.json: does not follow the API's schema: /: must NOT have additional properties (text)"]);
+    const carried = checked((dir) =>
+      editJson(dir, 'pt-br/api/v1/leo/weekly/card.json', (card) => (card.text = { text: 'The whole report' })),
+    );
+    expect(carried).toEqual([
+      "pt-br/api/v1/leo/weekly/card.json: does not follow the API's schema: /: must NOT have additional properties (text)",
+    ]);
     const missing = checked((dir) => rmSync(path.join(dir, 'api/v1/leo/ascendant/card.json')));
-    expect(missing).toEqual([`api/v1/index.json: links to ${ORIGIN}${PREFIX}api/v1/leo/ascendant/card.json, which is no file of the site`]);
+    expect(missing).toEqual([
+      `api/v1/index.json: links to ${ORIGIN}${PREFIX}api/v1/leo/ascendant/card.json, which is no file of the site`,
+    ]);
   });
 
-  it("fails on a deleted card script", () => {
+  it('fails on a deleted card script', () => {
     const problems = checked((dir) => rmSync(path.join(dir, 'embed/card.js')));
     expect(problems).toEqual(['embed/card.js: is missing: the card partners embed loads it (docs/syndication.md)']);
   });
 
   it('fails on a deleted framed page', () => {
     const problems = checked((dir) => rmSync(path.join(dir, 'pt-br/embed/leo/yearly/index.html')));
-    expect(problems).toEqual(['pt-br/embed/leo/yearly/index.html: is missing: partners frame it for the current report pt-br/api/v1/leo/yearly/current.json']);
+    expect(problems).toEqual([
+      'pt-br/embed/leo/yearly/index.html: is missing: partners frame it for the current report pt-br/api/v1/leo/yearly/current.json',
+    ]);
   });
 });

@@ -23,18 +23,40 @@ describe('the chart form Worker bundle', () => {
     const outdir = path.join(work, 'bundle');
     // esbuild's metafile names every source the bundle holds. https://esbuild.github.io/api/#metafile
     const metafile = path.join(work, 'bundle-meta.json');
-    const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', outdir, '--assets', assets, '--metafile', metafile], {
-      cwd: repo,
-      env: commandEnv({ CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(work, 'config') }),
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        path.join(repo, 'node_modules/wrangler/bin/wrangler.js'),
+        'deploy',
+        '--dry-run',
+        '--outdir',
+        outdir,
+        '--assets',
+        assets,
+        '--metafile',
+        metafile,
+      ],
+      {
+        cwd: repo,
+        env: commandEnv({
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          WRANGLER_SEND_METRICS: 'false',
+          XDG_CONFIG_HOME: path.join(work, 'config'),
+        }),
+        encoding: 'utf8',
+      },
+    );
     expect(result.status, result.stderr).toBe(0);
-    const code = readdirSync(outdir).filter((file) => file.endsWith('.js')).map((file) => readFileSync(path.join(outdir, file)));
+    const code = readdirSync(outdir)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(path.join(outdir, file)));
     expect(code.length).toBeGreaterThan(0);
     const compressed = gzipSync(Buffer.concat(code)).length;
     expect(compressed).toBeLessThan(1_000_000);
     const text = Buffer.concat(code).toString('utf8');
-    const sources = Object.keys((JSON.parse(readFileSync(metafile, 'utf8')) as { inputs: Record<string, unknown> }).inputs);
+    const sources = Object.keys(
+      (JSON.parse(readFileSync(metafile, 'utf8')) as { inputs: Record<string, unknown> }).inputs,
+    );
     expect(sources).toContain('src/worker/index.ts');
     expect(sources.filter((source) => source.includes('node_modules/undici/'))).toEqual([]);
     // The cap and the answers are kept in the form's ledger (a Durable Object): nothing rests on the Cache API, which
@@ -44,10 +66,21 @@ describe('the chart form Worker bundle', () => {
 
   it('types its bindings as wrangler.jsonc names them: the file `wrangler types` wrote is of the current bindings', () => {
     // The file holds a hash of the bindings; after changing them, the same command without --check writes it again.
-    const args = ['types', 'src/worker/worker-configuration.d.ts', '--include-runtime=false', '--env-file', '/dev/null', '--check'];
+    const args = [
+      'types',
+      'src/worker/worker-configuration.d.ts',
+      '--include-runtime=false',
+      '--env-file',
+      '/dev/null',
+      '--check',
+    ];
     const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/wrangler/bin/wrangler.js'), ...args], {
       cwd: repo,
-      env: commandEnv({ CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(work, 'config') }),
+      env: commandEnv({
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        WRANGLER_SEND_METRICS: 'false',
+        XDG_CONFIG_HOME: path.join(work, 'config'),
+      }),
       encoding: 'utf8',
     });
     expect(result.status, `npx wrangler ${args.slice(0, -1).join(' ')}: ${result.stdout}${result.stderr}`).toBe(0);

@@ -20,7 +20,10 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, folder, 'calendar/sky.ics'), ICS);
     writeFileSync(path.join(dist, folder, 'index.html'), '<!doctype html><title>x</title>');
   }
-  writeFileSync(path.join(dist, '_headers'), renderHeadersFile({ languageFolders: ['/', '/es/'], calendarPaths: ['/calendar/sky.ics', '/es/calendar/sky.ics'] }));
+  writeFileSync(
+    path.join(dist, '_headers'),
+    renderHeadersFile({ languageFolders: ['/', '/es/'], calendarPaths: ['/calendar/sky.ics', '/es/calendar/sky.ics'] }),
+  );
   worker = await startWorker({ dist, secrets: {} });
 }, 60_000);
 afterAll(async () => {
@@ -29,7 +32,7 @@ afterAll(async () => {
 });
 
 describe("the Worker's assets", () => {
-  it('send each language\'s sky.ics as text/calendar; charset=utf-8, byte for byte', async () => {
+  it("send each language's sky.ics as text/calendar; charset=utf-8, byte for byte", async () => {
     for (const file of ['calendar/sky.ics', 'es/calendar/sky.ics']) {
       const response = await fetch(new URL(file, worker.url));
       expect(response.status, file).toBe(200);

@@ -45,12 +45,21 @@ const env = () => ({
 
 describe('characters XML forbids', () => {
   it('are left out of every feed, the sitemap and every page head, from reports and editors alike', async () => {
-    const { language: _language, ...site } = JSON.parse(readFileSync(path.join(context.project, 'content/site.json'), 'utf8'));
-    writeFileSync(path.join(context.project, 'content/site.json'), JSON.stringify({ ...site, title: TITLE, languages: ['en', 'es'] }));
+    const { language: _language, ...site } = JSON.parse(
+      readFileSync(path.join(context.project, 'content/site.json'), 'utf8'),
+    );
+    writeFileSync(
+      path.join(context.project, 'content/site.json'),
+      JSON.stringify({ ...site, title: TITLE, languages: ['en', 'es'] }),
+    );
     editJson('i18n/es.json', (messages) => (messages.feed!.title = SPANISH_FEED_TITLE));
     editJson('signs.json', (signs) => (signs[0]!.glyph = GLYPH));
     context.service.setFaults({
-      transformReport: (entry) => ({ ...entry, intro: `<p>${REFERENCES} \u0001raw</p>${entry.intro}`, text: `${entry.text}<p>${REFERENCES}</p>` }),
+      transformReport: (entry) => ({
+        ...entry,
+        intro: `<p>${REFERENCES} \u0001raw</p>${entry.intro}`,
+        text: `${entry.text}<p>${REFERENCES}</p>`,
+      }),
     });
     const override = path.join(context.project, 'content/overrides/weekly/2026-w47/aries.md');
     mkdirSync(path.dirname(override), { recursive: true });
@@ -60,31 +69,51 @@ describe('characters XML forbids', () => {
     expect(run.error).toBeUndefined();
     const dist = path.join(context.project, 'dist');
     // Every feed of both languages, as libxml2 parses it and as the tests' own strict parser does.
-    const feeds = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => path.basename(file) === 'feed.xml').sort();
+    const feeds = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((file) => path.basename(file) === 'feed.xml')
+      .sort();
     expect(feeds).toHaveLength(SIGN_SLUGS.length * 2);
-    const libxml2 = await validateXML({ xml: feeds.map((file) => ({ fileName: file.replaceAll('/', '_'), contents: readFileSync(path.join(dist, file), 'utf8') })), normalization: 'c14n' });
+    const libxml2 = await validateXML({
+      xml: feeds.map((file) => ({
+        fileName: file.replaceAll('/', '_'),
+        contents: readFileSync(path.join(dist, file), 'utf8'),
+      })),
+      normalization: 'c14n',
+    });
     expect(libxml2.errors.map((error) => error.rawMessage)).toEqual([]);
     for (const file of feeds) {
       const text = readFileSync(path.join(dist, file), 'utf8');
       const feed = parseXml(text);
       // The owner's words as written; the text around the service's refused characters stays.
-      expect(childText(feed.children.find((child) => child.name === 'author')!, 'name'), file).toBe(TITLE);
+      expect(
+        childText(
+          feed.children.find((child) => child.name === 'author')!,
+          'name',
+        ),
+        file,
+      ).toBe(TITLE);
       expect(text, file).toContain('abcdef');
     }
-    expect(childText(parseXml(readFileSync(path.join(dist, 'es/leo/feed.xml'), 'utf8')), 'title')).toBe(`Horóscopos de Leo & “más” 🌙\t· ${TITLE}`);
+    expect(childText(parseXml(readFileSync(path.join(dist, 'es/leo/feed.xml'), 'utf8')), 'title')).toBe(
+      `Horóscopos de Leo & “más” 🌙\t· ${TITLE}`,
+    );
     // Each language's home describes the site in its own words (content/i18n/<language>.json site.description).
-    expect(readFileSync(path.join(dist, 'es/index.html'), 'utf8')).toContain('<meta name="description" content="Horóscopos semanales, mensuales y anuales para los doce signos del zodiaco.">');
+    expect(readFileSync(path.join(dist, 'es/index.html'), 'utf8')).toContain(
+      '<meta name="description" content="Horóscopos semanales, mensuales y anuales para los doce signos del zodiaco.">',
+    );
     expect(readFileSync(path.join(dist, 'aries/index.html'), 'utf8')).toContain(GLYPH);
     expect(() => parseXml(readFileSync(path.join(dist, 'sitemap.xml'), 'utf8'))).not.toThrow();
     const aries = readFileSync(path.join(dist, 'weekly/2026-w47/aries/index.html'), 'utf8');
     // Markdown turns an editor's reference to a character that is not allowed into U+FFFD, as CommonMark says
     // (https://spec.commonmark.org/0.31.2/#decimal-numeric-character); the service's are left out.
-    expect(aries).toContain('<meta name="description" content="Editors: a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf abcdef raw ');
+    expect(aries).toContain(
+      '<meta name="description" content="Editors: a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf abcdef raw ',
+    );
     const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
     for (const page of pages) expect(FORBIDDEN.test(readFileSync(path.join(dist, page), 'utf8')), page).toBe(false);
   });
 
-  it('in an owner\'s message stop the next build in one line before any request, dist/ as it was', async () => {
+  it("in an owner's message stop the next build in one line before any request, dist/ as it was", async () => {
     const dist = path.join(context.project, 'dist');
     const before = snapshot(dist);
     expect(Object.keys(before).length).toBeGreaterThan(100);
@@ -92,7 +121,9 @@ describe('characters XML forbids', () => {
     const requests = context.service.log.length;
     const run = await runScript(context.project, 'build.ts', env()).done;
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('Build failed: content/i18n/es.json: feed.title: contains the control character U+0006; remove it\ndist/ was left unchanged.\n');
+    expect(run.stderr).toBe(
+      'Build failed: content/i18n/es.json: feed.title: contains the control character U+0006; remove it\ndist/ was left unchanged.\n',
+    );
     expect(context.service.log.length).toBe(requests);
     expect(snapshot(dist)).toEqual(before);
   });

@@ -9,15 +9,24 @@ const angleGap = (a: number, b: number) => Math.abs(((a - b + 540) % 360) - 180)
 
 describe('profileAscendant', () => {
   const natal = (date: string, time: string, placeId: number) =>
-    natalChartSchema.parse(computeNatal({ name: 'Ada', date, time, lang: 'en', place: findPlace(placeId)! })) as NatalChart & { ascendant: number };
+    natalChartSchema.parse(
+      computeNatal({ name: 'Ada', date, time, lang: 'en', place: findPlace(placeId)! }),
+    ) as NatalChart & { ascendant: number };
 
   it("matches the sample service's own ascendant in both hemispheres, east and west", () => {
     // London, Sydney, Buenos Aires, New York, Tokyo.
     for (const id of [2643743, 2147714, 3435910, 5128581, 1850147]) {
       const place = findPlace(id)!;
-      for (const [date, time] of [['1926-04-21', '02:40'], ['1990-05-17', '14:30'], ['2001-12-31', '23:59']] as const) {
+      for (const [date, time] of [
+        ['1926-04-21', '02:40'],
+        ['1990-05-17', '14:30'],
+        ['2001-12-31', '23:59'],
+      ] as const) {
         const answer = natal(date, time, id);
-        expect(angleGap(profileAscendant(answer.profile)!, answer.ascendant), `${place.name} ${date} ${time}`).toBeLessThan(0.001);
+        expect(
+          angleGap(profileAscendant(answer.profile)!, answer.ascendant),
+          `${place.name} ${date} ${time}`,
+        ).toBeLessThan(0.001);
       }
     }
   });
@@ -31,6 +40,8 @@ describe('profileAscendant', () => {
 
   it('has none when the UTC birth time cannot be read', () => {
     const answer = natal('1990-05-17', '14:30', 2643743);
-    expect(profileAscendant({ ...answer.profile, utBirthdate: { ...answer.profile.utBirthdate, date: 'unknown' } })).toBeUndefined();
+    expect(
+      profileAscendant({ ...answer.profile, utBirthdate: { ...answer.profile.utBirthdate, date: 'unknown' } }),
+    ).toBeUndefined();
   });
 });

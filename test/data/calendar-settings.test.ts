@@ -8,7 +8,13 @@ import { tempDir } from '../helpers/temp-dir.ts';
 import { configFailure } from '../helpers/config-failure.ts';
 
 const window = { past: 1, future: 1 };
-const site = (extra: object) => ({ title: 'T', url: 'https://example.com', language: 'en', periods: { weekly: window, monthly: window, yearly: window, ascendantYearly: window }, ...extra });
+const site = (extra: object) => ({
+  title: 'T',
+  url: 'https://example.com',
+  language: 'en',
+  periods: { weekly: window, monthly: window, yearly: window, ascendantYearly: window },
+  ...extra,
+});
 
 function load(extra: object) {
   const root = tempDir('astro-calendar-');
@@ -26,12 +32,18 @@ describe('calendar setting', () => {
 
   it('refuses an unknown time zone in one line naming the field', () => {
     const error = configFailure(() => load({ calendar: { timeZone: 'Mars/Olympus_Mons' } }));
-    expect(error.message).toBe('content/site.json: calendar.timeZone: must be an IANA time zone name such as "Europe/Madrid", "America/New_York" or "UTC"');
+    expect(error.message).toBe(
+      'content/site.json: calendar.timeZone: must be an IANA time zone name such as "Europe/Madrid", "America/New_York" or "UTC"',
+    );
     expect(error.message).not.toContain('\n');
   });
 
   it('refuses a misspelt key and a value of the wrong kind', () => {
-    expect(configFailure(() => load({ calendar: { timezone: 'UTC' } })).message).toBe('content/site.json: calendar.timezone: is not a setting of calendar (a misspelt one?); known: timeZone');
-    expect(configFailure(() => load({ calendar: 'Europe/Madrid' })).message).toMatch(/^content\/site\.json: calendar: must be false/);
+    expect(configFailure(() => load({ calendar: { timezone: 'UTC' } })).message).toBe(
+      'content/site.json: calendar.timezone: is not a setting of calendar (a misspelt one?); known: timeZone',
+    );
+    expect(configFailure(() => load({ calendar: 'Europe/Madrid' })).message).toMatch(
+      /^content\/site\.json: calendar: must be false/,
+    );
   });
 });

@@ -45,7 +45,10 @@ const client = () => new AstroClient({ baseUrl: service.url, username: 'sample',
 
 describe('chart files', () => {
   it('refuses a chart file that links to a file outside its folder', async () => {
-    writeFileSync(path.join(work, 'secret.md'), '---\nname: A\ndate: 1990-01-01\ntime: "10:00"\nplace: London\n---\nNot for publishing\n');
+    writeFileSync(
+      path.join(work, 'secret.md'),
+      '---\nname: A\ndate: 1990-01-01\ntime: "10:00"\nplace: London\n---\nNot for publishing\n',
+    );
     symlinkSync(path.join(work, 'secret.md'), path.join(chartsDir, 'ada.md'));
     expect((await failure(readChartFiles(chartsDir, 'en'))).message).toBe(
       'content/charts/ada.md: is (or links to) a file outside content/charts; put the file itself in content/charts',
@@ -55,7 +58,14 @@ describe('chart files', () => {
   it('reads front matter, unquoted dates and times included, and renders the body', async () => {
     chart('ada.md', 'name: Ada Lovelace\ndate: 1815-12-10\ntime: 13:00\nplace: London');
     const [input] = await readChartFiles(chartsDir, 'en');
-    expect(input).toMatchObject({ slug: 'ada', name: 'Ada Lovelace', date: '1815-12-10', time: '13:00', place: 'London', lang: 'en' });
+    expect(input).toMatchObject({
+      slug: 'ada',
+      name: 'Ada Lovelace',
+      date: '1815-12-10',
+      time: '13:00',
+      place: 'London',
+      lang: 'en',
+    });
     expect(input!.bodyHtml).toContain('<strong>bold</strong>');
   });
 
@@ -109,7 +119,7 @@ describe('resolving charts', () => {
     expect(again.charts[0]!.planets).toEqual(page.planets);
   });
 
-  it('publishes the natal answer\'s plain texts without the characters XML forbids, as its report texts', async () => {
+  it("publishes the natal answer's plain texts without the characters XML forbids, as its report texts", async () => {
     chart('ada.md', 'name: Ada\ndate: 1815-12-10\ntime: "13:00"\nplace: London\nplace_id: 2643743');
     const cache = new ResponseCache(path.join(work, 'cache'), 'test');
     const c = client();
@@ -122,14 +132,25 @@ describe('resolving charts', () => {
     natal.profile = { ...natal.profile, cityName: marked('London'), timezoneName: marked('Europe/London') };
     natal.profile.birthdate = { ...natal.profile.birthdate, date: `\u0001${natal.profile.birthdate.date}` };
     natal.profile.utBirthdate = { ...natal.profile.utBirthdate, date: `\uFFFF${natal.profile.utBirthdate.date}` };
-    natal.planets = natal.planets.map((p) => ({ ...p, planetName: marked(p.planetName), signName: marked(p.signName), text: marked('Text') }));
+    natal.planets = natal.planets.map((p) => ({
+      ...p,
+      planetName: marked(p.planetName),
+      signName: marked(p.signName),
+      text: marked('Text'),
+    }));
     await cache.set('/api/natal', body, natal);
 
     const [page] = (await resolveCharts(await readChartFiles(chartsDir, 'en'), undefined, cache)).charts;
     // eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids
     const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
-    for (const planet of page!.planets) expect(`${planet.name} ${planet.signName} ${planet.text}`).not.toMatch(forbidden);
-    expect(page).toMatchObject({ cityName: 'London', timezone: 'Europe/London', localBirth: '1815-12-10 13:00', utcBirth: '1815-12-10 13:01' });
+    for (const planet of page!.planets)
+      expect(`${planet.name} ${planet.signName} ${planet.text}`).not.toMatch(forbidden);
+    expect(page).toMatchObject({
+      cityName: 'London',
+      timezone: 'Europe/London',
+      localBirth: '1815-12-10 13:00',
+      utcBirth: '1815-12-10 13:01',
+    });
     expect(page!.planets[0]).toMatchObject({ name: 'Sun', signName: 'Sagittarius', text: 'Text' });
   });
 
@@ -145,7 +166,9 @@ describe('resolving charts', () => {
   it('fails naming the file and the place when no place matches', async () => {
     chart('nowhere.md', 'name: N\ndate: 1990-01-01\ntime: "10:00"\nplace: Atlantis Under The Sea');
     const c = client();
-    const error = await failure(resolveCharts(await readChartFiles(chartsDir, 'en'), c, new ResponseCache(path.join(work, 'cache'), 'test')));
+    const error = await failure(
+      resolveCharts(await readChartFiles(chartsDir, 'en'), c, new ResponseCache(path.join(work, 'cache'), 'test')),
+    );
     await c.close();
     expect(error.message).toContain('content/charts/nowhere.md');
     expect(error.message).toContain('Atlantis Under The Sea');
@@ -154,7 +177,9 @@ describe('resolving charts', () => {
   it('names the file when the service refuses the chart', async () => {
     chart('unknown-place.md', 'name: U\ndate: 1990-01-01\ntime: "10:00"\nplace: London\nplace_id: 999999999');
     const c = client();
-    const error = await failure(resolveCharts(await readChartFiles(chartsDir, 'en'), c, new ResponseCache(path.join(work, 'cache'), 'test')));
+    const error = await failure(
+      resolveCharts(await readChartFiles(chartsDir, 'en'), c, new ResponseCache(path.join(work, 'cache'), 'test')),
+    );
     await c.close();
     expect(error.message).toContain('content/charts/unknown-place.md');
     expect(error.message).toContain('/api/natal');

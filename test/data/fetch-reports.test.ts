@@ -21,23 +21,38 @@ afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
 const BUILD_DATE = '2026-11-22';
 // One current month: 2026-11.
 const PERIODS = allPeriods(BUILD_DATE, {
-  weekly: { past: 0, future: 0 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 },
+  weekly: { past: 0, future: 0 },
+  monthly: { past: 0, future: 0 },
+  yearly: { past: 0, future: 0 },
+  ascendantYearly: { past: 0, future: 0 },
 }).filter((p) => p.kind === 'monthly');
 
 /** Answers the all-signs request with `ids` (in that order), and single-sign requests with that sign. */
 function answering(ids: number[]): Handler {
   return (request, res) => {
     const body = JSON.parse(request.body) as { year: number; month: number; sign_id?: number };
-    if (body.sign_id !== undefined) return sendJson(res, 200, reportEntry(body, body.sign_id, { text: `<p>single ${body.sign_id}</p>` }));
-    sendJson(res, 200, { reports: ids.map((id, i) => reportEntry(body, id, { text: `<p>entry ${i} of sign ${id}</p>` })) });
+    if (body.sign_id !== undefined)
+      return sendJson(res, 200, reportEntry(body, body.sign_id, { text: `<p>single ${body.sign_id}</p>` }));
+    sendJson(res, 200, {
+      reports: ids.map((id, i) => reportEntry(body, id, { text: `<p>entry ${i} of sign ${id}</p>` })),
+    });
   };
 }
 
 async function fetchWith(ids: number[]) {
   const { service, client } = await setUp(answering(ids));
   cacheDir = mkdtempSync(path.join(tmpdir(), 'fetch-reports-'));
-  const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate: BUILD_DATE, offline: false });
-  const singles = service.to('/api/monthly-reports').map((r) => (JSON.parse(r.body) as { sign_id?: number }).sign_id).filter((id) => id !== undefined);
+  const result = await fetchReports({
+    client,
+    cache: new ResponseCache(cacheDir, 'test'),
+    periods: PERIODS,
+    buildDate: BUILD_DATE,
+    offline: false,
+  });
+  const singles = service
+    .to('/api/monthly-reports')
+    .map((r) => (JSON.parse(r.body) as { sign_id?: number }).sign_id)
+    .filter((id) => id !== undefined);
   return { html: result.reports[0]!.html(), singles };
 }
 
@@ -46,7 +61,11 @@ describe('fetchReports with an incomplete all-signs answer', () => {
     const { html, singles } = await fetchWith([0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11]);
     expect(singles).toEqual([5]);
     // By sign_id: the answer's sixth entry is sign 6's.
-    expect(html.map((h) => h.text)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((id) => (id === 5 ? '<p>single 5</p>' : `<p>entry ${id < 5 ? id : id - 1} of sign ${id}</p>`)));
+    expect(html.map((h) => h.text)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((id) =>
+        id === 5 ? '<p>single 5</p>' : `<p>entry ${id < 5 ? id : id - 1} of sign ${id}</p>`,
+      ),
+    );
   });
 
   it('keeps the first entry of a sign that comes twice, and asks for the sign that is missing', async () => {
@@ -62,16 +81,25 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
   // heading level) becomes the h2 pages start their report headings at.
   const RAW = '<h3>Love</h3><p onclick="x()">Kind words.</p><script>alert(1)</script>';
   const PUBLISHED = '<h2>Love</h2><p>Kind words.</p>';
-  const serving = (text: string): Handler => (request, res) => {
-    const body = JSON.parse(request.body) as { year: number; month: number };
-    sendJson(res, 200, { reports: Array.from({ length: 12 }, (_, id) => reportEntry(body, id, { text })) });
-  };
-  const cacheFile = () => new ResponseCache(cacheDir, 'test').fileFor('/api/monthly-reports', { year: 2026, month: 11 });
+  const serving =
+    (text: string): Handler =>
+    (request, res) => {
+      const body = JSON.parse(request.body) as { year: number; month: number };
+      sendJson(res, 200, { reports: Array.from({ length: 12 }, (_, id) => reportEntry(body, id, { text })) });
+    };
+  const cacheFile = () =>
+    new ResponseCache(cacheDir, 'test').fileFor('/api/monthly-reports', { year: 2026, month: 11 });
   const readEntry = () => JSON.parse(readFileSync(cacheFile(), 'utf8')) as CacheEntry<ReportEntry[]>;
 
   async function fetchOnce(handler: Handler, buildDate = BUILD_DATE) {
     const { service, client } = await setUp(handler);
-    const result = await fetchReports({ client, cache: new ResponseCache(cacheDir, 'test'), periods: PERIODS, buildDate, offline: false });
+    const result = await fetchReports({
+      client,
+      cache: new ResponseCache(cacheDir, 'test'),
+      periods: PERIODS,
+      buildDate,
+      offline: false,
+    });
     return { reports: result.reports[0]!, requests: service.to('/api/monthly-reports').length };
   }
 
@@ -120,7 +148,7 @@ describe('fetchReports keeps the reports sanitized in the cache', () => {
   });
 });
 
-describe('fetchReports with the answers\' digests', () => {
+describe("fetchReports with the answers' digests", () => {
   beforeEach(() => {
     cacheDir = mkdtempSync(path.join(tmpdir(), 'fetch-reports-'));
   });
@@ -130,7 +158,9 @@ describe('fetchReports with the answers\' digests', () => {
   const body = { year: 2026, month: 11 };
   const handler: Handler = (request, res) => {
     const asked = JSON.parse(request.body) as { year: number; month: number };
-    sendJson(res, 200, { reports: Array.from({ length: 12 }, (_, id) => reportEntry(asked, id, { text: `<p>Words ${id}</p>` })) });
+    sendJson(res, 200, {
+      reports: Array.from({ length: 12 }, (_, id) => reportEntry(asked, id, { text: `<p>Words ${id}</p>` })),
+    });
   };
 
   /** A fetch as a build does it: the digests loaded, then saved. Stats count at once (no settling time). */
@@ -141,10 +171,14 @@ describe('fetchReports with the answers\' digests', () => {
     const reads = vi.spyOn(cache, 'read');
     const result = await fetchReports({ client, cache, digests, periods: PERIODS, buildDate, offline: false });
     await digests.save();
-    return { reports: result.reports[0]!, reads: reads.mock.calls.filter(([e]) => e === endpoint).length, file: cache.fileFor(endpoint, body) };
+    return {
+      reports: result.reports[0]!,
+      reads: reads.mock.calls.filter(([e]) => e === endpoint).length,
+      file: cache.fileFor(endpoint, body),
+    };
   }
 
-  it('reads a final period\'s answer once, then takes its recorded digest without reading it, until the file changes', async () => {
+  it("reads a final period's answer once, then takes its recorded digest without reading it, until the file changes", async () => {
     await fetchWithDigests(BUILD_DATE);
     // December: 2026-11 is final. Its answer is read, and its digest recorded.
     const read = await fetchWithDigests('2026-12-15');

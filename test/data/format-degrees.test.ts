@@ -9,7 +9,7 @@ describe('formatDegrees', () => {
     expect(formatDegrees(7.0833333)).toBe('7°04′'); // 4.999998′: not yet 5′
   });
 
-  it('truncates to the minute, as astrologers\' tables do, and never prints 60′', () => {
+  it("truncates to the minute, as astrologers' tables do, and never prints 60′", () => {
     expect(formatDegrees(29.9999)).toBe('29°59′'); // 59.994′
     expect(formatDegrees(12.99)).toBe('12°59′'); // 59.4′
     expect(formatDegrees(12.9917)).toBe('12°59′'); // 59.502′

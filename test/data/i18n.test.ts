@@ -32,12 +32,18 @@ describe('the shipped languages', () => {
 
   // Worked by hand from each language's grammar: one week, two weeks; French and Portuguese say "1 mês" and "0 semaine".
   it.each([
-    ['en', 1, '1 week'], ['en', 156, '156 weeks'],
-    ['es', 1, '1 semana'], ['es', 2, '2 semanas'],
-    ['fr', 0, '0 semaine'], ['fr', 2, '2 semaines'],
-    ['de', 1, '1 Woche'], ['de', 3, '3 Wochen'],
-    ['it', 1, '1 settimana'], ['it', 5, '5 settimane'],
-    ['pt', 1, '1 semana'], ['pt', 1000, '1.000 semanas'],
+    ['en', 1, '1 week'],
+    ['en', 156, '156 weeks'],
+    ['es', 1, '1 semana'],
+    ['es', 2, '2 semanas'],
+    ['fr', 0, '0 semaine'],
+    ['fr', 2, '2 semaines'],
+    ['de', 1, '1 Woche'],
+    ['de', 3, '3 Wochen'],
+    ['it', 1, '1 settimana'],
+    ['it', 5, '5 settimane'],
+    ['pt', 1, '1 semana'],
+    ['pt', 1000, '1.000 semanas'],
   ])('counts weeks in %s: %i → %s', (language, count, expected) => {
     expect(loadMessages(content, language).t('kinds.weekly.count', { count })).toBe(expected);
   });
@@ -47,9 +53,20 @@ describe('the shipped languages', () => {
     const de = loadMessages(content, 'de');
     const inSign = (sign: string, name: string) => de.t('grammar.signIn', { sign, name });
     // German says "in" a sign with its article and case: "im Stier", "in den Zwillingen" (a native writer's wording).
-    expect(de.t('chart.planetHeading', { planet: 'Sonne', sign: 'Stier', inSign: inSign('taurus', 'Stier'), house: 10 })).toBe('Sonne im Stier, Haus 10');
-    expect(de.t('chart.wheelPlanet', { planet: 'Mond', sign: 'Zwillinge', inSign: inSign('gemini', 'Zwillinge'), position: '3°' })).toBe('Mond in den Zwillingen auf 3°');
-    expect(de.t('today.moonIn', { sign: 'Schütze', inSign: inSign('sagittarius', 'Schütze') })).toBe('Mond im Schützen');
+    expect(
+      de.t('chart.planetHeading', { planet: 'Sonne', sign: 'Stier', inSign: inSign('taurus', 'Stier'), house: 10 }),
+    ).toBe('Sonne im Stier, Haus 10');
+    expect(
+      de.t('chart.wheelPlanet', {
+        planet: 'Mond',
+        sign: 'Zwillinge',
+        inSign: inSign('gemini', 'Zwillinge'),
+        position: '3°',
+      }),
+    ).toBe('Mond in den Zwillingen auf 3°');
+    expect(de.t('today.moonIn', { sign: 'Schütze', inSign: inSign('sagittarius', 'Schütze') })).toBe(
+      'Mond im Schützen',
+    );
   });
 
   it('gives templates the messages without placeholders as text, and sign words per slug', () => {
@@ -69,7 +86,17 @@ describe('German', () => {
 
 describe('Portuguese', () => {
   // Words only Brazil writes so (Portugal: "Saltar", "Gémeos", "Caranguejo", "Vénus", "Neptuno", "já não").
-  const BRAZILIAN = ['Pular', 'Trilha', 'Gêmeos', 'Câncer', 'Vênus', 'Netuno', 'logotipo', 'não está mais', 'anel externo'];
+  const BRAZILIAN = [
+    'Pular',
+    'Trilha',
+    'Gêmeos',
+    'Câncer',
+    'Vênus',
+    'Netuno',
+    'logotipo',
+    'não está mais',
+    'anel externo',
+  ];
 
   it('pt is European Portuguese throughout, not a mix of the two', () => {
     const text = readFileSync(path.join(content, 'i18n/pt.json'), 'utf8');
@@ -78,7 +105,28 @@ describe('Portuguese', () => {
   });
 
   // Words only Portugal writes so, as a Brazilian reader marks them (the form's, the search's and the signs' among them).
-  const EUROPEAN = ['Saltar', 'Caminho de navegação', 'Línguas', 'Gémeos', 'Caranguejo', 'Vénus', 'Neptuno', 'logótipo', 'já não', 'desviar-se', 'Demasiados', 'vila', 'O seu', 'A sua', 'está a ', 'A pesquisar', 'ficheiros', 'pedido', 'de novo', '«'];
+  const EUROPEAN = [
+    'Saltar',
+    'Caminho de navegação',
+    'Línguas',
+    'Gémeos',
+    'Caranguejo',
+    'Vénus',
+    'Neptuno',
+    'logótipo',
+    'já não',
+    'desviar-se',
+    'Demasiados',
+    'vila',
+    'O seu',
+    'A sua',
+    'está a ',
+    'A pesquisar',
+    'ficheiros',
+    'pedido',
+    'de novo',
+    '«',
+  ];
 
   it('pt-BR is Brazilian Portuguese throughout, in a file of its own', () => {
     const text = readFileSync(path.join(content, 'i18n/pt-BR.json'), 'utf8');
@@ -86,8 +134,14 @@ describe('Portuguese', () => {
     expect(BRAZILIAN.filter((word) => !text.includes(word))).toEqual([]);
     const messages = loadMessages(content, 'pt-BR');
     expect(messages.file).toBe('content/i18n/pt-BR.json');
-    expect([messages.ui.signs.gemini.name, messages.ui.signs.cancer.name, messages.ui.planets.neptune]).toEqual(['Gêmeos', 'Câncer', 'Netuno']);
-    expect(messages.t('chartForm.choosePlace', { query: 'Rio' })).toBe('Vários locais correspondem a “Rio”: escolha o seu.');
+    expect([messages.ui.signs.gemini.name, messages.ui.signs.cancer.name, messages.ui.planets.neptune]).toEqual([
+      'Gêmeos',
+      'Câncer',
+      'Netuno',
+    ]);
+    expect(messages.t('chartForm.choosePlace', { query: 'Rio' })).toBe(
+      'Vários locais correspondem a “Rio”: escolha o seu.',
+    );
   });
 
   it('a pt-BR file of its own, as docs/languages.md says to add it, is read for pt-BR and pt.json for pt', () => {
@@ -96,7 +150,10 @@ describe('Portuguese', () => {
     const pt = JSON.parse(readFileSync(path.join(content, 'i18n/pt.json'), 'utf8'));
     pt.signs.gemini.name = 'Gêmeos';
     writeFileSync(path.join(dir, 'i18n/pt-BR.json'), JSON.stringify(pt));
-    expect(loadMessages(dir, 'pt-BR')).toMatchObject({ file: 'content/i18n/pt-BR.json', ui: { signs: { gemini: { name: 'Gêmeos' } } } });
+    expect(loadMessages(dir, 'pt-BR')).toMatchObject({
+      file: 'content/i18n/pt-BR.json',
+      ui: { signs: { gemini: { name: 'Gêmeos' } } },
+    });
     expect(loadMessages(dir, 'pt').ui.signs.gemini.name).toBe('Gémeos');
   });
 });
@@ -120,23 +177,33 @@ describe('a language without its file, or a file with a fault', () => {
 
   it('a missing group names the file and the group, in one line, such as the grammar an older copy lacks', () => {
     const dir = contentWith((en) => delete en.grammar, 'de.json');
-    expect(failure(() => loadMessages(dir, 'de'))).toBe('content/i18n/de.json: grammar: is missing (every language needs the group: copy it from content/i18n/en.json and translate it)');
+    expect(failure(() => loadMessages(dir, 'de'))).toBe(
+      'content/i18n/de.json: grammar: is missing (every language needs the group: copy it from content/i18n/en.json and translate it)',
+    );
   });
 
   it('an unknown key is named, since it is most likely a misspelt one', () => {
     const dir = contentWith((en) => ((en.site as Record<string, unknown>).skiplink = 'Skip'));
-    expect(failure(() => loadMessages(dir, 'en'))).toBe('content/i18n/en.json: site.skiplink: is not a known key (a misspelt one?)');
+    expect(failure(() => loadMessages(dir, 'en'))).toBe(
+      'content/i18n/en.json: site.skiplink: is not a known key (a misspelt one?)',
+    );
   });
 
   it('a message that is not valid ICU is named', () => {
     const dir = contentWith((en) => ((en.home as Record<string, unknown>).thisWeek = 'This week {for every sign'));
-    expect(failure(() => loadMessages(dir, 'en'))).toMatch(/^content\/i18n\/en\.json: home\.thisWeek: is not a valid ICU message/);
+    expect(failure(() => loadMessages(dir, 'en'))).toMatch(
+      /^content\/i18n\/en\.json: home\.thisWeek: is not a valid ICU message/,
+    );
   });
 
   it('a message with a placeholder the site does not fill fails naming the key when used', () => {
-    const dir = contentWith((en) => ((en.report as Record<string, unknown>).otherSigns = '{period} for the other {kind}'));
+    const dir = contentWith(
+      (en) => ((en.report as Record<string, unknown>).otherSigns = '{period} for the other {kind}'),
+    );
     const messages = loadMessages(dir, 'en');
-    expect(failure(() => messages.t('report.otherSigns', { period: 'May' }))).toMatch(/^content\/i18n\/en\.json: report\.otherSigns: /);
+    expect(failure(() => messages.t('report.otherSigns', { period: 'May' }))).toMatch(
+      /^content\/i18n\/en\.json: report\.otherSigns: /,
+    );
   });
 
   it('a file that is not JSON is named', () => {

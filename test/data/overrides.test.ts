@@ -33,8 +33,24 @@ describe('readOverrides', () => {
     await put('weekly/.DS_Store', 'junk');
     const overrides = await readOverrides(dir);
     expect(overrides).toEqual([
-      { kind: 'ascendantYearly', periodKey: '2026', sign: 'pisces', field: 'text', mode: 'replace', html: '<p>Just text.</p>\n', file: 'content/overrides/ascendant/2026/pisces.md' },
-      { kind: 'weekly', periodKey: '2026-w47', sign: 'leo', field: 'intro', mode: 'prepend', html: expect.stringContaining('<strong>Hello</strong>') as string, file: 'content/overrides/weekly/2026-w47/leo.md' },
+      {
+        kind: 'ascendantYearly',
+        periodKey: '2026',
+        sign: 'pisces',
+        field: 'text',
+        mode: 'replace',
+        html: '<p>Just text.</p>\n',
+        file: 'content/overrides/ascendant/2026/pisces.md',
+      },
+      {
+        kind: 'weekly',
+        periodKey: '2026-w47',
+        sign: 'leo',
+        field: 'intro',
+        mode: 'prepend',
+        html: expect.stringContaining('<strong>Hello</strong>') as string,
+        file: 'content/overrides/weekly/2026-w47/leo.md',
+      },
     ]);
     expect(overrides[1]!.html).not.toContain('script');
   });
@@ -43,15 +59,21 @@ describe('readOverrides', () => {
     ['svg', 'An icon <svg viewBox="0 0 10 10"> here.\n\nThe rest of the text.\n'],
     ['style', 'Text.\n\n<style>\n\nThe rest of the text.\n'],
     ['textarea', 'Text <textarea> and the rest.\n'],
-  ])('refuses an override whose <%s> is never closed, which would drop the text after it, in one line naming the file', async (element, body) => {
-    await put('weekly/2026-w47/leo.md', body);
-    await expect(readOverrides(dir)).rejects.toThrow(
-      `content/overrides/weekly/2026-w47/leo.md: <${element}> is never closed, so the text after it would be dropped with it: close it with </${element}>, or remove it`,
-    );
-  });
+  ])(
+    'refuses an override whose <%s> is never closed, which would drop the text after it, in one line naming the file',
+    async (element, body) => {
+      await put('weekly/2026-w47/leo.md', body);
+      await expect(readOverrides(dir)).rejects.toThrow(
+        `content/overrides/weekly/2026-w47/leo.md: <${element}> is never closed, so the text after it would be dropped with it: close it with </${element}>, or remove it`,
+      );
+    },
+  );
 
   it('drops a closed <svg> or <style> alone, keeping the text around it', async () => {
-    await put('weekly/2026-w47/leo.md', 'Before <svg viewBox="0 0 10 10"><circle r="5"/></svg> after.\n\n<style>p { color: red }</style>\n\nThe rest.\n');
+    await put(
+      'weekly/2026-w47/leo.md',
+      'Before <svg viewBox="0 0 10 10"><circle r="5"/></svg> after.\n\n<style>p { color: red }</style>\n\nThe rest.\n',
+    );
     const [override] = await readOverrides(dir);
     expect(override!.html).toBe('<p>Before  after.</p>\n\n<p>The rest.</p>\n');
   });

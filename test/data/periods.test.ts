@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allPeriods, describeDateTime, describeMonthDayRange, describePeriod, isFinal, isoWeekOf, isoWeeksInYear, periodAt, periodParams, periodsFor, parseIsoDate, weekPeriod,
+  allPeriods,
+  describeDateTime,
+  describeMonthDayRange,
+  describePeriod,
+  isFinal,
+  isoWeekOf,
+  isoWeeksInYear,
+  periodAt,
+  periodParams,
+  periodsFor,
+  parseIsoDate,
+  weekPeriod,
 } from '../../src/data/periods.ts';
 
 const week = (date: string) => isoWeekOf(parseIsoDate(date));
@@ -35,7 +46,13 @@ describe('ISO-8601 weeks', () => {
 
   // Spanish, German and French as their style guides write dates (CLDR, as Intl.DateTimeFormat has it).
   it.each([
-    ['es', '16–22 de noviembre de 2026', 'noviembre de 2026', '22 de diciembre – 19 de enero', '21 de abril de 1926 a las 2:40'],
+    [
+      'es',
+      '16–22 de noviembre de 2026',
+      'noviembre de 2026',
+      '22 de diciembre – 19 de enero',
+      '21 de abril de 1926 a las 2:40',
+    ],
     ['de', '16.–22. November 2026', 'November 2026', '22. Dezember – 19. Januar', '21. April 1926 um 02:40'],
     ['fr', '16–22 novembre 2026', 'novembre 2026', '22 décembre – 19 janvier', '21 avril 1926 à 02:40'],
   ])('writes periods, sign dates and birth times in %s', (locale, week, month, signDates, birth) => {
@@ -47,8 +64,12 @@ describe('ISO-8601 weeks', () => {
   });
 
   it('describes weeks that span months and years', () => {
-    expect(describePeriod(periodAt('weekly', parseIsoDate('2026-11-30')))).toBe('November 30\u2009–\u2009December 6, 2026');
-    expect(describePeriod(periodAt('weekly', parseIsoDate('2027-01-01')))).toBe('December 28, 2026\u2009–\u2009January 3, 2027');
+    expect(describePeriod(periodAt('weekly', parseIsoDate('2026-11-30')))).toBe(
+      'November 30\u2009–\u2009December 6, 2026',
+    );
+    expect(describePeriod(periodAt('weekly', parseIsoDate('2027-01-01')))).toBe(
+      'December 28, 2026\u2009–\u2009January 3, 2027',
+    );
   });
 
   it('sends the week-numbering year with the week', () => {
@@ -94,7 +115,11 @@ describe('publication window', () => {
     const months = periodsFor('monthly', '2026-01-15', { past: 2, future: 1 });
     expect(months.map((p) => p.key)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
     expect(months[1]).toMatchObject({ start: '2025-12-01', end: '2025-12-31', month: 12, year: 2025 });
-    expect(periodsFor('yearly', '2026-06-01', { past: 1, future: 1 }).map((p) => p.key)).toEqual(['2025', '2026', '2027']);
+    expect(periodsFor('yearly', '2026-06-01', { past: 1, future: 1 }).map((p) => p.key)).toEqual([
+      '2025',
+      '2026',
+      '2027',
+    ]);
   });
 
   it('crosses week 53 without skipping or repeating', () => {

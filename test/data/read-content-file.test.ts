@@ -22,7 +22,11 @@ symlinkSync('brand/logo.svg', path.join(content, 'same.svg'));
 symlinkSync('nowhere.svg', path.join(content, 'dangling.svg'));
 
 const helper = new URL('../../src/data/read-content-file.ts', import.meta.url);
-const options = (name: string) => ({ label: `content/site.json: logo (content/${name})`, folderLabel: 'content/', maxBytes: 1_000_000_000 });
+const options = (name: string) => ({
+  label: `content/site.json: logo (content/${name})`,
+  folderLabel: 'content/',
+  maxBytes: 1_000_000_000,
+});
 
 const read = (name: string, maxBytes = 100) => readContentFile(content, name, { ...options(name), maxBytes });
 
@@ -37,7 +41,13 @@ describe('readContentFile', () => {
     const outside = 'is (or links to) a file outside content/; put the file itself in content/';
     const notFile = 'is not a regular file (a folder, a device or a named pipe); put the file itself there';
     const names = ['pipe.svg', 'to-pipe.svg', 'zero.svg', 'random.svg'];
-    expect(callsInChild(helper, 'readContentFile', names.map((name) => [content, name, options(name)]))).toEqual([
+    expect(
+      callsInChild(
+        helper,
+        'readContentFile',
+        names.map((name) => [content, name, options(name)]),
+      ),
+    ).toEqual([
       `content/site.json: logo (content/pipe.svg): ${notFile}`,
       `content/site.json: logo (content/to-pipe.svg): ${notFile}`,
       `content/site.json: logo (content/zero.svg): ${outside}`,
@@ -46,12 +56,12 @@ describe('readContentFile', () => {
   });
 
   it('refuses a device inside the folder it is asked for', () => {
-    expect(callsInChild(helper, 'readContentFile', [['/dev', 'zero', { ...options('zero'), label: '/dev/zero' }]])).toEqual([
-      '/dev/zero: is not a regular file (a folder, a device or a named pipe); put the file itself there',
-    ]);
+    expect(
+      callsInChild(helper, 'readContentFile', [['/dev', 'zero', { ...options('zero'), label: '/dev/zero' }]]),
+    ).toEqual(['/dev/zero: is not a regular file (a folder, a device or a named pipe); put the file itself there']);
   });
 
-  it('refuses a file outside the folder, by a link or by its name, even one whose path starts like the folder\'s', () => {
+  it("refuses a file outside the folder, by a link or by its name, even one whose path starts like the folder's", () => {
     const outside = 'is (or links to) a file outside content/; put the file itself in content/';
     expect(() => read('old.svg')).toThrow(`content/site.json: logo (content/old.svg): ${outside}`);
     expect(() => read('../content-old/logo.svg')).toThrow(outside);
@@ -65,7 +75,9 @@ describe('readContentFile', () => {
 
   it('counts what it reads, not the size the file system gives (a /proc file says 0 bytes)', () => {
     const options = { label: '/proc/self/status', folderLabel: '/proc/self', maxBytes: 10 };
-    expect(() => readContentFile('/proc/self', 'status', options)).toThrow('/proc/self/status: is larger than 10 bytes');
+    expect(() => readContentFile('/proc/self', 'status', options)).toThrow(
+      '/proc/self/status: is larger than 10 bytes',
+    );
   });
 
   it('says when there is no such file, or the link leads nowhere', () => {

@@ -14,7 +14,9 @@ describe('ResponseCache', () => {
 
   const endpoint = '/api/weekly-reports';
   const body = { year: 2026, week: 47 };
-  const answer = [{ sign_id: 0, sign_name: 'Bélier', intro: '<p>Semaine du 16 – 22 novembre ♈</p>', text: '<p>🌕</p>' }];
+  const answer = [
+    { sign_id: 0, sign_name: 'Bélier', intro: '<p>Semaine du 16 – 22 novembre ♈</p>', text: '<p>🌕</p>' },
+  ];
 
   it('gives back what it stored, under a file named by the request', async () => {
     const cache = new ResponseCache(cacheDir, 'example.com');
@@ -32,7 +34,10 @@ describe('ResponseCache', () => {
     const file = cache.fileFor(endpoint, body);
     mkdirSync(path.dirname(file), { recursive: true });
     const escaped = String.raw`[{"sign_id":0,"sign_name":"B\u00e9lier","intro":"<p>Semaine du 16 \u2013 22 novembre \u2648</p>","text":"<p>\ud83c\udf15</p>"}]`;
-    writeFileSync(file, `{"endpoint":"/api/weekly-reports","body":{"year":2026,"week":47},"storedAt":"2026-11-20T10:00:00.000Z","response":${escaped}}\n`);
+    writeFileSync(
+      file,
+      `{"endpoint":"/api/weekly-reports","body":{"year":2026,"week":47},"storedAt":"2026-11-20T10:00:00.000Z","response":${escaped}}\n`,
+    );
     expect((await cache.read(endpoint, body))?.response).toEqual(answer);
   });
 

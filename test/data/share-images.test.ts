@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,19 +49,31 @@ describe('share image SVG', () => {
     const title = 'Stars <b>&amp; "Moons" & \'Co\'';
     const svg = signImageSvg(title, leo, 'Weekly horoscope');
     // A strict parse: a raw < or & from the title would fail it.
-    expect(texts(parseXml(svg, { allowDeclaration: false }))).toEqual(['♌', 'Leo', 'Weekly horoscope', 'July 23 – August 22', title]);
+    expect(texts(parseXml(svg, { allowDeclaration: false }))).toEqual([
+      '♌',
+      'Leo',
+      'Weekly horoscope',
+      'July 23 – August 22',
+      title,
+    ]);
     expect(svg).not.toContain('<b>');
   });
 
   it('the site image rings all twelve glyphs around the title', () => {
-    const shown = texts(parseXml(siteImageSvg('Night & Day', signs, ['Weekly, monthly and yearly', 'horoscopes for all twelve signs']), { allowDeclaration: false }));
+    const shown = texts(
+      parseXml(siteImageSvg('Night & Day', signs, ['Weekly, monthly and yearly', 'horoscopes for all twelve signs']), {
+        allowDeclaration: false,
+      }),
+    );
     expect(shown.slice(0, 12)).toEqual(['♈', '♉', '♊', '♋', '♌', '♍', '♎', '♏', '♐', '♑', '♒', '♓']);
     expect(shown).toContain('Night & Day');
   });
 
   it('shrinks, then cuts a title too long for its line, keeping it in the picture', () => {
     const long = 'The Most Wonderfully Comprehensive Horoscope Collection Ever Published Anywhere';
-    const line = /<text[^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>\n<\/svg>/.exec(signImageSvg(long, leo, 'Weekly horoscope'))!;
+    const line = /<text[^>]*font-size="(\d+)"[^>]*>([^<]*)<\/text>\n<\/svg>/.exec(
+      signImageSvg(long, leo, 'Weekly horoscope'),
+    )!;
     expect(Number(line[1])).toBe(28);
     expect(line[2]).toMatch(/^The Most Wonderfully .*…$/);
     expect(line[2]!.length).toBeLessThan(long.length);
@@ -61,7 +82,11 @@ describe('share image SVG', () => {
 
 describe('share image names', () => {
   // Read here, from the package itself: the version the build runs with.
-  const installed = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-js/package.json'), 'utf8')) as { version: string }).version;
+  const installed = (
+    JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@resvg/resvg-js/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
   it("carry the installed resvg-js's version in their hash", () => {
     const plan = planShareImages('Stars', signs, messages);
@@ -72,13 +97,17 @@ describe('share image names', () => {
 
   it('change when resvg-js changes, the same SVG and fonts drawn by another version', () => {
     const svg = signImageSvg('Stars', leo, 'Weekly horoscope');
-    const names = ['2.6.2', '2.6.3', '3.0.0'].map((version) => shareImageUrl('weekly-leo', svg, rendererFingerprint(version)));
+    const names = ['2.6.2', '2.6.3', '3.0.0'].map((version) =>
+      shareImageUrl('weekly-leo', svg, rendererFingerprint(version)),
+    );
     expect(new Set(names).size).toBe(3);
     for (const name of names) expect(name).toMatch(/^\/assets\/share\/weekly-leo\.[0-9a-f]{10}\.png$/);
   });
 
   it('change when a font file changes, the same SVG drawn by the same resvg-js', () => {
-    const fonts = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((name) => path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf', name));
+    const fonts = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((name) =>
+      path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf', name),
+    );
     const copies = fonts.map((file) => path.join(work, path.basename(file)));
     copies.forEach((copy, i) => writeFileSync(copy, readFileSync(fonts[i]!)));
     const svg = signImageSvg('Stars', leo, 'Weekly horoscope');
@@ -96,7 +125,10 @@ describe('share image names', () => {
 
 describe('renderPng', () => {
   it('makes a 1200×630 PNG', async () => {
-    expect(pngSize(await renderPng(signImageSvg('Stars', leo, 'Weekly horoscope')))).toEqual({ width: 1200, height: 630 });
+    expect(pngSize(await renderPng(signImageSvg('Stars', leo, 'Weekly horoscope')))).toEqual({
+      width: 1200,
+      height: 630,
+    });
   });
 
   it('draws the zodiac glyph from the packaged font (an image with it differs from one without)', async () => {
@@ -112,7 +144,9 @@ describe('planShareImages', () => {
   it('plans one image per sign and kind, and one for the site, under fingerprinted names', () => {
     expect(plan.bySignAndKind.size).toBe(48);
     expect(plan.bySignAndKind.get('weekly/leo')!.url).toMatch(/^\/assets\/share\/leo-weekly\.[0-9a-f]{10}\.png$/);
-    expect(plan.bySignAndKind.get('ascendantYearly/pisces')!.url).toMatch(/^\/assets\/share\/pisces-ascendant-yearly\.[0-9a-f]{10}\.png$/);
+    expect(plan.bySignAndKind.get('ascendantYearly/pisces')!.url).toMatch(
+      /^\/assets\/share\/pisces-ascendant-yearly\.[0-9a-f]{10}\.png$/,
+    );
     expect(plan.site.url).toMatch(/^\/assets\/share\/site\.[0-9a-f]{10}\.png$/);
     expect(plan.logo.url).toMatch(/^\/assets\/share\/logo\.[0-9a-f]{10}\.png$/);
     expect(new Set([plan.site, plan.logo, ...plan.bySignAndKind.values()].map((i) => i.url)).size).toBe(50);
@@ -124,12 +158,18 @@ describe('planShareImages', () => {
     expect(plan.site.alt).toBe('The twelve zodiac signs in a ring beside the title Stars');
   });
 
-  it('draws and describes the images in the site\'s language', () => {
+  it("draws and describes the images in the site's language", () => {
     const es = loadMessages(content, 'es');
     const spanish = planShareImages('Estrellas', readSigns(path.join(content, 'signs.json'), es), es);
     const leoWeekly = spanish.bySignAndKind.get('weekly/leo')!;
     expect(leoWeekly.alt).toBe('Horóscopo semanal de Leo · Estrellas');
-    expect(texts(parseXml(leoWeekly.svg, { allowDeclaration: false }))).toEqual(['♌', 'Leo', 'Horóscopo semanal', '23 de julio – 22 de agosto', 'Estrellas']);
+    expect(texts(parseXml(leoWeekly.svg, { allowDeclaration: false }))).toEqual([
+      '♌',
+      'Leo',
+      'Horóscopo semanal',
+      '23 de julio – 22 de agosto',
+      'Estrellas',
+    ]);
     expect(texts(parseXml(spanish.site.svg, { allowDeclaration: false }))).toContain('y anuales para los doce signos');
   });
 
@@ -202,7 +242,10 @@ describe('the colours of the share images', () => {
   const withAccent = (accent: string) => {
     const dir = path.join(work, `content-${accent.slice(1)}`);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'theme.css'), readFileSync(path.join(content, 'theme.css'), 'utf8').replace(/--accent: #[0-9a-f]+;/, `--accent: ${accent};`));
+    writeFileSync(
+      path.join(dir, 'theme.css'),
+      readFileSync(path.join(content, 'theme.css'), 'utf8').replace(/--accent: #[0-9a-f]+;/, `--accent: ${accent};`),
+    );
     return themeColours(dir);
   };
 
@@ -221,7 +264,9 @@ describe('the colours of the share images', () => {
 
 describe("the owner's logo in the images", () => {
   // A logo twice as wide as high, one green: fitted into a box, it fills the box's width and half its height.
-  const logo = { svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="#00a86b"/></svg>' };
+  const logo = {
+    svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><rect width="200" height="100" fill="#00a86b"/></svg>',
+  };
   const green = [0x00, 0xa8, 0x6b, 0xff];
   const pixel = async (svg: string, x: number, y: number) => {
     const { Resvg } = await import('@resvg/resvg-js');

@@ -8,7 +8,7 @@ import { eventsOfYear } from '../../src/sky/events.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 describe('skyYearStore', () => {
-  it('reads back a year exactly as computed, under the sky code\'s version', () => {
+  it("reads back a year exactly as computed, under the sky code's version", () => {
     const cacheDir = tempDir('astro-sky-');
     const store = skyYearStore(cacheDir);
     const year = eventsOfYear(2026);
@@ -37,7 +37,11 @@ describe('skyYearStore', () => {
 
   it("keys the years by src/sky's code and astronomy-engine's version: a change to either computes them again", () => {
     const sky = path.resolve(import.meta.dirname, '../../src/sky');
-    const installed = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/astronomy-engine/package.json'), 'utf8')) as { version: string }).version;
+    const installed = (
+      JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, '../../node_modules/astronomy-engine/package.json'), 'utf8'),
+      ) as { version: string }
+    ).version;
     expect(skyVersion(sky, installed)).toBe(SKY_VERSION);
     expect(skyVersion(sky, `${installed}-next`)).not.toBe(SKY_VERSION);
     const copy = tempDir('astro-sky-code-');

@@ -36,14 +36,21 @@ describe('readStaticPages', () => {
     expect(await readStaticPages(path.join(dir, 'nope'))).toEqual([]);
   });
 
-  it.each(['leo', 'weekly', 'ascendant', 'charts', 'assets'])('refuses a slug that collides with the site\'s own URLs: %s.md', async (slug) => {
-    await put(`${slug}.md`, '---\ntitle: X\n---\nText\n');
-    await expect(readStaticPages(dir)).rejects.toThrow(new RegExp(`content/pages/${slug}\\.md: /${slug}/ is already a page of the site`));
-  });
+  it.each(['leo', 'weekly', 'ascendant', 'charts', 'assets'])(
+    "refuses a slug that collides with the site's own URLs: %s.md",
+    async (slug) => {
+      await put(`${slug}.md`, '---\ntitle: X\n---\nText\n');
+      await expect(readStaticPages(dir)).rejects.toThrow(
+        new RegExp(`content/pages/${slug}\\.md: /${slug}/ is already a page of the site`),
+      );
+    },
+  );
 
   it("refuses a slug that is another published language's folder, and only then", async () => {
     await put('es.md', '---\ntitle: Español\n---\nText\n');
-    await expect(readStaticPages(dir, 'content/pages', ['pt', 'es'])).rejects.toThrow('content/pages/es.md: /es/ is the home page of the language "es" this site publishes; rename the file');
+    await expect(readStaticPages(dir, 'content/pages', ['pt', 'es'])).rejects.toThrow(
+      'content/pages/es.md: /es/ is the home page of the language "es" this site publishes; rename the file',
+    );
     expect((await readStaticPages(dir, 'content/pages', ['pt'])).map((p) => p.url)).toEqual(['/es/']);
   });
 
@@ -60,7 +67,9 @@ describe('readStaticPages', () => {
     await mkdir(pages);
     await writeFile(path.join(dir, 'secret.md'), '---\ntitle: Secret\n---\nNot for publishing\n');
     await symlink(path.join(dir, 'secret.md'), path.join(pages, 'about.md'));
-    await expect(readStaticPages(pages)).rejects.toThrow('content/pages/about.md: is (or links to) a file outside content/pages; put the file itself in content/pages');
+    await expect(readStaticPages(pages)).rejects.toThrow(
+      'content/pages/about.md: is (or links to) a file outside content/pages; put the file itself in content/pages',
+    );
     await rm(path.join(pages, 'about.md'));
     execFileSync('mkfifo', [path.join(pages, 'about.md')]);
     await symlink('/dev/zero', path.join(pages, 'zero.md'));
@@ -69,19 +78,40 @@ describe('readStaticPages', () => {
       'content/pages/about.md: is not a regular file (a folder, a device or a named pipe); put the file itself there',
     ]);
     await rm(path.join(pages, 'about.md'));
-    expect(callsInChild(module, 'readStaticPages', [[pages]])).toEqual(['content/pages/zero.md: is (or links to) a file outside content/pages; put the file itself in content/pages']);
+    expect(callsInChild(module, 'readStaticPages', [[pages]])).toEqual([
+      'content/pages/zero.md: is (or links to) a file outside content/pages; put the file itself in content/pages',
+    ]);
   });
 });
 
 describe('withPrivacyPage', () => {
   const analytics = { analytics: { provider: 'goatcounter' as const, code: 'starlight' } };
-  const words = (title?: string) => ({ locale: 'it', file: 'content/i18n/it.json', ui: { privacy: title ? { title } : undefined } }) as unknown as Parameters<typeof withPrivacyPage>[3];
-  const about = { slug: 'about', url: '/about/', title: 'Chi siamo', order: 1, html: '<p>Noi.</p>', file: 'content/pages/it/about.md' };
+  const words = (title?: string) =>
+    ({
+      locale: 'it',
+      file: 'content/i18n/it.json',
+      ui: { privacy: title ? { title } : undefined },
+    }) as unknown as Parameters<typeof withPrivacyPage>[3];
+  const about = {
+    slug: 'about',
+    url: '/about/',
+    title: 'Chi siamo',
+    order: 1,
+    html: '<p>Noi.</p>',
+    file: 'content/pages/it/about.md',
+  };
 
   it("adds a page made from the settings, titled in the language's words, where analytics is on and none is written", () => {
     expect(withPrivacyPage([about], 'content/pages/it', analytics, words('Privacy'))).toEqual([
       about,
-      { slug: 'privacy', url: '/privacy/', title: 'Privacy', order: 100, html: '<p>{{ scripts }}</p>', file: 'content/pages/it/privacy.md' },
+      {
+        slug: 'privacy',
+        url: '/privacy/',
+        title: 'Privacy',
+        order: 100,
+        html: '<p>{{ scripts }}</p>',
+        file: 'content/pages/it/privacy.md',
+      },
     ]);
   });
 

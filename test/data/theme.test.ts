@@ -20,22 +20,39 @@ function contentWith(name: string, css?: string): string {
 describe("themeColours: the owner's content/theme.css", () => {
   it("gives its light :root colours, not the dark scheme's", () => {
     // The fixture's theme.css, read by hand: the first :root block, outside prefers-color-scheme: dark.
-    expect(themeColours(fixture)).toEqual({ fg: '#1d1b26', muted: '#55506a', bg: '#fdfcff', card: '#f3f0fa', line: '#d9d3e8', accent: '#5b3fa8' });
+    expect(themeColours(fixture)).toEqual({
+      fg: '#1d1b26',
+      muted: '#55506a',
+      bg: '#fdfcff',
+      card: '#f3f0fa',
+      line: '#d9d3e8',
+      accent: '#5b3fa8',
+    });
   });
 
   it("gives the same colours after docs/theming.md's font steps: @font-face on top, the family first in --font-body", () => {
-    const fontFace = '@font-face { font-family: "Inter"; font-weight: 400; font-display: swap; src: url("fonts/inter-latin-400-normal.woff2") format("woff2"); }\n';
+    const fontFace =
+      '@font-face { font-family: "Inter"; font-weight: 400; font-display: swap; src: url("fonts/inter-latin-400-normal.woff2") format("woff2"); }\n';
     const css = fontFace + fixtureTheme.replace('--font-body: system-ui,', '--font-body: "Inter", system-ui,');
     expect(css).toContain('--font-body: "Inter", system-ui,');
     expect(themeColours(contentWith('inter', css))).toEqual(themeColours(fixture));
   });
 
   it('names content/theme.css when it is missing, has no :root block, or a colour is missing or not in hex', () => {
-    expect(() => themeColours(contentWith('none'))).toThrow("content/theme.css: is missing: it sets the site's colours and fonts (docs/theming.md)");
-    expect(() => themeColours(contentWith('no-root', 'body { color: red; }\n'))).toThrow("content/theme.css: has no :root { … } block setting the site's colours");
-    const tomato = ':root {\n  --fg: #111; --muted: #222; --bg: #fff; --card: #eee; --line: #ddd; --accent: tomato;\n}\n';
-    expect(() => themeColours(contentWith('tomato', tomato))).toThrow('content/theme.css: --accent: must be set in :root to a hex colour such as #5b3fa8, not tomato');
-    expect(() => themeColours(contentWith('no-line', tomato.replace(' --line: #ddd;', '')))).toThrow('content/theme.css: --line: must be set in :root');
+    expect(() => themeColours(contentWith('none'))).toThrow(
+      "content/theme.css: is missing: it sets the site's colours and fonts (docs/theming.md)",
+    );
+    expect(() => themeColours(contentWith('no-root', 'body { color: red; }\n'))).toThrow(
+      "content/theme.css: has no :root { … } block setting the site's colours",
+    );
+    const tomato =
+      ':root {\n  --fg: #111; --muted: #222; --bg: #fff; --card: #eee; --line: #ddd; --accent: tomato;\n}\n';
+    expect(() => themeColours(contentWith('tomato', tomato))).toThrow(
+      'content/theme.css: --accent: must be set in :root to a hex colour such as #5b3fa8, not tomato',
+    );
+    expect(() => themeColours(contentWith('no-line', tomato.replace(' --line: #ddd;', '')))).toThrow(
+      'content/theme.css: --line: must be set in :root',
+    );
   });
 });
 
@@ -46,7 +63,11 @@ describe("the site's stylesheet and the theme", () => {
   it('sets no colour, font or custom property of its own, so the theme is the one place they are set', () => {
     expect(siteCss).not.toMatch(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(|:root|--[a-z-]+\s*:/i);
     // Headings take the theme's display face, or its body font where an older theme has none.
-    expect([...new Set([...siteCss.matchAll(/font-family:\s*([^;}]+)/g)].map((m) => m[1]!.trim()))].sort()).toEqual(['var(--font-body)', 'var(--font-display, var(--font-body))', 'var(--font-glyph)']);
+    expect([...new Set([...siteCss.matchAll(/font-family:\s*([^;}]+)/g)].map((m) => m[1]!.trim()))].sort()).toEqual([
+      'var(--font-body)',
+      'var(--font-display, var(--font-body))',
+      'var(--font-glyph)',
+    ]);
   });
 
   it("reads only custom properties the theme's light and dark blocks set", () => {

@@ -76,7 +76,9 @@ describe('fingerprintAssetsPlugin', () => {
     // Only hashed names, no unhashed copy (it would be cached as immutable and go stale), no dot-files.
     expect(listAssets()).toEqual([svgName, cssName].sort());
     expect(read(`assets/${cssName}`)).toBe('body { color: #123; }\n');
-    expect(read('index.html')).toBe(`<link rel="stylesheet" href="/assets/${cssName}"><img src="/assets/${svgName}" alt="">\n`);
+    expect(read('index.html')).toBe(
+      `<link rel="stylesheet" href="/assets/${cssName}"><img src="/assets/${svgName}" alt="">\n`,
+    );
     expect(read('other/index.html')).toContain(`href="/assets/${cssName}"`);
   });
 
@@ -108,7 +110,7 @@ describe('fingerprintAssetsPlugin', () => {
     }
     // Eleventy wraps errors thrown inside templates; the plugin's message travels in the chain.
     const messages: string[] = [];
-    for (let error = failure as (Error & { cause?: unknown; originalError?: unknown }) | undefined; error; ) {
+    for (let error = failure as (Error & { cause?: unknown; originalError?: unknown }) | undefined; error;) {
       messages.push(error.message);
       error = (error.originalError ?? error.cause) as typeof error;
     }
@@ -125,7 +127,10 @@ describe('fingerprintAssetsPlugin', () => {
       configPath: path.join(dir, 'eleventy.config.mjs'),
       config(eleventyConfig: EleventyConfig) {
         const published = new FingerprintedAssets({ sourceDir: assets });
-        eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets: published, pathPrefix: async () => '/horoscopes/' });
+        eleventyConfig.addPlugin(fingerprintAssetsPlugin, {
+          assets: published,
+          pathPrefix: async () => '/horoscopes/',
+        });
         eleventyConfig.addPlugin(filtersPlugin, { assets: published });
       },
     });
@@ -144,7 +149,11 @@ describe('fingerprintAssetsPlugin', () => {
       configPath: path.join(dir, 'eleventy.config.mjs'),
       config(eleventyConfig: EleventyConfig) {
         const published = new FingerprintedAssets({ sourceDir: assets });
-        eleventyConfig.addPlugin(fingerprintAssetsPlugin, { assets: published, pathPrefix: async () => '/', manifest: async () => manifest });
+        eleventyConfig.addPlugin(fingerprintAssetsPlugin, {
+          assets: published,
+          pathPrefix: async () => '/',
+          manifest: async () => manifest,
+        });
         eleventyConfig.addPlugin(filtersPlugin, { assets: published });
       },
     });
@@ -208,22 +217,31 @@ describe('readAssetManifest', () => {
   it('reads a quoted address with an escaped quote, and writes it back escaped', () => {
     fs.writeFileSync(path.join(assets, 'a"b.woff2'), 'font');
     fs.writeFileSync(path.join(assets, 'site.css'), String.raw`@font-face { src: url("a\"b.woff2") }` + '\n');
-    expect(readAssetManifest(assets).get('site.css')!.content).toBe(String.raw`@font-face { src: url("/assets/a\"b.${sha8('font')}.woff2") }` + '\n');
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(
+      String.raw`@font-face { src: url("/assets/a\"b.${sha8('font')}.woff2") }` + '\n',
+    );
   });
 
   it('rewrites @import with a plain string, and leaves other strings alone', () => {
     fs.writeFileSync(path.join(assets, 'base.css'), 'p { margin: 0 }\n');
     fs.writeFileSync(path.join(assets, 'site.css'), `@import 'base.css';\n.q::before { content: "url(base.css)" }\n`);
     const base = `/assets/base.${sha8('p { margin: 0 }\n')}.css`;
-    expect(readAssetManifest(assets).get('site.css')!.content).toBe(`@import "${base}";\n.q::before { content: "url(base.css)" }\n`);
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(
+      `@import "${base}";\n.q::before { content: "url(base.css)" }\n`,
+    );
     fs.writeFileSync(path.join(assets, 'site.css'), '@import "gone.css";\n');
-    expect(() => readAssetManifest(assets)).toThrow(`${assets}/site.css: @import "gone.css" names no file in ${assets}`);
+    expect(() => readAssetManifest(assets)).toThrow(
+      `${assets}/site.css: @import "gone.css" names no file in ${assets}`,
+    );
   });
 
   it('publishes a stylesheet without its comments, ignoring a url() inside one, even one naming a missing file', () => {
-    const css = '/* was: url(img/old.png) */\n.s { color: red } /* url(\n "gone.woff2") */\n.q::before { content: "/* kept */" }\n';
+    const css =
+      '/* was: url(img/old.png) */\n.s { color: red } /* url(\n "gone.woff2") */\n.q::before { content: "/* kept */" }\n';
     fs.writeFileSync(path.join(assets, 'site.css'), css);
-    expect(readAssetManifest(assets).get('site.css')!.content).toBe('\n.s { color: red } \n.q::before { content: "/* kept */" }\n');
+    expect(readAssetManifest(assets).get('site.css')!.content).toBe(
+      '\n.s { color: red } \n.q::before { content: "/* kept */" }\n',
+    );
   });
 
   it('names the stylesheet and the url() that names no file', () => {
@@ -234,14 +252,20 @@ describe('readAssetManifest', () => {
   it('refuses a file that links outside the folder, or is a named pipe or a device, naming it', () => {
     fs.writeFileSync(path.join(dir, 'secret.txt'), 'not for publishing');
     fs.symlinkSync(path.join(dir, 'secret.txt'), path.join(assets, 'icons', 'secret.svg'));
-    expect(() => readAssetManifest(assets)).toThrow(`${assets}/icons/secret.svg: is (or links to) a file outside ${assets}; put the file itself in ${assets}`);
+    expect(() => readAssetManifest(assets)).toThrow(
+      `${assets}/icons/secret.svg: is (or links to) a file outside ${assets}; put the file itself in ${assets}`,
+    );
     fs.rmSync(path.join(assets, 'icons', 'secret.svg'));
     fs.symlinkSync('/dev/zero', path.join(assets, 'zero.css'));
     const module = new URL('../../src/eleventy/fingerprint-assets.ts', import.meta.url);
-    expect(callsInChild(module, 'readAssetManifest', [[assets]])).toEqual([`${assets}/zero.css: is (or links to) a file outside ${assets}; put the file itself in ${assets}`]);
+    expect(callsInChild(module, 'readAssetManifest', [[assets]])).toEqual([
+      `${assets}/zero.css: is (or links to) a file outside ${assets}; put the file itself in ${assets}`,
+    ]);
     fs.rmSync(path.join(assets, 'zero.css'));
     execFileSync('mkfifo', [path.join(assets, 'pipe.svg')]);
-    expect(callsInChild(module, 'readAssetManifest', [[assets]])).toEqual([`${assets}/pipe.svg: is not a regular file (a folder, a device or a named pipe); put the file itself there`]);
+    expect(callsInChild(module, 'readAssetManifest', [[assets]])).toEqual([
+      `${assets}/pipe.svg: is not a regular file (a folder, a device or a named pipe); put the file itself there`,
+    ]);
   });
 
   it('publishes a file linked from inside the folder', () => {
@@ -255,13 +279,20 @@ describe('readAssetManifest', () => {
     const published = `.s { background: url("/horoscopes/${star}") }\n`;
     const manifest = readAssetManifest(assets, undefined, '/horoscopes/');
     expect(manifest.get('icons/star.svg')).toMatchObject({ url: `/horoscopes/${star}`, outputPath: star });
-    expect(manifest.get('site.css')).toMatchObject({ content: published, outputPath: `assets/site.${sha8(published)}.css`, url: `/horoscopes/assets/site.${sha8(published)}.css` });
+    expect(manifest.get('site.css')).toMatchObject({
+      content: published,
+      outputPath: `assets/site.${sha8(published)}.css`,
+      url: `/horoscopes/assets/site.${sha8(published)}.css`,
+    });
   });
 
   it("publishes the owner's content/theme.css and content/fonts/ beside the folder's files, the theme's url()s naming its fonts", () => {
     const content = path.join(dir, 'content');
     fs.mkdirSync(path.join(content, 'fonts'), { recursive: true });
-    fs.writeFileSync(path.join(content, 'theme.css'), ':root { --font-body: "Inter" }\n@font-face { src: url("fonts/inter.woff2") }\n');
+    fs.writeFileSync(
+      path.join(content, 'theme.css'),
+      ':root { --font-body: "Inter" }\n@font-face { src: url("fonts/inter.woff2") }\n',
+    );
     fs.writeFileSync(path.join(content, 'fonts', 'inter.woff2'), 'font bytes');
     // The rest of content/ (words, pages) is not published.
     fs.writeFileSync(path.join(content, 'site.json'), '{}');
@@ -269,14 +300,20 @@ describe('readAssetManifest', () => {
     expect([...manifest.keys()].sort()).toEqual(['fonts/inter.woff2', 'icons/star.svg', 'site.css', 'theme.css']);
     const font = `/assets/fonts/inter.${sha8('font bytes')}.woff2`;
     const published = `:root { --font-body: "Inter" }\n@font-face { src: url("${font}") }\n`;
-    expect(manifest.get('theme.css')).toMatchObject({ content: published, url: `/assets/theme.${sha8(published)}.css`, sourcePath: path.join(content, 'theme.css') });
+    expect(manifest.get('theme.css')).toMatchObject({
+      content: published,
+      url: `/assets/theme.${sha8(published)}.css`,
+      sourcePath: path.join(content, 'theme.css'),
+    });
     // A url() naming no file, and a name the project's folder has too, name content/theme.css.
     fs.writeFileSync(path.join(content, 'theme.css'), '@font-face { src: url("inter.woff2") }\n');
     expect(() => readAssetManifest(assets, undefined, '/', ownerAssets(content))).toThrow(
       `content/theme.css: url(inter.woff2) names no file in ${assets}, content/theme.css, content/fonts/`,
     );
     fs.writeFileSync(path.join(assets, 'theme.css'), '');
-    expect(() => readAssetManifest(assets, undefined, '/', ownerAssets(content))).toThrow(`content/theme.css: ${assets} has a file of the same name, theme.css; rename one`);
+    expect(() => readAssetManifest(assets, undefined, '/', ownerAssets(content))).toThrow(
+      `content/theme.css: ${assets} has a file of the same name, theme.css; rename one`,
+    );
   });
 
   it('treats a missing folder as no assets', () => {

@@ -12,11 +12,15 @@ describe('previewHeaders', () => {
     expect(api['Access-Control-Allow-Origin']).toBe('*');
     expect(api['Content-Security-Policy']).toMatch(/frame-ancestors 'none'/);
     expect(Object.keys(api).map((name) => name.toLowerCase())).not.toContain('cache-control');
-    expect(previewHeaders(RULES, '/horoscopes/embed/leo/weekly/', '/horoscopes/')['Content-Security-Policy']).toMatch(/frame-ancestors \*/);
+    expect(previewHeaders(RULES, '/horoscopes/embed/leo/weekly/', '/horoscopes/')['Content-Security-Policy']).toMatch(
+      /frame-ancestors \*/,
+    );
     const page = previewHeaders(RULES, '/horoscopes/leo/', '/horoscopes/');
     expect(page['Access-Control-Allow-Origin']).toBeUndefined();
     expect(page['X-Frame-Options']).toBe('DENY');
-    expect(Object.keys(previewHeaders(RULES, '/horoscopes/assets/site.0123abcd.css', '/horoscopes/'))).not.toContain('Cache-Control');
+    expect(Object.keys(previewHeaders(RULES, '/horoscopes/assets/site.0123abcd.css', '/horoscopes/'))).not.toContain(
+      'Cache-Control',
+    );
   });
 
   it('reads a site at the root as it is, and a path outside the site as it is', () => {

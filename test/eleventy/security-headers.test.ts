@@ -49,7 +49,8 @@ const EXPECTED_POLICY = new Map([
 ]);
 const EXPECTED_META_POLICY = new Map([...EXPECTED_POLICY].filter(([name]) => name !== 'frame-ancestors'));
 const EXPECTED_HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
@@ -57,7 +58,12 @@ const EXPECTED_HEADERS = {
 };
 
 const decodeAttribute = (value: string) =>
-  value.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  value
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 describe('CONTENT_SECURITY_POLICY', () => {
   const policy = directives(CONTENT_SECURITY_POLICY);
@@ -67,7 +73,11 @@ describe('CONTENT_SECURITY_POLICY', () => {
   });
 
   it('refuses data: and blob: sources anywhere', () => {
-    for (const [name, sources] of policy) expect(sources.filter((source) => /^(data|blob):$/i.test(source)), name).toEqual([]);
+    for (const [name, sources] of policy)
+      expect(
+        sources.filter((source) => /^(data|blob):$/i.test(source)),
+        name,
+      ).toEqual([]);
   });
 
   it('allows only the site itself, with no inline or remote script', () => {
@@ -90,7 +100,9 @@ describe('CONTENT_SECURITY_POLICY', () => {
     expect(meta).toEqual(EXPECTED_META_POLICY);
     expect(meta.has('frame-ancestors')).toBe(false);
     expect([...meta.keys()]).toEqual([...policy.keys()].filter((name) => name !== 'frame-ancestors'));
-    expect(metaContentSecurityPolicy("default-src 'self'; report-uri /r; sandbox; Frame-Ancestors 'none'")).toBe("default-src 'self'");
+    expect(metaContentSecurityPolicy("default-src 'self'; report-uri /r; sandbox; Frame-Ancestors 'none'")).toBe(
+      "default-src 'self'",
+    );
   });
 });
 
@@ -110,19 +122,36 @@ describe('renderHeadersFile', () => {
     const rules = parseHeadersFile(text);
     // Every part of the search index, whether a build has it or not (src/model/search-parts.ts); the other
     // languages' folders as one placeholder.
-    const chunks = (folder: string) => ['pagefind', 'pagefind-closed', 'pagefind-quarters'].flatMap((bundle) => ['fragment', 'index', 'filter'].map((name) => `${folder}${bundle}/${name}/*`));
+    const chunks = (folder: string) =>
+      ['pagefind', 'pagefind-closed', 'pagefind-quarters'].flatMap((bundle) =>
+        ['fragment', 'index', 'filter'].map((name) => `${folder}${bundle}/${name}/*`),
+      );
     expect(Object.keys(rules)).toEqual(['/*', '/assets/*', ...chunks('/'), '/:lang/assets/*', ...chunks('/:lang/')]);
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
-      for (const file of ['/assets/site.1a2b3c4d.css', '/es/assets/site.1a2b3c4d.css', '/pt-br/assets/site.1a2b3c4d.css']) {
+      for (const file of [
+        '/assets/site.1a2b3c4d.css',
+        '/es/assets/site.1a2b3c4d.css',
+        '/pt-br/assets/site.1a2b3c4d.css',
+      ]) {
         expect(host(text, file).get('cache-control'), `${host.name} ${file}`).toBe(IMMUTABLE_CACHE_CONTROL);
       }
-      for (const page of ['/es/', '/es/leo/', '/pt-br/assets.html', '/es/x/assets/a.css']) expect(host(text, page).get('cache-control'), `${host.name} ${page}`).toBeUndefined();
+      for (const page of ['/es/', '/es/leo/', '/pt-br/assets.html', '/es/x/assets/a.css'])
+        expect(host(text, page).get('cache-control'), `${host.name} ${page}`).toBeUndefined();
     }
   });
 
   it('names only the search bundles the build writes', () => {
-    const rules = Object.keys(parseHeadersFile(renderHeadersFile({ languageFolders: ['/', '/es/'], searchBundles: ['pagefind'] })));
-    expect(rules.filter((pattern) => pattern.includes('pagefind'))).toEqual(['/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*', '/es/pagefind/fragment/*', '/es/pagefind/index/*', '/es/pagefind/filter/*']);
+    const rules = Object.keys(
+      parseHeadersFile(renderHeadersFile({ languageFolders: ['/', '/es/'], searchBundles: ['pagefind'] })),
+    );
+    expect(rules.filter((pattern) => pattern.includes('pagefind'))).toEqual([
+      '/pagefind/fragment/*',
+      '/pagefind/index/*',
+      '/pagefind/filter/*',
+      '/es/pagefind/fragment/*',
+      '/es/pagefind/index/*',
+      '/es/pagefind/filter/*',
+    ]);
   });
 
   it("keeps under Cloudflare's 100 rules at eight languages, each path with the headers it has in a site of its language alone", () => {
@@ -137,23 +166,51 @@ describe('renderHeadersFile', () => {
     const text = renderHeadersFile(options(folders));
     // https://developers.cloudflare.com/pages/configuration/headers/: "A project is limited to 100 header rules".
     expect(Object.keys(parseHeadersFile(text)).length).toBeLessThanOrEqual(100);
-    const files = ['', 'leo/', 'search/', 'pagefind/pagefind-worker.js', 'pagefind/pagefind.js', 'pagefind/index/en_1a2b.pf_index', 'pagefind-closed/fragment/en_1a.pf_fragment', 'pagefind-quarters/filter/en_2b.pf_filter', 'assets/site.1a2b3c4d.css', 'api/v1/index.json', 'api/v1/leo/weekly/current.json', 'embed/leo/weekly/', 'embed/card.js', 'leo/feed.json'];
+    const files = [
+      '',
+      'leo/',
+      'search/',
+      'pagefind/pagefind-worker.js',
+      'pagefind/pagefind.js',
+      'pagefind/index/en_1a2b.pf_index',
+      'pagefind-closed/fragment/en_1a.pf_fragment',
+      'pagefind-quarters/filter/en_2b.pf_filter',
+      'assets/site.1a2b3c4d.css',
+      'api/v1/index.json',
+      'api/v1/leo/weekly/current.json',
+      'embed/leo/weekly/',
+      'embed/card.js',
+      'leo/feed.json',
+    ];
     for (const folder of folders) {
       const alone = renderHeadersFile(options(['/', folder]));
       for (const host of [cloudflareHeaders, netlifyHeaders]) {
-        for (const file of files) expect(host(text, `${folder}${file}`), `${host.name} ${folder}${file}`).toEqual(host(alone, `${folder}${file}`));
+        for (const file of files)
+          expect(host(text, `${folder}${file}`), `${host.name} ${folder}${file}`).toEqual(
+            host(alone, `${folder}${file}`),
+          );
       }
       // The preview, `npm run serve:dist` and `npm run check` read the placeholder as the hosts do.
       for (const file of files) {
-        const read = Object.entries(headersFor(parseRules(text), `${folder}${file}`)).map(([name, value]) => [name.toLowerCase(), value]);
-        expect(new Map(read as [string, string][]), `headersFor ${folder}${file}`).toEqual(cloudflareHeaders(alone, `${folder}${file}`));
+        const read = Object.entries(headersFor(parseRules(text), `${folder}${file}`)).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]);
+        expect(new Map(read as [string, string][]), `headersFor ${folder}${file}`).toEqual(
+          cloudflareHeaders(alone, `${folder}${file}`),
+        );
       }
     }
   });
 
   it("gives the framed pages none of the owner's additions, which every other page has", () => {
-    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], embedPaths: ['/embed/*', '/es/embed/*'], policyAdditions: { 'connect-src': ['https://plausible.io'], 'script-src': ['https://plausible.io'] } });
-    for (const file of ['/embed/leo/weekly/', '/es/embed/leo/weekly/']) expect(cloudflareHeaders(text, file).get('content-security-policy'), file).not.toContain('plausible');
+    const text = renderHeadersFile({
+      languageFolders: ['/', '/es/'],
+      embedPaths: ['/embed/*', '/es/embed/*'],
+      policyAdditions: { 'connect-src': ['https://plausible.io'], 'script-src': ['https://plausible.io'] },
+    });
+    for (const file of ['/embed/leo/weekly/', '/es/embed/leo/weekly/'])
+      expect(cloudflareHeaders(text, file).get('content-security-policy'), file).not.toContain('plausible');
     expect(cloudflareHeaders(text, '/leo/').get('content-security-policy')).toContain('https://plausible.io');
   });
 
@@ -173,34 +230,60 @@ describe('renderHeadersFile', () => {
   });
 
   it("sends the sky's calendar as text/calendar in each language, and nothing else so", () => {
-    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], calendarPaths: ['/calendar/sky.ics', '/es/calendar/sky.ics'] });
+    const text = renderHeadersFile({
+      languageFolders: ['/', '/es/'],
+      calendarPaths: ['/calendar/sky.ics', '/es/calendar/sky.ics'],
+    });
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
-      for (const file of ['/calendar/sky.ics', '/es/calendar/sky.ics']) expect(host(text, file).get('content-type'), `${host.name} ${file}`).toBe('text/calendar; charset=utf-8');
-      for (const file of ['/calendar/', '/es/calendar/2026-03/', '/leo/feed.xml']) expect(host(text, file).get('content-type'), `${host.name} ${file}`).toBeUndefined();
+      for (const file of ['/calendar/sky.ics', '/es/calendar/sky.ics'])
+        expect(host(text, file).get('content-type'), `${host.name} ${file}`).toBe('text/calendar; charset=utf-8');
+      for (const file of ['/calendar/', '/es/calendar/2026-03/', '/leo/feed.xml'])
+        expect(host(text, file).get('content-type'), `${host.name} ${file}`).toBeUndefined();
     }
     expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('text/calendar');
   });
 
   it("lets any page frame the card's pages, in each language, and no other page of the site", () => {
     const text = renderHeadersFile({ languageFolders: ['/', '/es/'], embedPaths: ['/embed/*', '/es/embed/*'] });
-    const framing = (policy: string | undefined) => policy?.split(';').map((directive) => directive.trim()).find((directive) => directive.startsWith('frame-ancestors'));
+    const framing = (policy: string | undefined) =>
+      policy
+        ?.split(';')
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith('frame-ancestors'));
     for (const file of ['/embed/leo/weekly/', '/es/embed/leo/yearly/']) {
       expect(framing(cloudflareHeaders(text, file).get('content-security-policy')), file).toBe('frame-ancestors *');
       // Cloudflare detaches X-Frame-Options there; where a host keeps it, browsers obey frame-ancestors instead.
       expect(cloudflareHeaders(text, file).get('x-frame-options'), file).toBeUndefined();
     }
     for (const file of ['/', '/leo/', '/es/leo/', '/embedded/']) {
-      expect(framing(cloudflareHeaders(text, file).get('content-security-policy')), file).toBe("frame-ancestors 'none'");
+      expect(framing(cloudflareHeaders(text, file).get('content-security-policy')), file).toBe(
+        "frame-ancestors 'none'",
+      );
       expect(cloudflareHeaders(text, file).get('x-frame-options'), file).toBe('DENY');
     }
     expect(renderHeadersFile({ languageFolders: ['/'] })).not.toContain('frame-ancestors *');
   });
 
   it('is read by `npm run serve:dist` and the preview as Cloudflare reads it, detached headers and all', () => {
-    const text = renderHeadersFile({ languageFolders: ['/', '/es/'], apiPaths: ['/api/v1/*'], embedPaths: ['/embed/*'], searchPaths: ['/search/'] });
+    const text = renderHeadersFile({
+      languageFolders: ['/', '/es/'],
+      apiPaths: ['/api/v1/*'],
+      embedPaths: ['/embed/*'],
+      searchPaths: ['/search/'],
+    });
     const rules = parseRules(text);
-    const sent = (pathname: string) => new Map(Object.entries(headersFor(rules, pathname)).map(([name, value]) => [name.toLowerCase(), value]));
-    for (const pathname of ['/', '/leo/', '/es/leo/', '/embed/leo/weekly/', '/api/v1/index.json', '/search/', '/assets/site.1a2b3c4d.css', '/es/assets/x.css']) {
+    const sent = (pathname: string) =>
+      new Map(Object.entries(headersFor(rules, pathname)).map(([name, value]) => [name.toLowerCase(), value]));
+    for (const pathname of [
+      '/',
+      '/leo/',
+      '/es/leo/',
+      '/embed/leo/weekly/',
+      '/api/v1/index.json',
+      '/search/',
+      '/assets/site.1a2b3c4d.css',
+      '/es/assets/x.css',
+    ]) {
       expect(sent(pathname), pathname).toEqual(cloudflareHeaders(text, pathname));
     }
     // A header set twice is joined; `! Name` removes what came before it, not what comes after.
@@ -225,11 +308,20 @@ describe('renderHeadersFile', () => {
 describe("Pagefind's files in _headers", () => {
   // A real index in two parts, for Pagefind's real file names: the main bundle and a closed year's, one page each;
   // then again with one page changed.
-  const page = (text: string) => `<!doctype html><html lang="en"><head><title>x</title></head><body><main data-pagefind-body><p>${text}</p><span data-pagefind-filter="kind">weekly</span></main></body></html>`;
+  const page = (text: string) =>
+    `<!doctype html><html lang="en"><head><title>x</title></head><body><main data-pagefind-body><p>${text}</p><span data-pagefind-filter="kind">weekly</span></main></body></html>`;
   async function bundle(dir: string, texts: string[]): Promise<Map<string, string>> {
     const pages = texts.map((_text, i) => `p${i}/index.html`);
-    texts.forEach((text, i) => (fs.mkdirSync(path.join(dir, `p${i}`), { recursive: true }), fs.writeFileSync(path.join(dir, pages[i]!), page(text))));
-    const parts = [{ folder: 'pagefind', pages: pages.slice(0, 1) }, { folder: 'pagefind-closed', pages: pages.slice(1) }];
+    texts.forEach(
+      (text, i) => (
+        fs.mkdirSync(path.join(dir, `p${i}`), { recursive: true }),
+        fs.writeFileSync(path.join(dir, pages[i]!), page(text))
+      ),
+    );
+    const parts = [
+      { folder: 'pagefind', pages: pages.slice(0, 1) },
+      { folder: 'pagefind-closed', pages: pages.slice(1) },
+    ];
     const files = await writeSearchIndex({ outputDir: dir, parts, files: {}, renderer: '' });
     return new Map(Object.entries(files).map(([file, { sha256 }]) => [`/${file}`, sha256]));
   }
@@ -245,15 +337,38 @@ describe("Pagefind's files in _headers", () => {
       for (const folder of ['/', '/es/']) {
         for (const [file, content] of [...before, ...after]) {
           const changed = [before.get(file), after.get(file)].some((other) => other !== undefined && other !== content);
-          if (changed) expect(cached(`${folder}${file.slice(1)}`), `${host.name} ${folder}${file.slice(1)}`).toBeUndefined();
+          if (changed)
+            expect(cached(`${folder}${file.slice(1)}`), `${host.name} ${folder}${file.slice(1)}`).toBeUndefined();
         }
         const files = [...before.keys()].map((file) => `${folder}${file.slice(1)}`);
         const immutable = files.filter((file) => cached(file) === IMMUTABLE_CACHE_CONTROL);
-        expect(immutable.filter((file) => !chunk.test(file)), host.name).toEqual([]);
+        expect(
+          immutable.filter((file) => !chunk.test(file)),
+          host.name,
+        ).toEqual([]);
         // Every chunk of both parts is cached.
-        expect(files.filter((file) => chunk.test(file) && !immutable.includes(file)), host.name).toEqual([]);
-        expect(new Set(immutable.map((file) => file.split('/').slice(-3, -1).join('/'))), host.name).toEqual(new Set(['pagefind/fragment', 'pagefind/index', 'pagefind/filter', 'pagefind-closed/fragment', 'pagefind-closed/index', 'pagefind-closed/filter']));
-        for (const file of ['pagefind/pagefind-entry.json', 'pagefind/pagefind.js', 'pagefind/pagefind-worker.js', 'pagefind/parts.json', 'pagefind-closed/pagefind-entry.json']) expect(cached(`${folder}${file}`), `${host.name} ${file}`).toBeUndefined();
+        expect(
+          files.filter((file) => chunk.test(file) && !immutable.includes(file)),
+          host.name,
+        ).toEqual([]);
+        expect(new Set(immutable.map((file) => file.split('/').slice(-3, -1).join('/'))), host.name).toEqual(
+          new Set([
+            'pagefind/fragment',
+            'pagefind/index',
+            'pagefind/filter',
+            'pagefind-closed/fragment',
+            'pagefind-closed/index',
+            'pagefind-closed/filter',
+          ]),
+        );
+        for (const file of [
+          'pagefind/pagefind-entry.json',
+          'pagefind/pagefind.js',
+          'pagefind/pagefind-worker.js',
+          'pagefind/parts.json',
+          'pagefind-closed/pagefind-entry.json',
+        ])
+          expect(cached(`${folder}${file}`), `${host.name} ${file}`).toBeUndefined();
       }
     }
   });
@@ -275,7 +390,10 @@ describe('securityHeadersPlugin in an Eleventy build', () => {
       '<!doctype html><html><head><meta charset="utf-8">\n' +
         '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n<title>t</title></head><body>{{ content | safe }}</body></html>\n',
     );
-    fs.writeFileSync(path.join(input, 'index.njk'), '---\nlayout: base.njk\n---\n<p>pages: {{ collections.all | length }}</p>\n');
+    fs.writeFileSync(
+      path.join(input, 'index.njk'),
+      '---\nlayout: base.njk\n---\n<p>pages: {{ collections.all | length }}</p>\n',
+    );
     fs.writeFileSync(path.join(input, 'about.njk'), '---\nlayout: base.njk\n---\n<p>about</p>\n');
     const eleventy = newEleventy(input, output, {
       quietMode: true,
@@ -312,7 +430,11 @@ describe('securityHeadersPlugin in an Eleventy build', () => {
 });
 
 describe('a policy with additions (an analytics service)', () => {
-  const ADDITIONS = { 'script-src': ['https://gc.zgo.at'], 'connect-src': ['https://starlight.goatcounter.com'], 'img-src': ['https://starlight.goatcounter.com'] };
+  const ADDITIONS = {
+    'script-src': ['https://gc.zgo.at'],
+    'connect-src': ['https://starlight.goatcounter.com'],
+    'img-src': ['https://starlight.goatcounter.com'],
+  };
   /** The policy above with these origins, and connect-src, which it lacked, starting from 'self' as default-src did. */
   const EXPECTED_WITH_ADDITIONS = new Map([
     ...EXPECTED_POLICY,
@@ -320,7 +442,9 @@ describe('a policy with additions (an analytics service)', () => {
     ['img-src', ["'self'", 'https://starlight.goatcounter.com']],
     ['connect-src', ["'self'", 'https://starlight.goatcounter.com']],
   ]);
-  const EXPECTED_META_WITH_ADDITIONS = new Map([...EXPECTED_WITH_ADDITIONS].filter(([name]) => name !== 'frame-ancestors'));
+  const EXPECTED_META_WITH_ADDITIONS = new Map(
+    [...EXPECTED_WITH_ADDITIONS].filter(([name]) => name !== 'frame-ancestors'),
+  );
   let dir: string;
   let output: string;
 
@@ -330,7 +454,10 @@ describe('a policy with additions (an analytics service)', () => {
     output = path.join(dir, 'dist');
     fs.mkdirSync(input);
     fs.writeFileSync(path.join(dir, 'eleventy.config.mjs'), 'export default function () {}\n');
-    fs.writeFileSync(path.join(input, 'index.njk'), '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n');
+    fs.writeFileSync(
+      path.join(input, 'index.njk'),
+      '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n',
+    );
     const eleventy = newEleventy(input, output, {
       quietMode: true,
       configPath: path.join(dir, 'eleventy.config.mjs'),
@@ -346,25 +473,38 @@ describe('a policy with additions (an analytics service)', () => {
   it('puts exactly those origins into _headers, and nothing wider', () => {
     const rules = parseHeadersFile(fs.readFileSync(path.join(output, '_headers'), 'utf8'));
     expect(directives(rules['/*']!['Content-Security-Policy']!)).toEqual(EXPECTED_WITH_ADDITIONS);
-    expect({ ...rules['/*'], 'Content-Security-Policy': '' }).toEqual({ ...EXPECTED_HEADERS, 'Content-Security-Policy': '' });
+    expect({ ...rules['/*'], 'Content-Security-Policy': '' }).toEqual({
+      ...EXPECTED_HEADERS,
+      'Content-Security-Policy': '',
+    });
     expect(rules['/assets/*']).toEqual({ 'Cache-Control': IMMUTABLE_CACHE_CONTROL });
   });
 
   it('puts the same origins into the meta policy', () => {
-    const match = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(fs.readFileSync(path.join(output, 'index.html'), 'utf8'));
+    const match = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(
+      fs.readFileSync(path.join(output, 'index.html'), 'utf8'),
+    );
     expect(directives(decodeAttribute(match![1]!))).toEqual(EXPECTED_META_WITH_ADDITIONS);
   });
 
-  it.each(["'unsafe-inline'", '*', 'https:', 'https://*.example.com', 'http://stats.example.com', 'https://stats.example.com/js/', "https://a.example.com; script-src 'unsafe-inline'"])(
-    'refuses to add %s, which is no single https origin',
-    (source) => {
-      expect(() => contentSecurityPolicy({ 'script-src': [source] })).toThrow(SecurityHeadersError);
+  it.each([
+    "'unsafe-inline'",
+    '*',
+    'https:',
+    'https://*.example.com',
+    'http://stats.example.com',
+    'https://stats.example.com/js/',
+    "https://a.example.com; script-src 'unsafe-inline'",
+  ])('refuses to add %s, which is no single https origin', (source) => {
+    expect(() => contentSecurityPolicy({ 'script-src': [source] })).toThrow(SecurityHeadersError);
+  });
+
+  it.each(['default-src', "script-src 'unsafe-inline'; img-src", 'sandbox'])(
+    'refuses to add to %s, which is no single fetch directive',
+    (name) => {
+      expect(() => contentSecurityPolicy({ [name]: ['https://stats.example.com'] })).toThrow(SecurityHeadersError);
     },
   );
-
-  it.each(['default-src', "script-src 'unsafe-inline'; img-src", 'sandbox'])('refuses to add to %s, which is no single fetch directive', (name) => {
-    expect(() => contentSecurityPolicy({ [name]: ['https://stats.example.com'] })).toThrow(SecurityHeadersError);
-  });
 });
 
 describe("the project's templates work under the policy", () => {
@@ -372,7 +512,10 @@ describe("the project's templates work under the policy", () => {
   const templates = fs
     .readdirSync(templatesDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(njk|html)$/.test(file))
-    .map((file) => ({ file: path.join('templates', file), text: fs.readFileSync(path.join(templatesDir, file), 'utf8') }));
+    .map((file) => ({
+      file: path.join('templates', file),
+      text: fs.readFileSync(path.join(templatesDir, file), 'utf8'),
+    }));
 
   it('every layout with a <head> carries the meta policy from `csp`', () => {
     const heads = templates.filter(({ text }) => /<head[\s>]/i.test(text));
@@ -381,7 +524,9 @@ describe("the project's templates work under the policy", () => {
       // The search page's own policy where the model says the page is the search page, the site's everywhere else
       // (the framed card's page has its own, without analytics: it loads no script). The API's page, a template of
       // its own, is never the search page.
-      const policy = file.endsWith('api-index.njk') ? /<meta http-equiv="Content-Security-Policy" content="\{\{ csp \}\}">/ : /<meta http-equiv="Content-Security-Policy" content="(\{% if meta\.search %\}\{\{ searchCsp \}\}\{% else %\}\{\{ csp \}\}\{% endif %\}|\{\{ embedCsp \}\})">/;
+      const policy = file.endsWith('api-index.njk')
+        ? /<meta http-equiv="Content-Security-Policy" content="\{\{ csp \}\}">/
+        : /<meta http-equiv="Content-Security-Policy" content="(\{% if meta\.search %\}\{\{ searchCsp \}\}\{% else %\}\{\{ csp \}\}\{% endif %\}|\{\{ embedCsp \}\})">/;
       expect(text, file).toMatch(policy);
     }
   });
@@ -419,13 +564,22 @@ describe("the search page's policy", () => {
     output = path.join(dir, 'dist');
     fs.mkdirSync(path.join(input, 'search'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'eleventy.config.mjs'), 'export default function () {}\n');
-    fs.writeFileSync(path.join(input, 'index.njk'), '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n');
-    fs.writeFileSync(path.join(input, 'search', 'index.njk'), '<meta http-equiv="Content-Security-Policy" content="{{ searchCsp }}">\n');
+    fs.writeFileSync(
+      path.join(input, 'index.njk'),
+      '<meta http-equiv="Content-Security-Policy" content="{{ csp }}">\n',
+    );
+    fs.writeFileSync(
+      path.join(input, 'search', 'index.njk'),
+      '<meta http-equiv="Content-Security-Policy" content="{{ searchCsp }}">\n',
+    );
     const eleventy = newEleventy(input, output, {
       quietMode: true,
       configPath: path.join(dir, 'eleventy.config.mjs'),
       config(eleventyConfig: EleventyConfig) {
-        eleventyConfig.addPlugin(securityHeadersPlugin, { policyAdditions: async () => ADDITIONS, searchPaths: async () => SEARCH_PATHS });
+        eleventyConfig.addPlugin(securityHeadersPlugin, {
+          policyAdditions: async () => ADDITIONS,
+          searchPaths: async () => SEARCH_PATHS,
+        });
       },
     });
     await eleventy.write();
@@ -434,22 +588,28 @@ describe("the search page's policy", () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   const metaPolicy = (file: string) =>
-    decodeAttribute(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(fs.readFileSync(path.join(output, file), 'utf8'))![1]!);
+    decodeAttribute(
+      /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(
+        fs.readFileSync(path.join(output, file), 'utf8'),
+      )![1]!,
+    );
 
   it("differs from every other page's only by 'wasm-unsafe-eval' in script-src, in the meta element", () => {
     expect(metaPolicy('index.html')).toBe(SITE_POLICY.replace("; frame-ancestors 'none'", ''));
     expect(metaPolicy('search/index.html')).toBe(SEARCH_POLICY.replace("; frame-ancestors 'none'", ''));
   });
 
-  it('and in _headers, for each language\'s search page and worker alone, detaching the site-wide policy there', () => {
+  it("and in _headers, for each language's search page and worker alone, detaching the site-wide policy there", () => {
     const rules = parseHeadersFile(fs.readFileSync(path.join(output, '_headers'), 'utf8'));
     expect(rules['/*']!['Content-Security-Policy']).toBe(SITE_POLICY);
     const searchRule = { '! Content-Security-Policy': '', 'Content-Security-Policy': SEARCH_POLICY };
     for (const page of SEARCH_PATHS) expect(rules[page], page).toEqual(searchRule);
-    expect(Object.keys(rules).filter((rule) => !/\/pagefind(-closed|-quarters)?\//.test(rule) || rule.endsWith('.js'))).toEqual(['/*', ...SEARCH_PATHS, '/assets/*']);
+    expect(
+      Object.keys(rules).filter((rule) => !/\/pagefind(-closed|-quarters)?\//.test(rule) || rule.endsWith('.js')),
+    ).toEqual(['/*', ...SEARCH_PATHS, '/assets/*']);
   });
 
-  it('sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page\'s on search pages alone', () => {
+  it("sends exactly one policy per path on Cloudflare Pages and on Netlify: the search page's on search pages alone", () => {
     const text = fs.readFileSync(path.join(output, '_headers'), 'utf8');
     for (const host of [cloudflareHeaders, netlifyHeaders]) {
       // A policy holds no comma: one joined to another would.
@@ -457,7 +617,14 @@ describe("the search page's policy", () => {
         expect(host(text, page).get('content-security-policy'), `${host.name} ${page}`).toBe(SEARCH_POLICY);
         expect(host(text, page).get('x-content-type-options'), `${host.name} ${page}`).toBe('nosniff');
       }
-      for (const page of ['/', '/es/', '/weekly/2026-w47/leo/', '/search/index.json', '/assets/site.css', '/pagefind/pagefind.js']) {
+      for (const page of [
+        '/',
+        '/es/',
+        '/weekly/2026-w47/leo/',
+        '/search/index.json',
+        '/assets/site.css',
+        '/pagefind/pagefind.js',
+      ]) {
         expect(host(text, page).get('content-security-policy'), `${host.name} ${page}`).toBe(SITE_POLICY);
       }
     }

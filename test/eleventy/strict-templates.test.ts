@@ -28,7 +28,7 @@ async function build(body: string): Promise<string> {
 /** The messages of an error and of the errors it wraps (Eleventy wraps a template's error in its own). */
 function messages(error: unknown): string {
   const found: string[] = [];
-  for (let e = error as (Error & { cause?: unknown; originalError?: unknown }) | undefined; e; ) {
+  for (let e = error as (Error & { cause?: unknown; originalError?: unknown }) | undefined; e;) {
     found.push(e.message);
     e = (e.originalError ?? e.cause) as typeof e;
   }

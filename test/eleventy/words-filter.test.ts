@@ -18,7 +18,13 @@ const CONTENT = path.join(PROJECT, 'test/fixtures/site/content');
 /** `body` rendered as one page with the project's configuration, from the model in `language`. */
 async function render(body: string, language: 'en' | 'es'): Promise<string> {
   const messages = loadMessages(CONTENT, language);
-  const model = Object.freeze(modelOf([], { site: { ...site, language }, messages, signs: readSigns(path.join(CONTENT, 'signs.json'), messages) }));
+  const model = Object.freeze(
+    modelOf([], {
+      site: { ...site, language },
+      messages,
+      signs: readSigns(path.join(CONTENT, 'signs.json'), messages),
+    }),
+  );
   const dir = tempDir('words-filter-');
   mkdirSync(path.join(dir, 'templates'));
   writeFileSync(path.join(dir, 'templates', 'page.njk'), `---\npermalink: /page.html\n---\n${body}`);
@@ -34,8 +40,12 @@ async function render(body: string, language: 'en' | 'es'): Promise<string> {
 describe('the t filter', () => {
   it("prints a message of the page's language with its values, escaped as any text a template prints", async () => {
     const body = "<h2>{{ 'report.otherSigns' | t({ period: 'Q<1> & \"2\"' }) }}</h2><a>{{ 'site.skipLink' | t }}</a>";
-    expect(await render(body, 'en')).toBe('<h2>Q&lt;1&gt; &amp; &quot;2&quot; for the other signs</h2><a>Skip to content</a>');
-    expect(await render(body, 'es')).toBe('<h2>Q&lt;1&gt; &amp; &quot;2&quot; para los demás signos</h2><a>Saltar al contenido</a>');
+    expect(await render(body, 'en')).toBe(
+      '<h2>Q&lt;1&gt; &amp; &quot;2&quot; for the other signs</h2><a>Skip to content</a>',
+    );
+    expect(await render(body, 'es')).toBe(
+      '<h2>Q&lt;1&gt; &amp; &quot;2&quot; para los demás signos</h2><a>Saltar al contenido</a>',
+    );
   });
 
   it('formats plurals by their count, as the language writes them', async () => {

@@ -27,7 +27,8 @@ function tokens(expression: string): string[] {
   return found;
 }
 
-const truthy = (value: unknown) => value !== false && value !== 0 && value !== '' && value !== null && value !== undefined && !Number.isNaN(value);
+const truthy = (value: unknown) =>
+  value !== false && value !== 0 && value !== '' && value !== null && value !== undefined && !Number.isNaN(value);
 const equal = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase();
 
 /** The value of `expression` (with or without `${{ }}`) in `context`. */
@@ -48,7 +49,9 @@ export function evaluate(expression: string, context: Context, status: Status): 
     if (token === 'true' || token === 'false') return token === 'true';
     if (token === 'always()') return true;
     if (token.endsWith('()')) return status[token.slice(0, -2) as keyof Status];
-    return token.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], context);
+    return token
+      .split('.')
+      .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], context);
   };
   const comparison = (): unknown => {
     const left = primary();

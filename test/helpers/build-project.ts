@@ -18,11 +18,22 @@ export interface ProjectBuild {
 }
 
 /** Builds `rootDir` (its dist/ and .cache/ unless `options` say otherwise) with `env` alone, never `.env`. */
-export async function buildProject(rootDir: string, env: Record<string, string>, options: Omit<BuildOptions, 'rootDir' | 'env' | 'log' | 'warn'> = {}): Promise<ProjectBuild> {
+export async function buildProject(
+  rootDir: string,
+  env: Record<string, string>,
+  options: Omit<BuildOptions, 'rootDir' | 'env' | 'log' | 'warn'> = {},
+): Promise<ProjectBuild> {
   const logs: string[] = [];
   const warnings: string[] = [];
   try {
-    const summary = await runBuild({ ...options, rootDir, env, progressStream: quietProgress, log: (line) => logs.push(line), warn: (line) => warnings.push(line) });
+    const summary = await runBuild({
+      ...options,
+      rootDir,
+      env,
+      progressStream: quietProgress,
+      log: (line) => logs.push(line),
+      warn: (line) => warnings.push(line),
+    });
     return { summary, logs, warnings };
   } catch (error) {
     return { error: error as Error, logs, warnings };

@@ -23,11 +23,17 @@ export interface PostOptions {
  * The chart form's site (test/helpers/shared-sites.ts `builtSite('site', FORM_SITE)`), one build for the Worker's
  * tests and the form's look: English and Spanish, the current periods, the form on with a daily limit of 500.
  */
-export const FORM_SITE: SiteOptions = { periods: CURRENT_PERIODS, site: { language: null, languages: ['en', 'es'], chartForm: { dailyLimit: 500 } }, searchIndex: false };
+export const FORM_SITE: SiteOptions = {
+  periods: CURRENT_PERIODS,
+  site: { language: null, languages: ['en', 'es'], chartForm: { dailyLimit: 500 } },
+  searchIndex: false,
+};
 
 /** Rewrites the daily limit of each language's form.json in `dist` (a copy of the test's own), as a build with it would write it. */
 export function setDailyLimit(dist: string, dailyLimit: number): void {
-  for (const file of ['charts/yours/form.json', 'es/charts/yours/form.json'].map((relative) => path.join(dist, relative))) {
+  for (const file of ['charts/yours/form.json', 'es/charts/yours/form.json'].map((relative) =>
+    path.join(dist, relative),
+  )) {
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), dailyLimit }));
   }
 }
@@ -41,11 +47,20 @@ export function newVisitor(): string {
 }
 
 export function formClient(worker: LocalWorker) {
-  function post(path: string, fields: Record<string, string> | string, { visitor = newVisitor(), headers = {} }: PostOptions = {}): Promise<Response> {
+  function post(
+    path: string,
+    fields: Record<string, string> | string,
+    { visitor = newVisitor(), headers = {} }: PostOptions = {},
+  ): Promise<Response> {
     return fetch(new URL(path, worker.url), {
       method: 'POST',
       body: typeof fields === 'string' ? fields : new URLSearchParams(fields),
-      headers: { Origin: worker.url.origin, 'Content-Type': 'application/x-www-form-urlencoded', 'CF-Connecting-IP': visitor, ...headers },
+      headers: {
+        Origin: worker.url.origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'CF-Connecting-IP': visitor,
+        ...headers,
+      },
     });
   }
   /** The places a form page's script is offered for `query`. */
@@ -72,7 +87,9 @@ export function resultOf(html: string): string {
  * the service and the project (a copy of the file's own, never a shared site) closed and removed after its tests,
  * the service's faults and log reset before each.
  */
-export function useFormWorkerHooks(started: () => { worker?: LocalWorker; service?: SampleService; project?: string }): void {
+export function useFormWorkerHooks(
+  started: () => { worker?: LocalWorker; service?: SampleService; project?: string },
+): void {
   afterAll(async () => {
     const { worker, service, project } = started();
     await worker?.close();

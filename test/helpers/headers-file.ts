@@ -49,7 +49,8 @@ function matches(pattern: string, pathname: string): boolean {
   }
   return rule.length === target.length;
 }
-const nameValue = (line: string) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const;
+const nameValue = (line: string) =>
+  [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const;
 
 /**
  * What Cloudflare Pages sends for a path: every matching rule in file order, a header set again joined to the
@@ -60,7 +61,8 @@ export function cloudflareHeaders(text: string, pathname: string): Map<string, s
   const sent = new Map<string, string>();
   for (const rule of headerRules(text).filter((r) => matches(r.pattern, pathname))) {
     for (const line of rule.lines.filter((l) => l.startsWith('!'))) sent.delete(line.slice(1).trim().toLowerCase());
-    for (const [name, value] of rule.lines.filter((l) => !l.startsWith('!')).map(nameValue)) sent.set(name, sent.has(name) ? `${sent.get(name)}, ${value}` : value);
+    for (const [name, value] of rule.lines.filter((l) => !l.startsWith('!')).map(nameValue))
+      sent.set(name, sent.has(name) ? `${sent.get(name)}, ${value}` : value);
   }
   return sent;
 }

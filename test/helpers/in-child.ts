@@ -14,8 +14,13 @@ export function callsInChild(module: URL, exported: string, calls: unknown[][]):
     for (const args of ${JSON.stringify(calls)}) {
       try { await module[${JSON.stringify(exported)}](...args); console.log('returned'); } catch (error) { console.log(error.message); }
     }`;
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: TIMEOUT_MS, killSignal: 'SIGKILL' });
-  if (child.signal) throw new Error(`${exported}(${JSON.stringify(calls)}) did not return within ${TIMEOUT_MS / 1000} s: it hung`);
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
+  if (child.signal)
+    throw new Error(`${exported}(${JSON.stringify(calls)}) did not return within ${TIMEOUT_MS / 1000} s: it hung`);
   if (child.status !== 0) throw new Error(child.stderr);
   return child.stdout.trim().split('\n');
 }

@@ -7,5 +7,9 @@ import { filesUnder } from './files.ts';
 
 /** Every file under `dir`, by path relative to it, as its inode and the hash of its bytes. */
 export function inodesAndBytes(dir: string): Record<string, string> {
-  return Object.fromEntries(filesUnder(dir).sort().map((file) => [path.relative(dir, file), `${statSync(file).ino} ${sha256(readFileSync(file))}`]));
+  return Object.fromEntries(
+    filesUnder(dir)
+      .sort()
+      .map((file) => [path.relative(dir, file), `${statSync(file).ino} ${sha256(readFileSync(file))}`]),
+  );
 }

@@ -21,27 +21,37 @@ interface NuMessage {
 /** The checker's errors on `files` (absolute paths), one line each: the file relative to `siteDir`, its line, the message. */
 export function nuErrors(siteDir: string, files: string[]): Promise<string[]> {
   // The checker passes a file it cannot read without a word: each must be there.
-  for (const file of files) if (!existsSync(file)) return Promise.reject(new Error(`${path.relative(siteDir, file)}: no such page to check`));
+  for (const file of files)
+    if (!existsSync(file)) return Promise.reject(new Error(`${path.relative(siteDir, file)}: no such page to check`));
   return new Promise((resolve, reject) => {
-    execFile('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
-        reject(new Error('java: not found; the Nu HTML Checker needs a Java runtime 11 or later (apt-get install default-jre-headless)'));
-        return;
-      }
-      // The checker exits 1 when it reports an error; its report is JSON on stderr either way.
-      let report: { messages: NuMessage[] };
-      try {
-        report = JSON.parse(stderr) as { messages: NuMessage[] };
-      } catch {
-        reject(new Error(`the Nu HTML Checker did not report: ${error?.message ?? ''} ${stderr.slice(0, 500)}`));
-        return;
-      }
-      resolve(
-        report.messages.map((m) => {
-          const file = m.url ? path.relative(siteDir, new URL(m.url).pathname) : '?';
-          return `${file}:${m.lastLine ?? '?'}: ${m.type}${m.subType ? ` (${m.subType})` : ''}: ${m.message}`;
-        }),
-      );
-    });
+    execFile(
+      'java',
+      ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
+          reject(
+            new Error(
+              'java: not found; the Nu HTML Checker needs a Java runtime 11 or later (apt-get install default-jre-headless)',
+            ),
+          );
+          return;
+        }
+        // The checker exits 1 when it reports an error; its report is JSON on stderr either way.
+        let report: { messages: NuMessage[] };
+        try {
+          report = JSON.parse(stderr) as { messages: NuMessage[] };
+        } catch {
+          reject(new Error(`the Nu HTML Checker did not report: ${error?.message ?? ''} ${stderr.slice(0, 500)}`));
+          return;
+        }
+        resolve(
+          report.messages.map((m) => {
+            const file = m.url ? path.relative(siteDir, new URL(m.url).pathname) : '?';
+            return `${file}:${m.lastLine ?? '?'}: ${m.type}${m.subType ? ` (${m.subType})` : ''}: ${m.message}`;
+          }),
+        );
+      },
+    );
   });
 }

@@ -59,7 +59,13 @@ export function copyProject({ periods }: { periods?: SiteConfig['periods'] } = {
  * into its dist/ (its cache in .cache/), with `settings` added to its content/site.json and `edit` run on the copy first;
  * without its search index when `searchIndex` is false (for tests that read none).
  */
-export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildDate: string, settings: Record<string, unknown> = {}, edit?: (project: string) => void, { searchIndex = true } = {}): Promise<string> {
+export async function builtInTwoLanguages(
+  periods: SiteConfig['periods'],
+  buildDate: string,
+  settings: Record<string, unknown> = {},
+  edit?: (project: string) => void,
+  { searchIndex = true } = {},
+): Promise<string> {
   const project = copyProject({ periods });
   const siteFile = path.join(project, 'content/site.json');
   const { language: _language, ...site } = JSON.parse(readFileSync(siteFile, 'utf8')) as Record<string, unknown>;
@@ -68,7 +74,16 @@ export async function builtInTwoLanguages(periods: SiteConfig['periods'], buildD
   // Loaded here: most tests of this module run the commands as processes.
   const { runBuild } = await import('../../src/cli/builder/run-build.ts');
   const { quietProgress } = await import('./build-project.ts');
-  await runBuild({ rootDir: project, env: { ASTRO_BUILD_DATE: buildDate }, outputDir: path.join(project, 'dist'), cacheDir: path.join(project, '.cache'), log: () => {}, warn: () => {}, progressStream: quietProgress, searchIndex });
+  await runBuild({
+    rootDir: project,
+    env: { ASTRO_BUILD_DATE: buildDate },
+    outputDir: path.join(project, 'dist'),
+    cacheDir: path.join(project, '.cache'),
+    log: () => {},
+    warn: () => {},
+    progressStream: quietProgress,
+    searchIndex,
+  });
   return project;
 }
 
@@ -82,15 +97,32 @@ const COUNT_CHILD = pathToFileURL(path.resolve(import.meta.dirname, 'count-child
 export function commandEnv(env: Record<string, string>): Record<string, string> {
   const { PATH = '', HOME = '', NODE_COMPILE_CACHE } = process.env;
   const dir = countsDir();
-  const counting: Record<string, string> = dir ? { [COUNTS_VARIABLE]: dir, NODE_OPTIONS: `--import=${COUNT_CHILD}` } : {};
-  const programs = Object.fromEntries(PROGRAM_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
-  return { PATH, HOME, TMPDIR: tmpdir(), ...(NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE } : {}), ...counting, ...programs, ...env };
+  const counting: Record<string, string> = dir
+    ? { [COUNTS_VARIABLE]: dir, NODE_OPTIONS: `--import=${COUNT_CHILD}` }
+    : {};
+  const programs = Object.fromEntries(
+    PROGRAM_VARIABLES.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  );
+  return {
+    PATH,
+    HOME,
+    TMPDIR: tmpdir(),
+    ...(NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE } : {}),
+    ...counting,
+    ...programs,
+    ...env,
+  };
 }
 
 /**
  * Runs `scripts/<script>` as the npm scripts do (`node scripts/<script> [args]`), with `commandEnv(env)`.
  */
-export function spawnScript(project: string, script: string, env: Record<string, string>, args: readonly string[] = []): ChildProcessWithoutNullStreams {
+export function spawnScript(
+  project: string,
+  script: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, [path.join('scripts', script), ...args], { cwd: project, env: commandEnv(env) });
 }
 

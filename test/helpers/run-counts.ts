@@ -8,7 +8,8 @@ import path from 'node:path';
 /** The environment variable naming the counts' folder in the commands the tests start (test/helpers/project-copy.ts). */
 export const COUNTS_VARIABLE = 'TEST_RUN_COUNTS';
 
-export type Counted = 'builds in process' | 'builds as processes' | 'Pagefind runs' | 'Chromium pages' | 'workerd starts';
+export type Counted =
+  'builds in process' | 'builds as processes' | 'Pagefind runs' | 'Chromium pages' | 'workerd starts';
 
 /** The run's counts folder: named by the variable in a command, under the run's temporary folder in a worker. */
 export function countsDir(): string | undefined {
@@ -43,7 +44,12 @@ export const PROGRAM_VARIABLES = ['PAGEFIND_EXTENDED_BINARY_PATH', 'MINIFLARE_WO
 export function wrapPrograms(runDir: string): void {
   const require = createRequire(import.meta.url);
   const real = {
-    PAGEFIND_EXTENDED_BINARY_PATH: ['Pagefind runs', require.resolve(`@pagefind/${process.platform}-${process.env.npm_config_arch || process.arch}/bin/pagefind_extended`)],
+    PAGEFIND_EXTENDED_BINARY_PATH: [
+      'Pagefind runs',
+      require.resolve(
+        `@pagefind/${process.platform}-${process.env.npm_config_arch || process.arch}/bin/pagefind_extended`,
+      ),
+    ],
     MINIFLARE_WORKERD_PATH: ['workerd starts', (require('workerd') as { default: string }).default],
   } satisfies Record<(typeof PROGRAM_VARIABLES)[number], [Counted, string]>;
   const bin = path.join(runDir, 'shared', 'counted-programs');

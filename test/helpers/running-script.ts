@@ -22,7 +22,12 @@ export interface RunningScript {
 }
 
 /** Starts `scripts/<script>` in `project` as spawnScript does. */
-export function startScript(project: string, script: string, env: Record<string, string>, args: readonly string[] = []): RunningScript {
+export function startScript(
+  project: string,
+  script: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+): RunningScript {
   const child = spawnScript(project, script, env, args);
   let output = '';
   let ended: string | undefined; // how it ended, once it has
@@ -57,11 +62,16 @@ export function startScript(project: string, script: string, env: Record<string,
       return new Promise((resolve, reject) => {
         const fail = (why: string) => new Error(`${script} ${why}; its output:\n${output}`);
         const check = () => {
-          const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(output.slice(from, output.lastIndexOf('\n') + 1));
+          const match = new RegExp(pattern.source, pattern.flags.replace('g', '')).exec(
+            output.slice(from, output.lastIndexOf('\n') + 1),
+          );
           if (match) settle(() => resolve(Object.assign(match, { index: from + match.index })));
           else if (ended) settle(() => reject(fail(`${ended} before printing a line matching ${pattern}`)));
         };
-        const timer = setTimeout(() => settle(() => reject(fail(`printed no line matching ${pattern} within ${timeoutMs / 1000} s`))), timeoutMs);
+        const timer = setTimeout(
+          () => settle(() => reject(fail(`printed no line matching ${pattern} within ${timeoutMs / 1000} s`))),
+          timeoutMs,
+        );
         const settle = (then: () => void) => {
           clearTimeout(timer);
           listeners.delete(check);
@@ -86,7 +96,11 @@ export function startScript(project: string, script: string, env: Record<string,
  * Eleventy's "Wrote" line follows it: Eleventy prints that after every `eleventy.after` listener is done, the
  * share images' copy included.
  */
-export async function previewRendered(preview: RunningScript, from: number, timeoutMs = HANG_GUARD_MS): Promise<string> {
+export async function previewRendered(
+  preview: RunningScript,
+  from: number,
+  timeoutMs = HANG_GUARD_MS,
+): Promise<string> {
   const rendered = await preview.waitFor(/^Preview: rendered \d+ of \d+ .*$/m, timeoutMs, from);
   await preview.waitFor(/^\[11ty\] Wrote /m, HANG_GUARD_MS, rendered.index + rendered[0].length);
   return rendered[0];

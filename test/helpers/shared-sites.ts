@@ -72,7 +72,12 @@ function siteKey(fixture: string, options: SiteOptions): string {
 
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+    );
   return value;
 }
 
@@ -97,33 +102,57 @@ async function buildOrWait(key: string, fixture: string, options: SiteOptions): 
   return site;
 }
 
-async function build(project: string, fixture: string, { periods, site = {}, files = {}, buildDate = '2026-11-22', searchIndex }: SiteOptions): Promise<void> {
+async function build(
+  project: string,
+  fixture: string,
+  { periods, site = {}, files = {}, buildDate = '2026-11-22', searchIndex }: SiteOptions,
+): Promise<void> {
   copyProjectInto(project, path.join(FIXTURES, fixture, 'content'));
   shareRunImages(path.join(project, '.cache'));
   const siteFile = path.join(project, 'content/site.json');
-  const settings = { ...JSON.parse(readFileSync(siteFile, 'utf8')), ...(periods ? { periods } : {}), ...site } as Record<string, unknown>;
-  writeFileSync(siteFile, JSON.stringify(Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== null)), null, 2));
+  const settings = {
+    ...JSON.parse(readFileSync(siteFile, 'utf8')),
+    ...(periods ? { periods } : {}),
+    ...site,
+  } as Record<string, unknown>;
+  writeFileSync(
+    siteFile,
+    JSON.stringify(Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== null)), null, 2),
+  );
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(project, file)), { recursive: true });
     writeFileSync(path.join(project, file), text);
   }
-  const run = await buildProject(project, { ASTRO_BUILD_DATE: buildDate }, searchIndex === undefined ? {} : { searchIndex });
-  if (run.error) throw new Error(`the shared site ${path.basename(project)} did not build: ${run.error.message}\n${[...run.logs, ...run.warnings].join('\n')}`);
+  const run = await buildProject(
+    project,
+    { ASTRO_BUILD_DATE: buildDate },
+    searchIndex === undefined ? {} : { searchIndex },
+  );
+  if (run.error)
+    throw new Error(
+      `the shared site ${path.basename(project)} did not build: ${run.error.message}\n${[...run.logs, ...run.warnings].join('\n')}`,
+    );
 }
 
 async function builtByAnother(project: string): Promise<void> {
   const started = Date.now();
   while (!existsSync(`${project}.json`)) {
-    if (existsSync(`${project}.failed`)) throw new Error(`the shared site ${path.basename(project)} did not build: ${readFileSync(`${project}.failed`, 'utf8')}`);
-    if (Date.now() - started > WAIT_GUARD_MS) throw new Error(`the shared site ${path.basename(project)} was not built within ${WAIT_GUARD_MS / 1000} s`);
+    if (existsSync(`${project}.failed`))
+      throw new Error(
+        `the shared site ${path.basename(project)} did not build: ${readFileSync(`${project}.failed`, 'utf8')}`,
+      );
+    if (Date.now() - started > WAIT_GUARD_MS)
+      throw new Error(`the shared site ${path.basename(project)} was not built within ${WAIT_GUARD_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** Every file of `dir` with its size and its change time: a file written, replaced, moved or removed changes them. */
 export function fileStats(dir: string): Record<string, string> {
-  return Object.fromEntries(filesUnder(dir).map((file) => {
-    const stat = statSync(path.join(dir, file));
-    return [file, `${stat.size} ${stat.ctimeMs}`];
-  }));
+  return Object.fromEntries(
+    filesUnder(dir).map((file) => {
+      const stat = statSync(path.join(dir, file));
+      return [file, `${stat.size} ${stat.ctimeMs}`];
+    }),
+  );
 }

@@ -7,12 +7,23 @@ import path from 'node:path';
 import { memoryPages, validateXML } from 'xmllint-wasm';
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, '../fixtures/sitemap-schema');
-const schemaFile = (fileName: string) => ({ fileName, contents: readFileSync(path.join(SCHEMA_DIR, fileName), 'utf8') });
+const schemaFile = (fileName: string) => ({
+  fileName,
+  contents: readFileSync(path.join(SCHEMA_DIR, fileName), 'utf8'),
+});
 
 /** xmllint's messages for `files` (absolute paths) against `schema`, each naming the file's path relative to `siteDir` and its line. */
-async function schemaErrors(siteDir: string, files: string[], schema: string, preload: string[] = []): Promise<string[]> {
+async function schemaErrors(
+  siteDir: string,
+  files: string[],
+  schema: string,
+  preload: string[] = [],
+): Promise<string[]> {
   const result = await validateXML({
-    xml: files.map((file) => ({ fileName: path.relative(siteDir, file).replaceAll('/', '_'), contents: readFileSync(file, 'utf8') })),
+    xml: files.map((file) => ({
+      fileName: path.relative(siteDir, file).replaceAll('/', '_'),
+      contents: readFileSync(file, 'utf8'),
+    })),
     schema: [schemaFile(schema)],
     preload: preload.map(schemaFile),
     // A three-year archive's sitemap is a few MB: more than the 16 MiB default leaves libxml2.
@@ -22,7 +33,9 @@ async function schemaErrors(siteDir: string, files: string[], schema: string, pr
 }
 
 /** The sitemaps `files`, with their xhtml:link alternates. */
-export const sitemapSchemaErrors = (siteDir: string, files: string[]) => schemaErrors(siteDir, files, 'sitemap-with-xhtml.xsd', ['sitemap.xsd', 'xhtml-link.xsd']);
+export const sitemapSchemaErrors = (siteDir: string, files: string[]) =>
+  schemaErrors(siteDir, files, 'sitemap-with-xhtml.xsd', ['sitemap.xsd', 'xhtml-link.xsd']);
 
 /** The sitemap index `file`. */
-export const sitemapIndexSchemaErrors = (siteDir: string, file: string) => schemaErrors(siteDir, [file], 'siteindex.xsd');
+export const sitemapIndexSchemaErrors = (siteDir: string, file: string) =>
+  schemaErrors(siteDir, [file], 'siteindex.xsd');

@@ -13,31 +13,59 @@ const repo = path.resolve(import.meta.dirname, '../..');
  * by Miniflare with its no-op cache (`cacheAPI: false`, which wrangler's API does not expose) and the bindings of
  * wrangler.jsonc. Miniflare is pinned to the version wrangler itself runs.
  */
-export async function startWorkerWithoutCache({ dist, secrets }: { dist: string; secrets: Record<string, string> }): Promise<LocalWorker> {
+export async function startWorkerWithoutCache({
+  dist,
+  secrets,
+}: {
+  dist: string;
+  secrets: Record<string, string>;
+}): Promise<LocalWorker> {
   const bundle = mkdtempSync(path.join(tmpdir(), 'astro-worker-bundle-'));
   try {
-    const built = spawnSync(process.execPath, [path.join(repo, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', bundle, '--assets', path.resolve(dist)], {
-      cwd: repo,
-      // No banner, so no check of npm for a newer wrangler, which leaves its answer in the temporary folder.
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true' },
-      encoding: 'utf8',
-    });
-    if (built.status !== 0) throw new Error(`wrangler deploy --dry-run failed: ${built.stderr.trim().split('\n').at(-1)}`);
+    const built = spawnSync(
+      process.execPath,
+      [
+        path.join(repo, 'node_modules/wrangler/bin/wrangler.js'),
+        'deploy',
+        '--dry-run',
+        '--outdir',
+        bundle,
+        '--assets',
+        path.resolve(dist),
+      ],
+      {
+        cwd: repo,
+        // No banner, so no check of npm for a newer wrangler, which leaves its answer in the temporary folder.
+        env: {
+          ...process.env,
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          WRANGLER_SEND_METRICS: 'false',
+          WRANGLER_HIDE_BANNER: 'true',
+        },
+        encoding: 'utf8',
+      },
+    );
+    if (built.status !== 0)
+      throw new Error(`wrangler deploy --dry-run failed: ${built.stderr.trim().split('\n').at(-1)}`);
     const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
     const { Miniflare, convertV4MiniflareOptions } = await import('miniflare');
     // Module rules are for wrangler's own bundling, done already.
-    const { workerOptions: { modulesRules: _rules, ...options } } = unstable_getMiniflareWorkerOptions(path.join(repo, 'wrangler.jsonc'));
-    const miniflare = new Miniflare(convertV4MiniflareOptions({
-      ...options,
-      name: 'horoscope-site',
-      modulesRoot: bundle,
-      modules: [{ type: 'ESModule', path: path.join(bundle, 'index.js') }],
-      assets: { ...options.assets!, directory: path.resolve(dist) },
-      bindings: secrets,
-      cacheAPI: false,
-      host: '127.0.0.1',
-      port: 0,
-    } as Parameters<typeof convertV4MiniflareOptions>[0]));
+    const {
+      workerOptions: { modulesRules: _rules, ...options },
+    } = unstable_getMiniflareWorkerOptions(path.join(repo, 'wrangler.jsonc'));
+    const miniflare = new Miniflare(
+      convertV4MiniflareOptions({
+        ...options,
+        name: 'horoscope-site',
+        modulesRoot: bundle,
+        modules: [{ type: 'ESModule', path: path.join(bundle, 'index.js') }],
+        assets: { ...options.assets!, directory: path.resolve(dist) },
+        bindings: secrets,
+        cacheAPI: false,
+        host: '127.0.0.1',
+        port: 0,
+      } as Parameters<typeof convertV4MiniflareOptions>[0]),
+    );
     const url = await miniflare.ready;
     return {
       url,

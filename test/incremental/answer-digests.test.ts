@@ -49,7 +49,9 @@ describe('AnswerDigests', () => {
   });
 
   it('records each digest with the stat taken before the read, so a file changed since is read again, and none for a file changed too lately for its stat to count', async () => {
-    await recorded('v1', { between: () => writeFileSync(file, readFileSync(file, 'utf8').replace('"sign_id":0', '"sign_id":1')) });
+    await recorded('v1', {
+      between: () => writeFileSync(file, readFileSync(file, 'utf8').replace('"sign_id":0', '"sign_id":1')),
+    });
     expect((await AnswerDigests.load(dir, 'v1')).trusted(file)).toBeUndefined();
     // Written a moment ago: within the coarsest clock's tick (file-stat.ts), a later write could keep its stat.
     await recorded('v1', { settledMs: 60_000 });

@@ -1,10 +1,31 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { holdsExactly, loadManifest, manifestPath, manifestText, previousManifest, recordStats, reusableFrom, saveManifest, sha256, type ManifestFiles } from '../../src/incremental/build-manifest.ts';
+import {
+  holdsExactly,
+  loadManifest,
+  manifestPath,
+  manifestText,
+  previousManifest,
+  recordStats,
+  reusableFrom,
+  saveManifest,
+  sha256,
+  type ManifestFiles,
+} from '../../src/incremental/build-manifest.ts';
 import { statOf, type FileStat } from '../../src/incremental/file-stat.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -15,7 +36,11 @@ const manifest = { inputs: 'digest', buildDate: '2026-11-22', files };
 async function previous(file: string, full = false) {
   const warnings: string[] = [];
   const logs: string[] = [];
-  const result = await previousManifest(file, { full, warn: (line) => warnings.push(line), log: (line) => logs.push(line) });
+  const result = await previousManifest(file, {
+    full,
+    warn: (line) => warnings.push(line),
+    log: (line) => logs.push(line),
+  });
   return { result, warnings, logs };
 }
 
@@ -33,14 +58,18 @@ describe('previousManifest', () => {
     writeFileSync(file, JSON.stringify({ version, ...manifest }));
     expect(await previous(file)).toEqual({
       result: undefined,
-      warnings: [`warning: ignored the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads 2); every page is rendered`],
+      warnings: [
+        `warning: ignored the build manifest ${file}, written by another version (${JSON.stringify(version)}; this build reads 2); every page is rendered`,
+      ],
       logs: [],
     });
   });
 
   it('drops a damaged manifest with a warning', async () => {
     writeFileSync(file, '{"version": 2, "files": ');
-    expect((await previous(file)).warnings).toEqual([`warning: ignored a damaged build manifest ${file}: not JSON; every page is rendered`]);
+    expect((await previous(file)).warnings).toEqual([
+      `warning: ignored a damaged build manifest ${file}: not JSON; every page is rendered`,
+    ]);
     const stat = { size: 4, mtimeNs: '1', ctimeNs: '1', ino: '7' };
     // Each a field wrong: the files and folders are checked by hand (build-manifest.ts `isEntry`, `isStat`).
     for (const damaged of [
@@ -52,15 +81,24 @@ describe('previousManifest', () => {
       { files: {}, dirs: { '': null } },
     ]) {
       writeFileSync(file, JSON.stringify({ ...manifest, version: 2, ...damaged }));
-      expect((await previous(file)).warnings, JSON.stringify(damaged)).toEqual([`warning: ignored a damaged build manifest ${file}: not a build manifest; every page is rendered`]);
+      expect((await previous(file)).warnings, JSON.stringify(damaged)).toEqual([
+        `warning: ignored a damaged build manifest ${file}: not a build manifest; every page is rendered`,
+      ]);
     }
-    writeFileSync(file, JSON.stringify({ ...manifest, version: 2, files: { 'index.html': { sha256: 'x', stat } }, dirs: { '': stat } }));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...manifest, version: 2, files: { 'index.html': { sha256: 'x', stat } }, dirs: { '': stat } }),
+    );
     expect((await previous(file)).warnings).toEqual([]);
   });
 
   it('says once that every page is rendered when there is no earlier build, and nothing with --full', async () => {
     const none = path.join(dir, 'nope.json');
-    expect(await previous(none)).toEqual({ result: undefined, warnings: [], logs: ['No earlier build to take unchanged pages from: every page is rendered.'] });
+    expect(await previous(none)).toEqual({
+      result: undefined,
+      warnings: [],
+      logs: ['No earlier build to take unchanged pages from: every page is rendered.'],
+    });
     await saveManifest(file, manifest);
     expect(await previous(file, true)).toEqual({ result: undefined, warnings: [], logs: [] });
     expect((await loadManifest(file)).manifest).toEqual(manifest);
@@ -74,7 +112,10 @@ describe('holdsExactly', () => {
     mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
     writeFileSync(path.join(dir, relative), text);
   };
-  const published = () => ({ 'index.html': { sha256: sha256('home') }, 'leo/index.html': { print: 'p', sha256: sha256('leo') } });
+  const published = () => ({
+    'index.html': { sha256: sha256('home') },
+    'leo/index.html': { print: 'p', sha256: sha256('leo') },
+  });
 
   it('holds when every listed file has its bytes and there is nothing else', () => {
     write('index.html', 'home');
@@ -134,13 +175,16 @@ describe('reusableFrom, with the stats the manifest records', () => {
     expect(reusable({ print: 'p2', sha256: 'not its hash', stat: statNow(page) })).toBe(false); // another fingerprint
   });
 
-  it.each(['size', 'mtimeNs', 'ctimeNs', 'ino'] as const)('hashes a file whose %s differs from the one recorded', (field) => {
-    publish('<p>Leo</p>');
-    const stat = statNow(page);
-    const other = { ...stat, [field]: field === 'size' ? stat.size + 1 : `${stat[field]}1` };
-    expect(reusable({ print: 'p1', sha256: 'not its hash', stat: other })).toBe(false);
-    expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: other })).toBe(true); // its bytes still hold
-  });
+  it.each(['size', 'mtimeNs', 'ctimeNs', 'ino'] as const)(
+    'hashes a file whose %s differs from the one recorded',
+    (field) => {
+      publish('<p>Leo</p>');
+      const stat = statNow(page);
+      const other = { ...stat, [field]: field === 'size' ? stat.size + 1 : `${stat[field]}1` };
+      expect(reusable({ print: 'p1', sha256: 'not its hash', stat: other })).toBe(false);
+      expect(reusable({ print: 'p1', sha256: sha256('<p>Leo</p>'), stat: other })).toBe(true); // its bytes still hold
+    },
+  );
 
   it('catches a file edited to the same size and given back its modification time (its ctime moved)', async () => {
     publish('<p>Leo</p>');
@@ -175,7 +219,15 @@ describe('recordStats', () => {
     mkdirSync(output, { recursive: true });
     writeFileSync(path.join(output, 'index.html'), 'home');
     writeFileSync(path.join(output, 'edited.html'), 'edited since');
-    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: sha256('home') }, 'edited.html': { sha256: sha256('as built') }, 'gone.html': { print: 'p', sha256: 'x' } } });
+    await saveManifest(file, {
+      inputs: 'digest',
+      buildDate: '2026-11-22',
+      files: {
+        'index.html': { sha256: sha256('home') },
+        'edited.html': { sha256: sha256('as built') },
+        'gone.html': { print: 'p', sha256: 'x' },
+      },
+    });
     await recordStats(file, output, 0);
     expect(saved()).toEqual({
       'index.html': { sha256: sha256('home'), stat: statNow(path.join(output, 'index.html')) },
@@ -186,7 +238,11 @@ describe('recordStats', () => {
 
   it('records no stat of a file changed within the settling time (a later change could keep its times)', async () => {
     writeFileSync(path.join(output, 'index.html'), 'home');
-    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: sha256('home') } } });
+    await saveManifest(file, {
+      inputs: 'digest',
+      buildDate: '2026-11-22',
+      files: { 'index.html': { sha256: sha256('home') } },
+    });
     await recordStats(file, output, 60_000);
     expect(saved()).toEqual({ 'index.html': { sha256: sha256('home') } });
   });
@@ -201,7 +257,11 @@ describe('recordStats', () => {
 
   it('leaves the manifest a newer build saved while the stats were being recorded', async () => {
     writeFileSync(path.join(output, 'index.html'), 'home');
-    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: sha256('home') } } });
+    await saveManifest(file, {
+      inputs: 'digest',
+      buildDate: '2026-11-22',
+      files: { 'index.html': { sha256: sha256('home') } },
+    });
     const newer = manifestText({ inputs: 'newer', buildDate: '2026-11-23', files: {} });
     // The newer build saves its manifest just as the stats' copy is written (node:fs/promises as the code imports it).
     const { writeFile } = fsPromises;
@@ -221,7 +281,11 @@ describe('recordStats', () => {
   });
 
   it('saveManifest keeps no stat: the build links and removes files after it took them', async () => {
-    await saveManifest(file, { inputs: 'digest', buildDate: '2026-11-22', files: { 'index.html': { sha256: 'h', stat: { size: 1, mtimeNs: '1', ctimeNs: '1', ino: '1' } } } });
+    await saveManifest(file, {
+      inputs: 'digest',
+      buildDate: '2026-11-22',
+      files: { 'index.html': { sha256: 'h', stat: { size: 1, mtimeNs: '1', ctimeNs: '1', ino: '1' } } },
+    });
     expect(saved()).toEqual({ 'index.html': { sha256: 'h' } });
   });
 });

@@ -21,7 +21,9 @@ describe('contentKey', () => {
 
   it('is a SHA-256 of the files by name and bytes, then the packages', () => {
     // Worked from the format by hand: each file's name line, bytes and a NUL; each package's line.
-    const expected = createHash('sha256').update('file a.ts\0one\0file b.ts\0two\0package engine@1.0.0\0').digest('hex');
+    const expected = createHash('sha256')
+      .update('file a.ts\0one\0file b.ts\0two\0package engine@1.0.0\0')
+      .digest('hex');
     expect(key).toBe(expected);
   });
 

@@ -6,12 +6,20 @@ import { isSettled, sameStat, SETTLED_MS, type FileStat } from '../../src/increm
 
 const NOW = Date.UTC(2026, 10, 27, 12);
 /** A stat last changed `ago` milliseconds before NOW. */
-const changed = (ago: number): FileStat => ({ size: 10, mtimeNs: '0', ctimeNs: String(BigInt(NOW - ago) * 1_000_000n), ino: '7' });
+const changed = (ago: number): FileStat => ({
+  size: 10,
+  mtimeNs: '0',
+  ctimeNs: String(BigInt(NOW - ago) * 1_000_000n),
+  ino: '7',
+});
 
 describe('isSettled with SETTLED_MS', () => {
-  it.each([0, 200, 1_000, 1_999])('does not trust a file changed %i ms ago: within one tick of a two-second clock', (ago) => {
-    expect(isSettled(changed(ago), SETTLED_MS, NOW)).toBe(false);
-  });
+  it.each([0, 200, 1_000, 1_999])(
+    'does not trust a file changed %i ms ago: within one tick of a two-second clock',
+    (ago) => {
+      expect(isSettled(changed(ago), SETTLED_MS, NOW)).toBe(false);
+    },
+  );
 
   it.each([2_000, 2_001, 60_000])('trusts a file changed %i ms ago', (ago) => {
     expect(isSettled(changed(ago), SETTLED_MS, NOW)).toBe(true);

@@ -10,12 +10,14 @@ const FILES = ['index.html', 'feed.xml', 'weekly/2026-w47/index.html', 'weekly/2
 
 describe('folderTree', () => {
   it('gives each folder of the files the names of its files and folders', () => {
-    expect(folderTree(FILES)).toEqual(new Map([
-      ['', new Set(['index.html', 'feed.xml', 'weekly'])],
-      ['weekly/2026-w47', new Set(['index.html', 'leo'])],
-      ['weekly', new Set(['2026-w47'])],
-      ['weekly/2026-w47/leo', new Set(['index.html'])],
-    ]));
+    expect(folderTree(FILES)).toEqual(
+      new Map([
+        ['', new Set(['index.html', 'feed.xml', 'weekly'])],
+        ['weekly/2026-w47', new Set(['index.html', 'leo'])],
+        ['weekly', new Set(['2026-w47'])],
+        ['weekly/2026-w47/leo', new Set(['index.html'])],
+      ]),
+    );
   });
 });
 

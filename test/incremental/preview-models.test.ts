@@ -18,16 +18,43 @@ const esMessages = loadMessages(content, 'es');
 const esSigns = readSigns(path.join(content, 'signs.json'), esMessages);
 const several = { ...site, languages: ['en', 'es'] };
 const week = weekPeriod(2026, 47);
-const about = (folder: string): StaticPage => ({ slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Us.</p>', file: `content/pages/${folder}about.md` });
+const about = (folder: string): StaticPage => ({
+  slug: 'about',
+  url: '/about/',
+  title: 'About',
+  order: 1,
+  html: '<p>Us.</p>',
+  file: `content/pages/${folder}about.md`,
+});
 
 /** Both languages' inputs as a round reads them: new objects every time. */
-function fetched({ esIntro = 'Intro', esAbout = false, buildDate = '2026-11-22', pageHistory = {} } = {}): FetchedLanguage[] {
+function fetched({
+  esIntro = 'Intro',
+  esAbout = false,
+  buildDate = '2026-11-22',
+  pageHistory = {},
+} = {}): FetchedLanguage[] {
   const common = { buildDate, sampleContent: false, pageHistory };
-  const language = (tag: string, folder: string, input: Omit<FetchedLanguage['input'], 'buildDate' | 'sampleContent' | 'shareImagePlan'>) => ({
-    language: tag, folder, input: planned({ ...common, ...input }), imageFiles: [], pageDatesFile: '', requests: 0,
+  const language = (
+    tag: string,
+    folder: string,
+    input: Omit<FetchedLanguage['input'], 'buildDate' | 'sampleContent' | 'shareImagePlan'>,
+  ) => ({
+    language: tag,
+    folder,
+    input: planned({ ...common, ...input }),
+    imageFiles: [],
+    pageDatesFile: '',
+    requests: 0,
   });
   return [
-    language('en', '', { site: languageSite(several, 'en'), messages, signs, reports: [reports(week)], staticPages: [about('')] }),
+    language('en', '', {
+      site: languageSite(several, 'en'),
+      messages,
+      signs,
+      reports: [reports(week)],
+      staticPages: [about('')],
+    }),
     language('es', 'es/', {
       site: languageSite(several, 'es'),
       messages: esMessages,
@@ -54,7 +81,9 @@ describe('PreviewModels', () => {
     const edit = fetched({ esIntro: 'Una nota' });
     const edited = models.models(edit, 'renderer');
     expect(edited.map((l) => l.model)).toEqual(freshJoin(edit));
-    expect(edited[1]!.model.reportPages.find((page) => page.url === '/es/weekly/2026-w47/leo/')!.intro).toContain('Una nota 4');
+    expect(edited[1]!.model.reportPages.find((page) => page.url === '/es/weekly/2026-w47/leo/')!.intro).toContain(
+      'Una nota 4',
+    );
     // The Spanish pages are the same: the English model links to them as before, and stays as it was.
     expect(edited[0]!.model).toBe(en!.model);
   });
@@ -66,13 +95,23 @@ describe('PreviewModels', () => {
     const edit = fetched({ esAbout: true });
     const edited = models.models(edit, 'renderer');
     expect(edited.map((l) => l.model)).toEqual(freshJoin(edit));
-    expect(edited[0]!.model.meta['/about/']!.languageLinks).toEqual([{ language: 'es', label: 'Español', url: '/es/about/' }]);
+    expect(edited[0]!.model.meta['/about/']!.languageLinks).toEqual([
+      { language: 'es', label: 'Español', url: '/es/about/' },
+    ]);
   });
 
   it("dates the pages new to the history on the round's day, in the same week as the last round", () => {
     const models = new PreviewModels();
     // A history that knows another page: the pages it does not know are new, published the day they appear.
-    const pageHistory = { '/elsewhere/': { firstSeen: '2026-01-05', hash: 'h', changed: '2026-01-05', introHash: 'i', introChanged: '2026-01-05' } };
+    const pageHistory = {
+      '/elsewhere/': {
+        firstSeen: '2026-01-05',
+        hash: 'h',
+        changed: '2026-01-05',
+        introHash: 'i',
+        introChanged: '2026-01-05',
+      },
+    };
     models.models(fetched({ buildDate: '2026-11-20', pageHistory }), 'renderer');
     const [en] = models.models(fetched({ buildDate: '2026-11-21', pageHistory }), 'renderer');
     expect(en!.model.pageHistory['/weekly/2026-w47/leo/']!.firstSeen).toBe('2026-11-21');

@@ -39,11 +39,14 @@ describe('rendererFingerprint', () => {
     expect(print()).not.toBe(before);
   });
 
-  it.each(['content/charts/frida-kahlo.md', 'content/overrides/weekly/2026-w47/leo.md', 'content/pages/about.md'])('stays with %s', (file) => {
-    const before = print();
-    touch(file);
-    expect(print()).toBe(before);
-  });
+  it.each(['content/charts/frida-kahlo.md', 'content/overrides/weekly/2026-w47/leo.md', 'content/pages/about.md'])(
+    'stays with %s',
+    (file) => {
+      const before = print();
+      touch(file);
+      expect(print()).toBe(before);
+    },
+  );
 
   it('is the same for the same files, and changes with a file added', () => {
     expect(print()).toBe(print());

@@ -14,7 +14,8 @@ function sources(policy: string, directive: string): string[] {
 }
 
 /** Whether `directive` lets the page, served from another site, load `url`: only an exact origin may. */
-const allows = (policy: string, directive: string, url: string) => sources(policy, directive).includes(new URL(url).origin);
+const allows = (policy: string, directive: string, url: string) =>
+  sources(policy, directive).includes(new URL(url).origin);
 
 interface Case {
   settings: AnalyticsSettings;
@@ -29,43 +30,68 @@ const CASES: Record<string, Case> = {
   plausible: {
     settings: { provider: 'plausible', domain: 'horoscopes.example.com' },
     sendsTo: 'https://plausible.io/api/event',
-    policy: "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io",
+    policy:
+      "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io",
   },
   'plausible through a proxy': {
-    settings: { provider: 'plausible', domain: 'horoscopes.example.com', src: 'https://stats.example.com/js/script.js' },
+    settings: {
+      provider: 'plausible',
+      domain: 'horoscopes.example.com',
+      src: 'https://stats.example.com/js/script.js',
+    },
     sendsTo: 'https://stats.example.com/api/event',
-    policy: "default-src 'self'; script-src 'self' https://stats.example.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://stats.example.com",
+    policy:
+      "default-src 'self'; script-src 'self' https://stats.example.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://stats.example.com",
   },
   'plausible, the per-site script': {
     settings: { provider: 'plausible', src: 'https://plausible.io/js/pa-AbC123.js' },
     sendsTo: 'https://plausible.io/api/event',
-    policy: "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io",
+    policy:
+      "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://plausible.io",
   },
   goatcounter: {
     settings: { provider: 'goatcounter', code: 'starlight' },
     sendsTo: 'https://starlight.goatcounter.com/count?p=%2F',
     image: true,
-    policy: "default-src 'self'; script-src 'self' https://gc.zgo.at; style-src 'self'; img-src 'self' https://starlight.goatcounter.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://starlight.goatcounter.com",
+    policy:
+      "default-src 'self'; script-src 'self' https://gc.zgo.at; style-src 'self'; img-src 'self' https://starlight.goatcounter.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://starlight.goatcounter.com",
   },
   'umami, self-hosted': {
-    settings: { provider: 'umami', websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409', src: 'https://stats.example.com/umami/script.js' },
+    settings: {
+      provider: 'umami',
+      websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409',
+      src: 'https://stats.example.com/umami/script.js',
+    },
     sendsTo: 'https://stats.example.com/umami/api/send',
-    policy: "default-src 'self'; script-src 'self' https://stats.example.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://stats.example.com",
+    policy:
+      "default-src 'self'; script-src 'self' https://stats.example.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://stats.example.com",
   },
   'umami cloud': {
-    settings: { provider: 'umami', websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409', src: 'https://cloud.umami.is/script.js' },
+    settings: {
+      provider: 'umami',
+      websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409',
+      src: 'https://cloud.umami.is/script.js',
+    },
     sendsTo: 'https://gateway.umami.is/api/send',
-    policy: "default-src 'self'; script-src 'self' https://cloud.umami.is; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://gateway.umami.is",
+    policy:
+      "default-src 'self'; script-src 'self' https://cloud.umami.is; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://gateway.umami.is",
   },
   'umami with its own host url': {
-    settings: { provider: 'umami', websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409', src: 'https://cdn.example.com/u.js', hostUrl: 'https://collect.example.com' },
+    settings: {
+      provider: 'umami',
+      websiteId: '94db1cb1-74f4-4a40-ad6c-962362670409',
+      src: 'https://cdn.example.com/u.js',
+      hostUrl: 'https://collect.example.com',
+    },
     sendsTo: 'https://collect.example.com/api/send',
-    policy: "default-src 'self'; script-src 'self' https://cdn.example.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://collect.example.com",
+    policy:
+      "default-src 'self'; script-src 'self' https://cdn.example.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://collect.example.com",
   },
   cloudflare: {
     settings: { provider: 'cloudflare', token: '0123456789abcdef0123456789abcdef' },
     sendsTo: 'https://cloudflareinsights.com/cdn-cgi/rum',
-    policy: "default-src 'self'; script-src 'self' https://static.cloudflareinsights.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://cloudflareinsights.com",
+    policy:
+      "default-src 'self'; script-src 'self' https://static.cloudflareinsights.com; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; connect-src 'self' https://cloudflareinsights.com",
   },
 };
 
@@ -94,7 +120,11 @@ describe('the site model', () => {
     const model = modelOf([], { site: { ...site, analytics: CASES.plausible!.settings } });
     expect(model.analytics).toEqual({
       provider: 'plausible',
-      script: { src: 'https://plausible.io/js/script.js', defer: true, data: { 'data-domain': 'horoscopes.example.com' } },
+      script: {
+        src: 'https://plausible.io/js/script.js',
+        defer: true,
+        data: { 'data-domain': 'horoscopes.example.com' },
+      },
       policy: { 'script-src': ['https://plausible.io'], 'connect-src': ['https://plausible.io'] },
     });
   });

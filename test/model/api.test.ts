@@ -14,7 +14,8 @@ interface Doc {
   reports: { period: { key: string } }[] & Record<string, Record<string, unknown>>;
   signs: { slug: string; reports: Record<string, Record<string, unknown>> }[];
 }
-const documentOf = (model: ReturnType<typeof modelOf>, url: string) => model.api.find((file) => file.url === url)!.document as Doc;
+const documentOf = (model: ReturnType<typeof modelOf>, url: string) =>
+  model.api.find((file) => file.url === url)!.document as Doc;
 
 describe('the JSON API documents', () => {
   // Three weeks around 2026-11-22, and a month that has ended: no monthly report is current.
@@ -29,7 +30,12 @@ describe('the JSON API documents', () => {
     const leo = documentOf(model, '/api/v1/index.json').signs.find((sign) => sign.slug === 'leo')!;
     expect(leo.reports.weekly!.current).toBe('https://stars.example.org/api/v1/leo/weekly/current.json');
     expect(leo.reports.weekly!.card).toBe('https://stars.example.org/api/v1/leo/weekly/card.json');
-    expect(leo.reports.monthly).toEqual({ title: expect.any(String), current: null, card: null, archive: 'https://stars.example.org/api/v1/leo/monthly/index.json' });
+    expect(leo.reports.monthly).toEqual({
+      title: expect.any(String),
+      current: null,
+      card: null,
+      archive: 'https://stars.example.org/api/v1/leo/monthly/index.json',
+    });
     const urls = model.api.map((file) => file.url);
     expect(urls).toContain('/api/v1/leo/weekly/card.json');
     expect(urls).toContain('/api/v1/leo/monthly/2026-10.json');
@@ -38,9 +44,17 @@ describe('the JSON API documents', () => {
   });
 
   it("gives each sign its line of the day: on 2026-11-22 the Moon in Taurus, Leo's 10th house, until the 24th at 11:10 UTC", () => {
-    const signs = documentOf(model, '/api/v1/index.json').signs as unknown as { slug: string; today: { moonSign: string; house: number; until: string; text: string } }[];
+    const signs = documentOf(model, '/api/v1/index.json').signs as unknown as {
+      slug: string;
+      today: { moonSign: string; house: number; until: string; text: string };
+    }[];
     const leo = signs.find((sign) => sign.slug === 'leo')!;
-    expect(leo.today).toEqual({ moonSign: 'taurus', house: 10, until: expect.stringMatching(/^2026-11-24T11:1\d:00Z$/), text: expect.stringContaining('your 10th house of career and reputation') });
+    expect(leo.today).toEqual({
+      moonSign: 'taurus',
+      house: 10,
+      until: expect.stringMatching(/^2026-11-24T11:1\d:00Z$/),
+      text: expect.stringContaining('your 10th house of career and reputation'),
+    });
     expect(signs.map((sign) => sign.today.house)).toEqual([2, 1, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
     const ajv = new Ajv2020({ strict: false });
     (addFormats as unknown as typeof addFormats.default)(ajv);
@@ -52,18 +66,26 @@ describe('the JSON API documents', () => {
     const off = modelOf([weekPeriod(2026, 47)], { site: { ...site, card: false } });
     const on = modelOf([weekPeriod(2026, 47)]);
     expect(off.api.filter((file) => file.url.endsWith('/card.json'))).toEqual([]);
-    expect(documentOf(off, '/api/v1/index.json').signs.find((sign) => sign.slug === 'leo')!.reports.weekly).not.toHaveProperty('card');
-    expect(documentOf(off, '/api/v1/leo/weekly/current.json')).toEqual(documentOf(on, '/api/v1/leo/weekly/current.json'));
+    expect(
+      documentOf(off, '/api/v1/index.json').signs.find((sign) => sign.slug === 'leo')!.reports.weekly,
+    ).not.toHaveProperty('card');
+    expect(documentOf(off, '/api/v1/leo/weekly/current.json')).toEqual(
+      documentOf(on, '/api/v1/leo/weekly/current.json'),
+    );
   });
 });
 
 describe('the plain text of a report', () => {
   it('keeps list items apart, a paragraph each', () => {
-    expect(htmlToText('<p>Lucky days:</p><ul><li>Monday</li><li>Friday</li></ul>')).toBe('Lucky days:\n\nMonday\n\nFriday');
+    expect(htmlToText('<p>Lucky days:</p><ul><li>Monday</li><li>Friday</li></ul>')).toBe(
+      'Lucky days:\n\nMonday\n\nFriday',
+    );
   });
 
   it('folds runs of white space and newlines into one space', () => {
-    expect(htmlToText('<p>  The   Sun\n\n enters\tSagittarius.  </p>\n\n<p>Play.</p>')).toBe('The Sun enters Sagittarius.\n\nPlay.');
+    expect(htmlToText('<p>  The   Sun\n\n enters\tSagittarius.  </p>\n\n<p>Play.</p>')).toBe(
+      'The Sun enters Sagittarius.\n\nPlay.',
+    );
   });
 
   it('decodes entities and keeps table cells apart by a space', () => {

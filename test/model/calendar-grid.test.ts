@@ -15,7 +15,7 @@ describe('monthGrid', () => {
     expect(grid.weeks.every((week) => week.length === 7)).toBe(true);
   });
 
-  it("tells the Moon of each day: full on the 3rd (USNO 11:38 UT), new on the 19th (01:24 UT), marked days", () => {
+  it('tells the Moon of each day: full on the 3rd (USNO 11:38 UT), new on the 19th (01:24 UT), marked days', () => {
     expect(day(3).label).toBe('March 3, 2026: full moon, 100% lit');
     expect(day(19).label).toMatch(/^March 19, 2026: new moon, [01]% lit$/);
     expect([day(3).hasEvents, day(4).hasEvents]).toEqual([true, false]);
@@ -26,8 +26,19 @@ describe('monthGrid', () => {
     // USNO: new moon 2026-11-09 07:02 UTC, first quarter 11-17 11:48, full moon 11-24 14:53.
     const november = monthGrid('2026-11', 'November 2026', new Set(), 'en', 'UTC', messages.t);
     const phase = (n: number) => /: ([a-z ]+),/.exec(november.weeks.flat().find((d) => d?.day === n)!.label)![1];
-    expect([7, 8, 9, 10, 11].map(phase)).toEqual(['waning crescent', 'waning crescent', 'new moon', 'waxing crescent', 'waxing crescent']);
-    expect([15, 16, 17, 18].map(phase)).toEqual(['waxing crescent', 'waxing crescent', 'first quarter', 'waxing gibbous']);
+    expect([7, 8, 9, 10, 11].map(phase)).toEqual([
+      'waning crescent',
+      'waning crescent',
+      'new moon',
+      'waxing crescent',
+      'waxing crescent',
+    ]);
+    expect([15, 16, 17, 18].map(phase)).toEqual([
+      'waxing crescent',
+      'waxing crescent',
+      'first quarter',
+      'waxing gibbous',
+    ]);
     expect([23, 24, 25].map(phase)).toEqual(['waxing gibbous', 'full moon', 'waning gibbous']);
   });
 });

@@ -16,17 +16,40 @@ const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 
 function words(language: string): CalendarWords {
   const messages = loadMessages(content, language);
-  return { locale: language, timeZone: 'UTC', t: messages.t, signs: readSigns(path.join(content, 'signs.json'), messages), planets: messages.ui.planets };
+  return {
+    locale: language,
+    timeZone: 'UTC',
+    t: messages.t,
+    signs: readSigns(path.join(content, 'signs.json'), messages),
+    planets: messages.ui.planets,
+  };
 }
 
 const SIGN = { aries: 0, gemini: 2, leo: 4, virgo: 5, sagittarius: 8, capricorn: 9, pisces: 11 } as const;
 const time = new Date('2026-12-09T12:00:00Z');
-const station = (body: 'Venus' | 'Saturn' | 'Mars' | 'Mercury', sign: keyof typeof SIGN, direction: 'retrograde' | 'direct'): SkyEvent =>
-  ({ type: 'station', body, direction, time, longitude: 0, signId: SIGN[sign] });
-const ingress = (body: 'Sun' | 'Venus' | 'Mercury', sign: keyof typeof SIGN, retrograde = false): SkyEvent =>
-  ({ type: 'ingress', body, retrograde, fromSignId: (SIGN[sign] + (retrograde ? 1 : 11)) % 12, time, longitude: 0, signId: SIGN[sign] });
-const phase = (name: 'newMoon' | 'fullMoon', sign: keyof typeof SIGN, eclipse?: 'total'): SkyEvent =>
-  ({ type: 'phase', body: 'Moon', phase: name, ...(eclipse ? { eclipse } : {}), time, longitude: 0, signId: SIGN[sign] });
+const station = (
+  body: 'Venus' | 'Saturn' | 'Mars' | 'Mercury',
+  sign: keyof typeof SIGN,
+  direction: 'retrograde' | 'direct',
+): SkyEvent => ({ type: 'station', body, direction, time, longitude: 0, signId: SIGN[sign] });
+const ingress = (body: 'Sun' | 'Venus' | 'Mercury', sign: keyof typeof SIGN, retrograde = false): SkyEvent => ({
+  type: 'ingress',
+  body,
+  retrograde,
+  fromSignId: (SIGN[sign] + (retrograde ? 1 : 11)) % 12,
+  time,
+  longitude: 0,
+  signId: SIGN[sign],
+});
+const phase = (name: 'newMoon' | 'fullMoon', sign: keyof typeof SIGN, eclipse?: 'total'): SkyEvent => ({
+  type: 'phase',
+  body: 'Moon',
+  phase: name,
+  ...(eclipse ? { eclipse } : {}),
+  time,
+  longitude: 0,
+  signId: SIGN[sign],
+});
 const titleIn = (language: string) => {
   const w = words(language);
   return (event: SkyEvent) => calendarEvent(event, w).title;
@@ -84,7 +107,14 @@ describe('dates and zones as each locale writes them', () => {
     expect(zoneName('en', 'Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
     const messages = loadMessages(content, 'de');
     const germanSite = { ...site, language: 'de', calendar: { timeZone: 'Europe/Berlin' } };
-    const calendar = buildCalendar({ site: germanSite, messages, signs: readSigns(path.join(content, 'signs.json'), messages), urls: siteUrls(germanSite), buildDate: '2026-12-07', oldestStart: '2026-12-07' })!;
+    const calendar = buildCalendar({
+      site: germanSite,
+      messages,
+      signs: readSigns(path.join(content, 'signs.json'), messages),
+      urls: siteUrls(germanSite),
+      buildDate: '2026-12-07',
+      oldestStart: '2026-12-07',
+    })!;
     expect(calendar.pages[0]!.zoneNote).toBe('Uhrzeiten: Mitteleuropäische Zeit.');
     // A week's sky on a weekly page says its zone, as the report's own text may name the same event in another.
     expect(calendar.between('2026-12-07', '2026-12-13').zoneNote).toBe('Uhrzeiten: Mitteleuropäische Zeit.');
@@ -95,10 +125,20 @@ describe('dates and zones as each locale writes them', () => {
     const germanSigns = readSigns(path.join(content, 'signs.json'), messages);
     const week = (timeZone: string) => {
       const germanSite = { ...site, language: 'de', calendar: { timeZone } };
-      const input = { site: germanSite, messages, signs: germanSigns, urls: siteUrls(germanSite), buildDate: '2026-12-07', oldestStart: '2026-12-07', sampleContent: true };
+      const input = {
+        site: germanSite,
+        messages,
+        signs: germanSigns,
+        urls: siteUrls(germanSite),
+        buildDate: '2026-12-07',
+        oldestStart: '2026-12-07',
+        sampleContent: true,
+      };
       return buildCalendar(input)!.between('2026-12-07', '2026-12-13').zoneNote;
     };
-    expect(week('Europe/Berlin')).toBe('Uhrzeiten: Mitteleuropäische Zeit. Die Beispielhoroskope nennen ihre Daten in UTC.');
+    expect(week('Europe/Berlin')).toBe(
+      'Uhrzeiten: Mitteleuropäische Zeit. Die Beispielhoroskope nennen ihre Daten in UTC.',
+    );
     expect(week('UTC')).toBe('Uhrzeiten: UTC.');
   });
 });

@@ -19,14 +19,17 @@ const input = (buildDate: string, calendar?: CalendarInput['site']['calendar']):
   oldestStart: '2026-01-05',
 });
 const march = buildCalendar(input('2026-03-10'))!;
-const monthPage = (model: typeof march, key: string) => model.pages.find((p) => p.view === 'month' && p.month!.key === key)!;
+const monthPage = (model: typeof march, key: string) =>
+  model.pages.find((p) => p.view === 'month' && p.month!.key === key)!;
 
 function uids(body: string): string[] {
-  return new ICAL.Component(ICAL.parse(body)).getAllSubcomponents('vevent').map((e) => String(e.getFirstPropertyValue('uid')));
+  return new ICAL.Component(ICAL.parse(body))
+    .getAllSubcomponents('vevent')
+    .map((e) => String(e.getFirstPropertyValue('uid')));
 }
 
 describe('buildCalendar', () => {
-  it('publishes the hub, the years from the oldest period\'s to the next, and their months', () => {
+  it("publishes the hub, the years from the oldest period's to the next, and their months", () => {
     const urls = march.pages.map((p) => p.url);
     expect(urls.slice(0, 3)).toEqual(['/calendar/', '/calendar/2026/', '/calendar/2026-01/']);
     expect(urls).toContain('/calendar/2027-12/');
@@ -34,10 +37,11 @@ describe('buildCalendar', () => {
     expect(urls).toHaveLength(1 + 2 + 24);
   });
 
-  it('lists the March equinox at USNO\'s minute and the eclipse at NASA\'s greatest eclipse, in UTC by default', () => {
+  it("lists the March equinox at USNO's minute and the eclipse at NASA's greatest eclipse, in UTC by default", () => {
     const events = monthPage(march, '2026-03').month!.events;
     const equinox = events.find((e) => e.kind === 'season')!;
-    const minutesFrom = (e: { datetime: string }, iso: string) => Math.abs(Date.parse(e.datetime) - Date.parse(iso)) / 60_000;
+    const minutesFrom = (e: { datetime: string }, iso: string) =>
+      Math.abs(Date.parse(e.datetime) - Date.parse(iso)) / 60_000;
     expect(minutesFrom(equinox, '2026-03-20T14:46:00Z')).toBeLessThanOrEqual(1);
     expect(equinox.title).toBe('March equinox: Sun enters Aries');
     expect(equinox.when).toContain('UTC');
@@ -47,10 +51,12 @@ describe('buildCalendar', () => {
     expect(eclipse.title).toBe('Total lunar eclipse, Full Moon in Virgo');
   });
 
-  it('gives Mercury\'s retrograde as a span with its sign on the year page', () => {
+  it("gives Mercury's retrograde as a span with its sign on the year page", () => {
     const year = march.pages.find((p) => p.url === '/calendar/2026/')!;
     // Intl's range puts thin spaces around its dash.
-    expect(year.retrogrades!.map((r) => r.title.replace(/\s+/g, ' '))).toContain('Mercury retrograde: February 26 – March 20, 2026, Pisces');
+    expect(year.retrogrades!.map((r) => r.title.replace(/\s+/g, ' '))).toContain(
+      'Mercury retrograde: February 26 – March 20, 2026, Pisces',
+    );
   });
 
   it('shows times and days in calendar.timeZone, the <time> still in UTC', () => {
@@ -61,10 +67,14 @@ describe('buildCalendar', () => {
     expect(eclipse.when).toMatch(/8:3[34]\s?PM/);
     expect(madrid.pages[0]!.zoneNote).toBe('Times in Japan Standard Time.');
     // The new moon of 2026-03-19 01:24 UT is still the 19th in Tokyo; the last quarter of 2026-03-11 09:39 UT too.
-    expect(monthPage(madrid, '2026-03').month!.events.filter((e) => e.day === '2026-03-19').map((e) => e.kind)).toContain('phase');
+    expect(
+      monthPage(madrid, '2026-03')
+        .month!.events.filter((e) => e.day === '2026-03-19')
+        .map((e) => e.kind),
+    ).toContain('phase');
   });
 
-  it('writes an .ics that ical.js reads, with unique UIDs at the site\'s host, the same file a day later', () => {
+  it("writes an .ics that ical.js reads, with unique UIDs at the site's host, the same file a day later", () => {
     const body = march.feeds[0]!.body;
     const ids = uids(body);
     expect(new Set(ids).size).toBe(ids.length);
@@ -75,7 +85,7 @@ describe('buildCalendar', () => {
     expect(JSON.stringify(nextDay.pages)).toBe(JSON.stringify(march.pages));
   });
 
-  it('keeps each event\'s UID when the window moves a month on', () => {
+  it("keeps each event's UID when the window moves a month on", () => {
     const april = uids(buildCalendar(input('2026-04-02'))!.feeds[0]!.body);
     const shared = uids(march.feeds[0]!.body).filter((id) => id.includes('-202604') || id.includes('-202605'));
     expect(shared.length).toBeGreaterThan(10);
@@ -83,8 +93,13 @@ describe('buildCalendar', () => {
   });
 
   it('runs its feed from the first day of the month a year back to 24 months ahead, retrogrades as all-day spans', () => {
-    const events = new ICAL.Component(ICAL.parse(march.feeds[0]!.body)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
-    const starts = events.filter((e) => !e.startDate.isDate).map((e) => e.startDate.toJSDate().toISOString()).sort();
+    const events = new ICAL.Component(ICAL.parse(march.feeds[0]!.body))
+      .getAllSubcomponents('vevent')
+      .map((e) => new ICAL.Event(e));
+    const starts = events
+      .filter((e) => !e.startDate.isDate)
+      .map((e) => e.startDate.toJSDate().toISOString())
+      .sort();
     expect(starts[0]! >= '2025-03-01').toBe(true);
     expect(starts[0]! < '2025-03-08').toBe(true);
     expect(starts.at(-1)! < '2028-03-01').toBe(true);
@@ -108,7 +123,12 @@ describe('buildCalendar', () => {
   it("names an owner's message file without the calendar's words in one line, unless the calendar is off", () => {
     const { calendar: _words, ...ui } = messages.ui;
     const without = { ...input('2026-03-10'), messages: { ...messages, ui } };
-    expect(() => buildCalendar(without)).toThrow(new ConfigError('content/i18n/en.json: calendar', 'is missing: the sky\'s calendar needs its words in every language (or "calendar": false in content/site.json)'));
+    expect(() => buildCalendar(without)).toThrow(
+      new ConfigError(
+        'content/i18n/en.json: calendar',
+        'is missing: the sky\'s calendar needs its words in every language (or "calendar": false in content/site.json)',
+      ),
+    );
     expect(buildCalendar({ ...without, site: { ...site, calendar: false } })).toBeUndefined();
   });
 });
@@ -126,14 +146,28 @@ describe('the calendar in the site model', () => {
 
   it("links a monthly hub and page to the month's calendar, the navigation to the hub, the home page to the next three events", () => {
     const hub = model.periodHubs.find((h) => h.kind === 'monthly')!;
-    expect([hub.calendarLink!.url, hub.pages[5]!.calendarLink!.url, hub.sky]).toEqual(['/calendar/2026-03/', '/calendar/2026-03/', undefined]);
+    expect([hub.calendarLink!.url, hub.pages[5]!.calendarLink!.url, hub.sky]).toEqual([
+      '/calendar/2026-03/',
+      '/calendar/2026-03/',
+      undefined,
+    ]);
     expect(model.links.calendar).toEqual({ url: '/calendar/', label: 'Sky calendar' });
-    expect(model.skyNext!.events.map((e) => e.title)).toEqual(['Mars enters Pisces', 'Total lunar eclipse, Full Moon in Virgo', 'Venus enters Aries']);
+    expect(model.skyNext!.events.map((e) => e.title)).toEqual([
+      'Mars enters Pisces',
+      'Total lunar eclipse, Full Moon in Virgo',
+      'Venus enters Aries',
+    ]);
   });
 
   it('has none of it with calendar: false', () => {
     const off = modelOf([weekPeriod(2026, 10)], { buildDate: '2026-03-02', site: { ...site, calendar: false } });
-    expect([off.calendarPages, off.calendarFeeds, off.skyNext, off.links.calendar, off.periodHubs[0]!.sky]).toEqual([[], [], undefined, undefined, undefined]);
+    expect([off.calendarPages, off.calendarFeeds, off.skyNext, off.links.calendar, off.periodHubs[0]!.sky]).toEqual([
+      [],
+      [],
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(Object.keys(off.meta).some((url) => url.startsWith('/calendar/'))).toBe(false);
   });
 });
@@ -158,7 +192,10 @@ describe('the sample texts and the calendar', () => {
   it("name the same events: a week's key dates are the calendar's week, one for one", () => {
     for (const week of [10, 26, 47]) {
       const period = weekPeriod(2026, week);
-      const keyDates = (/<h3>Key dates<\/h3>\n<ul>(.*)<\/ul>/.exec(writeReport('weekly', { year: 2026, week }, 0).text)?.[1] ?? '').split('<li>').length - 1;
+      const keyDates =
+        (
+          /<h3>Key dates<\/h3>\n<ul>(.*)<\/ul>/.exec(writeReport('weekly', { year: 2026, week }, 0).text)?.[1] ?? ''
+        ).split('<li>').length - 1;
       expect(keyDates, period.key).toBe(march.between(period.start, period.end).events.length);
       expect(keyDates, period.key).toBeGreaterThan(0);
     }

@@ -35,7 +35,7 @@ function circularDistance(a: number, b: number): number {
 }
 
 describe('longitudeToPoint', () => {
-  it('puts 0° Aries at 9 o\'clock without an ascendant', () => {
+  it("puts 0° Aries at 9 o'clock without an ascendant", () => {
     const p = longitudeToPoint(0, 100);
     expect(p.x).toBeLessThan(CENTER);
     expect(p.x).toBeCloseTo(CENTER - 100, 9);
@@ -52,13 +52,13 @@ describe('longitudeToPoint', () => {
     expect(p.y).toBeGreaterThan(CENTER);
   });
 
-  it('runs counter-clockwise: 90° past the ascendant is at 6 o\'clock, 270° at 12 o\'clock', () => {
+  it("runs counter-clockwise: 90° past the ascendant is at 6 o'clock, 270° at 12 o'clock", () => {
     expect(longitudeToPoint(90, 100).x).toBeCloseTo(CENTER, 9);
     expect(longitudeToPoint(90, 100).y).toBeCloseTo(CENTER + 100, 9);
     expect(longitudeToPoint(270, 100).y).toBeCloseTo(CENTER - 100, 9);
   });
 
-  it('puts the ascendant at 9 o\'clock', () => {
+  it("puts the ascendant at 9 o'clock", () => {
     const p = longitudeToPoint(132.5, 100, 132.5);
     expect(p.x).toBeCloseTo(CENTER - 100, 9);
     expect(p.y).toBeCloseTo(CENTER, 9);
@@ -83,7 +83,10 @@ describe('spreadGlyphs', () => {
   };
   /** Indices sorted by position, reading the circle from `from` degrees. */
   const orderFrom = (values: number[], from: number): number[] =>
-    values.map((v, i) => ({ v: (((v - from) % 360) + 360) % 360, i })).sort((a, b) => a.v - b.v || a.i - b.i).map((e) => e.i);
+    values
+      .map((v, i) => ({ v: (((v - from) % 360) + 360) % 360, i }))
+      .sort((a, b) => a.v - b.v || a.i - b.i)
+      .map((e) => e.i);
 
   it('separates a cluster, keeps its order and centres it on the true positions', () => {
     const input = [103, 100, 102, 101];
@@ -153,7 +156,14 @@ const PLANETS: ChartWheelInput['planets'] = [
 const CUSPS = [100, 128, 158, 190, 222, 253, 280, 308, 338, 10, 42, 73];
 
 function chart(overrides: Partial<ChartWheelInput> = {}): ChartWheelInput {
-  return { planets: PLANETS, title: 'Natal chart', description: 'Planets by sign.', ascendant: 100, houseCusps: CUSPS, ...overrides };
+  return {
+    planets: PLANETS,
+    title: 'Natal chart',
+    description: 'Planets by sign.',
+    ascendant: 100,
+    houseCusps: CUSPS,
+    ...overrides,
+  };
 }
 
 describe('renderChartWheel', () => {
@@ -175,7 +185,9 @@ describe('renderChartWheel', () => {
 
   it('draws the 12 sign glyphs in text presentation, in order', () => {
     const signs = all(parseSvg(renderChartWheel(chart()))).filter((e) => hasClass(e, 'wheel-sign'));
-    expect(signs.map((s) => s.text)).toEqual(Array.from({ length: 12 }, (_, i) => String.fromCodePoint(0x2648 + i) + TEXT));
+    expect(signs.map((s) => s.text)).toEqual(
+      Array.from({ length: 12 }, (_, i) => String.fromCodePoint(0x2648 + i) + TEXT),
+    );
   });
 
   it('draws 12 house cusp lines and numbers when cusps are given, none otherwise', () => {
@@ -188,8 +200,10 @@ describe('renderChartWheel', () => {
     expect(without.filter((e) => hasClass(e, 'wheel-house'))).toHaveLength(0);
   });
 
-  it('draws the first house cusp at 9 o\'clock when it is the ascendant', () => {
-    const first = all(parseSvg(renderChartWheel(chart()))).find((e) => e.name === 'line' && hasClass(e, 'wheel-house'))!;
+  it("draws the first house cusp at 9 o'clock when it is the ascendant", () => {
+    const first = all(parseSvg(renderChartWheel(chart()))).find(
+      (e) => e.name === 'line' && hasClass(e, 'wheel-house'),
+    )!;
     expect(Number(first.attribs.y1)).toBeCloseTo(CENTER, 1);
     expect(Number(first.attribs.y2)).toBeCloseTo(CENTER, 1);
     expect(Number(first.attribs.x2)).toBeLessThan(CENTER);
@@ -209,7 +223,14 @@ describe('renderChartWheel', () => {
   });
 
   it('marks the true longitude with a tick even when the glyph is pushed aside', () => {
-    const svg = renderChartWheel({ planets: [{ name: 'Sun', longitude: 0, retrograde: false }, { name: 'Moon', longitude: 1, retrograde: false }], title: 't', description: 'd' });
+    const svg = renderChartWheel({
+      planets: [
+        { name: 'Sun', longitude: 0, retrograde: false },
+        { name: 'Moon', longitude: 1, retrograde: false },
+      ],
+      title: 't',
+      description: 'd',
+    });
     const elements = all(parseSvg(svg));
     const sunTick = elements.filter((e) => hasClass(e, 'wheel-planet-tick'))[0]!;
     expect(Number(sunTick.attribs.y1)).toBeCloseTo(CENTER, 1);
@@ -222,16 +243,20 @@ describe('renderChartWheel', () => {
   it('escapes hostile names and titles', () => {
     const hostileName = '<script>alert(1)</script>';
     const hostileTitle = '</title><script>alert("t")</script>&';
-    const markup = renderChartWheel(chart({
-      title: hostileTitle,
-      description: '<img src=x onerror=alert(1)>',
-      planets: [{ name: hostileName, longitude: 10, retrograde: true, glyph: '<b>' }],
-    }));
+    const markup = renderChartWheel(
+      chart({
+        title: hostileTitle,
+        description: '<img src=x onerror=alert(1)>',
+        planets: [{ name: hostileName, longitude: 10, retrograde: true, glyph: '<b>' }],
+      }),
+    );
     expect(markup).not.toContain('<script');
     expect(markup).not.toContain('<img');
     expect(markup).not.toContain('<b>');
     const elements = all(parseSvg(markup));
-    expect(elements.map((e) => e.name).filter((n) => !['svg', 'title', 'desc', 'g', 'line', 'circle', 'text'].includes(n))).toEqual([]);
+    expect(
+      elements.map((e) => e.name).filter((n) => !['svg', 'title', 'desc', 'g', 'line', 'circle', 'text'].includes(n)),
+    ).toEqual([]);
     expect(elements.find((e) => e.name === 'title')!.text).toBe(hostileTitle);
     expect(elements.find((e) => hasClass(e, 'wheel-planet-glyph'))!.text).toBe('<b>');
   });
@@ -253,10 +278,12 @@ describe('renderChartWheel', () => {
   });
 
   it('refuses bad input with the field named', () => {
-    expect(() => renderChartWheel(chart({ houseCusps: CUSPS.slice(0, 11) }))).toThrow(/houseCusps: expected 12 longitudes, got 11/);
-    expect(() => renderChartWheel(chart({ planets: [{ name: 'Mars', longitude: Number.NaN, retrograde: false }] }))).toThrow(
-      /planets\[0\]\.longitude \(Mars\)/,
+    expect(() => renderChartWheel(chart({ houseCusps: CUSPS.slice(0, 11) }))).toThrow(
+      /houseCusps: expected 12 longitudes, got 11/,
     );
+    expect(() =>
+      renderChartWheel(chart({ planets: [{ name: 'Mars', longitude: Number.NaN, retrograde: false }] })),
+    ).toThrow(/planets\[0\]\.longitude \(Mars\)/);
     try {
       renderChartWheel(chart({ ascendant: Number.POSITIVE_INFINITY }));
     } catch (error) {

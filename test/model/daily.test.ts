@@ -31,14 +31,18 @@ describe('wholeSignHouse', () => {
 });
 
 describe('dailyLines', () => {
-  it("tells Leo on 2026-11-22 the Moon is in Taurus, its 10th house, until Tuesday 11:10 UTC", () => {
+  it('tells Leo on 2026-11-22 the Moon is in Taurus, its 10th house, until Tuesday 11:10 UTC', () => {
     const leo = dailyLines('2026-11-22', signs, messages)![4]!;
     expect(leo.heading).toBe('Leo today');
     expect(leo.moonSign).toEqual({ slug: 'taurus', name: 'Taurus' });
     expect(leo.house).toBe(10);
     expect(Math.abs(Date.parse(leo.until) - Date.parse('2026-11-24T11:10:00Z'))).toBeLessThanOrEqual(60_000);
-    expect(leo.text).toBe('The Moon is in Taurus, your 10th house of career and reputation, until Tuesday, 11:10 AM UTC.');
-    expect(leo.html).toBe(`The Moon is in Taurus, your 10th house of career and reputation, until <time datetime="${leo.until}" data-time="weekday">Tuesday, 11:10 AM UTC</time>.`);
+    expect(leo.text).toBe(
+      'The Moon is in Taurus, your 10th house of career and reputation, until Tuesday, 11:10 AM UTC.',
+    );
+    expect(leo.html).toBe(
+      `The Moon is in Taurus, your 10th house of career and reputation, until <time datetime="${leo.until}" data-time="weekday">Tuesday, 11:10 AM UTC</time>.`,
+    );
   });
 
   it('tells each sign its own house: Taurus its 1st, Gemini its 12th, and on 2026-11-24 Leo its 11th (Gemini)', () => {
@@ -59,13 +63,17 @@ describe('dailyLines', () => {
 
   it("is written in the site's language", () => {
     const es = messagesWith('es', () => {});
-    expect(dailyLines('2026-11-22', signs, es)![4]!.text).toBe('La Luna está en Taurus, tu casa 10, la de la carrera y la reputación, hasta el martes, 11:10 UTC.');
+    expect(dailyLines('2026-11-22', signs, es)![4]!.text).toBe(
+      'La Luna está en Taurus, tu casa 10, la de la carrera y la reputación, hasta el martes, 11:10 UTC.',
+    );
   });
 
   it("escapes the owner's words in the HTML, and gives no line when the site's words have none", () => {
     const hostile = messagesWith('en', (daily) => (daily.line = "'<'b'>'{moonSign}'<'/b'>' & {house} until {time}"));
     const { html } = dailyLines('2026-11-22', signs, hostile)![4]!;
-    expect(html).toMatch(/^&#60;b&#62;Taurus&#60;\/b&#62; &#38; your 10th house of career and reputation until <time datetime="[^"]+" data-time="weekday">Tuesday, 11:10 AM UTC<\/time>$/);
+    expect(html).toMatch(
+      /^&#60;b&#62;Taurus&#60;\/b&#62; &#38; your 10th house of career and reputation until <time datetime="[^"]+" data-time="weekday">Tuesday, 11:10 AM UTC<\/time>$/,
+    );
     const none = messagesWith('en', (_daily, all) => delete all.daily);
     expect(dailyLines('2026-11-22', signs, none)).toBeUndefined();
   });

@@ -16,21 +16,46 @@ export const site = {
   title: 'Test Stars',
   url: 'https://stars.example.org',
   language: 'en',
-  periods: { weekly: { past: 1, future: 1 }, monthly: { past: 0, future: 0 }, yearly: { past: 0, future: 0 }, ascendantYearly: { past: 0, future: 0 } },
+  periods: {
+    weekly: { past: 1, future: 1 },
+    monthly: { past: 0, future: 0 },
+    yearly: { past: 0, future: 0 },
+    ascendantYearly: { past: 0, future: 0 },
+  },
 };
 
 /** A period's twelve answers, as fetch-reports.ts hands them over: sanitized, headings from h2. */
-export function reports(period: Period, intro = (s: number) => `<p>Intro ${s} &amp; more</p>`, source: ReportSource = 'network'): PeriodReports {
-  const html = signs.map((sign) => ({ intro: reportHtml(intro(sign.id)), text: reportHtml(`<h3>Deep</h3><p>Text ${sign.id} for ${period.key}</p>`) }));
+export function reports(
+  period: Period,
+  intro = (s: number) => `<p>Intro ${s} &amp; more</p>`,
+  source: ReportSource = 'network',
+): PeriodReports {
+  const html = signs.map((sign) => ({
+    intro: reportHtml(intro(sign.id)),
+    text: reportHtml(`<h3>Deep</h3><p>Text ${sign.id} for ${period.key}</p>`),
+  }));
   return reportsOf(period, source, html);
 }
 
 /** A model's input with its share images planned as a build plans them (src/cli/builder/prepare-site.ts), in the plain colours. */
 export function planned(input: Omit<SiteModelInput, 'shareImagePlan'>): SiteModelInput {
-  return { ...input, shareImagePlan: planShareImages(input.site.title, input.signs, input.messages, undefined, input.brand?.logo) };
+  return {
+    ...input,
+    shareImagePlan: planShareImages(input.site.title, input.signs, input.messages, undefined, input.brand?.logo),
+  };
 }
 
 /** The model of `periods` built on 2026-11-22, with `extra` inputs. */
 export function modelOf(periods: Period[], extra: Partial<SiteModelInput> = {}) {
-  return buildSiteModel(planned({ site, messages, buildDate: '2026-11-22', sampleContent: false, signs, reports: periods.map((p) => reports(p)), ...extra }));
+  return buildSiteModel(
+    planned({
+      site,
+      messages,
+      buildDate: '2026-11-22',
+      sampleContent: false,
+      signs,
+      reports: periods.map((p) => reports(p)),
+      ...extra,
+    }),
+  );
 }

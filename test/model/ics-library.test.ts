@@ -12,14 +12,26 @@ const prodId = `-//example.org//${title}//EN`;
 const description = 'Every moon, eclipse; and retrograde';
 const summary = `Pleine lune en Vierge — ${'é'.repeat(40)} ${title}`;
 const stamp = new Date('2026-02-01T00:00:00Z');
-const moon = { uid: 'fullmoon-moon-virgo-20260303@example.org', url: 'https://example.org/calendar/2026-03/', start: new Date('2026-03-03T11:38:00Z') };
+const moon = {
+  uid: 'fullmoon-moon-virgo-20260303@example.org',
+  url: 'https://example.org/calendar/2026-03/',
+  start: new Date('2026-03-03T11:38:00Z'),
+};
 // Mercury retrograde 26 February to 20 March inclusive: both writers are given the day after, which DTEND must be
 // (§3.6.1: a DATE end is not inclusive).
-const span = { uid: 'retrograde-mercury-pisces-20260226@example.org', url: 'https://example.org/calendar/2026-02/', first: '2026-02-26', after: '2026-03-21' };
+const span = {
+  uid: 'retrograde-mercury-pisces-20260226@example.org',
+  url: 'https://example.org/calendar/2026-02/',
+  first: '2026-02-26',
+  after: '2026-03-21',
+};
 
 function ours(): string {
   return icsFile({
-    prodId, name, description, stamp,
+    prodId,
+    name,
+    description,
+    stamp,
     url: 'https://example.org/calendar/',
     source: 'https://example.org/calendar/sky.ics',
     events: [
@@ -32,16 +44,30 @@ function ours(): string {
 function icalGenerator(): string {
   const calendar = ical({
     prodId: { company: 'example.org', product: title, language: 'EN' },
-    name, description,
+    name,
+    description,
     url: 'https://example.org/calendar/',
     source: 'https://example.org/calendar/sky.ics',
     method: ICalCalendarMethod.PUBLISH,
     ttl: 24 * 60 * 60,
   });
-  calendar.createEvent({ id: moon.uid, stamp, start: moon.start, summary, url: moon.url, transparency: ICalEventTransparency.TRANSPARENT });
   calendar.createEvent({
-    id: span.uid, stamp, allDay: true, summary: 'Mercury retrograde', url: span.url, transparency: ICalEventTransparency.TRANSPARENT,
-    start: new Date(`${span.first}T00:00:00Z`), end: new Date(`${span.after}T00:00:00Z`),
+    id: moon.uid,
+    stamp,
+    start: moon.start,
+    summary,
+    url: moon.url,
+    transparency: ICalEventTransparency.TRANSPARENT,
+  });
+  calendar.createEvent({
+    id: span.uid,
+    stamp,
+    allDay: true,
+    summary: 'Mercury retrograde',
+    url: span.url,
+    transparency: ICalEventTransparency.TRANSPARENT,
+    start: new Date(`${span.first}T00:00:00Z`),
+    end: new Date(`${span.after}T00:00:00Z`),
   });
   return calendar.toString();
 }
@@ -81,7 +107,10 @@ function violations(text: string): string[] {
     ['UIDs as given (RFC 5545 §3.8.4.7)', lines.includes(`UID:${moon.uid}`) && lines.includes(`UID:${span.uid}`)],
     ['DTSTAMP as given (RFC 5545 §3.8.7.2)', lines.filter((l) => l === 'DTSTAMP:20260201T000000Z').length === 2],
     ['instant in UTC (RFC 5545 §3.3.5)', lines.includes('DTSTART:20260303T113800Z')],
-    ['all-day span, exclusive DTEND (RFC 5545 §3.6.1)', lines.includes('DTSTART;VALUE=DATE:20260226') && lines.includes('DTEND;VALUE=DATE:20260321')],
+    [
+      'all-day span, exclusive DTEND (RFC 5545 §3.6.1)',
+      lines.includes('DTSTART;VALUE=DATE:20260226') && lines.includes('DTEND;VALUE=DATE:20260321'),
+    ],
   ];
   return rules.filter(([, kept]) => !kept).map(([rule]) => rule);
 }
@@ -107,6 +136,7 @@ describe('the .ics writer and ical-generator against the RFCs', () => {
 
   it('both write the same file whatever the clock says', () => {
     const at = (now: string, write: () => string) => (vi.useFakeTimers({ now: new Date(now) }), write());
-    for (const write of [ours, icalGenerator]) expect(at('2026-02-02T10:00:00Z', write)).toBe(at('2027-07-09T23:59:59Z', write));
+    for (const write of [ours, icalGenerator])
+      expect(at('2026-02-02T10:00:00Z', write)).toBe(at('2027-07-09T23:59:59Z', write));
   });
 });

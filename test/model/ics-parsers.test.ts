@@ -22,19 +22,39 @@ const title = 'Stars, Moons; and \\ more';
 function feed(tag: string, buildDate: string): string {
   const messages = loadMessages(content, tag);
   const own = { ...site, title, language: tag };
-  return buildCalendar({ site: own, messages, signs: readSigns(path.join(content, 'signs.json'), messages), urls: siteUrls(own), buildDate, oldestStart: '2026-01-05' })!.feeds[0]!.body;
+  return buildCalendar({
+    site: own,
+    messages,
+    signs: readSigns(path.join(content, 'signs.json'), messages),
+    urls: siteUrls(own),
+    buildDate,
+    oldestStart: '2026-01-05',
+  })!.feeds[0]!.body;
 }
 
-interface Read { name: string; xName: string; description: string; xDescription: string; events: { uid: string; start: string; end: string | null }[] }
+interface Read {
+  name: string;
+  xName: string;
+  description: string;
+  xDescription: string;
+  events: { uid: string; start: string; end: string | null }[];
+}
 
 function byIcalJs(text: string): Read {
   const calendar = new ICAL.Component(ICAL.parse(text));
   const value = (name: string) => String(calendar.getFirstPropertyValue(name));
   return {
-    name: value('name'), xName: value('x-wr-calname'), description: value('description'), xDescription: value('x-wr-caldesc'),
+    name: value('name'),
+    xName: value('x-wr-calname'),
+    description: value('description'),
+    xDescription: value('x-wr-caldesc'),
     events: calendar.getAllSubcomponents('vevent').map((v) => {
       const event = new ICAL.Event(v);
-      return { uid: event.uid, start: event.startDate.toString(), end: v.hasProperty('dtend') ? event.endDate.toString() : null };
+      return {
+        uid: event.uid,
+        start: event.startDate.toString(),
+        end: v.hasProperty('dtend') ? event.endDate.toString() : null,
+      };
     }),
   };
 }
@@ -68,9 +88,17 @@ function byPython(texts: string[]): Read[] {
   return JSON.parse(execFileSync(PYTHON, ['-c', SCRIPT, ...files], { encoding: 'utf8' })) as Read[];
 }
 
-describe('the .ics read by ical.js and by Python\'s icalendar', () => {
-  const builds = { enMarch: feed('en', '2026-03-10'), enApril: feed('en', '2026-04-10'), esApril: feed('es', '2026-04-10') };
-  const js = { enMarch: byIcalJs(builds.enMarch), enApril: byIcalJs(builds.enApril), esApril: byIcalJs(builds.esApril) };
+describe("the .ics read by ical.js and by Python's icalendar", () => {
+  const builds = {
+    enMarch: feed('en', '2026-03-10'),
+    enApril: feed('en', '2026-04-10'),
+    esApril: feed('es', '2026-04-10'),
+  };
+  const js = {
+    enMarch: byIcalJs(builds.enMarch),
+    enApril: byIcalJs(builds.enApril),
+    esApril: byIcalJs(builds.esApril),
+  };
 
   it('has Python and its icalendar installed (.ci/run installs python3-icalendar)', () => {
     expect(execFileSync(PYTHON, ['-c', 'import icalendar; print("ok")'], { encoding: 'utf8' }).trim()).toBe('ok');
@@ -81,14 +109,22 @@ describe('the .ics read by ical.js and by Python\'s icalendar', () => {
     const name = `${title}: el calendario del cielo`;
     const description = loadMessages(content, 'es').t('calendar.description');
     for (const read of [js.esApril, py!]) {
-      expect([read.name, read.xName, read.description, read.xDescription]).toEqual([name, name, description, description]);
+      expect([read.name, read.xName, read.description, read.xDescription]).toEqual([
+        name,
+        name,
+        description,
+        description,
+      ]);
     }
     expect(description).toContain(',');
   });
 
   it('keeps the UIDs of surviving events a month on, and a year back, in both parsers', () => {
     const [pyMarch, pyApril] = byPython([builds.enMarch, builds.enApril]);
-    for (const [march, april] of [[js.enMarch, js.enApril], [pyMarch!, pyApril!]] as const) {
+    for (const [march, april] of [
+      [js.enMarch, js.enApril],
+      [pyMarch!, pyApril!],
+    ] as const) {
       const aprilUids = new Set(april.events.map((e) => e.uid));
       // March's events from April 2025 on are still in April's feed (it opens on 2025-04-01).
       const surviving = march.events.filter((e) => e.start >= '2025-04-01');
@@ -96,7 +132,10 @@ describe('the .ics read by ical.js and by Python\'s icalendar', () => {
       for (const e of surviving) expect(aprilUids.has(e.uid), e.uid).toBe(true);
       // A year of history: April's feed opens with April 2025 and holds its events (a retrograde under way then
       // keeps its own start).
-      const starts = april.events.filter((e) => !e.uid.startsWith('retrograde-')).map((e) => e.start).sort();
+      const starts = april.events
+        .filter((e) => !e.uid.startsWith('retrograde-'))
+        .map((e) => e.start)
+        .sort();
       expect(starts[0]!.slice(0, 7)).toBe('2025-04');
       expect(april.events.filter((e) => e.start.startsWith('2025-')).length).toBeGreaterThan(100);
     }
@@ -104,7 +143,10 @@ describe('the .ics read by ical.js and by Python\'s icalendar', () => {
 
   it('shares no UID between the English and Spanish feeds', () => {
     const [pyEn, pyEs] = byPython([builds.enApril, builds.esApril]);
-    for (const [en, es] of [[js.enApril, js.esApril], [pyEn!, pyEs!]] as const) {
+    for (const [en, es] of [
+      [js.enApril, js.esApril],
+      [pyEn!, pyEs!],
+    ] as const) {
       expect(es.events).toHaveLength(en.events.length);
       const english = new Set(en.events.map((e) => e.uid));
       expect(es.events.filter((e) => english.has(e.uid))).toEqual([]);

@@ -13,8 +13,19 @@ const calendar: IcsCalendar = {
   source: 'https://example.org/calendar/sky.ics',
   stamp: new Date('2026-02-01T00:00:00Z'),
   events: [
-    { uid: 'fullmoon-moon-virgo-20260303@example.org', summary: `Éclipse lunaire totale, pleine lune en Vierge — ${'é'.repeat(60)} ${owners}`, url: 'https://example.org/calendar/2026-03/', start: new Date('2026-03-03T11:38:00Z') },
-    { uid: 'retrograde-mercury-pisces-20260226@example.org', summary: 'Mercury retrograde', url: 'https://example.org/calendar/2026-02/', startDay: '2026-02-26', endDay: '2026-03-21' },
+    {
+      uid: 'fullmoon-moon-virgo-20260303@example.org',
+      summary: `Éclipse lunaire totale, pleine lune en Vierge — ${'é'.repeat(60)} ${owners}`,
+      url: 'https://example.org/calendar/2026-03/',
+      start: new Date('2026-03-03T11:38:00Z'),
+    },
+    {
+      uid: 'retrograde-mercury-pisces-20260226@example.org',
+      summary: 'Mercury retrograde',
+      url: 'https://example.org/calendar/2026-02/',
+      startDay: '2026-02-26',
+      endDay: '2026-03-21',
+    },
   ],
 };
 const text = icsFile(calendar);
@@ -33,7 +44,7 @@ describe('icsFile', () => {
     expect(text.replaceAll('\r\n ', '')).toContain('pleine lune en Vierge — éééé');
   });
 
-  it('reads back in ical.js with the owners\' words, the UTC instant and the exclusive all-day end', () => {
+  it("reads back in ical.js with the owners' words, the UTC instant and the exclusive all-day end", () => {
     const component = new ICAL.Component(ICAL.parse(text));
     // ical.js as installed, unpatched: NAME and the X-WR pair come back unescaped because they say VALUE=TEXT.
     expect(component.getFirstPropertyValue('name')).toBe(calendar.name);
@@ -49,7 +60,11 @@ describe('icsFile', () => {
     expect(moon!.endDate.toJSDate().toISOString()).toBe('2026-03-03T11:38:00.000Z');
     expect(moon!.component.hasProperty('dtend')).toBe(true);
     expect(moon!.component.getFirstPropertyValue('transp')).toBe('TRANSPARENT');
-    expect([mercury!.startDate.isDate, mercury!.startDate.toString(), mercury!.endDate.toString()]).toEqual([true, '2026-02-26', '2026-03-21']);
+    expect([mercury!.startDate.isDate, mercury!.startDate.toString(), mercury!.endDate.toString()]).toEqual([
+      true,
+      '2026-02-26',
+      '2026-03-21',
+    ]);
   });
 });
 

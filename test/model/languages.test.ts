@@ -15,7 +15,14 @@ const content = path.resolve(import.meta.dirname, '../fixtures/site/content');
 const esMessages = loadMessages(content, 'es');
 const esSigns = readSigns(path.join(content, 'signs.json'), esMessages);
 const several = { ...site, languages: ['en', 'es'] };
-const about: StaticPage = { slug: 'about', url: '/about/', title: 'About', order: 1, html: '<p>Us.</p>', file: 'content/pages/about.md' };
+const about: StaticPage = {
+  slug: 'about',
+  url: '/about/',
+  title: 'About',
+  order: 1,
+  html: '<p>Us.</p>',
+  file: 'content/pages/about.md',
+};
 const week = weekPeriod(2026, 47);
 const input = { buildDate: '2026-11-22', sampleContent: false, reports: [reports(week)] };
 const [en, es] = linkLanguages([
@@ -48,8 +55,12 @@ describe('linkLanguages', () => {
   });
 
   it('switches to the same page in the other language, or to its home when there is none, labelled in its own words', () => {
-    expect(es.meta['/es/weekly/2026-w47/leo/']!.languageLinks).toEqual([{ language: 'en', label: 'English', url: '/weekly/2026-w47/leo/' }]);
-    expect(en.meta['/weekly/2026-w47/leo/']!.languageLinks).toEqual([{ language: 'es', label: 'Español', url: '/es/weekly/2026-w47/leo/' }]);
+    expect(es.meta['/es/weekly/2026-w47/leo/']!.languageLinks).toEqual([
+      { language: 'en', label: 'English', url: '/weekly/2026-w47/leo/' },
+    ]);
+    expect(en.meta['/weekly/2026-w47/leo/']!.languageLinks).toEqual([
+      { language: 'es', label: 'Español', url: '/es/weekly/2026-w47/leo/' },
+    ]);
     expect(en.meta['/about/']!.languageLinks).toEqual([{ language: 'es', label: 'Español', url: '/es/' }]);
     expect(en.meta['/404.html']!.languageLinks).toEqual([{ language: 'es', label: 'Español', url: '/es/' }]);
     expect(languageName('pt-BR')).toBe('Português (Brasil)');
@@ -70,7 +81,11 @@ describe('linkLanguages', () => {
         { hreflang: 'x-default', href: `${ORIGIN}/search/` },
       ],
     });
-    expect(es.meta['/es/search/']).toMatchObject({ canonical: `${ORIGIN}/es/search/`, title: 'Buscar', search: { bundle: '/es/pagefind/pagefind.js' } });
+    expect(es.meta['/es/search/']).toMatchObject({
+      canonical: `${ORIGIN}/es/search/`,
+      title: 'Buscar',
+      search: { bundle: '/es/pagefind/pagefind.js' },
+    });
     expect([en.rootFiles.length, es.rootFiles.length]).toEqual([1, 0]);
     expect(en.languageHomes).toEqual([
       { language: 'en', label: 'Go to the home page', url: '/' },
@@ -87,7 +102,15 @@ describe('linkLanguages', () => {
   it('names a page found in another language alone in its own language only, with no x-default', () => {
     const [, esOnly] = linkLanguages([
       buildSiteModel(planned({ ...input, site: languageSite(several, 'en'), messages, signs })),
-      buildSiteModel(planned({ ...input, site: languageSite(several, 'es'), messages: esMessages, signs: esSigns, staticPages: [{ ...about, title: 'Nosotros' }] })),
+      buildSiteModel(
+        planned({
+          ...input,
+          site: languageSite(several, 'es'),
+          messages: esMessages,
+          signs: esSigns,
+          staticPages: [{ ...about, title: 'Nosotros' }],
+        }),
+      ),
     ]);
     expect(esOnly!.meta['/es/about/']!.alternates).toEqual([{ hreflang: 'es', href: `${ORIGIN}/es/about/` }]);
   });
@@ -97,10 +120,23 @@ describe('linkLanguages', () => {
     const ptMessages = loadMessages(content, 'pt-BR');
     const [root, pt] = linkLanguages([
       buildSiteModel(planned({ ...input, site: languageSite(brazil, 'en'), messages, signs })),
-      buildSiteModel(planned({ ...input, site: languageSite(brazil, 'pt-BR'), messages: ptMessages, signs: readSigns(path.join(content, 'signs.json'), ptMessages) })),
+      buildSiteModel(
+        planned({
+          ...input,
+          site: languageSite(brazil, 'pt-BR'),
+          messages: ptMessages,
+          signs: readSigns(path.join(content, 'signs.json'), ptMessages),
+        }),
+      ),
     ]);
-    expect(root!.languageHomes!.map(({ language, url }) => [language, url])).toEqual([['en', '/'], ['pt-BR', '/pt-br/']]);
-    expect(pt!.meta['/pt-br/weekly/2026-w47/leo/']!.alternates).toContainEqual({ hreflang: 'pt-BR', href: `${ORIGIN}/pt-br/weekly/2026-w47/leo/` });
+    expect(root!.languageHomes!.map(({ language, url }) => [language, url])).toEqual([
+      ['en', '/'],
+      ['pt-BR', '/pt-br/'],
+    ]);
+    expect(pt!.meta['/pt-br/weekly/2026-w47/leo/']!.alternates).toContainEqual({
+      hreflang: 'pt-BR',
+      href: `${ORIGIN}/pt-br/weekly/2026-w47/leo/`,
+    });
     expect(root!.sitemapIndex).toEqual([{ sitemaps: [`${ORIGIN}/sitemap.xml`, `${ORIGIN}/pt-br/sitemap.xml`] }]);
   });
 
@@ -109,9 +145,18 @@ describe('linkLanguages', () => {
   it("lists each language's sitemap at that language's address", () => {
     const [root] = linkLanguages([
       buildSiteModel(planned({ ...input, site: languageSite(several, 'en'), messages, signs })),
-      buildSiteModel(planned({ ...input, site: { ...languageSite(several, 'es'), url: 'https://es.stars.example.org' }, messages: esMessages, signs: esSigns })),
+      buildSiteModel(
+        planned({
+          ...input,
+          site: { ...languageSite(several, 'es'), url: 'https://es.stars.example.org' },
+          messages: esMessages,
+          signs: esSigns,
+        }),
+      ),
     ]);
-    expect(root!.sitemapIndex).toEqual([{ sitemaps: [`${ORIGIN}/sitemap.xml`, 'https://es.stars.example.org/sitemap.xml'] }]);
+    expect(root!.sitemapIndex).toEqual([
+      { sitemaps: [`${ORIGIN}/sitemap.xml`, 'https://es.stars.example.org/sitemap.xml'] },
+    ]);
   });
 
   it('puts the sitemap index and the sitemaps it lists under the path of a site published under one', () => {
@@ -121,6 +166,8 @@ describe('linkLanguages', () => {
       buildSiteModel(planned({ ...input, site: languageSite(prefixed, 'es'), messages: esMessages, signs: esSigns })),
     ]);
     expect(root!.sitemaps).toEqual(['https://you.github.io/horoscopes/sitemap-index.xml']);
-    expect(root!.sitemapIndex).toEqual([{ sitemaps: ['https://you.github.io/horoscopes/sitemap.xml', 'https://you.github.io/horoscopes/es/sitemap.xml'] }]);
+    expect(root!.sitemapIndex).toEqual([
+      { sitemaps: ['https://you.github.io/horoscopes/sitemap.xml', 'https://you.github.io/horoscopes/es/sitemap.xml'] },
+    ]);
   });
 });

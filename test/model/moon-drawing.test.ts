@@ -13,10 +13,15 @@ import { moonLitPath, moonPhaseOfDay } from '../../src/model/moon-drawing.ts';
 function litRow(litFraction: number, waxing: boolean): [number, number] | undefined {
   const d = moonLitPath(litFraction, waxing, 1);
   if (!d) return undefined;
-  const arcs = [...d.matchAll(/A([\d.]+) [\d.]+ 0 (\d) (\d) ([-\d.]+) ([-\d.]+)/g)].map((m) => ({ rx: Number(m[1]), large: m[2], sweep: m[3], endY: Number(m[5]) }));
+  const arcs = [...d.matchAll(/A([\d.]+) [\d.]+ 0 (\d) (\d) ([-\d.]+) ([-\d.]+)/g)].map((m) => ({
+    rx: Number(m[1]),
+    large: m[2],
+    sweep: m[3],
+    endY: Number(m[5]),
+  }));
   if (arcs.every((arc) => arc.large === '1')) return [-1, 1];
   // Top to bottom (end below), clockwise (sweep 1) passes on the right; bottom to top clockwise, on the left.
-  const xs = arcs.map((arc) => ((arc.endY > 0) === (arc.sweep === '1') ? arc.rx : -arc.rx));
+  const xs = arcs.map((arc) => (arc.endY > 0 === (arc.sweep === '1') ? arc.rx : -arc.rx));
   return [Math.min(...xs), Math.max(...xs)];
 }
 
@@ -28,11 +33,14 @@ describe('moonLitPath', () => {
     ['a waning gibbous', 0.75, false, [-1, 0.5]],
     ['the last quarter', 0.5, false, [-1, 0]],
     ['a waning crescent', 0.1, false, [-1, -0.8]],
-  ] as const)('lights %s from the limb on the Sun\'s side, over its lit share of the diameter', (_name, k, waxing, [left, right]) => {
-    const [x0, x1] = litRow(k, waxing)!;
-    expect(x0).toBeCloseTo(left, 2);
-    expect(x1).toBeCloseTo(right, 2);
-  });
+  ] as const)(
+    "lights %s from the limb on the Sun's side, over its lit share of the diameter",
+    (_name, k, waxing, [left, right]) => {
+      const [x0, x1] = litRow(k, waxing)!;
+      expect(x0).toBeCloseTo(left, 2);
+      expect(x1).toBeCloseTo(right, 2);
+    },
+  );
 
   it('lights the whole disc at full moon and nothing at new moon', () => {
     expect(litRow(1, false)).toEqual([-1, 1]);
@@ -47,12 +55,25 @@ describe('moonLitPath', () => {
 });
 
 describe('moonPhaseOfDay', () => {
-  const day = (date: string, zone = 'UTC') => moonPhaseOfDay(zonedMidnight(date, zone), zonedMidnight(addDays(date, 1), zone));
+  const day = (date: string, zone = 'UTC') =>
+    moonPhaseOfDay(zonedMidnight(date, zone), zonedMidnight(addDays(date, 1), zone));
 
   it('names the new moon, the first quarter and the full moon on their days alone', () => {
-    expect(['2026-11-08', '2026-11-09', '2026-11-10'].map((d) => day(d))).toEqual(['waningCrescent', 'newMoon', 'waxingCrescent']);
-    expect(['2026-11-16', '2026-11-17', '2026-11-18'].map((d) => day(d))).toEqual(['waxingCrescent', 'firstQuarter', 'waxingGibbous']);
-    expect(['2026-11-23', '2026-11-24', '2026-11-25'].map((d) => day(d))).toEqual(['waxingGibbous', 'fullMoon', 'waningGibbous']);
+    expect(['2026-11-08', '2026-11-09', '2026-11-10'].map((d) => day(d))).toEqual([
+      'waningCrescent',
+      'newMoon',
+      'waxingCrescent',
+    ]);
+    expect(['2026-11-16', '2026-11-17', '2026-11-18'].map((d) => day(d))).toEqual([
+      'waxingCrescent',
+      'firstQuarter',
+      'waxingGibbous',
+    ]);
+    expect(['2026-11-23', '2026-11-24', '2026-11-25'].map((d) => day(d))).toEqual([
+      'waxingGibbous',
+      'fullMoon',
+      'waningGibbous',
+    ]);
     expect([day('2026-03-03'), day('2026-03-19')]).toEqual(['fullMoon', 'newMoon']);
   });
 

@@ -20,14 +20,18 @@ describe('todayView', () => {
     expect(today.sun).toBe('Sun in Sagittarius');
     expect(today.retrograde).toBe('Retrograde now: Saturn, Uranus, and Neptune');
     // The drawing is named by the phase's words, which the page prints beside it with this id.
-    expect(today.moon.svg).toMatch(/^<svg class="moon-phase" viewBox="0 0 100 100" role="img" aria-labelledby="moon-phase-text">/);
+    expect(today.moon.svg).toMatch(
+      /^<svg class="moon-phase" viewBox="0 0 100 100" role="img" aria-labelledby="moon-phase-text">/,
+    );
   });
 
   it('names the new and the full moon on their days, and Mercury and Venus retrograde before November 13', () => {
     expect(todayView('2026-11-09', signs, messages).moon.phase).toMatch(/^new moon, [0-2]\u00a0% lit$/);
     expect(todayView('2026-11-24', signs, messages).moon.phase).toMatch(/^full moon, (99|100)\u00a0% lit$/);
     expect(todayView('2026-11-17', signs, messages).moon.phase).toMatch(/^first quarter, (4\d|5\d)\u00a0% lit$/);
-    expect(todayView('2026-11-05', signs, messages).retrograde).toBe('Retrograde now: Mercury, Venus, Saturn, Uranus, and Neptune');
+    expect(todayView('2026-11-05', signs, messages).retrograde).toBe(
+      'Retrograde now: Mercury, Venus, Saturn, Uranus, and Neptune',
+    );
     expect(todayView('2026-11-21', signs, messages).sun).toBe('Sun in Scorpio');
   });
 
@@ -37,12 +41,14 @@ describe('todayView', () => {
     expect(todayView('2026-11-16', signs, messages).moon.phase).toMatch(/^waxing crescent, \d+\u00a0% lit$/);
   });
 
-  it('keeps the percent sign on the number\'s line: a no-break space between them', () => {
+  it("keeps the percent sign on the number's line: a no-break space between them", () => {
     expect(todayView('2026-11-22', signs, messages).moon.phase).not.toMatch(/\d %/);
   });
 
   it('draws the lit part in its own class over the dark disc, and no lit part at new moon', () => {
-    expect(todayView('2026-11-22', signs, messages).moon.svg).toMatch(/<circle class="moon-dark"[^>]*\/><path class="moon-lit" d="M50 0A50 50 0 0 1 50 100A[\d.]+ 50 0 0 1 50 0Z"\/>/);
+    expect(todayView('2026-11-22', signs, messages).moon.svg).toMatch(
+      /<circle class="moon-dark"[^>]*\/><path class="moon-lit" d="M50 0A50 50 0 0 1 50 100A[\d.]+ 50 0 0 1 50 0Z"\/>/,
+    );
     expect(todayView('2026-11-09', signs, messages).moon.svg).not.toContain('moon-lit');
   });
 

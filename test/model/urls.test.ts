@@ -5,9 +5,18 @@ import { outputFile, siteAddress, sitePath, siteUrls } from '../../src/model/url
 describe('siteAddress', () => {
   it("takes the prefix from url's path, with a trailing slash, and the origin as written", () => {
     expect(siteAddress('https://stars.example.org')).toEqual({ origin: 'https://stars.example.org', pathPrefix: '/' });
-    expect(siteAddress('https://example.github.io/horoscopes')).toEqual({ origin: 'https://example.github.io', pathPrefix: '/horoscopes/' });
-    expect(siteAddress('https://example.github.io/horoscopes/')).toEqual({ origin: 'https://example.github.io', pathPrefix: '/horoscopes/' });
-    expect(siteAddress('http://Example.org:8443/a/b')).toEqual({ origin: 'http://Example.org:8443', pathPrefix: '/a/b/' });
+    expect(siteAddress('https://example.github.io/horoscopes')).toEqual({
+      origin: 'https://example.github.io',
+      pathPrefix: '/horoscopes/',
+    });
+    expect(siteAddress('https://example.github.io/horoscopes/')).toEqual({
+      origin: 'https://example.github.io',
+      pathPrefix: '/horoscopes/',
+    });
+    expect(siteAddress('http://Example.org:8443/a/b')).toEqual({
+      origin: 'http://Example.org:8443',
+      pathPrefix: '/a/b/',
+    });
   });
 });
 

@@ -17,7 +17,9 @@ it('answers 413 with a JSON error to a body over 1 MiB, and logs it as answered'
   const oneMiB = 1024 * 1024;
   const answer = await send(service, 'POST', '/api/auth', { raw: `"${'x'.repeat(oneMiB)}"` });
   expect(answer.status).toBe(413);
-  expect(answer.json).toEqual({ error: { code: 'body_too_large', message: 'the request body is larger than 1048576 bytes' } });
+  expect(answer.json).toEqual({
+    error: { code: 'body_too_large', message: 'the request body is larger than 1048576 bytes' },
+  });
   expect(service.log.at(-1)).toMatchObject({ path: '/api/auth', status: 413, outcome: 'answered', rawBody: '' });
 });
 

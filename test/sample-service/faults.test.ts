@@ -2,7 +2,13 @@
 // random and client retry tests rely on that.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { FaultConfigError, FaultPlan, REVISION_PARAGRAPH, canonicalJson, type FaultOptions } from '../../src/sample-service/faults.ts';
+import {
+  FaultConfigError,
+  FaultPlan,
+  REVISION_PARAGRAPH,
+  canonicalJson,
+  type FaultOptions,
+} from '../../src/sample-service/faults.ts';
 import { send, type Answer } from './helpers/http.ts';
 
 /** POST (or options.method) with the service's headers and `body` as JSON. */
@@ -23,7 +29,12 @@ async function login(service: SampleService): Promise<string> {
 }
 
 /** The status of one request, or 'socket error' when the connection was dropped without an answer. */
-async function statusOf(service: SampleService, path: string, body: unknown, token: string): Promise<number | 'socket error'> {
+async function statusOf(
+  service: SampleService,
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<number | 'socket error'> {
   try {
     return (await call(service, path, body, token)).status;
   } catch (error) {
@@ -59,7 +70,8 @@ describe('rules', () => {
       const answer = await call(service, '/api/weekly-reports', weekly, token);
       statuses.push(answer.status);
       if (i === 0) expect((answer.json as { error: { code: string } }).error.code).toBe('service_unavailable');
-      if (i === 1) expect((await call(service, '/api/monthly-reports', { month: 1, year: 2026 }, token)).status).toBe(200);
+      if (i === 1)
+        expect((await call(service, '/api/monthly-reports', { month: 1, year: 2026 }, token)).status).toBe(200);
     }
     expect(statuses).toEqual([503, 503, 503, 200, 200]);
     expect(service.log.filter((e) => e.fault === 'rules[0]')).toHaveLength(3);
@@ -103,7 +115,9 @@ describe('rules', () => {
       ],
     });
     // undici checks timeouts on a coarse (about half a second) clock, hence a long delay against a short timeout.
-    await expect(call(service, '/api/yearly-reports', { year: 2026 }, token, { headersTimeout: 100 })).rejects.toMatchObject({
+    await expect(
+      call(service, '/api/yearly-reports', { year: 2026 }, token, { headersTimeout: 100 }),
+    ).rejects.toMatchObject({
       code: 'UND_ERR_HEADERS_TIMEOUT',
     });
     await expect.poll(() => service.log[0]!.outcome).toBe('client-closed');
@@ -162,7 +176,8 @@ describe('rules', () => {
     const faulty = await startSampleService({ faults: { rules: [{ path: '/api/auth', status: 503, times: 2 }] } });
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i += 1) statuses.push((await call(faulty, '/api/auth', { username: 'sample', password: 'sample' })).status);
+      for (let i = 0; i < 3; i += 1)
+        statuses.push((await call(faulty, '/api/auth', { username: 'sample', password: 'sample' })).status);
       expect(statuses).toEqual([503, 503, 200]);
     } finally {
       await faulty.close();
@@ -185,7 +200,8 @@ describe('tokenTtlRequests', () => {
     service.setFaults({ tokenTtlRequests: 3 });
     const fresh = await login(service);
     const statuses = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await call(service, '/api/yearly-reports', { year: 2026 }, fresh)).status);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await call(service, '/api/yearly-reports', { year: 2026 }, fresh)).status);
     expect(statuses).toEqual([200, 200, 200, 401, 401]);
     const expired = await call(service, '/api/yearly-reports', { year: 2026 }, fresh);
     expect((expired.json as { error: { code: string } }).error.code).toBe('token_expired');
@@ -233,7 +249,11 @@ describe('transformReport', () => {
     service.setFaults({
       transformReport: (entry) => {
         const { intro: _intro, ...rest } = entry;
-        return { ...rest, sign_id: entry.sign_id === 0 ? 12 : entry.sign_id, text: `${entry.text}<script>alert(1)</script>` };
+        return {
+          ...rest,
+          sign_id: entry.sign_id === 0 ? 12 : entry.sign_id,
+          text: `${entry.text}<script>alert(1)</script>`,
+        };
       },
     });
     const all = await call(service, '/api/weekly-reports', weekly, token);
@@ -247,7 +267,10 @@ describe('transformReport', () => {
 });
 
 describe('revise', () => {
-  const textOf = (answer: Answer, signId: number) => String((answer.json as { reports: { sign_id: number; text: string }[] }).reports.find((e) => e.sign_id === signId)!.text);
+  const textOf = (answer: Answer, signId: number) =>
+    String(
+      (answer.json as { reports: { sign_id: number; text: string }[] }).reports.find((e) => e.sign_id === signId)!.text,
+    );
 
   it('appends one paragraph to the text of one sign in one period, in both forms, and nowhere else', async () => {
     const november = { month: 11, year: 2026 };
@@ -256,10 +279,13 @@ describe('revise', () => {
     service.setFaults({ revise: { kind: 'monthly', year: 2026, month: 11, signId: 4 } });
     const after = await call(service, '/api/monthly-reports', november, token);
     expect(textOf(after, 4)).toBe(`${textOf(before, 4)}${REVISION_PARAGRAPH}`);
-    for (const id of [0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11]) expect(textOf(after, id), `sign ${id}`).toBe(textOf(before, id));
+    for (const id of [0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11])
+      expect(textOf(after, id), `sign ${id}`).toBe(textOf(before, id));
     const one = await call(service, '/api/monthly-reports', { ...november, sign_id: 4 }, token);
     expect((one.json as { text: string }).text).toBe(textOf(after, 4));
-    expect((await call(service, '/api/monthly-reports', { month: 12, year: 2026 }, token)).json).toEqual(otherMonth.json);
+    expect((await call(service, '/api/monthly-reports', { month: 12, year: 2026 }, token)).json).toEqual(
+      otherMonth.json,
+    );
     // The yearly and ascendant-yearly endpoints take the same body: the kind tells them apart.
     const yearly = await call(service, '/api/yearly-reports', { year: 2026 }, token);
     service.setFaults({ revise: { kind: 'ascendantYearly', year: 2026, signId: 4 } });
@@ -267,7 +293,10 @@ describe('revise', () => {
   });
 
   it.each([
-    [{ kind: 'daily', year: 2026, signId: 0 }, /revise\.kind must be one of weekly, monthly, yearly, ascendantYearly, got daily/],
+    [
+      { kind: 'daily', year: 2026, signId: 0 },
+      /revise\.kind must be one of weekly, monthly, yearly, ascendantYearly, got daily/,
+    ],
     [{ kind: 'weekly', year: 2026, signId: 0 }, /revise\.week is required for a weekly report/],
     [{ kind: 'yearly', year: 2026, month: 3, signId: 0 }, /revise\.month does not apply to a yearly report/],
     [{ kind: 'yearly', year: 2026, signId: 12 }, /revise\.signId must be an integer 0\.\.11, got 12/],
@@ -279,12 +308,17 @@ describe('revise', () => {
 
 describe('FaultPlan', () => {
   it('canonicalJson ignores member order at every level', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(canonicalJson({ a: { c: null, d: [1, { e: 3, f: 2 }] }, b: 1 }));
+    expect(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } })).toBe(
+      canonicalJson({ a: { c: null, d: [1, { e: 3, f: 2 }] }, b: 1 }),
+    );
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
   });
 
   it('is deterministic: the same request sequence meets the same faults', () => {
-    const options: FaultOptions = { failFirstAttemptOfEveryNth: 2, rules: [{ path: '/api/places', status: 503, times: 2 }] };
+    const options: FaultOptions = {
+      failFirstAttemptOfEveryNth: 2,
+      rules: [{ path: '/api/places', status: 503, times: 2 }],
+    };
     const run = () => {
       const plan = new FaultPlan(options);
       return Array.from({ length: 8 }, (_, i) => {

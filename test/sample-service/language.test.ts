@@ -1,12 +1,29 @@
 // Which languages the sample service writes, the fallback to English, and the check on a language option.
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_LANGUAGES, checkLanguageTag, natalLanguageFor, phraseBank, sampleLanguageFor } from '../../src/sample-service/language.ts';
+import {
+  SAMPLE_LANGUAGES,
+  checkLanguageTag,
+  natalLanguageFor,
+  phraseBank,
+  sampleLanguageFor,
+} from '../../src/sample-service/language.ts';
 
 describe('sample languages', () => {
   it('writes the seven languages of the site', () => {
     expect(SAMPLE_LANGUAGES).toEqual(['en', 'es', 'de', 'fr', 'it', 'pt', 'pt-BR']);
     expect(phraseBank('es').signNames).toEqual([
-      'Aries', 'Tauro', 'Géminis', 'Cáncer', 'Leo', 'Virgo', 'Libra', 'Escorpio', 'Sagitario', 'Capricornio', 'Acuario', 'Piscis',
+      'Aries',
+      'Tauro',
+      'Géminis',
+      'Cáncer',
+      'Leo',
+      'Virgo',
+      'Libra',
+      'Escorpio',
+      'Sagitario',
+      'Capricornio',
+      'Acuario',
+      'Piscis',
     ]);
   });
 
@@ -26,7 +43,7 @@ describe('sample languages', () => {
     expect(sampleLanguageFor('ja-JP')).toBe('en');
   });
 
-  it('answers a natal lang without a region in the account\'s own variant of that language', () => {
+  it("answers a natal lang without a region in the account's own variant of that language", () => {
     expect(natalLanguageFor('pt', 'pt-BR')).toBe('pt-BR');
     expect(natalLanguageFor('pt-PT', 'pt-BR')).toBe('pt');
     expect(natalLanguageFor('pt', 'pt')).toBe('pt');
@@ -39,7 +56,9 @@ describe('sample languages', () => {
     for (const tag of ['en', 'es', 'es-MX', 'pt-BR', 'de-CH-1996']) expect(checkLanguageTag('language', tag)).toBe(tag);
     for (const bad of ['spanish', 'es_MX', '', 'e', 'es-', 42, undefined]) {
       expect(() => checkLanguageTag('SAMPLE_API_LANGUAGE', bad)).toThrow(RangeError);
-      expect(() => checkLanguageTag('SAMPLE_API_LANGUAGE', bad)).toThrow(/^SAMPLE_API_LANGUAGE must be a language tag such as "en" or "es-MX", got /);
+      expect(() => checkLanguageTag('SAMPLE_API_LANGUAGE', bad)).toThrow(
+        /^SAMPLE_API_LANGUAGE must be a language tag such as "en" or "es-MX", got /,
+      );
     }
   });
 });

@@ -9,12 +9,26 @@ const london = findPlace(2643743)!;
 const sydney = findPlace(2147714)!;
 
 interface Planet {
-  speeds: string; housePosition: number; planetId: number; planetName: string; retrograde: boolean;
-  housetext: string | null; longitude: string; signId: number; signName: string;
-  degrees: number; minutes: number; seconds: number; collectText: boolean; text: string | null;
+  speeds: string;
+  housePosition: number;
+  planetId: number;
+  planetName: string;
+  retrograde: boolean;
+  housetext: string | null;
+  longitude: string;
+  signId: number;
+  signName: string;
+  degrees: number;
+  minutes: number;
+  seconds: number;
+  collectText: boolean;
+  text: string | null;
 }
 interface Chart {
-  profile: Record<string, unknown> & { birthdate: { date: string; timezone: string }; utBirthdate: { date: string; timezone: string } };
+  profile: Record<string, unknown> & {
+    birthdate: { date: string; timezone: string };
+    utBirthdate: { date: string; timezone: string };
+  };
   intro: string;
   planets: Planet[];
   ascendant: number;
@@ -55,7 +69,11 @@ describe('computeNatal', () => {
       expect(p.degrees).toBeLessThan(30);
       expect(p.minutes).toBeLessThan(60);
       expect(p.seconds).toBeLessThan(60);
-      expect(p.collectText ? typeof p.text === 'string' && typeof p.housetext === 'string' : p.text === null && p.housetext === null).toBe(true);
+      expect(
+        p.collectText
+          ? typeof p.text === 'string' && typeof p.housetext === 'string'
+          : p.text === null && p.housetext === null,
+      ).toBe(true);
     }
   });
 
@@ -123,16 +141,29 @@ describe('computeNatal', () => {
   });
 });
 
-describe('computeNatal in the request\'s lang', () => {
+describe("computeNatal in the request's lang", () => {
   const english = natal('1926-04-21', '02:40');
   const spanish = natal('1926-04-21', '02:40', london, 'es');
 
   it('writes Spanish texts, planet and sign names for lang "es", on the same positions', () => {
     expect(natalChartSchema.safeParse(spanish).success).toBe(true);
-    expect(spanish.planets.map((p) => p.planetName)).toEqual(['Sol', 'Luna', 'Mercurio', 'Venus', 'Marte', 'Júpiter', 'Saturno', 'Urano', 'Neptuno', 'Plutón']);
+    expect(spanish.planets.map((p) => p.planetName)).toEqual([
+      'Sol',
+      'Luna',
+      'Mercurio',
+      'Venus',
+      'Marte',
+      'Júpiter',
+      'Saturno',
+      'Urano',
+      'Neptuno',
+      'Plutón',
+    ]);
     // Elizabeth II: Sun in Taurus, Moon in Leo, Capricorn rising (see above).
     expect(spanish.planets.slice(0, 2).map((p) => p.signName)).toEqual(['Tauro', 'Leo']);
-    expect(spanish.intro).toBe('Ada nació el 21 de abril de 1926 a las 02:40 en London: Sol en Tauro, Luna en Leo, ascendente Capricornio.');
+    expect(spanish.intro).toBe(
+      'Ada nació el 21 de abril de 1926 a las 02:40 en London: Sol en Tauro, Luna en Leo, ascendente Capricornio.',
+    );
     const sun = spanish.planets[0]!;
     expect(sun.text).toMatch(/^<p>(Con )?<strong>(el )?Sol en Tauro<\/strong>/);
     expect(sun.housetext).toContain('cuarta casa');
@@ -146,7 +177,9 @@ describe('computeNatal in the request\'s lang', () => {
 
   it('answers in English for a language it does not write', () => {
     expect(english.planets[0]).toMatchObject({ planetName: 'Sun', signName: 'Taurus' });
-    expect(english.intro).toBe('Ada, born on 1926-04-21 at 02:40 in London: Sun in Taurus, Moon in Leo, Capricorn rising.');
+    expect(english.intro).toBe(
+      'Ada, born on 1926-04-21 at 02:40 in London: Sun in Taurus, Moon in Leo, Capricorn rising.',
+    );
     expect(natal('1926-04-21', '02:40', london, 'nl')).toEqual(english);
   });
 });

@@ -6,17 +6,37 @@ const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 describe('French phrase bank', () => {
   it('contracts "de le", "de les", "à le" and "à les", and only those', () => {
-    expect(FR.finish('l’entrée de le Soleil, autour de les amis, à le foyer, à les voyages. De le Soleil'))
-      .toBe('l’entrée du Soleil, autour des amis, au foyer, aux voyages. Du Soleil');
-    expect(FR.finish('de la famille, de l’amour, de lecture, à lever, de leur'))
-      .toBe('de la famille, de l’amour, de lecture, à lever, de leur');
+    expect(FR.finish('l’entrée de le Soleil, autour de les amis, à le foyer, à les voyages. De le Soleil')).toBe(
+      'l’entrée du Soleil, autour des amis, au foyer, aux voyages. Du Soleil',
+    );
+    expect(FR.finish('de la famille, de l’amour, de lecture, à lever, de leur')).toBe(
+      'de la famille, de l’amour, de lecture, à lever, de leur',
+    );
   });
 
   it('names an event with its article contracted once finished', () => {
-    expect(FR.finish(FR.headline({ type: 'ingress', planet: 'Sun', retrograde: false, date: '21 décembre', sign: 'Capricorne', signId: 9 })))
-      .toBe('l’entrée du Soleil en Capricorne le 21 décembre');
-    expect(FR.headline({ type: 'station', planet: 'Venus', direction: 'direct', date: '14 novembre', sign: 'Balance', signId: 6 }))
-      .toBe('la station directe de Vénus le 14 novembre en Balance');
+    expect(
+      FR.finish(
+        FR.headline({
+          type: 'ingress',
+          planet: 'Sun',
+          retrograde: false,
+          date: '21 décembre',
+          sign: 'Capricorne',
+          signId: 9,
+        }),
+      ),
+    ).toBe('l’entrée du Soleil en Capricorne le 21 décembre');
+    expect(
+      FR.headline({
+        type: 'station',
+        planet: 'Venus',
+        direction: 'direct',
+        date: '14 novembre',
+        sign: 'Balance',
+        signId: 6,
+      }),
+    ).toBe('la station directe de Vénus le 14 novembre en Balance');
   });
 
   it('writes dates the French way: "1er", no zero, the year only when it is not the period\'s', () => {
@@ -33,7 +53,18 @@ describe('French phrase bank', () => {
   });
 
   it('introduces a natal chart with the hour as the French write it', () => {
-    expect(FR.natal.intro({ name: 'Ada', date: '1926-04-01', time: '02:40', place: 'London', sun: 'Bélier', moon: 'Lion', rising: 'Capricorne' }))
-      .toBe('Ada\u00a0: naissance le 1er avril 1926 à 2\u00a0h\u00a040 à London\u00a0; Soleil en Bélier, Lune en Lion, ascendant Capricorne.');
+    expect(
+      FR.natal.intro({
+        name: 'Ada',
+        date: '1926-04-01',
+        time: '02:40',
+        place: 'London',
+        sun: 'Bélier',
+        moon: 'Lion',
+        rising: 'Capricorne',
+      }),
+    ).toBe(
+      'Ada\u00a0: naissance le 1er avril 1926 à 2\u00a0h\u00a040 à London\u00a0; Soleil en Bélier, Lune en Lion, ascendant Capricorne.',
+    );
   });
 });

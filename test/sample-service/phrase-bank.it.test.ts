@@ -8,11 +8,15 @@ const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 describe('Italian phrase bank', () => {
   it('joins "di", "a" and "da" with the article, and elides the article before 8 and 11', () => {
-    expect(IT.finish('intorno a la stazione di il Sole, da l’ingresso di gli amici, a i viaggi, di le radici'))
-      .toBe('intorno alla stazione del Sole, dall’ingresso degli amici, ai viaggi, delle radici');
-    expect(IT.finish('il 8 dicembre, dal 11 al 18 marzo, Il 8 marzo, del 11 giugno, il 1º maggio, il 28 aprile'))
-      .toBe('l’8 dicembre, dall’11 al 18 marzo, L’8 marzo, dell’11 giugno, il 1º maggio, il 28 aprile');
-    expect(IT.finish('nella ottava casa, Dalla undicesima casa, la tua casa, nella nona casa')).toBe('nell’ottava casa, Dall’undicesima casa, la tua casa, nella nona casa');
+    expect(IT.finish('intorno a la stazione di il Sole, da l’ingresso di gli amici, a i viaggi, di le radici')).toBe(
+      'intorno alla stazione del Sole, dall’ingresso degli amici, ai viaggi, delle radici',
+    );
+    expect(IT.finish('il 8 dicembre, dal 11 al 18 marzo, Il 8 marzo, del 11 giugno, il 1º maggio, il 28 aprile')).toBe(
+      'l’8 dicembre, dall’11 al 18 marzo, L’8 marzo, dell’11 giugno, il 1º maggio, il 28 aprile',
+    );
+    expect(IT.finish('nella ottava casa, Dalla undicesima casa, la tua casa, nella nona casa')).toBe(
+      'nell’ottava casa, Dall’undicesima casa, la tua casa, nella nona casa',
+    );
   });
 
   it('writes dates the Italian way: no zero padding, "1º", the year only when it is not the period\'s', () => {
@@ -26,21 +30,42 @@ describe('Italian phrase bank', () => {
   });
 
   it('makes Venere agree: her station is "diretta", and no report calls her "retrogrado" or "diretto"', () => {
-    expect(IT.finish(IT.headline({ type: 'station', planet: 'Venus', direction: 'direct', date: '14 novembre', sign: 'Bilancia', signId: 6 })))
-      .toBe('la stazione diretta di Venere il 14 novembre in Bilancia');
+    expect(
+      IT.finish(
+        IT.headline({
+          type: 'station',
+          planet: 'Venus',
+          direction: 'direct',
+          date: '14 novembre',
+          sign: 'Bilancia',
+          signId: 6,
+        }),
+      ),
+    ).toBe('la stazione diretta di Venere il 14 novembre in Bilancia');
     // Venus is retrograde from October 3 to November 14, 2026.
-    for (const [kind, period] of [['monthly', { year: 2026, month: 10 }], ['monthly', { year: 2026, month: 11 }], ['yearly', { year: 2026 }]] as const) {
+    for (const [kind, period] of [
+      ['monthly', { year: 2026, month: 10 }],
+      ['monthly', { year: 2026, month: 11 }],
+      ['yearly', { year: 2026 }],
+    ] as const) {
       for (let sign = 0; sign < 12; sign++) {
         const { intro, text } = writeReport(kind, period, sign, 'it');
         expect(`${intro} ${text}`).not.toMatch(/Venere(<\/strong>)? (è |torna |diventa )?(retrogrado|diretto)\b/);
       }
     }
-    expect(writeReport('monthly', { year: 2026, month: 11 }, 0, 'it').text).toContain('Mercurio, Venere e Saturno sono in <em>moto retrogrado</em>');
+    expect(writeReport('monthly', { year: 2026, month: 11 }, 0, 'it').text).toContain(
+      'Mercurio, Venere e Saturno sono in <em>moto retrogrado</em>',
+    );
   });
 
   it('introduces a natal chart with the hour as Italians write it, "all’1:30" included', () => {
-    const birth = (date: string, time: string) => IT.natal.intro({ name: 'Ada', date, time, place: 'London', sun: 'Toro', moon: 'Leone', rising: 'Capricorno' });
-    expect(birth('1926-04-21', '02:40')).toBe('Ada: nascita il 21 aprile 1926 alle 2:40 a London; Sole in Toro, Luna in Leone, ascendente Capricorno.');
-    expect(birth('1926-04-08', '01:30')).toBe('Ada: nascita l’8 aprile 1926 all’1:30 a London; Sole in Toro, Luna in Leone, ascendente Capricorno.');
+    const birth = (date: string, time: string) =>
+      IT.natal.intro({ name: 'Ada', date, time, place: 'London', sun: 'Toro', moon: 'Leone', rising: 'Capricorno' });
+    expect(birth('1926-04-21', '02:40')).toBe(
+      'Ada: nascita il 21 aprile 1926 alle 2:40 a London; Sole in Toro, Luna in Leone, ascendente Capricorno.',
+    );
+    expect(birth('1926-04-08', '01:30')).toBe(
+      'Ada: nascita l’8 aprile 1926 all’1:30 a London; Sole in Toro, Luna in Leone, ascendente Capricorno.',
+    );
   });
 });

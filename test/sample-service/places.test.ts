@@ -7,7 +7,8 @@ describe('place list', () => {
 
   it('holds at least the 500 most populous places, ordered by population, with every documented place field', () => {
     expect(places.length).toBeGreaterThanOrEqual(500);
-    for (let i = 1; i < places.length; i++) expect(places[i - 1]!.population).toBeGreaterThanOrEqual(places[i]!.population);
+    for (let i = 1; i < places.length; i++)
+      expect(places[i - 1]!.population).toBeGreaterThanOrEqual(places[i]!.population);
     // One collected list of problems instead of ~12,000 expect calls keeps this fast and the failure readable.
     const problems: string[] = [];
     const ids = new Set<number>();
@@ -34,8 +35,17 @@ describe('place list', () => {
   });
 
   it('has real GeoNames ids and zones for well-known cities', () => {
-    expect(findPlace(2643743)).toMatchObject({ name: 'London', country_code: 'GB', admin1_code: 'GB.ENG', timezone: 'Europe/London' });
-    expect(findPlace(5128581)).toMatchObject({ name: 'New York City', admin1_code: 'US.NY', timezone: 'America/New_York' });
+    expect(findPlace(2643743)).toMatchObject({
+      name: 'London',
+      country_code: 'GB',
+      admin1_code: 'GB.ENG',
+      timezone: 'Europe/London',
+    });
+    expect(findPlace(5128581)).toMatchObject({
+      name: 'New York City',
+      admin1_code: 'US.NY',
+      timezone: 'America/New_York',
+    });
     expect(findPlace(5419384)).toMatchObject({ name: 'Denver', timezone: 'America/Denver' });
     expect(findPlace(2147714)).toMatchObject({ name: 'Sydney', timezone: 'Australia/Sydney' });
     expect(findPlace(1)).toBeUndefined();
@@ -45,7 +55,11 @@ describe('place list', () => {
 describe('searchPlaces', () => {
   it('finds names case- and accent-insensitively, largest first', () => {
     // Not Bexley, which GeoNames also names "London Borough of Bexley": a larger place's name is no other name.
-    expect(searchPlaces('london').map((p) => `${p.name}/${p.country_code}`)).toEqual(['London/GB', 'East London/ZA', 'London/CA']);
+    expect(searchPlaces('london').map((p) => `${p.name}/${p.country_code}`)).toEqual([
+      'London/GB',
+      'East London/ZA',
+      'London/CA',
+    ]);
     expect(searchPlaces('SAO PAULO')[0]?.name).toBe('São Paulo');
     expect(searchPlaces('zurich')[0]?.name).toBe('Zürich');
   });
@@ -53,7 +67,8 @@ describe('searchPlaces', () => {
   it('returns at most 20, still in population order, preferring names that start with the query', () => {
     const result = searchPlaces('san');
     expect(result).toHaveLength(20);
-    for (let i = 1; i < result.length; i++) expect(result[i - 1]!.population).toBeGreaterThanOrEqual(result[i]!.population);
+    for (let i = 1; i < result.length; i++)
+      expect(result[i - 1]!.population).toBeGreaterThanOrEqual(result[i]!.population);
     expect(result.some((p) => p.name === 'San Francisco')).toBe(true);
     expect(result.some((p) => p.name === 'Busan')).toBe(false);
   });

@@ -7,7 +7,20 @@ import { computeNatal } from '../../src/sample-service/natal.ts';
 import { findPlace } from '../../src/sample-service/places.ts';
 import type { SampleLanguage } from '../../src/sample-service/language.ts';
 
-const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ENGLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 interface Language {
   months: string[];
@@ -24,9 +37,48 @@ interface Language {
   signs: string[];
 }
 
-const ORDINALS_IT = ['prima', 'seconda', 'terza', 'quarta', 'quinta', 'sesta', 'settima', 'ottava', 'nona', 'decima', 'undicesima', 'dodicesima'];
-const ORDINALS_PT = ['primeira', 'segunda', 'terceira', 'quarta', 'quinta', 'sexta', 'sétima', 'oitava', 'nona', 'décima', 'décima primeira', 'décima segunda'];
-const PT_MONTHS = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+const ORDINALS_IT = [
+  'prima',
+  'seconda',
+  'terza',
+  'quarta',
+  'quinta',
+  'sesta',
+  'settima',
+  'ottava',
+  'nona',
+  'decima',
+  'undicesima',
+  'dodicesima',
+];
+const ORDINALS_PT = [
+  'primeira',
+  'segunda',
+  'terceira',
+  'quarta',
+  'quinta',
+  'sexta',
+  'sétima',
+  'oitava',
+  'nona',
+  'décima',
+  'décima primeira',
+  'décima segunda',
+];
+const PT_MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
 const portuguese = (signs: string[]): Language => ({
   months: PT_MONTHS,
   date: (m) => new RegExp(`(\\d+)º? de (${m})`, 'g'),
@@ -41,37 +93,141 @@ const portuguese = (signs: string[]): Language => ({
 
 const LANGUAGES: Record<Exclude<SampleLanguage, 'en' | 'es'>, Language> = {
   de: {
-    months: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+    months: [
+      'Januar',
+      'Februar',
+      'März',
+      'April',
+      'Mai',
+      'Juni',
+      'Juli',
+      'August',
+      'September',
+      'Oktober',
+      'November',
+      'Dezember',
+    ],
     date: (m) => new RegExp(`(\\d+)\\. (${m})`, 'g'),
     house: /(\d+)\. Haus/g,
     houseNumber: Number,
     words: [/\bdein(em)?\b/, /\bHaus\b/, /\b(der|die|den|das)\b/],
     keyDates: 'Wichtige Daten',
     yearHeadings: ['Jupiter und Saturn', 'Finsternisphasen', 'Rückläufige Phasen', 'Die äußeren Planeten'],
-    signs: ['Widder', 'Stier', 'Zwillinge', 'Krebs', 'Löwe', 'Jungfrau', 'Waage', 'Skorpion', 'Schütze', 'Steinbock', 'Wassermann', 'Fische'],
+    signs: [
+      'Widder',
+      'Stier',
+      'Zwillinge',
+      'Krebs',
+      'Löwe',
+      'Jungfrau',
+      'Waage',
+      'Skorpion',
+      'Schütze',
+      'Steinbock',
+      'Wassermann',
+      'Fische',
+    ],
   },
   fr: {
-    months: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+    months: [
+      'janvier',
+      'février',
+      'mars',
+      'avril',
+      'mai',
+      'juin',
+      'juillet',
+      'août',
+      'septembre',
+      'octobre',
+      'novembre',
+      'décembre',
+    ],
     date: (m) => new RegExp(`(\\d+)(?:er)? (${m})`, 'g'),
     house: /(\d+)(?:re|e) maison/g,
     houseNumber: Number,
     words: [/\bvotre\b/, /\bmaison\b/, /\b(le|la|les)\b/],
     keyDates: 'Dates clés',
     yearHeadings: ['Jupiter et Saturne', 'Saisons d’éclipses', 'Périodes rétrogrades', 'Les planètes lentes'],
-    signs: ['Bélier', 'Taureau', 'Gémeaux', 'Cancer', 'Lion', 'Vierge', 'Balance', 'Scorpion', 'Sagittaire', 'Capricorne', 'Verseau', 'Poissons'],
+    signs: [
+      'Bélier',
+      'Taureau',
+      'Gémeaux',
+      'Cancer',
+      'Lion',
+      'Vierge',
+      'Balance',
+      'Scorpion',
+      'Sagittaire',
+      'Capricorne',
+      'Verseau',
+      'Poissons',
+    ],
   },
   it: {
-    months: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
+    months: [
+      'gennaio',
+      'febbraio',
+      'marzo',
+      'aprile',
+      'maggio',
+      'giugno',
+      'luglio',
+      'agosto',
+      'settembre',
+      'ottobre',
+      'novembre',
+      'dicembre',
+    ],
     date: (m) => new RegExp(`(\\d+)º? (${m})`, 'g'),
     house: new RegExp(`(${ORDINALS_IT.join('|')}) casa`, 'g'),
     houseNumber: (m) => ORDINALS_IT.indexOf(m) + 1,
     words: [/\btua\b/, /\bcasa\b/, /\bche riguarda\b/],
     keyDates: 'Date chiave',
     yearHeadings: ['Giove e Saturno', 'Stagioni delle eclissi', 'Periodi retrogradi', 'I pianeti lenti'],
-    signs: ['Ariete', 'Toro', 'Gemelli', 'Cancro', 'Leone', 'Vergine', 'Bilancia', 'Scorpione', 'Sagittario', 'Capricorno', 'Acquario', 'Pesci'],
+    signs: [
+      'Ariete',
+      'Toro',
+      'Gemelli',
+      'Cancro',
+      'Leone',
+      'Vergine',
+      'Bilancia',
+      'Scorpione',
+      'Sagittario',
+      'Capricorno',
+      'Acquario',
+      'Pesci',
+    ],
   },
-  pt: portuguese(['Áries', 'Touro', 'Gémeos', 'Caranguejo', 'Leão', 'Virgem', 'Libra', 'Escorpião', 'Sagitário', 'Capricórnio', 'Aquário', 'Peixes']),
-  'pt-BR': portuguese(['Áries', 'Touro', 'Gêmeos', 'Câncer', 'Leão', 'Virgem', 'Libra', 'Escorpião', 'Sagitário', 'Capricórnio', 'Aquário', 'Peixes']),
+  pt: portuguese([
+    'Áries',
+    'Touro',
+    'Gémeos',
+    'Caranguejo',
+    'Leão',
+    'Virgem',
+    'Libra',
+    'Escorpião',
+    'Sagitário',
+    'Capricórnio',
+    'Aquário',
+    'Peixes',
+  ]),
+  'pt-BR': portuguese([
+    'Áries',
+    'Touro',
+    'Gêmeos',
+    'Câncer',
+    'Leão',
+    'Virgem',
+    'Libra',
+    'Escorpião',
+    'Sagitário',
+    'Capricórnio',
+    'Aquário',
+    'Peixes',
+  ]),
 };
 
 /**
@@ -79,9 +235,41 @@ const LANGUAGES: Record<Exclude<SampleLanguage, 'en' | 'es'>, Language> = {
  * English sign names the language does not share (French also says "Cancer", Portuguese "Libra").
  */
 function englishIn(language: Language, text: string): string[] {
-  const englishSigns = ['Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces']
-    .filter((name) => !language.signs.includes(name));
-  const words = ['the', 'your', 'house', 'and', 'with', 'into', 'turns', 'enters', 'moon', 'week', 'month', 'year', 'rising', 'Key dates', 'eclipse season', 'retrograde', 'Sun', 'Moon', 'Jupiter and Saturn', ...englishSigns];
+  const englishSigns = [
+    'Taurus',
+    'Gemini',
+    'Cancer',
+    'Leo',
+    'Virgo',
+    'Libra',
+    'Scorpio',
+    'Sagittarius',
+    'Capricorn',
+    'Aquarius',
+    'Pisces',
+  ].filter((name) => !language.signs.includes(name));
+  const words = [
+    'the',
+    'your',
+    'house',
+    'and',
+    'with',
+    'into',
+    'turns',
+    'enters',
+    'moon',
+    'week',
+    'month',
+    'year',
+    'rising',
+    'Key dates',
+    'eclipse season',
+    'retrograde',
+    'Sun',
+    'Moon',
+    'Jupiter and Saturn',
+    ...englishSigns,
+  ];
   return words.filter((word) => new RegExp(`(?<![\\p{L}])${word}(?![\\p{L}])`, 'u').test(text));
 }
 
@@ -96,10 +284,14 @@ function datesIn(text: string, months: string[], pattern: (months: string) => Re
 
 /** [month 1–12, day] of every English date in `text` ('December 9'), in order. */
 function englishDates(text: string): Array<[number, number]> {
-  return [...text.matchAll(new RegExp(`(${ENGLISH_MONTHS.join('|')}) (\\d+)`, 'g'))].map((m) => [ENGLISH_MONTHS.indexOf(m[1]!) + 1, Number(m[2])]);
+  return [...text.matchAll(new RegExp(`(${ENGLISH_MONTHS.join('|')}) (\\d+)`, 'g'))].map((m) => [
+    ENGLISH_MONTHS.indexOf(m[1]!) + 1,
+    Number(m[2]),
+  ]);
 }
 const englishHouses = (text: string) => [...text.matchAll(/(\d+)(?:st|nd|rd|th) house/g)].map((m) => Number(m[1]));
-const housesIn = (language: Language, text: string) => [...text.matchAll(language.house)].map((m) => language.houseNumber(m[1]!));
+const housesIn = (language: Language, text: string) =>
+  [...text.matchAll(language.house)].map((m) => language.houseNumber(m[1]!));
 
 /** Periods with every kind of event between them: eclipses, stations, ingresses, retrograde ingresses, quarters. */
 const PERIODS: Array<[SampleReportKind, { year: number; week?: number; month?: number }]> = [
@@ -162,9 +354,16 @@ describe.each(Object.entries(LANGUAGES))('the sample reports in %s', (code, lang
     }
   });
 
-  it('write the natal chart\'s texts and names in the language', () => {
-    const chart = computeNatal({ name: 'Ada', date: '1926-04-21', time: '02:40', lang: tag, place: findPlace(2643743)! }) as {
-      intro: string; planets: { signName: string; planetName: string; text: string | null; housetext: string | null }[];
+  it("write the natal chart's texts and names in the language", () => {
+    const chart = computeNatal({
+      name: 'Ada',
+      date: '1926-04-21',
+      time: '02:40',
+      lang: tag,
+      place: findPlace(2643743)!,
+    }) as {
+      intro: string;
+      planets: { signName: string; planetName: string; text: string | null; housetext: string | null }[];
     };
     // The Sun in Taurus, the Moon in Leo, Capricorn rising (as the English chart of the same birth says).
     expect(chart.planets[0]!.signName).toBe(language.signs[1]);

@@ -43,7 +43,12 @@ describe('periods', () => {
 describe('writeReport', () => {
   it('names the full moon of November 24 in Gemini in the 2026-w48 weekly, in the house counted from each sign', () => {
     // Gemini is sign 2: it is the 3rd house for Aries (0), the 1st for Gemini, the 12th for Cancer (3).
-    const expected: Array<[number, string]> = [[0, '3rd'], [2, '1st'], [3, '12th'], [8, '7th']];
+    const expected: Array<[number, string]> = [
+      [0, '3rd'],
+      [2, '1st'],
+      [3, '12th'],
+      [8, '7th'],
+    ];
     for (const [signId, house] of expected) {
       const { intro, text } = writeReport('weekly', { year: 2026, week: 48 }, signId);
       expect(intro).toContain('full moon on November 24 in Gemini');
@@ -56,7 +61,9 @@ describe('writeReport', () => {
   it('counts houses from the sign: a full moon in Taurus is the 2nd house for Aries', () => {
     // The full moon of 2026-10-26 is in Taurus.
     const { text } = writeReport('monthly', { year: 2026, month: 10 }, 0);
-    const item = [...text.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]!).find((li) => /full/.test(li) && /Taurus/.test(li));
+    const item = [...text.matchAll(/<li>(.*?)<\/li>/g)]
+      .map((m) => m[1]!)
+      .find((li) => /full/.test(li) && /Taurus/.test(li));
     expect(item).toBeDefined();
     expect(item).toContain('2nd house');
   });
@@ -70,7 +77,7 @@ describe('writeReport', () => {
     expect(writeReport('yearly', { year: 2026 }, 0).text).not.toContain('rising');
   });
 
-  it('lists the year\'s eclipses and Mercury retrograde periods in the yearly report', () => {
+  it("lists the year's eclipses and Mercury retrograde periods in the yearly report", () => {
     const { text } = writeReport('yearly', { year: 2026 }, 6);
     expect(text).toContain('<h3>Eclipse seasons</h3>');
     for (const d of ['February 17', 'March 3', 'August 12', 'August 28']) expect(text).toContain(d);
@@ -79,7 +86,10 @@ describe('writeReport', () => {
 
   it('is deterministic: the same inputs give the same output, different signs different words', () => {
     const kinds: Array<[SampleReportKind, { year: number; week?: number; month?: number }]> = [
-      ['weekly', { year: 2026, week: 48 }], ['monthly', { year: 2026, month: 3 }], ['yearly', { year: 2027 }], ['ascendantYearly', { year: 2027 }],
+      ['weekly', { year: 2026, week: 48 }],
+      ['monthly', { year: 2026, month: 3 }],
+      ['yearly', { year: 2027 }],
+      ['ascendantYearly', { year: 2027 }],
     ];
     for (const [kind, period] of kinds) {
       const all = SIGN_NAMES.map((_, s) => writeReport(kind, period, s));
@@ -124,21 +134,27 @@ function englishFixedPhrases(): string[] {
 
 describe('writeReport in Spanish', () => {
   const periods: Array<[SampleReportKind, { year: number; week?: number; month?: number }]> = [
-    ['weekly', { year: 2026, week: 48 }], ['weekly', { year: 2026, week: 53 }], ['monthly', { year: 2026, month: 3 }],
-    ['monthly', { year: 2026, month: 11 }], ['yearly', { year: 2026 }], ['ascendantYearly', { year: 2027 }],
+    ['weekly', { year: 2026, week: 48 }],
+    ['weekly', { year: 2026, week: 53 }],
+    ['monthly', { year: 2026, month: 3 }],
+    ['monthly', { year: 2026, month: 11 }],
+    ['yearly', { year: 2026 }],
+    ['ascendantYearly', { year: 2027 }],
   ];
   const spanish = periods.flatMap(([kind, period]) => SIGN_NAMES.map((_, s) => writeReport(kind, period, s, 'es')));
 
   it('tells the full moon of November 24 in Gemini in Spanish, in the house counted from the sign', () => {
     const { intro, text } = writeReport('weekly', { year: 2026, week: 48 }, 0, 'es');
-    expect(intro).toBe('Aries: la semana del 23 al 29 de noviembre de 2026 gira en torno a la luna llena del 24 de noviembre en Géminis, '
-      + 'en tu tercera casa, la de las conversaciones, los hermanos y los viajes cortos.');
+    expect(intro).toBe(
+      'Aries: la semana del 23 al 29 de noviembre de 2026 gira en torno a la luna llena del 24 de noviembre en Géminis, ' +
+        'en tu tercera casa, la de las conversaciones, los hermanos y los viajes cortos.',
+    );
     expect(text).toContain('<h3>Fechas clave</h3>');
     expect(text).toMatch(/luna llena (del 24 de noviembre )?en Géminis/);
     expect(writeReport('weekly', { year: 2026, week: 48 }, 2, 'es').intro).toContain('en tu primera casa');
   });
 
-  it('writes the yearly report\'s eclipses, retrograde periods and rising sign in Spanish', () => {
+  it("writes the yearly report's eclipses, retrograde periods and rising sign in Spanish", () => {
     const yearly = writeReport('yearly', { year: 2026 }, 6, 'es').text;
     expect(yearly).toContain('<h3>Temporadas de eclipses</h3>');
     for (const d of ['17 de febrero', '3 de marzo', '12 de agosto', '28 de agosto']) expect(yearly).toContain(d);
@@ -155,8 +171,12 @@ describe('writeReport in Spanish', () => {
     for (const { intro, text } of spanish) {
       for (const piece of [intro, text]) {
         for (const phrase of phrases) expect(piece).not.toContain(phrase);
-        expect(piece).not.toMatch(/\b(the|your|house|and|of|in|on|retrograde|January|February|March|April|June|July|August|September|October|November|December)\b/);
-        expect(piece).not.toMatch(/\b(Taurus|Gemini|Cancer|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces|Mercury|Jupiter|Saturn|Uranus|Neptune|Pluto)\b/);
+        expect(piece).not.toMatch(
+          /\b(the|your|house|and|of|in|on|retrograde|January|February|March|April|June|July|August|September|October|November|December)\b/,
+        );
+        expect(piece).not.toMatch(
+          /\b(Taurus|Gemini|Cancer|Scorpio|Sagittarius|Capricorn|Aquarius|Pisces|Mercury|Jupiter|Saturn|Uranus|Neptune|Pluto)\b/,
+        );
         expect(piece).not.toMatch(/\b(de|a) el\b/);
       }
     }
@@ -176,7 +196,9 @@ describe('writeReport in Spanish', () => {
   });
 
   it('names periods in Spanish', () => {
-    expect(periodRange('weekly', { year: 2026, week: 14 }, 'es').label).toBe('la semana del 30 de marzo al 5 de abril de 2026');
+    expect(periodRange('weekly', { year: 2026, week: 14 }, 'es').label).toBe(
+      'la semana del 30 de marzo al 5 de abril de 2026',
+    );
     expect(periodRange('monthly', { year: 2026, month: 11 }, 'es').label).toBe('noviembre de 2026');
     expect(periodRange('yearly', { year: 2026 }, 'es').span).toBe('este año');
   });

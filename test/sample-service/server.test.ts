@@ -7,7 +7,10 @@ import { startSampleService, type SampleService } from '../../src/sample-service
 import { send as call, specHeaders, type Answer } from './helpers/http.ts';
 
 async function login(service: SampleService, username = 'sample', password = 'sample'): Promise<string> {
-  const answer = await call(service, 'POST', '/api/auth', { body: { username, password }, headers: { 'content-type': 'application/json' } });
+  const answer = await call(service, 'POST', '/api/auth', {
+    body: { username, password },
+    headers: { 'content-type': 'application/json' },
+  });
   expect(answer.status).toBe(200);
   return (answer.json as { accessToken: string }).accessToken;
 }
@@ -50,7 +53,9 @@ describe('authentication', () => {
   it('honours custom credentials', async () => {
     const custom = await startSampleService({ username: 'ada', password: 's3cret' });
     try {
-      expect((await call(custom, 'POST', '/api/auth', { body: { username: 'sample', password: 'sample' } })).status).toBe(401);
+      expect(
+        (await call(custom, 'POST', '/api/auth', { body: { username: 'sample', password: 'sample' } })).status,
+      ).toBe(401);
       expect(await login(custom, 'ada', 's3cret')).toBeTruthy();
     } finally {
       await custom.close();
@@ -138,7 +143,12 @@ describe('body strictness', () => {
 
   for (const [label, path, body, status, named] of cases) {
     it(`rejects ${label}`, async () => {
-      const answer = await call(service, 'POST', path, typeof body === 'string' ? { raw: body, token } : { body, token });
+      const answer = await call(
+        service,
+        'POST',
+        path,
+        typeof body === 'string' ? { raw: body, token } : { body, token },
+      );
       expect(answer.status).toBe(status);
       expect(errorOf(answer).message).toContain(named);
       expect(errorOf(answer).message).toContain(path);
@@ -146,7 +156,10 @@ describe('body strictness', () => {
   }
 
   it('accepts week 53 in a 53-week ISO year (2026)', async () => {
-    const answer = await call(service, 'POST', '/api/weekly-reports', { body: { year: 2026, week: 53, sign_id: 0 }, token });
+    const answer = await call(service, 'POST', '/api/weekly-reports', {
+      body: { year: 2026, week: 53, sign_id: 0 },
+      token,
+    });
     expect(answer.status).toBe(200);
   });
 });
@@ -181,7 +194,9 @@ describe('reports', () => {
       const entry = answer.json as Record<string, unknown>;
       expect(entry).not.toHaveProperty('reports');
       expect(entry).toMatchObject({ year: body.year, sign_id: 7, sign_name: 'Scorpio', ...extra });
-      expect(Object.keys(entry).sort()).toEqual(['intro', 'sign_id', 'sign_name', 'text', 'year', ...Object.keys(extra)].sort());
+      expect(Object.keys(entry).sort()).toEqual(
+        ['intro', 'sign_id', 'sign_name', 'text', 'year', ...Object.keys(extra)].sort(),
+      );
     });
   }
 });
@@ -196,16 +211,44 @@ describe('places, natal, signs, planets and the other endpoints', () => {
     // Ids, coordinates, codes and zones as GeoNames publishes them (geonames.org/2643743, /1006984, /6058560).
     const population = expect.any(Number);
     expect(await places('london')).toEqual([
-      { id: 2643743, name: 'London', latitude: 51.50853, longitude: -0.12574, country_code: 'GB', admin1_code: 'GB.ENG', population, timezone: 'Europe/London' },
-      { id: 1006984, name: 'East London', latitude: -33.01529, longitude: 27.91162, country_code: 'ZA', admin1_code: 'ZA.05', population, timezone: 'Africa/Johannesburg' },
-      { id: 6058560, name: 'London', latitude: 42.98339, longitude: -81.23304, country_code: 'CA', admin1_code: 'CA.08', population, timezone: 'America/Toronto' },
+      {
+        id: 2643743,
+        name: 'London',
+        latitude: 51.50853,
+        longitude: -0.12574,
+        country_code: 'GB',
+        admin1_code: 'GB.ENG',
+        population,
+        timezone: 'Europe/London',
+      },
+      {
+        id: 1006984,
+        name: 'East London',
+        latitude: -33.01529,
+        longitude: 27.91162,
+        country_code: 'ZA',
+        admin1_code: 'ZA.05',
+        population,
+        timezone: 'Africa/Johannesburg',
+      },
+      {
+        id: 6058560,
+        name: 'London',
+        latitude: 42.98339,
+        longitude: -81.23304,
+        country_code: 'CA',
+        admin1_code: 'CA.08',
+        population,
+        timezone: 'America/Toronto',
+      },
     ]);
     // The accent survives the JSON answer, and the query matches without it.
     expect((await places('zurich')).map((p) => p.name)).toEqual(['Zürich']);
     const many = await places('a');
     expect(many).toHaveLength(20);
     for (const place of many) expect(place.name.normalize('NFD').toLowerCase(), place.name).toContain('a');
-    for (let i = 1; i < many.length; i += 1) expect(many[i - 1]!.population).toBeGreaterThanOrEqual(many[i]!.population);
+    for (let i = 1; i < many.length; i += 1)
+      expect(many[i - 1]!.population).toBeGreaterThanOrEqual(many[i]!.population);
     const none = await call(service, 'POST', '/api/places', { body: { name: 'Zzyzx-no-such-place' }, token });
     expect(none.json).toEqual({ data: [] });
   });
@@ -221,7 +264,13 @@ describe('places, natal, signs, planets and the other endpoints', () => {
     expect(unknown.status).toBe(404);
     expect(errorOf(unknown).code).toBe('place_not_found');
 
-    for (const [field, value] of [['date', '1990-02-30'], ['date', '17/05/1990'], ['time', '25:00'], ['time', '2:30'], ['place_id', '2643743']] as const) {
+    for (const [field, value] of [
+      ['date', '1990-02-30'],
+      ['date', '17/05/1990'],
+      ['time', '25:00'],
+      ['time', '2:30'],
+      ['place_id', '2643743'],
+    ] as const) {
       const bad = await call(service, 'POST', '/api/natal', { body: { ...request, [field]: value }, token });
       expect(bad.status).toBe(400);
       expect(errorOf(bad).message).toContain(`"${field}"`);
@@ -269,14 +318,34 @@ describe('the language option', () => {
     for (const language of ['es', 'es-MX']) {
       const reports = await withService(language, async (es, t) => {
         expect(es.language).toBe('es');
-        return ((await call(es, 'POST', '/api/weekly-reports', { body: weekly, token: t })).json as { reports: Record<string, string>[] }).reports;
+        return (
+          (await call(es, 'POST', '/api/weekly-reports', { body: weekly, token: t })).json as {
+            reports: Record<string, string>[];
+          }
+        ).reports;
       });
-      expect(reports.map((r) => r.sign_name)).toEqual(['Aries', 'Tauro', 'Géminis', 'Cáncer', 'Leo', 'Virgo', 'Libra', 'Escorpio', 'Sagitario', 'Capricornio', 'Acuario', 'Piscis']);
-      expect(reports[0]!.intro).toMatch(/^Aries: la semana del 23 al 29 de noviembre de 2026 gira en torno a la luna llena/);
+      expect(reports.map((r) => r.sign_name)).toEqual([
+        'Aries',
+        'Tauro',
+        'Géminis',
+        'Cáncer',
+        'Leo',
+        'Virgo',
+        'Libra',
+        'Escorpio',
+        'Sagitario',
+        'Capricornio',
+        'Acuario',
+        'Piscis',
+      ]);
+      expect(reports[0]!.intro).toMatch(
+        /^Aries: la semana del 23 al 29 de noviembre de 2026 gira en torno a la luna llena/,
+      );
       expect(reports[0]!.text).toContain('Fechas clave');
     }
     expect(service.language).toBe('en');
-    const english = (await call(service, 'POST', '/api/weekly-reports', { body: { ...weekly, sign_id: 1 }, token })).json as Record<string, string>;
+    const english = (await call(service, 'POST', '/api/weekly-reports', { body: { ...weekly, sign_id: 1 }, token }))
+      .json as Record<string, string>;
     expect(english.sign_name).toBe('Taurus');
     expect(english.text).toContain('Key dates');
   });
@@ -292,9 +361,12 @@ describe('the language option', () => {
     expect(dutch.json).toEqual(english.json);
   });
 
-  it('writes natal texts in the request\'s lang, whatever the reports\' language', async () => {
+  it("writes natal texts in the request's lang, whatever the reports' language", async () => {
     const chart = async (s: SampleService, t: string, lang: string) =>
-      (await call(s, 'POST', '/api/natal', { body: { ...natalRequest, lang }, token: t })).json as { intro: string; planets: { planetName: string }[] };
+      (await call(s, 'POST', '/api/natal', { body: { ...natalRequest, lang }, token: t })).json as {
+        intro: string;
+        planets: { planetName: string }[];
+      };
     const fromEnglish = await chart(service, token, 'es');
     expect(fromEnglish.intro).toMatch(/^Ada nació el 17 de mayo de 1990 a las 14:30 en London: Sol en Tauro/);
     expect(fromEnglish.planets[0]!.planetName).toBe('Sol');
@@ -304,14 +376,23 @@ describe('the language option', () => {
 
   it('writes a two-letter lang in the account\'s own regional variant: "pt" from a Brazilian account is Brazilian', async () => {
     const chart = async (s: SampleService, t: string, lang: string) =>
-      ((await call(s, 'POST', '/api/natal', { body: { ...natalRequest, lang }, token: t })).json as { planets: { planetName: string }[] }).planets[3]!.planetName;
-    expect(await withService('pt-BR', async (br, t) => [await chart(br, t, 'pt'), await chart(br, t, 'es')])).toEqual(['Vênus', 'Venus']);
+      (
+        (await call(s, 'POST', '/api/natal', { body: { ...natalRequest, lang }, token: t })).json as {
+          planets: { planetName: string }[];
+        }
+      ).planets[3]!.planetName;
+    expect(await withService('pt-BR', async (br, t) => [await chart(br, t, 'pt'), await chart(br, t, 'es')])).toEqual([
+      'Vênus',
+      'Venus',
+    ]);
     expect(await chart(service, token, 'pt')).toBe('Vénus');
   });
 
   it('refuses a malformed language with an error naming the option', async () => {
     for (const language of ['spanish', 'es_MX', '']) {
-      await expect(startSampleService({ language })).rejects.toThrow(/^Sample service: language must be a language tag such as "en" or "es-MX", got "/);
+      await expect(startSampleService({ language })).rejects.toThrow(
+        /^Sample service: language must be a language tag such as "en" or "es-MX", got "/,
+      );
     }
   });
 });
@@ -334,7 +415,7 @@ describe('latency, the log and maxInFlight', () => {
     await call(service, 'POST', '/api/monthly-reports', { body: { month: 2, year: 2026, sign_id: 1 }, token });
     await call(service, 'POST', '/api/monthly-reports', { raw: '{oops', token });
     expect(service.log).toHaveLength(2);
-    const [ok, bad] = service.log as [typeof service.log[0], typeof service.log[0]];
+    const [ok, bad] = service.log as [(typeof service.log)[0], (typeof service.log)[0]];
     expect(ok).toMatchObject({
       method: 'POST',
       path: '/api/monthly-reports',

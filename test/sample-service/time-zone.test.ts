@@ -1,6 +1,11 @@
 // Local birth time -> UTC through IANA zones, across daylight-saving changes.
 import { describe, expect, it } from 'vitest';
-import { TimeZoneError, formatZonedDate, localTimeToUtc, zoneOffsetMinutes } from '../../src/sample-service/time-zone.ts';
+import {
+  TimeZoneError,
+  formatZonedDate,
+  localTimeToUtc,
+  zoneOffsetMinutes,
+} from '../../src/sample-service/time-zone.ts';
 
 function utc(date: string, time: string, zone: string): string {
   return new Date(localTimeToUtc(date, time, zone).utcMs).toISOString().slice(0, 16);

@@ -21,7 +21,7 @@ function files(dir: string): string[] {
     .sort();
 }
 
-describe('the benchmark\'s plain Eleventy site', () => {
+describe("the benchmark's plain Eleventy site", () => {
   it.each(['idiomatic', 'compiled-once'])('(%s) writes our pages byte for byte', async (variant) => {
     const dataFile = path.join(work, 'plain-data.json');
     writeFileSync(dataFile, JSON.stringify(plainDataFrom(siteDir)));
@@ -31,7 +31,9 @@ describe('the benchmark\'s plain Eleventy site', () => {
       env: { ...process.env, BENCH_PLAIN_DATA: dataFile, BENCH_PLAIN_VARIANT: variant },
     });
     // Ours also has the fingerprinted assets and the search index, which the plain site does not render.
-    const ours = files(siteDir).filter((f) => !f.startsWith(`assets${path.sep}`) && !/^pagefind(-closed|-quarters)?[\\/]/.test(f));
+    const ours = files(siteDir).filter(
+      (f) => !f.startsWith(`assets${path.sep}`) && !/^pagefind(-closed|-quarters)?[\\/]/.test(f),
+    );
     expect(ours, 'pages of the test build').toContain('index.html');
     expect(files(output)).toEqual(ours);
     for (const file of ours) {

@@ -11,7 +11,11 @@ const page = (url: string) => site.read(`${url.replace(/^\//, '')}index.html`);
 function breadcrumbs(html: string): { href: string; text: string; current: boolean }[] {
   const nav = /<nav class="breadcrumbs" aria-label="Breadcrumb">\s*<ol>([\s\S]*?)<\/ol>/.exec(html);
   if (!nav) return [];
-  return [...nav[1]!.matchAll(/<a href="([^"]*)"( aria-current="page")?>([^<]*)<\/a>/g)].map((m) => ({ href: m[1]!, text: m[3]!, current: Boolean(m[2]) }));
+  return [...nav[1]!.matchAll(/<a href="([^"]*)"( aria-current="page")?>([^<]*)<\/a>/g)].map((m) => ({
+    href: m[1]!,
+    text: m[3]!,
+    current: Boolean(m[2]),
+  }));
 }
 
 describe('a sign and period page', () => {
@@ -19,9 +23,12 @@ describe('a sign and period page', () => {
   const main = mainOf(html);
 
   it('names the sign and the period in words with dates in its h1, and shows the sign facts', () => {
-    expect(main).toMatch(/<h1>[^]*Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026<\/span><\/h1>/);
+    expect(main).toMatch(
+      /<h1>[^]*Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026<\/span><\/h1>/,
+    );
     // Each fact apart from its label and the next, also where the text is read without the layout (search excerpts).
-    for (const fact of ['July 23 – August 22', 'Fire', 'Fixed']) expect(main).toContain(`<dd>${fact}<span class="visually-hidden"> · </span></dd>`);
+    for (const fact of ['July 23 – August 22', 'Fire', 'Fixed'])
+      expect(main).toContain(`<dd>${fact}<span class="visually-hidden"> · </span></dd>`);
     expect(main).toContain('<dt>Element<span class="visually-hidden">: </span></dt><dd>Fire');
     expect(main).toContain('<dd>Sun</dd>');
     expect(main).toMatch(/<div class="intro">\s*\S/);
@@ -38,8 +45,12 @@ describe('a sign and period page', () => {
   });
 
   it('links the previous and next week of the same sign, where published', () => {
-    expect(main).toContain('<a rel="prev" href="/weekly/2026-w46/leo/">Previous week: November 9\u2009–\u200915, 2026</a>');
-    expect(main).toContain('<a rel="next" href="/weekly/2026-w48/leo/">Next week: November 23\u2009–\u200929, 2026</a>');
+    expect(main).toContain(
+      '<a rel="prev" href="/weekly/2026-w46/leo/">Previous week: November 9\u2009–\u200915, 2026</a>',
+    );
+    expect(main).toContain(
+      '<a rel="next" href="/weekly/2026-w48/leo/">Next week: November 23\u2009–\u200929, 2026</a>',
+    );
     expect(mainOf(page('/weekly/2026-w43/leo/'))).not.toContain('rel="prev"');
     expect(mainOf(page('/weekly/2026-w48/leo/'))).not.toContain('rel="next"');
   });
@@ -66,16 +77,21 @@ describe('hubs and home', () => {
   it('a sign hub shows the current week, month, year and ascendant year, and every published report in the archive', () => {
     const main = mainOf(page('/leo/'));
     const now = /<h2 id="now">Now<\/h2>([\s\S]*?)<\/section>/.exec(main)![1]!;
-    for (const url of ['/weekly/2026-w47/leo/', '/monthly/2026-11/leo/', '/yearly/2026/leo/', '/ascendant/2026/leo/']) expect(now).toContain(`href="${url}"`);
+    for (const url of ['/weekly/2026-w47/leo/', '/monthly/2026-11/leo/', '/yearly/2026/leo/', '/ascendant/2026/leo/'])
+      expect(now).toContain(`href="${url}"`);
     const archive = /<h2 id="archive">Archive<\/h2>([\s\S]*?)<\/section>/.exec(main)![1]!;
     expect(archive.match(/<li><a href="\/(weekly|monthly|yearly|ascendant)\/[^/]+\/leo\/">/g)).toHaveLength(16);
     expect(main).toContain('href="/leo/feed.xml"');
   });
 
   /** The cards' lines of a page, in sign order. */
-  const highlights = (html: string) => [...mainOf(html).matchAll(/<p class="highlight">([^<]*)<\/p>/g)].map((m) => m[1]!);
+  const highlights = (html: string) =>
+    [...mainOf(html).matchAll(/<p class="highlight">([^<]*)<\/p>/g)].map((m) => m[1]!);
   /** A report page's intro and text as plain words, to find a card's line in. */
-  const words = (html: string) => mainOf(html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  const words = (html: string) =>
+    mainOf(html)
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ');
 
   it("a period hub links all 12 signs, each with a line of its own report that no other sign's card has", () => {
     const hub = page('/monthly/2026-11/');
@@ -86,7 +102,9 @@ describe('hubs and home', () => {
     expect(new Set(lines).size).toBe(12);
     // The sample service opens all twelve with "Aries: November 2026 turns on …, in your 8th house of …": each card
     // keeps what follows the shared opening, from its own report's words.
-    lines.forEach((line, i) => expect(words(page(`/monthly/2026-11/${SIGN_SLUGS[i]}/`)).toLowerCase(), line).toContain(line.toLowerCase()));
+    lines.forEach((line, i) =>
+      expect(words(page(`/monthly/2026-11/${SIGN_SLUGS[i]}/`)).toLowerCase(), line).toContain(line.toLowerCase()),
+    );
     expect(lines[0]).toBe('In your 8th house of shared money, intimacy and change.');
   });
 
@@ -101,9 +119,13 @@ describe('hubs and home', () => {
     // On 2026-11-22 the Moon is in Taurus: each sign's own house, never the same line twice.
     const days = [...main.matchAll(/<p class="tile-today">(.*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
     expect(new Set(days).size).toBe(12);
-    expect(days[4]).toBe('The Moon is in Taurus, your 10th house of career and reputation, until Tuesday, 11:10 AM UTC.');
+    expect(days[4]).toBe(
+      'The Moon is in Taurus, your 10th house of career and reputation, until Tuesday, 11:10 AM UTC.',
+    );
     // Each tile holds its week's own opening, 40 words or more of the report's text (shown for the remembered sign).
-    const openings = [...main.matchAll(/<p class="tile-reading" data-pagefind-ignore>([^<]*)<\/p>/g)].map((m) => m[1]!.replaceAll('&#39;', "'"));
+    const openings = [...main.matchAll(/<p class="tile-reading" data-pagefind-ignore>([^<]*)<\/p>/g)].map((m) =>
+      m[1]!.replaceAll('&#39;', "'"),
+    );
     expect(openings).toHaveLength(12);
     openings.forEach((opening, i) => {
       expect(opening.split(/\s+/).length, SIGN_SLUGS[i]).toBeGreaterThanOrEqual(40);
@@ -118,20 +140,37 @@ describe('hubs and home', () => {
     expect(main.indexOf(first)).toBeLessThan(main.indexOf('<h2 id="now">'));
     expect(first).toContain('<a href="/weekly/2026-w47/leo/">');
     expect(/<p class="week-opening">([^<]*)<\/p>/.exec(first)![1]!.split(/\s+/).length).toBeGreaterThanOrEqual(40);
-    expect(first).toMatch(/<p class="daily-line">The Moon is in Taurus, your 10th house of career and reputation, until <time datetime="2026-11-24T11:1\d:00Z" data-time="weekday">/);
+    expect(first).toMatch(
+      /<p class="daily-line">The Moon is in Taurus, your 10th house of career and reputation, until <time datetime="2026-11-24T11:1\d:00Z" data-time="weekday">/,
+    );
   });
 
   it('each section archive lists every published period of its kind, newest first, linking to the period hubs', () => {
     // content/site.json publishes weeks 43–48 and months 2026-08 to 2026-12 around 2026-11-22.
-    const weeks = [...mainOf(page('/weekly/')).matchAll(/<li class="archive-card[^"]*"><a href="([^"]+)"/g)].map((m) => m[1]);
-    expect(weeks).toEqual(['/weekly/2026-w48/', '/weekly/2026-w47/', '/weekly/2026-w46/', '/weekly/2026-w45/', '/weekly/2026-w44/', '/weekly/2026-w43/']);
-    expect(mainOf(page('/weekly/'))).toContain('<a href="/weekly/2026-w47/" aria-current="date">Week 47: November 16\u2009–\u200922, 2026</a>');
+    const weeks = [...mainOf(page('/weekly/')).matchAll(/<li class="archive-card[^"]*"><a href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(weeks).toEqual([
+      '/weekly/2026-w48/',
+      '/weekly/2026-w47/',
+      '/weekly/2026-w46/',
+      '/weekly/2026-w45/',
+      '/weekly/2026-w44/',
+      '/weekly/2026-w43/',
+    ]);
+    expect(mainOf(page('/weekly/'))).toContain(
+      '<a href="/weekly/2026-w47/" aria-current="date">Week 47: November 16\u2009–\u200922, 2026</a>',
+    );
     const months = mainOf(page('/monthly/'));
     expect(months).toContain('<h1>Monthly horoscopes</h1>');
-    expect(months).toContain('<a href="/monthly/2026-11/" aria-current="date">November 2026</a> <span class="muted">(current)</span>');
+    expect(months).toContain(
+      '<a href="/monthly/2026-11/" aria-current="date">November 2026</a> <span class="muted">(current)</span>',
+    );
     // Weeks under their month, months under their year with their dates, each year with its twelve signs.
     expect(mainOf(page('/weekly/'))).toMatch(/<h2>November 2026<\/h2>\s*<ul class="archive-grid">/);
-    expect(months).toMatch(/<h2>2026<\/h2>[\s\S]*November 2026<\/a> <span class="muted">\(current\)<\/span> <span class="archive-dates">November 1 – November 30<\/span>/);
+    expect(months).toMatch(
+      /<h2>2026<\/h2>[\s\S]*November 2026<\/a> <span class="muted">\(current\)<\/span> <span class="archive-dates">November 1 – November 30<\/span>/,
+    );
     for (const url of ['/yearly/', '/ascendant/']) {
       const years = mainOf(page(url));
       expect(years).toMatch(/<li class="archive-card[^"]*"><a href="\/(yearly|ascendant)\/2026\/"/);
@@ -139,7 +178,7 @@ describe('hubs and home', () => {
     }
   });
 
-  it('the home page links the four archives, and each period hub\'s breadcrumb passes through its archive', () => {
+  it("the home page links the four archives, and each period hub's breadcrumb passes through its archive", () => {
     const main = mainOf(site.read('index.html'));
     for (const url of ['/weekly/', '/monthly/', '/yearly/', '/ascendant/']) expect(main).toContain(`href="${url}"`);
     expect(breadcrumbs(page('/ascendant/2026/'))).toEqual([
@@ -157,10 +196,11 @@ describe('hubs and home', () => {
 describe('natal chart pages', () => {
   it('the index lists every example chart', () => {
     const main = mainOf(page('/charts/'));
-    for (const slug of ['elizabeth-ii', 'frida-kahlo', 'pablo-picasso']) expect(main).toContain(`href="/charts/${slug}/"`);
+    for (const slug of ['elizabeth-ii', 'frida-kahlo', 'pablo-picasso'])
+      expect(main).toContain(`href="/charts/${slug}/"`);
   });
 
-  it('a chart page shows birth data local and UTC, the wheel, the planets table, the texts and the editor\'s text', () => {
+  it("a chart page shows birth data local and UTC, the wheel, the planets table, the texts and the editor's text", () => {
     const main = mainOf(page('/charts/elizabeth-ii/'));
     expect(main).toContain('<h1>Natal chart of Queen Elizabeth II</h1>');
     // 02:40 British Summer Time (which began on April 18, 1926) is 01:40 UTC.

@@ -12,7 +12,9 @@ const BUDGET_BYTES = 30 * 1024;
 
 /** WCAG 2 relative luminance and contrast ratio. https://www.w3.org/TR/WCAG21/#dfn-contrast-ratio */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 function contrast(a: string, b: string): number {
@@ -25,7 +27,11 @@ function customProperties(block: string): Record<string, string> {
 
 describe('page weight', () => {
   it('a sign page and its stylesheets stay under 30 KB together', () => {
-    for (const file of ['weekly/2026-w47/leo/index.html', 'monthly/2026-11/sagittarius/index.html', 'yearly/2026/capricorn/index.html']) {
+    for (const file of [
+      'weekly/2026-w47/leo/index.html',
+      'monthly/2026-11/sagittarius/index.html',
+      'yearly/2026/capricorn/index.html',
+    ]) {
       const bytes = Buffer.byteLength(site.read(file)) + Buffer.byteLength(theme) + Buffer.byteLength(css);
       expect(bytes, file).toBeLessThan(BUDGET_BYTES);
     }
@@ -37,15 +43,21 @@ describe('markup the CSP and assistive technology rely on', () => {
     for (const [file, html] of site.html) {
       expect(html, file).not.toMatch(/\sstyle\s*=/i);
       expect(html, file).not.toMatch(/<style[\s>]/i);
-      const scripts = (html.match(/<script\b[^>]*>/gi) ?? []).filter((tag) => tag !== '<script type="application/ld+json">');
+      const scripts = (html.match(/<script\b[^>]*>/gi) ?? []).filter(
+        (tag) => tag !== '<script type="application/ld+json">',
+      );
       const own: Record<string, RegExp> = {
         'search/index.html': /^<script type="module" src="\/assets\/search\.[0-9a-f]{8}\.js">$/,
         // The remembered sign, before the body: a file of the site's own, which script-src 'self' allows.
         'index.html': /^<script src="\/assets\/sign-memory\.[0-9a-f]{8}\.js">$/,
       };
       // The shown times in the reader's zone, on the pages that show a time (a week's sky may hold dates alone).
-      const hasTimes = /<time [^>]*data-time=/.test(html) || (html.includes('class="sky-list"') && html.includes('/assets/local-time.'));
-      const localTime = hasTimes ? [expect.stringMatching(/^<script src="\/assets\/local-time\.[0-9a-f]{8}\.js">$/)] : [];
+      const hasTimes =
+        /<time [^>]*data-time=/.test(html) ||
+        (html.includes('class="sky-list"') && html.includes('/assets/local-time.'));
+      const localTime = hasTimes
+        ? [expect.stringMatching(/^<script src="\/assets\/local-time\.[0-9a-f]{8}\.js">$/)]
+        : [];
       expect(scripts, file).toEqual([...(own[file] ? [expect.stringMatching(own[file])] : []), ...localTime]);
       expect(html, file).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;`);
     }
@@ -55,7 +67,13 @@ describe('markup the CSP and assistive technology rely on', () => {
     for (const [file, html] of site.html) {
       expect(html.match(/<h1[\s>]/g), file).toHaveLength(1);
       expect(mainOf(html), file).toContain('<h1');
-      for (const landmark of ['<header class="site-header">', '<nav class="sign-nav-row" aria-label="Signs">', '<main id="main"', '<footer']) expect(html, `${file} ${landmark}`).toContain(landmark);
+      for (const landmark of [
+        '<header class="site-header">',
+        '<nav class="sign-nav-row" aria-label="Signs">',
+        '<main id="main"',
+        '<footer',
+      ])
+        expect(html, `${file} ${landmark}`).toContain(landmark);
       expect(html, file).toMatch(/<body>\s*<a class="skip-link" href="#main">/);
     }
   });
@@ -73,7 +91,8 @@ describe('markup the CSP and assistive technology rely on', () => {
     const html = site.read('index.html');
     const glyphs = [...html.matchAll(/[\u2648-\u2653](.)/gu)];
     expect(glyphs.length).toBeGreaterThanOrEqual(12);
-    for (const m of glyphs) expect(m[1] === '\uFE0E' || html.slice(m.index! + 1, m.index! + 9) === '&#xFE0E;').toBe(true);
+    for (const m of glyphs)
+      expect(m[1] === '\uFE0E' || html.slice(m.index! + 1, m.index! + 9) === '&#xFE0E;').toBe(true);
   });
 });
 
@@ -89,10 +108,16 @@ describe('two small stylesheets, the theme and the site, light and dark', () => 
   it('text colours meet WCAG AA (4.5:1) in the light and the dark scheme', () => {
     const light = customProperties(/:root\s*\{([^}]*)\}/.exec(theme)![1]!);
     const dark = customProperties(/@media \(prefers-color-scheme: dark\)\s*\{\s*:root\s*\{([^}]*)\}/.exec(theme)![1]!);
-    for (const [scheme, colours] of [['light', light], ['dark', dark]] as const) {
+    for (const [scheme, colours] of [
+      ['light', light],
+      ['dark', dark],
+    ] as const) {
       for (const text of ['fg', 'muted', 'accent']) {
         for (const background of ['bg', 'card']) {
-          expect(contrast(colours[text]!, colours[background]!), `${scheme}: --${text} on --${background}`).toBeGreaterThanOrEqual(4.5);
+          expect(
+            contrast(colours[text]!, colours[background]!),
+            `${scheme}: --${text} on --${background}`,
+          ).toBeGreaterThanOrEqual(4.5);
         }
       }
     }

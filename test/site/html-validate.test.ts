@@ -13,7 +13,10 @@ const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
 
 describe('html-validate over every built page', () => {
   it('the validator is live (a broken page fails), so a clean result below means something', async () => {
-    const report = await validator.validateString('<!doctype html><html lang="en"><head><title>x</title></head><body><p style="x"><div></p></body></html>', 'probe.html');
+    const report = await validator.validateString(
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><p style="x"><div></p></body></html>',
+      'probe.html',
+    );
     expect(report.valid).toBe(false);
   });
 

@@ -30,7 +30,10 @@ const WEEK_48: Record<string, string> = {
  */
 const FOREIGN_TEXT = /\b(static-page|editor-text)\b/;
 /** The editors' English note the fixture appends to one report's text, as a reader sees it. */
-const EDITORS_NOTE = readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/content/overrides/weekly/2026-w47/leo.md'), 'utf8')
+const EDITORS_NOTE = readFileSync(
+  path.resolve(import.meta.dirname, '../fixtures/site/content/overrides/weekly/2026-w47/leo.md'),
+  'utf8',
+)
   .replace(/^---[\s\S]*?---/, '')
   .replace(/\*\*/g, '')
   .trim();
@@ -72,7 +75,8 @@ function visibleText(html: string): string {
 function englishFragments(): string[] {
   const en = JSON.parse(readFileSync(path.join(i18nDir, 'en.json'), 'utf8')) as object;
   const texts: string[] = [];
-  const walk = (node: object) => Object.values(node).forEach((v) => (typeof v === 'string' ? texts.push(v) : walk(v as object)));
+  const walk = (node: object) =>
+    Object.values(node).forEach((v) => (typeof v === 'string' ? texts.push(v) : walk(v as object)));
   walk(en);
   const fragments = texts.flatMap((text) =>
     text
@@ -98,11 +102,17 @@ describe('the check for English words', () => {
   it('is live: the English home page is full of them, and a Spanish page in which one slipped through is caught', async () => {
     const english = readBuiltSite((await testSite()).dist).read('index.html');
     expect(untranslatable('es').filter((re) => re.test(visibleText(english))).length).toBeGreaterThan(5);
-    const spanish = readBuiltSite(languageSites.es!).read('index.html').replace('Saltar al contenido', 'Skip to content');
-    expect(untranslatable('es').filter((re) => re.test(visibleText(spanish))).map(String)).toEqual(['/(?<!\\p{L})Skip to content(?!\\p{L})/iu']);
+    const spanish = readBuiltSite(languageSites.es!)
+      .read('index.html')
+      .replace('Saltar al contenido', 'Skip to content');
+    expect(
+      untranslatable('es')
+        .filter((re) => re.test(visibleText(spanish)))
+        .map(String),
+    ).toEqual(['/(?<!\\p{L})Skip to content(?!\\p{L})/iu']);
   });
 
-  it('skips the texts that are not the site\'s own words, and keeps aria-labels and the title', () => {
+  it("skips the texts that are not the site's own words, and keeps aria-labels and the title", () => {
     const html =
       '<html><head><title>Mi título</title><meta name="x" content="Home"></head><body><nav aria-label="Signos">' +
       '<div class="editor-text"><p>Weekly horoscope</p></div><svg><title>Sun</title></svg><p>Hola</p></nav></body></html>';
@@ -147,14 +157,19 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
     const problems: string[] = [];
     for (const [file, text] of site.html) {
       const report = await validator.validateString(text, file);
-      for (const m of report.results.flatMap((r) => r.messages)) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+      for (const m of report.results.flatMap((r) => r.messages))
+        problems.push(`${file}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     }
     expect(problems.slice(0, 20)).toEqual([]);
-    expect(brokenLinks(site, { origin: 'https://horoscopes.example.com', pathPrefix: '/' }).broken.slice(0, 20)).toEqual([]);
+    expect(
+      brokenLinks(site, { origin: 'https://horoscopes.example.com', pathPrefix: '/' }).broken.slice(0, 20),
+    ).toEqual([]);
   });
 
   it('npm run check finds no problem in it', () => {
     // As the site's content/site.json says (test/site/helpers/test-sites.ts): no JSON API and no card.
-    expect(checkSite(site.dir, { url: 'https://horoscopes.example.com', language, api: false, card: false }).problems).toEqual([]);
+    expect(
+      checkSite(site.dir, { url: 'https://horoscopes.example.com', language, api: false, card: false }).problems,
+    ).toEqual([]);
   });
 });

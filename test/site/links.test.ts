@@ -36,7 +36,7 @@ describe('internal links', () => {
     expect(site.files.has(targetFile('/weekly/2026-w49/leo/'))).toBe(false);
   });
 
-  it('canonical and og:url are the page\'s own absolute URL on site.url (the search page\'s without a query); the 404 page has none and is noindex', () => {
+  it("canonical and og:url are the page's own absolute URL on site.url (the search page's without a query); the 404 page has none and is noindex", () => {
     for (const [file, html] of site.html) {
       if (file === '404.html') {
         expect(linkHref(html, 'canonical')).toBeUndefined();
@@ -54,14 +54,19 @@ describe('internal links', () => {
     for (const [file, html] of site.html) {
       const header = /<header class="site-header">[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
       expect(header, file).toContain('<form class="site-search" role="search" action="/search/" method="get">');
-      expect(header, file).toMatch(/<label for="site-search-q" class="visually-hidden">Search the horoscopes<\/label>\s*<input id="site-search-q" type="search" name="q" placeholder="Signs, weeks, planets…">/);
+      expect(header, file).toMatch(
+        /<label for="site-search-q" class="visually-hidden">Search the horoscopes<\/label>\s*<input id="site-search-q" type="search" name="q" placeholder="Signs, weeks, planets…">/,
+      );
     }
   });
 
   it("every page links the owner's fingerprinted theme, then the fingerprinted stylesheet, which exist", () => {
     for (const [file, html] of site.html) {
       const css = linkHrefs(html, 'stylesheet');
-      expect(css, file).toEqual([expect.stringMatching(/^\/assets\/theme\.[0-9a-f]{8}\.css$/), expect.stringMatching(/^\/assets\/site\.[0-9a-f]{8}\.css$/)]);
+      expect(css, file).toEqual([
+        expect.stringMatching(/^\/assets\/theme\.[0-9a-f]{8}\.css$/),
+        expect.stringMatching(/^\/assets\/site\.[0-9a-f]{8}\.css$/),
+      ]);
       for (const href of css) expect(site.files.has(href.slice(1)), file).toBe(true);
     }
   });
@@ -90,20 +95,41 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     const siteFile = path.join(project, 'content/site.json');
     const none = { past: 0, future: 0 };
     const periods = { weekly: none, monthly: none, yearly: none, ascendantYearly: none };
-    writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), url: 'https://example.github.io/horoscopes/', periods }));
+    writeFileSync(
+      siteFile,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(siteFile, 'utf8')),
+        url: 'https://example.github.io/horoscopes/',
+        periods,
+      }),
+    );
     const work = tempDir('astro-prefixed-');
     const outputDir = path.join(work, 'dist');
     const summaryFile = path.join(work, 'job-summary.md');
     const env = { ASTRO_BUILD_DATE: TEST_BUILD_DATE, GITHUB_STEP_SUMMARY: summaryFile };
-    await runBuild({ rootDir: project, env, outputDir, cacheDir: path.join(work, 'cache'), log: (line) => logs.push(line), warn: () => {}, progressStream: quietProgress });
+    await runBuild({
+      rootDir: project,
+      env,
+      outputDir,
+      cacheDir: path.join(work, 'cache'),
+      log: (line) => logs.push(line),
+      warn: () => {},
+      progressStream: quietProgress,
+    });
     prefixed = readBuiltSite(outputDir);
     jobSummary = readFileSync(summaryFile, 'utf8');
   });
   afterAll(() => removeDir(project));
 
   it('says in its summary, once, that crawlers do not read robots.txt under the path, pointing to docs/deployment.md', () => {
-    const line = 'https://example.github.io/horoscopes/robots.txt is not read by crawlers, which read only https://example.github.io/robots.txt: see "robots.txt under a path" in docs/deployment.md';
-    expect(logs.join('\n').split('\n').filter((l) => l.includes('robots.txt'))).toEqual([`  note: ${line}`]);
+    const line =
+      'https://example.github.io/horoscopes/robots.txt is not read by crawlers, which read only https://example.github.io/robots.txt: see "robots.txt under a path" in docs/deployment.md';
+    expect(
+      logs
+        .join('\n')
+        .split('\n')
+        .filter((l) => l.includes('robots.txt')),
+    ).toEqual([`  note: ${line}`]);
     expect(jobSummary.split('\n').filter((l) => l.includes('robots.txt'))).toEqual([`**Note:** ${line}.`]);
   });
 
@@ -114,10 +140,15 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
     // Files stay where a root site has them: the host maps /horoscopes/ to dist/.
     expect(prefixed.files.has('weekly/2026-w47/leo/index.html')).toBe(true);
     expect(prefixed.read('robots.txt')).toContain('Sitemap: https://example.github.io/horoscopes/sitemap.xml\n');
-    expect(prefixed.read('sitemap.xml')).toContain('<loc>https://example.github.io/horoscopes/weekly/2026-w47/leo/</loc>');
+    expect(prefixed.read('sitemap.xml')).toContain(
+      '<loc>https://example.github.io/horoscopes/weekly/2026-w47/leo/</loc>',
+    );
     const leo = prefixed.html.get('weekly/2026-w47/leo/index.html')!;
     expect(linkHref(leo, 'canonical')).toBe('https://example.github.io/horoscopes/weekly/2026-w47/leo/');
-    expect(linkHrefs(leo, 'stylesheet')).toEqual([expect.stringMatching(/^\/horoscopes\/assets\/theme\.[0-9a-f]{8}\.css$/), expect.stringMatching(/^\/horoscopes\/assets\/site\.[0-9a-f]{8}\.css$/)]);
+    expect(linkHrefs(leo, 'stylesheet')).toEqual([
+      expect.stringMatching(/^\/horoscopes\/assets\/theme\.[0-9a-f]{8}\.css$/),
+      expect.stringMatching(/^\/horoscopes\/assets\/site\.[0-9a-f]{8}\.css$/),
+    ]);
     expect(metaContent(leo, 'og:image')).toMatch(/^https:\/\/example\.github\.io\/horoscopes\/assets\/share\//);
     expect(prefixed.html.get('404.html')).toContain('<a href="/horoscopes/">');
     expect(prefixed.read('leo/feed.xml')).toContain('<id>https://example.github.io/horoscopes/leo/feed.xml</id>');
@@ -128,11 +159,15 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
   });
 
   it('npm run check finds no problem in it', () => {
-    expect(checkSite(prefixed.dir, { url: 'https://example.github.io/horoscopes/', language: 'en' }).problems).toEqual([]);
+    expect(checkSite(prefixed.dir, { url: 'https://example.github.io/horoscopes/', language: 'en' }).problems).toEqual(
+      [],
+    );
   });
 
-  it('writes the search index of every report page, hub, chart and editor\'s page', () => {
-    const entry = JSON.parse(prefixed.read('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+  it("writes the search index of every report page, hub, chart and editor's page", () => {
+    const entry = JSON.parse(prefixed.read('pagefind/pagefind-entry.json')) as {
+      languages: Record<string, { page_count: number }>;
+    };
     // 48 reports, 4 period hubs, 12 sign hubs, the charts index and its 3 charts, 2 editors' pages, the calendar's 2
     // years (2026–2027) and their 24 months (its hub is not indexed); in English alone.
     expect(entry.languages).toEqual({ en: expect.objectContaining({ page_count: 48 + 4 + 12 + 4 + 2 + 26 }) });
@@ -142,7 +177,11 @@ describe('a site under a path: url https://example.github.io/horoscopes/', () =>
 
   it('the checker itself notices a link outside the path and a relative one', () => {
     const page = '<a href="/weekly/2026-w47/leo/">x</a><a href="leo/">y</a><img src="/horoscopes/nope.png" alt="">';
-    const fake = { ...prefixed, html: new Map([['x.html', page]]), files: new Set(['x.html', 'weekly/2026-w47/leo/index.html']) };
+    const fake = {
+      ...prefixed,
+      html: new Map([['x.html', page]]),
+      files: new Set(['x.html', 'weekly/2026-w47/leo/index.html']),
+    };
     expect(brokenLinks(fake, published).broken).toEqual([
       'x.html: /weekly/2026-w47/leo/ (not under /horoscopes/)',
       'x.html: leo/ (relative links break when a page moves)',

@@ -18,7 +18,8 @@ describe('the built site (sample service, 2026-11-22)', () => {
     ];
     for (const period of periods) {
       expect(existsSync(path.join(siteDir, period, 'index.html')), `${period}/ hub`).toBe(true);
-      for (const sign of SIGN_SLUGS) expect(existsSync(path.join(siteDir, period, sign, 'index.html')), `${period}/${sign}/`).toBe(true);
+      for (const sign of SIGN_SLUGS)
+        expect(existsSync(path.join(siteDir, period, sign, 'index.html')), `${period}/${sign}/`).toBe(true);
     }
     expect(existsSync(path.join(siteDir, 'weekly/2026-w42'))).toBe(false);
     expect(existsSync(path.join(siteDir, 'weekly/2026-w49'))).toBe(false);
@@ -26,7 +27,8 @@ describe('the built site (sample service, 2026-11-22)', () => {
 
   // Checked inside <main>: the header's sign navigation on every page already names and links all 12 signs.
   it('has a hub per sign and a home page, each linking the current week', () => {
-    for (const sign of SIGN_SLUGS) expect(mainOf(read(`${sign}/index.html`)), sign).toContain(`href="/weekly/2026-w47/${sign}/"`);
+    for (const sign of SIGN_SLUGS)
+      expect(mainOf(read(`${sign}/index.html`)), sign).toContain(`href="/weekly/2026-w47/${sign}/"`);
     const home = mainOf(read('index.html'));
     for (const sign of SIGN_SLUGS) expect(home, sign).toContain(`href="/weekly/2026-w47/${sign}/"`);
   });
@@ -36,15 +38,20 @@ describe('the built site (sample service, 2026-11-22)', () => {
     const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(mainOf(html))?.[1];
     expect(h1).toBe('Leo weekly horoscope <span class="period">November 16\u2009–\u200922, 2026</span>');
     // The sign's glyph drawn large beside it, the disc of the share images.
-    expect(mainOf(html)).toMatch(/<header class="page-heading page-heading-sign">\s*<svg class="sign-glyph" viewBox="[^"]+" aria-hidden="true"><circle [^>]+\/><text [^>]+>♌\uFE0E<\/text><\/svg>/);
-    const [, intro, text] = /<div class="intro">([\s\S]*?)<\/div>\s*<div class="text">([\s\S]*?)<\/div>/.exec(mainOf(html)) ?? [];
+    expect(mainOf(html)).toMatch(
+      /<header class="page-heading page-heading-sign">\s*<svg class="sign-glyph" viewBox="[^"]+" aria-hidden="true"><circle [^>]+\/><text [^>]+>♌\uFE0E<\/text><\/svg>/,
+    );
+    const [, intro, text] =
+      /<div class="intro">([\s\S]*?)<\/div>\s*<div class="text">([\s\S]*?)<\/div>/.exec(mainOf(html)) ?? [];
     for (const part of [intro, text]) expect(part?.replace(/<[^>]*>/g, '').trim()).toMatch(/\w{3,}/);
     expect(html).toContain('<p class="sample-notice">The horoscopes on this site are sample content');
   });
 
   it('the search page says, without JavaScript, that search needs it, and links every archive after the results', () => {
     const main = mainOf(read('search/index.html'));
-    expect(main).toMatch(/<h1>Search<\/h1>\n<noscript><p>Search needs JavaScript, which is turned off in this browser. Every horoscope is also listed in the archives:<\/p><\/noscript>\n<div id="search-results"/);
+    expect(main).toMatch(
+      /<h1>Search<\/h1>\n<noscript><p>Search needs JavaScript, which is turned off in this browser. Every horoscope is also listed in the archives:<\/p><\/noscript>\n<div id="search-results"/,
+    );
     expect(main.indexOf('<h2>Archives</h2>')).toBeGreaterThan(main.indexOf('id="search-results"'));
     expect(main).toContain(
       [
@@ -60,10 +67,20 @@ describe('the built site (sample service, 2026-11-22)', () => {
   });
 
   it("gives Pagefind a report page's sign, kind and language, a hub's kind and language, and leaves other pages out", () => {
-    const filters = (file: string) => [...mainOf(read(file)).matchAll(/<span hidden data-pagefind-filter="(\w+)\[data-value\]" data-value="([^"]*)"><\/span>/g)].map(([, name, value]) => `${name}=${value}`);
-    const body = (file: string) => /^<main id="main" tabindex="-1"( data-pagefind-body)?>/.exec(mainOf(read(file)))?.[1] !== undefined;
+    const filters = (file: string) =>
+      [
+        ...mainOf(read(file)).matchAll(
+          /<span hidden data-pagefind-filter="(\w+)\[data-value\]" data-value="([^"]*)"><\/span>/g,
+        ),
+      ].map(([, name, value]) => `${name}=${value}`);
+    const body = (file: string) =>
+      /^<main id="main" tabindex="-1"( data-pagefind-body)?>/.exec(mainOf(read(file)))?.[1] !== undefined;
     expect(filters('weekly/2026-w47/leo/index.html')).toEqual(['sign=Leo', 'kind=Weekly horoscope', 'language=en']);
-    expect(filters('ascendant/2026/pisces/index.html')).toEqual(['sign=Pisces', 'kind=Ascendant yearly horoscope', 'language=en']);
+    expect(filters('ascendant/2026/pisces/index.html')).toEqual([
+      'sign=Pisces',
+      'kind=Ascendant yearly horoscope',
+      'language=en',
+    ]);
     expect(filters('monthly/2026-11/index.html')).toEqual(['kind=Monthly horoscope', 'language=en']);
     expect(body('weekly/2026-w47/leo/index.html')).toBe(true);
     for (const file of ['index.html', 'search/index.html', '404.html']) {

@@ -34,7 +34,10 @@ describe('sitemap.xml and robots.txt', () => {
     expect([...site.html].filter(([, html]) => noindex(html)).map(([file]) => file)).toEqual(['404.html']);
     const search = childrenNamed(sitemap, 'url').find((u) => childText(u, 'loc') === `${SITE_URL}/search/`);
     expect(search && childText(search, 'lastmod')).toBe('2026-11-22T00:00:00Z');
-    const expected = [...site.html].filter(([, html]) => !noindex(html)).map(([f]) => `${SITE_URL}${urlOf(f)}`).sort();
+    const expected = [...site.html]
+      .filter(([, html]) => !noindex(html))
+      .map(([f]) => `${SITE_URL}${urlOf(f)}`)
+      .sort();
     expect([...locs].sort()).toEqual(expected);
     expect(new Set(locs).size).toBe(locs.length);
   });
@@ -60,7 +63,15 @@ describe('sitemap.xml and robots.txt', () => {
 describe('meta and JSON-LD', () => {
   it('every page has a description, Open Graph and Twitter meta', () => {
     for (const [file, html] of site.html) {
-      for (const key of ['description', 'og:title', 'og:description', 'og:type', 'og:site_name', 'twitter:card', 'twitter:title']) {
+      for (const key of [
+        'description',
+        'og:title',
+        'og:description',
+        'og:type',
+        'og:site_name',
+        'twitter:card',
+        'twitter:title',
+      ]) {
         expect(metaContent(html, key), `${file} ${key}`).toBeTruthy();
       }
       // content/site.json's "en", with the territory Open Graph asks for.
@@ -68,7 +79,7 @@ describe('meta and JSON-LD', () => {
     }
   });
 
-  it('every framed page has its report page\'s description, and stays out of search engines', () => {
+  it("every framed page has its report page's description, and stays out of search engines", () => {
     expect(site.embeds.size).toBeGreaterThan(0);
     for (const [file, html] of site.embeds) {
       // The frame's link to its report page, absolute: the page's file under the site's address.
@@ -99,7 +110,10 @@ describe('meta and JSON-LD', () => {
       const isReport = /^(weekly|monthly|yearly|ascendant)\/[^/]+\/[a-z]+\/index\.html$/.test(file);
       expect(graph[0]!['@type'], file).toBe(isReport ? 'Article' : 'WebPage');
       expect(metaContent(html, 'og:type'), file).toBe(isReport ? 'article' : 'website');
-      const crumbs = graph.find((n) => n['@type'] === 'BreadcrumbList')?.itemListElement as { position: number; item: string }[];
+      const crumbs = graph.find((n) => n['@type'] === 'BreadcrumbList')?.itemListElement as {
+        position: number;
+        item: string;
+      }[];
       expect(crumbs, file).toBeDefined();
       expect(crumbs[0]!.item).toBe(`${SITE_URL}/`);
       expect(crumbs.at(-1)!.item, file).toBe(`${SITE_URL}${urlOf(file)}`);
@@ -109,7 +123,12 @@ describe('meta and JSON-LD', () => {
 
   it('an Article carries datePublished and dateModified: in a cold build its period start, or the build date for a future period', () => {
     const article = jsonLd(site.read('weekly/2026-w47/leo/index.html'))['@graph'][0]!;
-    expect(article).toMatchObject({ '@type': 'Article', datePublished: '2026-11-16T00:00:00Z', dateModified: '2026-11-16T00:00:00Z', headline: 'Leo weekly horoscope, November 16\u2009–\u200922, 2026' });
+    expect(article).toMatchObject({
+      '@type': 'Article',
+      datePublished: '2026-11-16T00:00:00Z',
+      dateModified: '2026-11-16T00:00:00Z',
+      headline: 'Leo weekly horoscope, November 16\u2009–\u200922, 2026',
+    });
     const nextWeek = jsonLd(site.read('weekly/2026-w48/leo/index.html'))['@graph'][0]!;
     expect(nextWeek).toMatchObject({ datePublished: '2026-11-22T00:00:00Z', dateModified: '2026-11-22T00:00:00Z' });
   });
@@ -123,7 +142,11 @@ describe('Atom feeds, one per sign', () => {
       expect(feed.name, slug).toBe('feed');
       expect(feed.attribs.xmlns).toBe('http://www.w3.org/2005/Atom');
       expect(childText(feed, 'id')).toBe(`${SITE_URL}/${slug}/feed.xml`);
-      expect(childrenNamed(feed, 'link').some((l) => l.attribs.rel === 'self' && l.attribs.href === `${SITE_URL}/${slug}/feed.xml`)).toBe(true);
+      expect(
+        childrenNamed(feed, 'link').some(
+          (l) => l.attribs.rel === 'self' && l.attribs.href === `${SITE_URL}/${slug}/feed.xml`,
+        ),
+      ).toBe(true);
       expect(childText(feed, 'updated')).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00Z$/);
     }
   });
@@ -151,13 +174,15 @@ describe('Atom feeds, one per sign', () => {
       // Exactly the HTML of the report's page, its intro a block of its own (escaped, as Atom's type="html" content
       // is: templates/feed.njk).
       const page = site.read(`${childText(entries[0]!, 'id')!.slice(SITE_URL.length + 1)}index.html`);
-      const article = /<div class="intro">([\s\S]*?)<\/div>\n<div class="text">([\s\S]*?)<\/div>\n<\/article>/.exec(page);
+      const article = /<div class="intro">([\s\S]*?)<\/div>\n<div class="text">([\s\S]*?)<\/div>\n<\/article>/.exec(
+        page,
+      );
       expect(article, slug).not.toBeNull();
       expect(content.text).toBe(`<div>${article![1]!}</div>${article![2]!}`);
     }
   });
 
-  it('dates next week\'s, month\'s and year\'s entries when this build published them, not at their period start', () => {
+  it("dates next week's, month's and year's entries when this build published them, not at their period start", () => {
     const leo = childrenNamed(feeds.get('leo')!, 'entry');
     const dates = (url: string) => {
       const entry = leo.find((e) => childText(e, 'id') === `${SITE_URL}${url}`)!;
@@ -169,31 +194,41 @@ describe('Atom feeds, one per sign', () => {
     expect(childText(feeds.get('leo')!, 'updated')).toBe('2026-11-22T00:00:00Z');
   });
 
-  it('sign hubs and report pages announce their sign\'s feed', () => {
-    expect(site.read('leo/index.html')).toContain('<link rel="alternate" type="application/atom+xml" title="Leo horoscopes (Atom feed)" href="/leo/feed.xml">');
+  it("sign hubs and report pages announce their sign's feed", () => {
+    expect(site.read('leo/index.html')).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="Leo horoscopes (Atom feed)" href="/leo/feed.xml">',
+    );
     expect(site.read('weekly/2026-w47/leo/index.html')).toContain('href="/leo/feed.xml"');
   });
 });
 
 describe('dates', () => {
   const buildDay = `${TEST_BUILD_DATE}T00:00:00Z`;
-  const sitemap = new Map(childrenNamed(parseXml(site.read('sitemap.xml')), 'url').map((u) => [childText(u, 'loc')!.slice(SITE_URL.length), childText(u, 'lastmod')]));
+  const sitemap = new Map(
+    childrenNamed(parseXml(site.read('sitemap.xml')), 'url').map((u) => [
+      childText(u, 'loc')!.slice(SITE_URL.length),
+      childText(u, 'lastmod'),
+    ]),
+  );
 
   /** Every date the site publishes, each with where it is. */
   function publishedDates(): { where: string; date: string }[] {
     const dates: { where: string; date: string }[] = [];
     for (const slug of SIGN_SLUGS) {
       const walk = (element: XmlElement, where: string) => {
-        if (element.name === 'published' || element.name === 'updated') dates.push({ where: `${where} <${element.name}>`, date: element.text });
+        if (element.name === 'published' || element.name === 'updated')
+          dates.push({ where: `${where} <${element.name}>`, date: element.text });
         for (const child of element.children) walk(child, `${where}/${element.name}`);
       };
       walk(parseXml(site.read(`${slug}/feed.xml`)), `${slug}/feed.xml`);
     }
-    for (const [url, lastmod] of sitemap) if (lastmod !== undefined) dates.push({ where: `sitemap ${url}`, date: lastmod });
+    for (const [url, lastmod] of sitemap)
+      if (lastmod !== undefined) dates.push({ where: `sitemap ${url}`, date: lastmod });
     for (const [file, html] of site.html) {
       if (noindex(html)) continue;
       for (const node of jsonLd(html)['@graph']) {
-        for (const key of ['datePublished', 'dateModified']) if (key in node) dates.push({ where: `${file} ${key}`, date: String(node[key]) });
+        for (const key of ['datePublished', 'dateModified'])
+          if (key in node) dates.push({ where: `${file} ${key}`, date: String(node[key]) });
       }
     }
     return dates;
@@ -216,7 +251,20 @@ describe('dates', () => {
     }
     // Worked by hand for 2026-11-22: week 47 started 2026-11-16 and is what the home page and sign hubs quote
     // first; November started 2026-11-01; next week, month and year were published by this build.
-    expect(Object.fromEntries(['/', '/leo/', '/weekly/2026-w47/', '/weekly/2026-w48/', '/monthly/2026-11/', '/monthly/2026-12/', '/yearly/2026/', '/yearly/2027/'].map((url) => [url, sitemap.get(url)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          '/',
+          '/leo/',
+          '/weekly/2026-w47/',
+          '/weekly/2026-w48/',
+          '/monthly/2026-11/',
+          '/monthly/2026-12/',
+          '/yearly/2026/',
+          '/yearly/2027/',
+        ].map((url) => [url, sitemap.get(url)]),
+      ),
+    ).toEqual({
       '/': '2026-11-16T00:00:00Z',
       '/leo/': '2026-11-16T00:00:00Z',
       '/weekly/2026-w47/': '2026-11-16T00:00:00Z',
@@ -228,7 +276,16 @@ describe('dates', () => {
     });
     // A cold build dates charts, editors' pages and the charts index from its own day, and each section archive
     // from its newest period: next week, month and years, first published by this build.
-    for (const url of ['/charts/', '/charts/frida-kahlo/', '/about/', '/privacy/', '/weekly/', '/monthly/', '/yearly/', '/ascendant/']) {
+    for (const url of [
+      '/charts/',
+      '/charts/frida-kahlo/',
+      '/about/',
+      '/privacy/',
+      '/weekly/',
+      '/monthly/',
+      '/yearly/',
+      '/ascendant/',
+    ]) {
       expect(sitemap.get(url), url).toBe('2026-11-22T00:00:00Z');
     }
     for (const [url, lastmod] of sitemap) expect(lastmod, url).toBeDefined();

@@ -34,14 +34,23 @@ describe('share images', () => {
   });
 
   it("a report shows its sign and kind, a sign hub the sign's weekly image, other pages the site's", () => {
-    const image = (file: string) => /assets\/share\/([a-z-]+)\./.exec(metaContent(site.read(file), 'og:image') ?? '')?.[1];
+    const image = (file: string) =>
+      /assets\/share\/([a-z-]+)\./.exec(metaContent(site.read(file), 'og:image') ?? '')?.[1];
     expect(image('weekly/2026-w47/leo/index.html')).toBe('leo-weekly');
     expect(image('ascendant/2026/pisces/index.html')).toBe('pisces-ascendant-yearly');
     expect(image('leo/index.html')).toBe('leo-weekly');
-    for (const file of ['index.html', 'monthly/2026-11/index.html', 'charts/index.html', 'about/index.html', '404.html']) {
+    for (const file of [
+      'index.html',
+      'monthly/2026-11/index.html',
+      'charts/index.html',
+      'about/index.html',
+      '404.html',
+    ]) {
       expect(image(file), file).toBe('site');
     }
-    expect(metaContent(site.read('monthly/2026-11/leo/index.html'), 'og:image:alt')).toBe('Leo monthly horoscope · Starlight Horoscopes');
+    expect(metaContent(site.read('monthly/2026-11/leo/index.html'), 'og:image:alt')).toBe(
+      'Leo monthly horoscope · Starlight Horoscopes',
+    );
   });
 
   it("publishes the 49 link-preview images (12 signs × 4 kinds and the site), each a 1200×630 PNG, and JSON-LD's 512 px logo", () => {
@@ -52,7 +61,9 @@ describe('share images', () => {
     const previews = images.filter((f) => f !== logo[0]);
     expect(previews).toHaveLength(49);
     for (const file of previews) expect(pngSize(file), file).toEqual({ width: 1200, height: 630 });
-    expect(site.read('weekly/2026-w47/leo/index.html')).toContain(`"logo":{"@type":"ImageObject","url":"${SITE_URL}/${logo[0]}","width":512,"height":512}`);
+    expect(site.read('weekly/2026-w47/leo/index.html')).toContain(
+      `"logo":{"@type":"ImageObject","url":"${SITE_URL}/${logo[0]}","width":512,"height":512}`,
+    );
     expect(SITE_URL).toBe(new URL(metaContent(site.read('index.html'), 'og:image')!).origin);
   });
 });

@@ -23,20 +23,28 @@ describe('retrograde periods at the edges of a year or a window', () => {
   it("gives Jupiter's and Uranus's periods that cross 1 January 2027 whole, to a window opening that day", () => {
     const [jupiter] = periods('2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z', 'Jupiter');
     expect(jupiter, 'Jupiter 2026–2027').toBeDefined();
-    expect(near(jupiter!.start.time, '2026-12-13T00:00:00Z', DAY) && near(jupiter!.end.time, '2027-04-13T00:00:00Z', DAY)).toBe(true);
+    expect(
+      near(jupiter!.start.time, '2026-12-13T00:00:00Z', DAY) && near(jupiter!.end.time, '2027-04-13T00:00:00Z', DAY),
+    ).toBe(true);
     expect([jupiter!.start.signId, jupiter!.end.signId]).toEqual([4, 4]);
     const [uranus] = periods('2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z', 'Uranus');
-    expect(near(uranus!.start.time, '2026-09-10T12:00:00Z', DAY) && near(uranus!.end.time, '2027-02-08T12:00:00Z', DAY)).toBe(true);
+    expect(
+      near(uranus!.start.time, '2026-09-10T12:00:00Z', DAY) && near(uranus!.end.time, '2027-02-08T12:00:00Z', DAY),
+    ).toBe(true);
     expect([uranus!.start.signId, uranus!.end.signId]).toEqual([2, 2]);
   });
 
   it('gives a period under way when the window opens, and one that starts the day it closes, and none after', () => {
     // Window 2026-01-15 .. 2026-03-01: Jupiter (R Nov 2025) and Uranus (R Sep 2025) are both retrograde all along.
     const [jupiter] = periods('2026-01-15T00:00:00Z', '2026-03-01T00:00:00Z', 'Jupiter');
-    expect(near(jupiter!.start.time, '2025-11-11T12:00:00Z', DAY) && near(jupiter!.end.time, '2026-03-11T00:00:00Z', DAY)).toBe(true);
+    expect(
+      near(jupiter!.start.time, '2025-11-11T12:00:00Z', DAY) && near(jupiter!.end.time, '2026-03-11T00:00:00Z', DAY),
+    ).toBe(true);
     expect([jupiter!.start.signId, jupiter!.end.signId]).toEqual([3, 3]);
     const [uranus] = periods('2026-01-15T00:00:00Z', '2026-03-01T00:00:00Z', 'Uranus');
-    expect(near(uranus!.start.time, '2025-09-06T12:00:00Z', DAY) && near(uranus!.end.time, '2026-02-04T00:00:00Z', DAY)).toBe(true);
+    expect(
+      near(uranus!.start.time, '2025-09-06T12:00:00Z', DAY) && near(uranus!.end.time, '2026-02-04T00:00:00Z', DAY),
+    ).toBe(true);
     // Uranus stations retrograde in Gemini and direct in Taurus, having re-entered it.
     expect([uranus!.start.signId, uranus!.end.signId]).toEqual([2, 1]);
     // A window that closes before Jupiter's December station has no 2026–2027 period; one a day past it has.
@@ -50,7 +58,9 @@ describe('retrograde periods at the edges of a year or a window', () => {
 describe('a retrograde planet re-entering a sign', () => {
   it('marks Uranus back into Taurus on 8 November 2025 as retrograde, and into Gemini on 26 April 2026 as not', () => {
     // Published: Uranus re-enters Taurus retrograde 8 Nov 2025 (~02 UT) and enters Gemini again 25–26 Apr 2026.
-    const uranus = [...eventsOfYear(2025), ...eventsOfYear(2026)].filter((e) => e.type === 'ingress' && e.body === 'Uranus');
+    const uranus = [...eventsOfYear(2025), ...eventsOfYear(2026)].filter(
+      (e) => e.type === 'ingress' && e.body === 'Uranus',
+    );
     const back = uranus.find((e) => near(e.time, '2025-11-08T02:00:00Z', DAY))!;
     expect(back.type === 'ingress' && [back.retrograde, back.fromSignId, back.signId]).toEqual([true, 2, 1]);
     const again = uranus.find((e) => near(e.time, '2026-04-26T00:00:00Z', DAY))!;
@@ -72,17 +82,25 @@ describe('eclipses at their greatest moment', () => {
     ['2027-08-17T07:13:50Z', 'fullMoon', 'penumbral'],
   ];
 
-  it('gives each eclipse of 2026–2027 its kind and NASA\'s greatest eclipse within three minutes', () => {
-    const eclipses = [...eventsOfYear(2026), ...eventsOfYear(2027)].filter((e): e is Extract<SkyEvent, { type: 'phase' }> => e.type === 'phase' && !!e.eclipse);
+  it("gives each eclipse of 2026–2027 its kind and NASA's greatest eclipse within three minutes", () => {
+    const eclipses = [...eventsOfYear(2026), ...eventsOfYear(2027)].filter(
+      (e): e is Extract<SkyEvent, { type: 'phase' }> => e.type === 'phase' && !!e.eclipse,
+    );
     expect(eclipses.map((e) => [e.phase, e.eclipse])).toEqual(NASA.map(([, phase, kind]) => [phase, kind]));
-    eclipses.forEach((e, i) => expect(near(e.greatest!, NASA[i]![0], 3 * MINUTE), `${NASA[i]![0]}: ${e.greatest?.toISOString()}`).toBe(true));
+    eclipses.forEach((e, i) =>
+      expect(near(e.greatest!, NASA[i]![0], 3 * MINUTE), `${NASA[i]![0]}: ${e.greatest?.toISOString()}`).toBe(true),
+    );
   });
 
-  it("spans a lunar eclipse from first to last penumbral contact, as NASA gives them, and a solar one not at all", () => {
+  it('spans a lunar eclipse from first to last penumbral contact, as NASA gives them, and a solar one not at all', () => {
     // NASA: the total lunar eclipse of 2026-03-03, penumbral eclipse 08:44 to 14:23 UT.
     const moon = eventsOfYear(2026).find((e) => e.type === 'phase' && e.eclipse === 'total' && e.phase === 'fullMoon');
     const contacts = moon?.type === 'phase' ? moon.contacts : undefined;
-    expect(near(contacts!.first, '2026-03-03T08:44:00Z', 3 * MINUTE) && near(contacts!.last, '2026-03-03T14:23:00Z', 3 * MINUTE), JSON.stringify(contacts)).toBe(true);
+    expect(
+      near(contacts!.first, '2026-03-03T08:44:00Z', 3 * MINUTE) &&
+        near(contacts!.last, '2026-03-03T14:23:00Z', 3 * MINUTE),
+      JSON.stringify(contacts),
+    ).toBe(true);
     const sun = eventsOfYear(2026).find((e) => e.type === 'phase' && e.eclipse === 'annular');
     expect(sun?.type === 'phase' && sun.contacts).toBeUndefined();
   });
@@ -90,11 +108,20 @@ describe('eclipses at their greatest moment', () => {
 
 describe('the year loop', () => {
   // Each zone in a process of its own: years are computed once per process, so one zone's years would hide another's.
-  const windows = [['2028-12-31T16:00:00Z', '2029-01-01T12:00:00Z'], ['2041-12-31T12:00:00Z', '2042-01-01T06:00:00Z']];
+  const windows = [
+    ['2028-12-31T16:00:00Z', '2029-01-01T12:00:00Z'],
+    ['2041-12-31T12:00:00Z', '2042-01-01T06:00:00Z'],
+  ];
   const script = `import { skyEvents } from ${JSON.stringify(new URL('../../src/sky/events.ts', import.meta.url).href)};
     const windows = ${JSON.stringify(windows)};
     console.log(JSON.stringify(windows.map(([a, b]) => skyEvents(new Date(a), new Date(b)).map((e) => e.type + ' ' + e.body + ' ' + e.time.toISOString()))));`;
-  const inZone = (zone: string): string[][] => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TZ: zone }, encoding: 'utf8' })) as string[][];
+  const inZone = (zone: string): string[][] =>
+    JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        env: { ...process.env, TZ: zone },
+        encoding: 'utf8',
+      }),
+    ) as string[][];
 
   it("gives the same events across 1 January whatever the machine's own zone, west or east of UTC", () => {
     const [utc, losAngeles, tokyo] = ['UTC', 'America/Los_Angeles', 'Asia/Tokyo'].map(inZone);

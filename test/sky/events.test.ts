@@ -33,7 +33,9 @@ describe('lunar phases', () => {
     // Published (NASA, as listed by news sites): annular solar Feb 17, total lunar Mar 3, total solar Aug 12,
     // partial lunar Aug 27–28 (peak Aug 28 UTC).
     const eclipses = eventsOfYear(2026).filter((e) => e.type === 'phase' && e.eclipse);
-    expect(eclipses.map((e) => [e.time.toISOString().slice(0, 10), e.type === 'phase' ? `${e.phase}:${e.eclipse}` : ''])).toEqual([
+    expect(
+      eclipses.map((e) => [e.time.toISOString().slice(0, 10), e.type === 'phase' ? `${e.phase}:${e.eclipse}` : '']),
+    ).toEqual([
       ['2026-02-17', 'newMoon:annular'],
       ['2026-03-03', 'fullMoon:total'],
       ['2026-08-12', 'newMoon:total'],
@@ -71,9 +73,10 @@ describe('ingresses and stations', () => {
         const day = 24 * 60 * MINUTE;
         const before = longitudeSpeed(e.body, new Date(e.time.getTime() - day));
         const after = longitudeSpeed(e.body, new Date(e.time.getTime() + day));
-        expect([e.body, Math.sign(before), Math.sign(after)]).toEqual(
-          [e.body, ...(e.direction === 'retrograde' ? [1, -1] : [-1, 1])],
-        );
+        expect([e.body, Math.sign(before), Math.sign(after)]).toEqual([
+          e.body,
+          ...(e.direction === 'retrograde' ? [1, -1] : [-1, 1]),
+        ]);
       }
     }
   });
@@ -109,9 +112,17 @@ describe('skyEvents', () => {
 
 describe('retrogradePeriods', () => {
   it("gives Mercury's 2026 retrograde from 26 February to 20 March, in Pisces, and Mercury's three of the year", async () => {
-    const periods = retrogradePeriods(new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')).filter((p) => p.body === 'Mercury');
+    const periods = retrogradePeriods(new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')).filter(
+      (p) => p.body === 'Mercury',
+    );
     // Published: Mercury retrograde 26 Feb – 20 Mar (Pisces), 29 Jun – 23 Jul (Cancer), 24 Oct – 13 Nov 2026 (Scorpio).
-    expect(periods.map((p) => [p.start.time.toISOString().slice(0, 10), p.end.time.toISOString().slice(0, 10), p.start.signId])).toEqual([
+    expect(
+      periods.map((p) => [
+        p.start.time.toISOString().slice(0, 10),
+        p.end.time.toISOString().slice(0, 10),
+        p.start.signId,
+      ]),
+    ).toEqual([
       ['2026-02-26', '2026-03-20', 11],
       ['2026-06-29', '2026-07-23', 3],
       ['2026-10-24', '2026-11-13', 7],
@@ -121,22 +132,32 @@ describe('retrogradePeriods', () => {
 
 describe('against USNO and NASA for 2026', () => {
   const year = eventsOfYear(2026);
-  const near = (e: SkyEvent, iso: string, minutes: number) => expect(Math.abs(e.time.getTime() - Date.parse(iso)) / MINUTE).toBeLessThan(minutes);
+  const near = (e: SkyEvent, iso: string, minutes: number) =>
+    expect(Math.abs(e.time.getTime() - Date.parse(iso)) / MINUTE).toBeLessThan(minutes);
 
   it('has the full moon of 2026-03-03 11:38 UT (USNO) as a total lunar eclipse, in Virgo', () => {
-    const e = find(year, (x) => x.type === 'phase' && x.phase === 'fullMoon' && x.time.toISOString().startsWith('2026-03-03'));
+    const e = find(
+      year,
+      (x) => x.type === 'phase' && x.phase === 'fullMoon' && x.time.toISOString().startsWith('2026-03-03'),
+    );
     near(e, '2026-03-03T11:38:00Z', 2);
     expect([e.type === 'phase' && e.eclipse, e.signId]).toEqual(['total', 5]);
   });
 
   it('has the total solar eclipse of 2026-08-12 (NASA: greatest eclipse 17:46 UT) on the new moon of 17:37 UT (USNO), in Leo', () => {
-    const e = find(year, (x) => x.type === 'phase' && x.phase === 'newMoon' && x.time.toISOString().startsWith('2026-08-12'));
+    const e = find(
+      year,
+      (x) => x.type === 'phase' && x.phase === 'newMoon' && x.time.toISOString().startsWith('2026-08-12'),
+    );
     near(e, '2026-08-12T17:37:00Z', 2);
     expect([e.type === 'phase' && e.eclipse, e.signId]).toEqual(['total', 4]);
   });
 
   it('has the annular solar eclipse of 2026-02-17 (NASA) on the new moon of 12:01 UT (USNO), in Aquarius', () => {
-    const e = find(year, (x) => x.type === 'phase' && x.phase === 'newMoon' && x.time.toISOString().startsWith('2026-02-17'));
+    const e = find(
+      year,
+      (x) => x.type === 'phase' && x.phase === 'newMoon' && x.time.toISOString().startsWith('2026-02-17'),
+    );
     near(e, '2026-02-17T12:01:00Z', 2);
     expect([e.type === 'phase' && e.eclipse, e.signId]).toEqual(['annular', 10]);
   });

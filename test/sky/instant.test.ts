@@ -33,14 +33,37 @@ describe('skyAt', () => {
     expect(planet(at('2026-02-20T00:00:00Z'), 'Mercury').retrograde).toBe(false);
     expect(planet(at('2026-04-08T00:00:00Z'), 'Mercury').retrograde).toBe(false);
     const sky = at('2026-03-08T00:00:00Z');
-    expect(sky.planets.map((p) => p.body)).toEqual(['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto']);
+    expect(sky.planets.map((p) => p.body)).toEqual([
+      'Sun',
+      'Moon',
+      'Mercury',
+      'Venus',
+      'Mars',
+      'Jupiter',
+      'Saturn',
+      'Uranus',
+      'Neptune',
+      'Pluto',
+    ]);
     expect([planet(sky, 'Sun').retrograde, planet(sky, 'Moon').retrograde]).toEqual([false, false]);
   });
 
   it('names the eight phases by 45° spans centred on 0°, 45° … 315°', () => {
     expect([359, 0, 22, 23, 67, 68, 90, 180, 202, 203, 270, 315, 337, 338].map(moonPhaseName)).toEqual([
-      'newMoon', 'newMoon', 'newMoon', 'waxingCrescent', 'waxingCrescent', 'firstQuarter', 'firstQuarter', 'fullMoon',
-      'fullMoon', 'waningGibbous', 'lastQuarter', 'waningCrescent', 'waningCrescent', 'newMoon',
+      'newMoon',
+      'newMoon',
+      'newMoon',
+      'waxingCrescent',
+      'waxingCrescent',
+      'firstQuarter',
+      'firstQuarter',
+      'fullMoon',
+      'fullMoon',
+      'waningGibbous',
+      'lastQuarter',
+      'waningCrescent',
+      'waningCrescent',
+      'newMoon',
     ]);
   });
 });

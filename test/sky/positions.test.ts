@@ -1,13 +1,7 @@
 // Planet positions and chart angles against published values.
 import { describe, expect, it } from 'vitest';
 import * as Astronomy from 'astronomy-engine';
-import {
-  PLANET_NAMES,
-  angleDifference,
-  eclipticLongitude,
-  longitudeSpeed,
-  signOf,
-} from '../../src/sky/positions.ts';
+import { PLANET_NAMES, angleDifference, eclipticLongitude, longitudeSpeed, signOf } from '../../src/sky/positions.ts';
 import { chartAngles } from '../../src/sky/angles.ts';
 
 const ARC_MINUTE = 1 / 60;
@@ -79,19 +73,22 @@ describe('chartAngles', () => {
     ['Sydney', -33.86785, 151.20732, '2026-11-24T03:00:00Z'],
     ['New York', 40.71427, -74.00597, '2026-11-01T05:30:00Z'],
     ['Quito', -0.22985, -78.52495, '2000-01-01T12:00:00Z'],
-  ] as const)('puts the ascendant on the eastern horizon and the midheaven on the meridian (%s)', (_, lat, long, iso) => {
-    const t = new Date(iso);
-    const { ascendant, midheaven } = chartAngles(t, lat, long);
-    const asc = horizonOf(ascendant, t, lat, long);
-    expect(Math.abs(asc.altitude)).toBeLessThan(0.05);
-    expect(asc.azimuth).toBeGreaterThan(0);
-    expect(asc.azimuth).toBeLessThan(180);
-    const mc = horizonOf(midheaven, t, lat, long);
-    // On the meridian: due south (180°) or due north (0°/360°) of the observer, and above the horizon.
-    const az = mc.azimuth;
-    expect(Math.min(Math.abs(az - 180), az, 360 - az)).toBeLessThan(0.05);
-    expect(mc.altitude).toBeGreaterThan(0);
-  });
+  ] as const)(
+    'puts the ascendant on the eastern horizon and the midheaven on the meridian (%s)',
+    (_, lat, long, iso) => {
+      const t = new Date(iso);
+      const { ascendant, midheaven } = chartAngles(t, lat, long);
+      const asc = horizonOf(ascendant, t, lat, long);
+      expect(Math.abs(asc.altitude)).toBeLessThan(0.05);
+      expect(asc.azimuth).toBeGreaterThan(0);
+      expect(asc.azimuth).toBeLessThan(180);
+      const mc = horizonOf(midheaven, t, lat, long);
+      // On the meridian: due south (180°) or due north (0°/360°) of the observer, and above the horizon.
+      const az = mc.azimuth;
+      expect(Math.min(Math.abs(az - 180), az, 360 - az)).toBeLessThan(0.05);
+      expect(mc.altitude).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('signOf', () => {

@@ -37,12 +37,15 @@ beforeEach(() => {
   env = {
     ASSETS: { fetch: () => Promise.resolve(new Response(null, { status: 404 })) },
     // The Durable Object's stub as the Worker calls it (RPC): each method of the store, answered asynchronously.
-    FORM_LEDGER: { idFromName: () => 'site', get: () => ({
-      reserve: async (limit: number) => ledger.reserve(limit),
-      answer: async (key: string) => ledger.answer(key),
-      keep: async (key: string, value: string, expires: number) => ledger.keep(key, value, expires),
-      tokenKey: async () => ledger.tokenKey(),
-    }) },
+    FORM_LEDGER: {
+      idFromName: () => 'site',
+      get: () => ({
+        reserve: async (limit: number) => ledger.reserve(limit),
+        answer: async (key: string) => ledger.answer(key),
+        keep: async (key: string, value: string, expires: number) => ledger.keep(key, value, expires),
+        tokenKey: async () => ledger.tokenKey(),
+      }),
+    },
     CHART_LIMITER: { limit: () => Promise.resolve({ success: true }) },
     PLACES_LIMITER: { limit: () => Promise.resolve({ success: true }) },
     ASTRO_API_URL: service.url,
@@ -95,27 +98,34 @@ describe('what the Worker keeps', () => {
 
   it.each([
     ['refused', 'ASTRO_AUTH_FAILED', () => (env.ASTRO_API_PASSWORD = 'not-the-password')],
-    ['answered with a 500', 'ASTRO_HTTP_STATUS', () => service.setFaults({ rules: [{ path: '/api/auth', status: 500 }] })],
-  ])('remembers a sign-in %s 5 s, then 10, 20, to the millisecond, asking nothing meanwhile, then 60 s at most', async (_what, code, fail) => {
-    fail();
-    const worker = await isolate();
-    await expect(worker.places('Lima')).rejects.toMatchObject({ code });
-    const signIns = calls('/api/auth');
-    expect(signIns).toBeGreaterThan(0);
-    // Each failure in a row doubles the wait before the next sign-in, from the failure on: 5 s, 10 s, 20 s...
-    let failedAt = 0;
-    for (const backoff of [5000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
-      const before = calls('/api/auth');
-      at(failedAt + backoff - 1);
+    [
+      'answered with a 500',
+      'ASTRO_HTTP_STATUS',
+      () => service.setFaults({ rules: [{ path: '/api/auth', status: 500 }] }),
+    ],
+  ])(
+    'remembers a sign-in %s 5 s, then 10, 20, to the millisecond, asking nothing meanwhile, then 60 s at most',
+    async (_what, code, fail) => {
+      fail();
+      const worker = await isolate();
       await expect(worker.places('Lima')).rejects.toMatchObject({ code });
-      expect(calls('/api/auth')).toBe(before);
-      at(failedAt + backoff);
-      await expect(worker.places('Lima')).rejects.toMatchObject({ code });
-      expect(calls('/api/auth') - before).toBe(signIns);
-      failedAt += backoff;
-    }
-    expect(calls('/api/places')).toBe(0);
-  });
+      const signIns = calls('/api/auth');
+      expect(signIns).toBeGreaterThan(0);
+      // Each failure in a row doubles the wait before the next sign-in, from the failure on: 5 s, 10 s, 20 s...
+      let failedAt = 0;
+      for (const backoff of [5000, 10_000, 20_000, 40_000, 60_000, 60_000]) {
+        const before = calls('/api/auth');
+        at(failedAt + backoff - 1);
+        await expect(worker.places('Lima')).rejects.toMatchObject({ code });
+        expect(calls('/api/auth')).toBe(before);
+        at(failedAt + backoff);
+        await expect(worker.places('Lima')).rejects.toMatchObject({ code });
+        expect(calls('/api/auth') - before).toBe(signIns);
+        failedAt += backoff;
+      }
+      expect(calls('/api/places')).toBe(0);
+    },
+  );
 
   it("keeps what another isolate was told only until the ledger's time for it, not a day from when it read it", async () => {
     await (await isolate()).places('Lima');

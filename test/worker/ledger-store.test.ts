@@ -28,7 +28,11 @@ describe('the form ledger', () => {
     // A new day, by the store's clock at the reservation, starts from nothing, at the millisecond of midnight UTC.
     const midnight = Date.UTC(2026, 10, 30);
     expect(of.reserve(2, midnight - 1)).toBeUndefined();
-    expect([of.reserve(2, midnight), of.reserve(2, midnight + 1), of.reserve(2, midnight + 2)]).toEqual([1, 2, undefined]);
+    expect([of.reserve(2, midnight), of.reserve(2, midnight + 1), of.reserve(2, midnight + 2)]).toEqual([
+      1,
+      2,
+      undefined,
+    ]);
     expect(of.calls('2026-11-30')).toBe(2);
   });
 
@@ -63,16 +67,25 @@ describe('the form ledger', () => {
   it('reads what it removes through the expiry index, never the whole table, to keep an answer', () => {
     const db = new DatabaseSync(':memory:');
     ledger(3, db);
-    const plan = (query: string) => (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(Array(query.split('?').length - 1).fill(1) as [])) as { detail: string }[]).map((row) => row.detail);
+    const plan = (query: string) =>
+      (
+        db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(Array(query.split('?').length - 1).fill(1) as [])) as {
+          detail: string;
+        }[]
+      ).map((row) => row.detail);
     // Without the index: `SCAN answers` and a temporary B-tree for the bound's order.
-    expect(plan(KEEP_SQL.expire)).toEqual([expect.stringMatching(/^SEARCH answers USING (COVERING )?INDEX answers_by_expiry \(expires<\?\)$/)]);
-    expect(plan(KEEP_SQL.known)).toEqual([expect.stringMatching(/^SEARCH answers USING (COVERING )?INDEX sqlite_autoindex_answers_1 \(key=\?\)$/)]);
+    expect(plan(KEEP_SQL.expire)).toEqual([
+      expect.stringMatching(/^SEARCH answers USING (COVERING )?INDEX answers_by_expiry \(expires<\?\)$/),
+    ]);
+    expect(plan(KEEP_SQL.known)).toEqual([
+      expect.stringMatching(/^SEARCH answers USING (COVERING )?INDEX sqlite_autoindex_answers_1 \(key=\?\)$/),
+    ]);
     const bound = plan(KEEP_SQL.bound);
     expect(bound.filter((step) => /^SCAN answers$|TEMP B-TREE/.test(step))).toEqual([]);
     expect(bound.some((step) => /SCAN answers USING (COVERING )?INDEX answers_by_expiry/.test(step))).toBe(true);
   });
 
-  it('makes the place tokens\' key once, at random: 32 bytes, the same each time asked', () => {
+  it("makes the place tokens' key once, at random: 32 bytes, the same each time asked", () => {
     const of = ledger();
     const key = of.tokenKey();
     expect(Buffer.from(key, 'base64')).toHaveLength(32);

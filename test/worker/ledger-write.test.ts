@@ -32,16 +32,19 @@ function ledgerEnv(written: string[]): Env {
   const later = () => new Promise((resolve) => setTimeout(resolve, RPC_MS));
   return {
     ASSETS: { fetch: () => Promise.resolve(new Response(null, { status: 404 })) },
-    FORM_LEDGER: { idFromName: () => 'site', get: () => ({
-      reserve: async (limit: number) => ledger.reserve(limit, Date.now()),
-      answer: async (key: string) => ledger.answer(key),
-      keep: async (key: string, value: string, expires: number) => {
-        await later();
-        ledger.keep(key, value, expires);
-        written.push(key);
-      },
-      tokenKey: async () => ledger.tokenKey(),
-    }) },
+    FORM_LEDGER: {
+      idFromName: () => 'site',
+      get: () => ({
+        reserve: async (limit: number) => ledger.reserve(limit, Date.now()),
+        answer: async (key: string) => ledger.answer(key),
+        keep: async (key: string, value: string, expires: number) => {
+          await later();
+          ledger.keep(key, value, expires);
+          written.push(key);
+        },
+        tokenKey: async () => ledger.tokenKey(),
+      }),
+    },
     CHART_LIMITER: { limit: () => Promise.resolve({ success: true }) },
     PLACES_LIMITER: { limit: () => Promise.resolve({ success: true }) },
     ASTRO_API_URL: service.url,

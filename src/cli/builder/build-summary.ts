@@ -18,7 +18,9 @@ export interface BuildSummary extends FetchSummary {
 export function addressNotes(siteUrl: string): string[] {
   const { origin, pathPrefix } = siteAddress(siteUrl);
   if (pathPrefix === '/') return [];
-  return [`${origin}${pathPrefix}robots.txt is not read by crawlers, which read only ${origin}/robots.txt: see "robots.txt under a path" in docs/deployment.md`];
+  return [
+    `${origin}${pathPrefix}robots.txt is not read by crawlers, which read only ${origin}/robots.txt: see "robots.txt under a path" in docs/deployment.md`,
+  ];
 }
 
 export function formatSummary(s: BuildSummary, siteUrl: string): string {
@@ -33,7 +35,9 @@ export function formatSummary(s: BuildSummary, siteUrl: string): string {
 
 /** `en 16, es 16` */
 function perLanguage(requests: Record<string, number>): string {
-  return Object.entries(requests).map(([language, count]) => `${language} ${count}`).join(', ');
+  return Object.entries(requests)
+    .map(([language, count]) => `${language} ${count}`)
+    .join(', ');
 }
 
 export function markdownSummary(s: BuildSummary, siteUrl: string): string {
@@ -45,7 +49,12 @@ export function markdownSummary(s: BuildSummary, siteUrl: string): string {
     `| ${s.pages} | ${s.rendered} | ${s.reused} | ${s.requests} | ${s.retries} | ${s.reauths} | ${s.fromCache} | ${s.stale.length ? s.stale.join(', ') : 'none'} | ${s.seconds.toFixed(1)} |`,
     '',
     ...(s.requestsByLanguage ? [`Requests per language: ${perLanguage(s.requestsByLanguage)}.`, ''] : []),
-    ...(s.reused === 0 ? ['Every page was rendered: there was no earlier build to take unchanged pages from (a first run, an evicted cache, `--full`), or every page changed.', ''] : []),
+    ...(s.reused === 0
+      ? [
+          'Every page was rendered: there was no earlier build to take unchanged pages from (a first run, an evicted cache, `--full`), or every page changed.',
+          '',
+        ]
+      : []),
     ...addressNotes(siteUrl).flatMap((note) => [`**Note:** ${note}.`, '']),
   ].join('\n');
 }

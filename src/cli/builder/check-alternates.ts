@@ -30,7 +30,11 @@ export function writtenPage(file: string, page: ReadPage): WrittenPage {
     file,
     ...(page.canonical !== undefined ? { canonical: detached(page.canonical) } : {}),
     ...(page.lang !== undefined ? { lang: detached(page.lang) } : {}),
-    alternates: page.alternates.map(({ hreflang, href, line }) => ({ hreflang: detached(hreflang), href: detached(href), line })),
+    alternates: page.alternates.map(({ hreflang, href, line }) => ({
+      hreflang: detached(hreflang),
+      href: detached(href),
+      line,
+    })),
   };
 }
 
@@ -45,16 +49,26 @@ const ALTERNATE = /<link rel="alternate" hreflang="([^"]*)" href="([^"]+)">/g;
  */
 export function readAlternates(file: string, head: string): WrittenPage {
   const lineAt = lineFinder(head);
-  const alternates = [...head.matchAll(ALTERNATE)].map(([, hreflang, href], i, all) => ({ hreflang: hreflang!, href: decodeAttribute(href!), line: lineAt(all[i]!.index) }));
+  const alternates = [...head.matchAll(ALTERNATE)].map(([, hreflang, href], i, all) => ({
+    hreflang: hreflang!,
+    href: decodeAttribute(href!),
+    line: lineAt(all[i]!.index),
+  }));
   const canonical = CANONICAL.exec(head)?.[1];
   const lang = HTML_LANG.exec(head)?.[1];
-  return { file, ...(canonical !== undefined ? { canonical: decodeAttribute(canonical) } : {}), ...(lang !== undefined ? { lang } : {}), alternates };
+  return {
+    file,
+    ...(canonical !== undefined ? { canonical: decodeAttribute(canonical) } : {}),
+    ...(lang !== undefined ? { lang } : {}),
+    alternates,
+  };
 }
 
 /** The problems of the pages' clusters, each naming the page and the line; none when every cluster holds. */
 export function hreflangProblems(pages: readonly WrittenPage[]): Problem[] {
   // Every language's home has a cluster: none at all means the links are missing, or no longer read as written.
-  if (!pages.some((page) => page.alternates.length > 0)) return [{ file: 'index.html', message: 'no page names its translations (<link rel="alternate" hreflang>)' }];
+  if (!pages.some((page) => page.alternates.length > 0))
+    return [{ file: 'index.html', message: 'no page names its translations (<link rel="alternate" hreflang>)' }];
   const byUrl = new Map(pages.flatMap((page) => (page.canonical ? [[page.canonical, page] as const] : [])));
   // Each tag checked and each cluster written once: a site of six languages names seven pages on each of 50,000.
   const tags = new Map<string, boolean>();
@@ -68,7 +82,11 @@ export function hreflangProblems(pages: readonly WrittenPage[]): Problem[] {
 }
 
 /** The alternates of a page as one text, to compare clusters by. */
-const clusterOf = (page: WrittenPage) => page.alternates.map(({ hreflang, href }) => `${hreflang} ${href}`).sort().join('\n');
+const clusterOf = (page: WrittenPage) =>
+  page.alternates
+    .map(({ hreflang, href }) => `${hreflang} ${href}`)
+    .sort()
+    .join('\n');
 
 /** Every page by its canonical URL, and what is worked out once per tag and per page. */
 interface Known {
@@ -92,11 +110,17 @@ function pageClusterProblems(page: WrittenPage, { byUrl, isTag, clusterOf }: Kno
     // A link to the page itself is not looked up: another file may give the same canonical URL.
     const other = href === page.canonical ? page : byUrl.get(href);
     if (!other) at(`its hreflang ${tag} names ${href}, which the build did not write`);
-    else if (other.lang !== undefined && other.lang.toLowerCase() !== tag.toLowerCase()) at(`its hreflang ${tag} names ${href}, whose <html lang> is "${other.lang}"`);
-    else if (other !== page && clusterOf(other) !== cluster) at(`its hreflang cluster is not reciprocal: ${other.file} names another set of translations`);
+    else if (other.lang !== undefined && other.lang.toLowerCase() !== tag.toLowerCase())
+      at(`its hreflang ${tag} names ${href}, whose <html lang> is "${other.lang}"`);
+    else if (other !== page && clusterOf(other) !== cluster)
+      at(`its hreflang cluster is not reciprocal: ${other.file} names another set of translations`);
   }
   if (page.canonical && !page.alternates.some(({ href }) => href === page.canonical)) {
-    problems.push({ file: page.file, line: page.alternates[0]!.line, message: 'its hreflang cluster does not name the page itself' });
+    problems.push({
+      file: page.file,
+      line: page.alternates[0]!.line,
+      message: 'its hreflang cluster does not name the page itself',
+    });
   }
   return problems;
 }
@@ -131,7 +155,8 @@ export function hreflangRule(context: CheckContext): SiteRule {
     },
     end() {
       // A site of one language has no clusters to check; one of several has them on every page but the 404 page.
-      if (context.site.languages || pages.some((page) => page.alternates.length > 0)) hreflangProblems(pages).forEach(context.report);
+      if (context.site.languages || pages.some((page) => page.alternates.length > 0))
+        hreflangProblems(pages).forEach(context.report);
     },
   };
 }

@@ -40,7 +40,10 @@ export async function cacheFolder(cacheDir: string, account: LanguageAccount, is
   const own = `${plain}-${tag}`;
   const marker = path.join(cacheDir, plain, LANGUAGE_MARKER);
   // A marker that cannot be read is another language's as far as this one knows.
-  const holds = await readFile(marker, 'utf8').then((text) => text.trim(), (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : ''));
+  const holds = await readFile(marker, 'utf8').then(
+    (text) => text.trim(),
+    (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : ''),
+  );
   if (holds === tag) return plain;
   if (holds !== undefined || !isDefault || existsSync(path.join(cacheDir, own))) return own;
   await writeFileAtomic(marker, `${tag}\n`);
@@ -57,10 +60,14 @@ async function openService(config: BuildConfig, account: LanguageAccount, log: (
   const { language } = account;
   const sample: SampleService = await startSampleService({ language });
   const several = config.accounts.length > 1;
-  log(`${account.variables.url} is not set: using the embedded sample service at ${sample.url} (sample content${several ? `, ${language}` : ''}).`);
+  log(
+    `${account.variables.url} is not set: using the embedded sample service at ${sample.url} (sample content${several ? `, ${language}` : ''}).`,
+  );
   const primary = language.split('-')[0]!;
   if (sample.language.split('-')[0] !== primary) {
-    log(`The sample service writes ${listed(SAMPLE_LANGUAGES)} only: its reports and charts for this ${primary} site are in English.`);
+    log(
+      `The sample service writes ${listed(SAMPLE_LANGUAGES)} only: its reports and charts for this ${primary} site are in English.`,
+    );
   }
   return { baseUrl: sample.url, username: 'sample', password: 'sample', sample };
 }
@@ -71,9 +78,18 @@ function listed(items: readonly string[]): string {
 }
 
 /** The reports of every published period and the charts' data, from the service or the cache, shown as progress. */
-export async function fetchContent(config: BuildConfig, account: LanguageAccount, chartInputs: ChartInput[], options: FetchOptions, log: (line: string) => void) {
+export async function fetchContent(
+  config: BuildConfig,
+  account: LanguageAccount,
+  chartInputs: ChartInput[],
+  options: FetchOptions,
+  log: (line: string) => void,
+) {
   const periods = allPeriods(config.buildDate, config.site.periods);
-  const cache = new ResponseCache(config.cacheDir, await cacheFolder(config.cacheDir, account, account === config.accounts[0]));
+  const cache = new ResponseCache(
+    config.cacheDir,
+    await cacheFolder(config.cacheDir, account, account === config.accounts[0]),
+  );
   const digests = await AnswerDigests.load(cache.dir, SANITIZER_VERSION);
   const service = await openService(config, account, log);
   const progress = createProgress(options.progressStream ?? process.stderr);
@@ -81,7 +97,8 @@ export async function fetchContent(config: BuildConfig, account: LanguageAccount
   // up when a connection fails, so counting them here would drift.
   let inFlight = 0;
   let settled = { done: 0, failed: 0 };
-  const showProgress = () => progress.update({ ...settled, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
+  const showProgress = () =>
+    progress.update({ ...settled, total: periods.length, inFlight, retries: client?.stats.retries ?? 0 });
   const client = service.baseUrl
     ? new AstroClient({
         baseUrl: service.baseUrl,
@@ -96,23 +113,34 @@ export async function fetchContent(config: BuildConfig, account: LanguageAccount
       })
     : undefined;
   try {
-    const [fetched, resolved] = await Promise.allSettled([fetchReports({
-      client,
-      cache,
-      digests,
-      periods,
-      buildDate: config.buildDate,
-      offline: config.offline,
-      preview: options.preview,
-      onPeriodSettled(now) {
-        settled = now;
-        showProgress();
-      },
-    }), resolveCharts(chartInputs, client, cache)]);
-    if (fetched.status === 'rejected' || resolved.status === 'rejected') throw oneFailure(service.baseUrl, [fetched, resolved]);
+    const [fetched, resolved] = await Promise.allSettled([
+      fetchReports({
+        client,
+        cache,
+        digests,
+        periods,
+        buildDate: config.buildDate,
+        offline: config.offline,
+        preview: options.preview,
+        onPeriodSettled(now) {
+          settled = now;
+          showProgress();
+        },
+      }),
+      resolveCharts(chartInputs, client, cache),
+    ]);
+    if (fetched.status === 'rejected' || resolved.status === 'rejected')
+      throw oneFailure(service.baseUrl, [fetched, resolved]);
     await digests.save();
     const stats: ClientStats = { ...(client?.stats ?? { requests: 0, retries: 0, reauths: 0 }) };
-    return { ...fetched.value, charts: resolved.value.charts, stats, unreadable: cache.unreadable, fromSampleService: service.sample !== undefined, cacheDir: cache.dir };
+    return {
+      ...fetched.value,
+      charts: resolved.value.charts,
+      stats,
+      unreadable: cache.unreadable,
+      fromSampleService: service.sample !== undefined,
+      cacheDir: cache.dir,
+    };
   } finally {
     progress.finish();
     await client?.close();
@@ -136,8 +164,8 @@ function oneFailure(baseUrl: string | undefined, results: PromiseSettledResult<u
 /** The service's own errors behind a failure of the reports or the charts. */
 function serviceErrors(error: unknown): AstroError[] {
   if (error instanceof AstroError) return [error];
-  if (error instanceof ReportsUnavailableError) return error.failures.flatMap((failure) => (failure.error ? [failure.error] : []));
+  if (error instanceof ReportsUnavailableError)
+    return error.failures.flatMap((failure) => (failure.error ? [failure.error] : []));
   const origin = (error as { origin?: unknown } | undefined)?.origin;
   return origin instanceof AstroError ? [origin] : [];
 }
-

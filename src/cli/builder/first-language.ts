@@ -6,7 +6,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { EDITORS_KINDS, folderFiles, hasOwnFolder, rootFiles, tagFolder, type EditorsKind } from '../../data/editor-folders.ts';
+import {
+  EDITORS_KINDS,
+  folderFiles,
+  hasOwnFolder,
+  rootFiles,
+  tagFolder,
+  type EditorsKind,
+} from '../../data/editor-folders.ts';
 import { writeFileAtomic } from '../../data/write-atomic.ts';
 import { languageFolder } from '../../model/languages.ts';
 
@@ -54,7 +61,13 @@ function keepAdvice(contentDir: string, file: string, language: string, publishI
 }
 
 /** One line for a root file that publishes in `to` now that the first language is no longer `from`. */
-export function movedLine(contentDir: string, file: string, from: string, to: string, languages: readonly string[]): string {
+export function movedLine(
+  contentDir: string,
+  file: string,
+  from: string,
+  to: string,
+  languages: readonly string[],
+): string {
   const keep = languages.some((tag) => sameTag(tag, from))
     ? keepAdvice(contentDir, file, from, 'keep it')
     : `${from} is no longer published: check that it is written in ${to}`;
@@ -62,29 +75,62 @@ export function movedLine(contentDir: string, file: string, from: string, to: st
 }
 
 /** One line for a root file the first language, reading its own folder, does not publish. */
-export function unpublishedLine(contentDir: string, file: string, first: string, from: string | undefined, languages: readonly string[]): string {
+export function unpublishedLine(
+  contentDir: string,
+  file: string,
+  first: string,
+  from: string | undefined,
+  languages: readonly string[],
+): string {
   const kind = file.split('/')[1]!;
-  const advice = from && !sameTag(from, first) && languages.some((tag) => sameTag(tag, from))
-    ? keepAdvice(contentDir, file, from, 'publish it')
-    : `move it into the folder of the language it is written in (content/${kind}/{tag}/), or remove it`;
+  const advice =
+    from && !sameTag(from, first) && languages.some((tag) => sameTag(tag, from))
+      ? keepAdvice(contentDir, file, from, 'publish it')
+      : `move it into the folder of the language it is written in (content/${kind}/{tag}/), or remove it`;
   return `warning: ${file} is not published: ${first}, the first language, has its own folder content/${kind}/${tagFolder(first)}/: ${advice}`;
 }
 
 /** The lines of one kind's files for a change of the first language from `from` to `to`, and the root files it moved. */
-function changeLines(contentDir: string, kind: EditorsKind, from: string, to: string, languages: readonly string[]): { lines: string[]; moved: string[] } {
+function changeLines(
+  contentDir: string,
+  kind: EditorsKind,
+  from: string,
+  to: string,
+  languages: readonly string[],
+): { lines: string[]; moved: string[] } {
   const lines: string[] = [];
   // The new first language's folder now publishes at the root, the old one's under its tag.
   if (hasOwnFolder(contentDir, kind, to)) {
-    lines.push(...folderFiles(contentDir, kind, to).map((file) => `warning: ${file} now publishes at the site's root, in ${to}, the first language`));
+    lines.push(
+      ...folderFiles(contentDir, kind, to).map(
+        (file) => `warning: ${file} now publishes at the site's root, in ${to}, the first language`,
+      ),
+    );
   }
   if (languages.some((tag) => sameTag(tag, from)) && hasOwnFolder(contentDir, kind, from)) {
-    lines.push(...folderFiles(contentDir, kind, from).map((file) => `warning: ${file} now publishes under /${tagFolder(from)}/, in ${from}, no longer the first language`));
+    lines.push(
+      ...folderFiles(contentDir, kind, from).map(
+        (file) => `warning: ${file} now publishes under /${tagFolder(from)}/, in ${from}, no longer the first language`,
+      ),
+    );
   }
   const root = rootFiles(contentDir, kind);
-  if (hasOwnFolder(contentDir, kind, to)) return { lines: [...lines, ...root.map((file) => unpublishedLine(contentDir, file, to, from, languages))], moved: [] };
+  if (hasOwnFolder(contentDir, kind, to))
+    return {
+      lines: [...lines, ...root.map((file) => unpublishedLine(contentDir, file, to, from, languages))],
+      moved: [],
+    };
   // The old first language read its own folder: the root's files were nobody's, and now are the new one's.
   if (hasOwnFolder(contentDir, kind, from)) {
-    return { lines: [...lines, ...root.map((file) => `warning: ${file} now publishes in ${to}, the first language: check that it is written in ${to}`)], moved: [] };
+    return {
+      lines: [
+        ...lines,
+        ...root.map(
+          (file) => `warning: ${file} now publishes in ${to}, the first language: check that it is written in ${to}`,
+        ),
+      ],
+      moved: [],
+    };
   }
   return { lines: [...lines, ...root.map((file) => movedLine(contentDir, file, from, to, languages))], moved: root };
 }
@@ -94,7 +140,11 @@ function changeLines(contentDir: string, kind: EditorsKind, from: string, to: st
  * publishes where (none without a record); on every build, the root files a first language with folders of its own
  * leaves unpublished. And the record to keep once this build is published.
  */
-export function firstLanguageChange(previous: FirstLanguage | undefined, languages: readonly string[], contentDir: string): { lines: string[]; record: FirstLanguage } {
+export function firstLanguageChange(
+  previous: FirstLanguage | undefined,
+  languages: readonly string[],
+  contentDir: string,
+): { lines: string[]; record: FirstLanguage } {
   const language = languages[0]!;
   const from = previous && !sameTag(previous.language, language) ? previous.language : undefined;
   const lines: string[] = [];
@@ -105,7 +155,9 @@ export function firstLanguageChange(previous: FirstLanguage | undefined, languag
       lines.push(...change.lines);
       moved.push(...change.moved);
     } else if (hasOwnFolder(contentDir, kind, language)) {
-      lines.push(...rootFiles(contentDir, kind).map((file) => unpublishedLine(contentDir, file, language, undefined, languages)));
+      lines.push(
+        ...rootFiles(contentDir, kind).map((file) => unpublishedLine(contentDir, file, language, undefined, languages)),
+      );
     }
   }
   return { lines, record: from && moved.length ? { language, moved: { from, files: moved } } : { language } };
@@ -120,9 +172,15 @@ export function unmovedLines(contentDir: string, cacheDir: string, languages: re
   if (!first) return [];
   const record = readFirstLanguage(cacheDir);
   const from = record && sameTag(record.language, first) ? record.moved?.from : undefined;
-  const moved = from ? record!.moved!.files.filter((file) => taken(contentDir, file)).map((file) => movedLine(contentDir, file, from, first, languages)) : [];
-  const unpublished = EDITORS_KINDS.flatMap((kind) => (hasOwnFolder(contentDir, kind, first)
-    ? rootFiles(contentDir, kind).map((file) => unpublishedLine(contentDir, file, first, from, languages))
-    : []));
+  const moved = from
+    ? record!
+        .moved!.files.filter((file) => taken(contentDir, file))
+        .map((file) => movedLine(contentDir, file, from, first, languages))
+    : [];
+  const unpublished = EDITORS_KINDS.flatMap((kind) =>
+    hasOwnFolder(contentDir, kind, first)
+      ? rootFiles(contentDir, kind).map((file) => unpublishedLine(contentDir, file, first, from, languages))
+      : [],
+  );
   return [...moved, ...unpublished];
 }

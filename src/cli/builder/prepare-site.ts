@@ -1,7 +1,13 @@
 // Everything a build or the preview does before rendering: each language's editors' files, its reports and charts
 // (fetched or from the cache) and its share images; then, for a render, each language's site model.
 import path from 'node:path';
-import { loadConfig, type BuildConfig, type LanguageAccount, type PeriodWindows, type SiteConfig } from '../../data/config.ts';
+import {
+  loadConfig,
+  type BuildConfig,
+  type LanguageAccount,
+  type PeriodWindows,
+  type SiteConfig,
+} from '../../data/config.ts';
 import { readChartFiles } from '../../data/charts.ts';
 import { loadMessages } from '../../data/i18n.ts';
 import { readOverrides } from '../../data/overrides.ts';
@@ -119,8 +125,16 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
   useYearStore(skyYearStore(config.cacheDir));
   const tags = config.accounts.map((account) => account.language);
   // Every language's files first: a bad one fails the build before any request.
-  const editors = await Promise.all(tags.map((language, i) => readEditorFiles(config.contentDir, config.site, language, i === 0 ? tags.slice(1) : undefined)));
-  missingAboutLines(config.contentDir, tags, editors.map((files) => files.staticPages)).forEach(options.warn ?? ((line) => console.error(line)));
+  const editors = await Promise.all(
+    tags.map((language, i) =>
+      readEditorFiles(config.contentDir, config.site, language, i === 0 ? tags.slice(1) : undefined),
+    ),
+  );
+  missingAboutLines(
+    config.contentDir,
+    tags,
+    editors.map((files) => files.staticPages),
+  ).forEach(options.warn ?? ((line) => console.error(line)));
   const languages: FetchedLanguage[] = [];
   const summaries: FetchSummary[] = [];
   for (const [i, account] of config.accounts.entries()) {
@@ -135,7 +149,9 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
     reauths: sum(summaries.map((s) => s.reauths)),
     fromCache: sum(summaries.map((s) => s.fromCache)),
     stale: summaries.flatMap((s, i) => (several ? s.stale.map((line) => `${tags[i]} ${line}`) : s.stale)),
-    ...(config.site.languages ? { requestsByLanguage: Object.fromEntries(languages.map((l) => [l.language, l.requests])) } : {}),
+    ...(config.site.languages
+      ? { requestsByLanguage: Object.fromEntries(languages.map((l) => [l.language, l.requests])) }
+      : {}),
   };
   return { config, languages, summary };
 }
@@ -144,12 +160,22 @@ export async function fetchSite(options: FetchSiteOptions): Promise<FetchedSite>
  * The about page the first language's footer links, missing in another language: that language's footer has no such
  * link, and its readers no page about the site. A warning, as a language may publish before its pages are written.
  */
-export function missingAboutLines(contentDir: string, tags: readonly string[], pages: readonly (readonly { slug: string; file: string }[])[]): string[] {
+export function missingAboutLines(
+  contentDir: string,
+  tags: readonly string[],
+  pages: readonly (readonly { slug: string; file: string }[])[],
+): string[] {
   const about = pages[0]?.find((page) => page.slug === 'about');
   if (!about) return [];
-  return tags.slice(1).flatMap((tag, i) => (pages[i + 1]!.some((page) => page.slug === 'about')
-    ? []
-    : [`warning: ${editorsFolder(contentDir, 'pages', tag, false).label}/about.md is missing: the ${tags[0]} footer links its about page (${about.file}), the ${tag} one has none`]));
+  return tags
+    .slice(1)
+    .flatMap((tag, i) =>
+      pages[i + 1]!.some((page) => page.slug === 'about')
+        ? []
+        : [
+            `warning: ${editorsFolder(contentDir, 'pages', tag, false).label}/about.md is missing: the ${tags[0]} footer links its about page (${about.file}), the ${tag} one has none`,
+          ],
+    );
 }
 
 function sum(values: number[]): number {
@@ -157,7 +183,12 @@ function sum(values: number[]): number {
 }
 
 /** One language: its images drawn while its account's service answers, then what its model is built from. */
-async function fetchLanguage(config: BuildConfig, account: LanguageAccount, editors: EditorFiles, options: FetchSiteOptions) {
+async function fetchLanguage(
+  config: BuildConfig,
+  account: LanguageAccount,
+  editors: EditorFiles,
+  options: FetchSiteOptions,
+) {
   const log = options.log ?? ((line) => console.log(line));
   const warn = options.warn ?? ((line) => console.error(line));
   const isDefault = account === config.accounts[0];
@@ -178,12 +209,14 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
   const imageFiles = [...drawn.value.files, ...brandFiles(editors.brand)];
   for (const problem of fetched.unreadable) warn(`warning: ignored an unreadable cache file ${problem}`);
   for (const line of fetched.stale.flatMap(staleWarnings)) warn(line);
-  for (const { period, reason } of fetched.missing) warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
+  for (const { period, reason } of fetched.missing)
+    warn(`warning: ${period.kind} ${period.key} is left out of the preview: ${reason}`);
   const stale = fetched.stale.map((s) => `${s.period.kind} ${s.period.key}`);
   // Beside the reports they date: a Spanish site's pages are not the English one's.
   const historyFile = pageDatesFile(fetched.cacheDir);
   const history = await loadPageHistory(historyFile);
-  if (history.problem) warn(`warning: ignored a damaged page dates file ${history.problem}; dates start afresh from this build`);
+  if (history.problem)
+    warn(`warning: ignored a damaged page dates file ${history.problem}; dates start afresh from this build`);
   const language: FetchedLanguage = {
     language: account.language,
     folder: languageFolder(account.language, isDefault),
@@ -213,7 +246,10 @@ async function fetchLanguage(config: BuildConfig, account: LanguageAccount, edit
 function staleWarnings({ period, problem, shapeChanged }: PeriodReports): string[] {
   const line = `warning: ${period.kind} ${period.key} is stale (served from the cache): ${problem}`;
   if (!shapeChanged) return [line];
-  return [line, "warning: THE SERVICE'S ANSWER HAS AN UNEXPECTED SHAPE: it may have changed its format; see docs/service-api.md"];
+  return [
+    line,
+    "warning: THE SERVICE'S ANSWER HAS AN UNEXPECTED SHAPE: it may have changed its format; see docs/service-api.md",
+  ];
 }
 
 type EditorFiles = Awaited<ReturnType<typeof readEditorFiles>>;
@@ -239,7 +275,12 @@ async function readEditorFiles(contentDir: string, site: SiteConfig, language: s
     signs: readSigns(path.join(contentDir, 'signs.json'), messages, 'content/signs.json'),
     chartInputs: folder ? charts.map((chart) => ({ ...chart, lang: language.split('-')[0]! })) : charts,
     overrides: await readOverrides(overrides.dir, overrides.label, otherFolders, pathPrefix),
-    staticPages: withPrivacyPage(await readStaticPages(pages.dir, pages.label, otherFolders, pathPrefix), pages.label, site, messages),
+    staticPages: withPrivacyPage(
+      await readStaticPages(pages.dir, pages.label, otherFolders, pathPrefix),
+      pages.label,
+      site,
+      messages,
+    ),
     brand: { logo: readBrandSvg(contentDir, logo, 'logo'), favicon: readBrandSvg(contentDir, favicon, 'favicon') },
     // The share images' colours, the owner's content/theme.css's: one edit of it changes the pages and the images.
     colours: themeColours(contentDir),

@@ -44,9 +44,18 @@ export function formatProgress(s: ProgressState, label: string = PROGRESS_DEFAUL
 /** Periods settled either way. */
 const settled = (s: ProgressState) => s.done + (s.failed ?? 0);
 
-export function createProgress(stream: ProgressStream = process.stderr, options: ProgressOptions = {}): ProgressReporter {
+export function createProgress(
+  stream: ProgressStream = process.stderr,
+  options: ProgressOptions = {},
+): ProgressReporter {
   const label = options.label ?? PROGRESS_DEFAULTS.label;
-  if (stream.isTTY) return liveLine(stream, label, options.intervalMs ?? PROGRESS_DEFAULTS.intervalMs, options.now ?? (() => performance.now()));
+  if (stream.isTTY)
+    return liveLine(
+      stream,
+      label,
+      options.intervalMs ?? PROGRESS_DEFAULTS.intervalMs,
+      options.now ?? (() => performance.now()),
+    );
   return plainLines(stream, label);
 }
 

@@ -18,7 +18,12 @@ import { searchParts } from '../../model/search-parts.ts';
 import { markPhase } from './build-phase.ts';
 
 /** The one place the build and the preview construct Eleventy: they pass the output folder and the data. */
-export function createEleventy(rootDir: string, outputDir: string, source: SiteSource, options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {}) {
+export function createEleventy(
+  rootDir: string,
+  outputDir: string,
+  source: SiteSource,
+  options: { quietMode?: boolean; runMode?: 'build' | 'serve' } = {},
+) {
   return newEleventy(path.join(rootDir, 'templates'), outputDir, {
     configPath: path.join(rootDir, '.eleventy.js'),
     quietMode: options.quietMode ?? true,
@@ -37,8 +42,11 @@ const templatesRead = new Set<string>();
  */
 async function forgetTemplates(dir: string): Promise<void> {
   if (!templatesRead.has(dir)) return void templatesRead.add(dir);
-  const { default: eventBus } = (await import(new URL('./EventBus.js', import.meta.resolve('@11ty/eleventy')).href)) as { default: { emit(event: string, ...args: unknown[]): Promise<unknown> } };
-  for (const file of filesUnder(dir)) await eventBus.emit('eleventy.resourceModified', `./${path.relative(process.cwd(), path.join(dir, file))}`, [], {});
+  const { default: eventBus } = (await import(
+    new URL('./EventBus.js', import.meta.resolve('@11ty/eleventy')).href
+  )) as { default: { emit(event: string, ...args: unknown[]): Promise<unknown> } };
+  for (const file of filesUnder(dir))
+    await eventBus.emit('eleventy.resourceModified', `./${path.relative(process.cwd(), path.join(dir, file))}`, [], {});
 }
 
 interface RenderOptions {
@@ -69,7 +77,8 @@ export interface RenderResult {
 /** Renders `model` into `outputDir`, taking from `previous` the pages that did not change. */
 export async function renderSite(options: RenderOptions): Promise<RenderResult> {
   // Loaded only by a build that indexes; started once Eleventy renders, its start-up beside the render.
-  const started = options.searchIndex !== false ? new (await import('./search-services.ts')).StartedService() : undefined;
+  const started =
+    options.searchIndex !== false ? new (await import('./search-services.ts')).StartedService() : undefined;
   try {
     return await renderAndIndex(options, started);
   } finally {
@@ -77,12 +86,24 @@ export async function renderSite(options: RenderOptions): Promise<RenderResult> 
   }
 }
 
-async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles = [], previous, searchIndex = true, quiet = true }: RenderOptions, started?: StartedService): Promise<RenderResult> {
+async function renderAndIndex(
+  { rootDir, renderer, outputDir, model, imageFiles = [], previous, searchIndex = true, quiet = true }: RenderOptions,
+  started?: StartedService,
+): Promise<RenderResult> {
   // Read first: a stylesheet naming a missing file fails here in one line, not inside Eleventy with its stack.
   const { pathPrefix } = model.site;
-  const assets = readAssetManifest(path.join(rootDir, 'templates/assets'), undefined, pathPrefix, ownerAssets(path.join(rootDir, 'content')));
+  const assets = readAssetManifest(
+    path.join(rootDir, 'templates/assets'),
+    undefined,
+    pathPrefix,
+    ownerAssets(path.join(rootDir, 'content')),
+  );
   const prints = pagePrints(model, renderer);
-  const plan = planRender(model, prints, previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false);
+  const plan = planRender(
+    model,
+    prints,
+    previous ? reusableFrom(previous.dir, previous.files, pathPrefix) : () => false,
+  );
   // Frozen: Eleventy deep-copies unfrozen global data into each page's data (@11ty/eleventy-utils Merge.js).
   const round = { model: Object.freeze(model), pageLists: plan.pageLists, imageFiles, assets };
   await forgetTemplates(path.join(rootDir, 'templates'));
@@ -90,7 +111,10 @@ async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles 
   started?.start();
   markPhase('render');
   // write() resolves to [passthrough copies, templates], each template with the content it wrote.
-  const [, templates] = (await eleventy.write()) as [unknown, { url?: string; outputPath?: unknown; content?: string | Buffer }[]];
+  const [, templates] = (await eleventy.write()) as [
+    unknown,
+    { url?: string; outputPath?: unknown; content?: string | Buffer }[],
+  ];
   const files: ManifestFiles = {};
   let rendered = 0;
   for (const template of templates) {
@@ -107,7 +131,18 @@ async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles 
   for (const relative of reusedFiles) files[relative] = previous!.files![relative]!;
   // Every page is in the folder now, rendered or taken: the index reads them there.
   markPhase('search');
-  if (searchIndex) Object.assign(files, await writeSearchIndex({ outputDir, parts: searchParts(model), files, renderer, started, ...(previous ? { previous } : {}) }));
+  if (searchIndex)
+    Object.assign(
+      files,
+      await writeSearchIndex({
+        outputDir,
+        parts: searchParts(model),
+        files,
+        renderer,
+        started,
+        ...(previous ? { previous } : {}),
+      }),
+    );
   markPhase('files');
   // The JSON API's files the plugin wrote (src/eleventy/api-files-plugin.ts), each with its fingerprint.
   for (const { url } of plan.pageLists.api) {
@@ -117,7 +152,8 @@ async function renderAndIndex({ rootDir, renderer, outputDir, model, imageFiles 
   // The files the plugins copied: assets and share images.
   const unused = new Set(unusedAnalyticsAssets(model.analytics));
   const copied = [...[...assets.values()].filter((asset) => !unused.has(asset.name)), ...imageFiles];
-  for (const { outputPath } of copied) files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
+  for (const { outputPath } of copied)
+    files[outputPath] = { sha256: sha256(readFileSync(path.join(outputDir, outputPath))) };
   const reusedPages = reusedFiles.filter((file) => file.endsWith('.html')).length;
   return { pages: rendered + reusedPages, rendered, reused: reusedPages, files };
 }

@@ -8,8 +8,22 @@ import { savePageHistory, type PageHistory } from '../../data/page-dates.ts';
 import { contentDigest, inputDigest, siteDigest } from '../../incremental/input-digest.ts';
 import { firstLanguageChange, firstLanguageFile, readFirstLanguage, saveFirstLanguage } from './first-language.ts';
 import { formatSummary, markdownSummary, type BuildSummary } from './build-summary.ts';
-import { holdsExactly, manifestPath, previousManifest, saveManifest, type Manifest, type ManifestFiles } from '../../incremental/build-manifest.ts';
-import { collectGarbage, fetchSite, modelsOneByOne, type FetchedLanguage, type FetchSiteOptions, type PreparedLanguage } from './prepare-site.ts';
+import {
+  holdsExactly,
+  manifestPath,
+  previousManifest,
+  saveManifest,
+  type Manifest,
+  type ManifestFiles,
+} from '../../incremental/build-manifest.ts';
+import {
+  collectGarbage,
+  fetchSite,
+  modelsOneByOne,
+  type FetchedLanguage,
+  type FetchSiteOptions,
+  type PreparedLanguage,
+} from './prepare-site.ts';
 import { languageFolder } from '../../model/languages.ts';
 import { rendererFingerprint } from '../../incremental/render-plan.ts';
 import { markPhase } from './build-phase.ts';
@@ -35,15 +49,35 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
   const env = options.env ?? process.env;
   markPhase('fetch');
   const { config, languages, summary: fetched } = await fetchSite({ ...options, env });
-  const firstLanguage = firstLanguageChange(readFirstLanguage(config.cacheDir), config.accounts.map((account) => account.language), config.contentDir);
+  const firstLanguage = firstLanguageChange(
+    readFirstLanguage(config.cacheDir),
+    config.accounts.map((account) => account.language),
+    config.contentDir,
+  );
   firstLanguage.lines.forEach(warn);
-  const published = await publish(config, languages, { full: options.full ?? false, searchIndex: options.searchIndex ?? true, log, warn });
+  const published = await publish(config, languages, {
+    full: options.full ?? false,
+    searchIndex: options.searchIndex ?? true,
+    log,
+    warn,
+  });
   for (const [i, history] of (published.histories ?? []).entries()) {
     const file = languages[i]!.pageDatesFile;
     await keepAfterPublishing(file, () => savePageHistory(file, history), 'its page dates', warn);
   }
-  await keepAfterPublishing(firstLanguageFile(config.cacheDir), () => saveFirstLanguage(config.cacheDir, firstLanguage.record), 'its first language', warn);
-  const summary: BuildSummary = { ...fetched, pages: published.pages, rendered: published.rendered, reused: published.reused, seconds: (performance.now() - started) / 1000 };
+  await keepAfterPublishing(
+    firstLanguageFile(config.cacheDir),
+    () => saveFirstLanguage(config.cacheDir, firstLanguage.record),
+    'its first language',
+    warn,
+  );
+  const summary: BuildSummary = {
+    ...fetched,
+    pages: published.pages,
+    rendered: published.rendered,
+    reused: published.reused,
+    seconds: (performance.now() - started) / 1000,
+  };
   log(formatSummary(summary, config.site.url));
   if (env.GITHUB_STEP_SUMMARY) await appendFile(env.GITHUB_STEP_SUMMARY, markdownSummary(summary, config.site.url));
   return summary;
@@ -54,7 +88,12 @@ export async function runBuild(options: BuildOptions): Promise<BuildSummary> {
  * nothing). The site is out by then, so a failure to save is a warning, not a failed build: without the page
  * dates the next build dates the pages this one added from its own day; without the manifest it renders every page.
  */
-async function keepAfterPublishing(file: string, save: () => Promise<void>, what: string, warn: (line: string) => void): Promise<void> {
+async function keepAfterPublishing(
+  file: string,
+  save: () => Promise<void>,
+  what: string,
+  warn: (line: string) => void,
+): Promise<void> {
   try {
     await save();
   } catch (error) {
@@ -74,22 +113,41 @@ interface PublishOptions {
  * digest, src/incremental/input-digest.ts), a day no earlier, and the output still holding exactly the files the
  * manifest lists. Otherwise renders, with the languages' models, the pages that changed.
  */
-async function publish(config: BuildConfig, languages: FetchedLanguage[], how: PublishOptions): Promise<RenderResult & { histories?: PageHistory[] }> {
+async function publish(
+  config: BuildConfig,
+  languages: FetchedLanguage[],
+  how: PublishOptions,
+): Promise<RenderResult & { histories?: PageHistory[] }> {
   removeInBackground(await leftoverDirs(config.outputDir));
   const manifestFile = manifestPath(config.cacheDir);
   const previous = await previousManifest(manifestFile, how);
   const renderer = rendererFingerprint(config.rootDir, config.contentDir);
   const contents = languages.map(({ input }) => contentDigest(input, renderer));
   const inputs = siteDigest(languages.map(({ input }, i) => inputDigest(contents[i]!, input.pageHistory)));
-  if (previous && previous.inputs === inputs && previous.buildDate <= config.buildDate && holdsExactly(config.outputDir, previous.files, previous.dirs)) {
+  if (
+    previous &&
+    previous.inputs === inputs &&
+    previous.buildDate <= config.buildDate &&
+    holdsExactly(config.outputDir, previous.files, previous.dirs)
+  ) {
     how.log('Nothing a page shows has changed since the last build: the published output stays as it is.');
     const pages = Object.keys(previous.files).filter((file) => file.endsWith('.html')).length;
     return { pages, rendered: 0, reused: pages, files: previous.files };
   }
-  const rendered = await render(config, modelsOneByOne(languages), { renderer, searchIndex: how.searchIndex }, previous?.files);
+  const rendered = await render(
+    config,
+    modelsOneByOne(languages),
+    { renderer, searchIndex: how.searchIndex },
+    previous?.files,
+  );
   // The inputs as the next build will see them: with the page history this one leaves.
   const next = siteDigest(rendered.histories.map((history, i) => inputDigest(contents[i]!, history)));
-  await keepAfterPublishing(manifestFile, () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }), 'its build manifest', how.warn);
+  await keepAfterPublishing(
+    manifestFile,
+    () => saveManifest(manifestFile, { inputs: next, buildDate: config.buildDate, files: rendered.files }),
+    'its build manifest',
+    how.warn,
+  );
   removeInBackground(rendered.replaced, { manifestFile, outputDir: config.outputDir });
   return rendered;
 }
@@ -106,12 +164,22 @@ interface Rendered extends RenderResult {
  * the other (each into its folder). Pages that did not change since the published build (its manifest, beside the
  * cache) are taken from it instead of rendered.
  */
-async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>, { renderer, searchIndex }: { renderer: string; searchIndex: boolean }, previous: Manifest['files'] | undefined): Promise<Rendered> {
+async function render(
+  config: BuildConfig,
+  languages: Iterable<PreparedLanguage>,
+  { renderer, searchIndex }: { renderer: string; searchIndex: boolean },
+  previous: Manifest['files'] | undefined,
+): Promise<Rendered> {
   // Loaded only here: a build that keeps the published output needs neither Eleventy nor Pagefind.
   const { renderSite } = await import('./render-site.ts');
   const staging = await makeStagingDir(config.outputDir);
   const total: Rendered = { pages: 0, rendered: 0, reused: 0, files: {}, histories: [], replaced: [] };
-  const folders = previous && byLanguageFolder(previous, config.accounts.slice(1).map((account) => languageFolder(account.language, false)));
+  const folders =
+    previous &&
+    byLanguageFolder(
+      previous,
+      config.accounts.slice(1).map((account) => languageFolder(account.language, false)),
+    );
   try {
     for (const { folder, model, imageFiles } of languages) {
       const result = await renderSite({
@@ -121,7 +189,9 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
         renderer,
         searchIndex,
         imageFiles,
-        ...(folders ? { previous: { dir: path.join(config.outputDir, folder), files: folders.get(folder) ?? {} } } : {}),
+        ...(folders
+          ? { previous: { dir: path.join(config.outputDir, folder), files: folders.get(folder) ?? {} } }
+          : {}),
       });
       total.pages += result.pages;
       total.rendered += result.rendered;
@@ -130,7 +200,8 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
       total.histories.push(model.pageHistory);
       if (config.accounts.length > 1) collectGarbage();
     }
-    if (config.site.languages) (await import('./check-alternates.ts')).checkAlternates(staging, Object.keys(total.files));
+    if (config.site.languages)
+      (await import('./check-alternates.ts')).checkAlternates(staging, Object.keys(total.files));
     markPhase('swap');
     total.replaced = await swapIntoPlace(staging, config.outputDir);
     return total;
@@ -145,7 +216,10 @@ async function render(config: BuildConfig, languages: Iterable<PreparedLanguage>
  * 150,000 files; the default language's, at the root, is the whole manifest.
  */
 function byLanguageFolder(files: ManifestFiles, others: readonly string[]): Map<string, ManifestFiles> {
-  const folders = new Map<string, ManifestFiles>([['', files], ...others.map((folder): [string, ManifestFiles] => [folder, {}])]);
+  const folders = new Map<string, ManifestFiles>([
+    ['', files],
+    ...others.map((folder): [string, ManifestFiles] => [folder, {}]),
+  ]);
   if (!others.length) return folders;
   for (const file in files) {
     const under = folders.get(file.slice(0, file.indexOf('/') + 1));

@@ -12,7 +12,8 @@ const SKIPPED = /<(nav|svg|footer|form)[\s>]/gi;
 /** In a skipped element, what Pagefind still reads: a page's meta and filters, its title, first heading and image. */
 const READ_INSIDE = /data-pagefind|<h1[\s>]|<img[\s>/]|<title[\s>]/i;
 /** Elements whose text is not markup: a tag's name in it is no tag, so a page holding one is sent whole. */
-const RAW_TEXT = /<(script|style|template|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)[\s>]|<!--|<!\[CDATA\[/i;
+const RAW_TEXT =
+  /<(script|style|template|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)[\s>]|<!--|<!\[CDATA\[/i;
 
 /** The document Pagefind indexes as it would `html`: `html` itself when this cannot tell. */
 export function searchedDocument(html: string): string {
@@ -22,7 +23,12 @@ export function searchedDocument(html: string): string {
   const inside = html.slice(body.start, body.end);
   const outside = html.slice(0, body.start) + html.slice(body.end);
   const titles = outside.match(/<title(?:\s[^>]*)?>[^<]*<\/title>/gi) ?? [];
-  if (READ_OUTSIDE.test(outside) || titles.length !== (outside.match(/<title[\s>]/gi) ?? []).length || titles.length > 1) return html;
+  if (
+    READ_OUTSIDE.test(outside) ||
+    titles.length !== (outside.match(/<title[\s>]/gi) ?? []).length ||
+    titles.length > 1
+  )
+    return html;
   if (RAW_TEXT.test(inside) || html.includes('<!--')) return html;
   return `<!doctype html>${open[0]}<head>${titles[0] ?? ''}</head><body>${withoutSkipped(inside)}</body></html>`;
 }

@@ -70,28 +70,53 @@ export async function writeSearchIndex(options: SearchIndexOptions): Promise<Man
 /** The name of the user timing entry each call of writeSearchIndex leaves. */
 export const SEARCH_INDEX_MEASURE = 'search-index';
 
-async function indexOrReuse({ outputDir, parts, files, renderer, previous, started }: SearchIndexOptions): Promise<ManifestFiles> {
+async function indexOrReuse({
+  outputDir,
+  parts,
+  files,
+  renderer,
+  previous,
+  started,
+}: SearchIndexOptions): Promise<ManifestFiles> {
   const written: ManifestFiles = {};
   const toIndex: { part: SearchPart; built: string }[] = [];
-  const published = bundlesIn(previous?.files ?? {}, parts.map((part) => part.folder));
+  const published = bundlesIn(
+    previous?.files ?? {},
+    parts.map((part) => part.folder),
+  );
   for (const part of parts) {
-    const built = sha256(JSON.stringify([renderer, part.folder, part.pages.map((page) => [page, files[page]?.sha256 ?? ''])]));
+    const built = sha256(
+      JSON.stringify([renderer, part.folder, part.pages.map((page) => [page, files[page]?.sha256 ?? ''])]),
+    );
     const reusable = previous && reusableBundle(previous.dir, published.get(part.folder)!, part.folder, built);
     if (reusable) {
       linkFiles(previous.dir, outputDir, Object.keys(reusable));
       Object.assign(written, reusable);
     } else toIndex.push({ part, built });
   }
-  if (toIndex.length) await indexParts(outputDir, toIndex.map(({ part }) => part), started);
+  if (toIndex.length)
+    await indexParts(
+      outputDir,
+      toIndex.map(({ part }) => part),
+      started,
+    );
   for (const { part, built } of toIndex) {
     for (const file of filesUnder(path.join(outputDir, part.folder))) {
       const relative = `${part.folder}/${file}`;
-      written[relative] = { sha256: sha256(readFileSync(path.join(outputDir, relative))), ...(file === ENTRY ? { print: built } : {}) };
+      written[relative] = {
+        sha256: sha256(readFileSync(path.join(outputDir, relative))),
+        ...(file === ENTRY ? { print: built } : {}),
+      };
     }
   }
   const list: SearchPartsFile = {
     ranking: SEARCH_RANKING,
-    parts: parts.map(({ folder, pages }) => ({ folder, tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16), pages: pages.length, probe: probeOf(written, folder) })),
+    parts: parts.map(({ folder, pages }) => ({
+      folder,
+      tag: written[`${folder}/${ENTRY}`]!.sha256.slice(0, 16),
+      pages: pages.length,
+      probe: probeOf(written, folder),
+    })),
   };
   const text = `${JSON.stringify(list)}\n`;
   // Replaced, never written in place: the staging folder's files may be links to the published ones (linkFiles).
@@ -102,7 +127,9 @@ async function indexOrReuse({ outputDir, parts, files, renderer, previous, start
 
 /** The first index chunk of the bundle in `folder`, relative to it: none when it indexed no page. */
 function probeOf(written: ManifestFiles, folder: string): string | undefined {
-  const [first] = Object.keys(written).filter((file) => file.startsWith(`${folder}/index/`)).sort();
+  const [first] = Object.keys(written)
+    .filter((file) => file.startsWith(`${folder}/index/`))
+    .sort();
   return first?.slice(folder.length + 1);
 }
 

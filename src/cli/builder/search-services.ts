@@ -53,7 +53,10 @@ interface Service {
 }
 
 function startService(): Service {
-  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { searchService: true }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  const worker = new Worker(fileURLToPath(import.meta.url), {
+    workerData: { searchService: true },
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
   const service: Service = { worker, exited: new Promise((resolve) => worker.once('exit', resolve)) };
   worker.on('error', (error) => (service.failure ??= error));
   return service;
@@ -93,7 +96,12 @@ export class StartedService {
  * unless told; at most one a part; `started` the first), the largest parts first so that the services finish
  * together. Rejects with the first part's error, once every service has stopped.
  */
-export async function indexParts(outputDir: string, parts: readonly SearchPart[], services = availableParallelism(), started?: StartedService): Promise<void> {
+export async function indexParts(
+  outputDir: string,
+  parts: readonly SearchPart[],
+  services = availableParallelism(),
+  started?: StartedService,
+): Promise<void> {
   const queue = [...parts].sort((a, b) => b.pages.length - a.pages.length || a.folder.localeCompare(b.folder));
   const errors: string[] = [];
   const service = async () => {
@@ -110,7 +118,9 @@ export async function indexParts(outputDir: string, parts: readonly SearchPart[]
 
 /** Sends the service one part and waits for its answer, or for the thread's own failure. */
 function ask({ worker, failure }: Service, request: Extract<Request, { part: SearchPart }>): Promise<Answer> {
-  const failed = (error: Error): Answer => ({ error: `the search index (Pagefind), ${request.part.folder}: ${error.message}` });
+  const failed = (error: Error): Answer => ({
+    error: `the search index (Pagefind), ${request.part.folder}: ${error.message}`,
+  });
   if (failure) return Promise.resolve(failed(failure));
   return new Promise((resolve) => {
     const settle = (answer: Answer) => {
@@ -125,7 +135,11 @@ function ask({ worker, failure }: Service, request: Extract<Request, { part: Sea
   });
 }
 
-async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { folder, pages }: SearchPart): Promise<void> {
+async function indexPart(
+  pagefind: typeof PagefindApi,
+  outputDir: string,
+  { folder, pages }: SearchPart,
+): Promise<void> {
   const fail = (errors: string[]) => new Error(`the search index (Pagefind), ${folder}: ${errors.join('; ')}`);
   const created = await pagefind.createIndex({});
   if (!created.index) throw fail(created.errors);
@@ -137,7 +151,9 @@ async function indexPart(pagefind: typeof PagefindApi, outputDir: string, { fold
   for (let start = 0; start < pages.length; start += IN_FLIGHT) {
     const batch = pages.slice(start, start + IN_FLIGHT);
     const contents = await Promise.all(batch.map((page) => readFile(path.join(outputDir, page), 'utf8')));
-    const added = Promise.all(batch.map((page, i) => index.addHTMLFile({ url: servedPath(page), content: searchedDocument(contents[i]!) }))).then(
+    const added = Promise.all(
+      batch.map((page, i) => index.addHTMLFile({ url: servedPath(page), content: searchedDocument(contents[i]!) })),
+    ).then(
       (answers) => answers.flatMap((answer, i) => answer.errors.map((error) => `${batch[i]}: ${error}`)),
       (error: Error) => [error.message],
     );

@@ -45,7 +45,9 @@ export const previousDirFor = (stagingDir: string) => `${stagingDir}-previous`;
 export async function swapIntoPlace(stagingDir: string, outputDir: string): Promise<string[]> {
   // A staging folder without a home page means the render went elsewhere or nowhere: never publish that.
   if (!(await exists(path.join(stagingDir, 'index.html')))) {
-    throw new Error(`the rendered site in ${stagingDir} has no index.html; ${path.basename(outputDir)}/ was not replaced`);
+    throw new Error(
+      `the rendered site in ${stagingDir} has no index.html; ${path.basename(outputDir)}/ was not replaced`,
+    );
   }
   await unlink(path.join(stagingDir, OWNER_FILE));
   swapping = renameIntoPlace(stagingDir, outputDir);
@@ -97,15 +99,17 @@ export async function previousDirsBeside(outputDir: string): Promise<string[]> {
  */
 export async function leftoverDirs(outputDir: string, now = Date.now()): Promise<string[]> {
   const dirs = await buildDirsBeside(outputDir);
-  const left = await Promise.all(dirs.map(async (dir) => {
-    const owner = dir.endsWith('-previous') ? undefined : await ownerPid(dir);
-    if (owner !== undefined) return !isAlive(owner);
-    try {
-      return (await stat(dir)).ctimeMs < now - LEFTOVER_AGE_MS;
-    } catch {
-      return false; // already gone
-    }
-  }));
+  const left = await Promise.all(
+    dirs.map(async (dir) => {
+      const owner = dir.endsWith('-previous') ? undefined : await ownerPid(dir);
+      if (owner !== undefined) return !isAlive(owner);
+      try {
+        return (await stat(dir)).ctimeMs < now - LEFTOVER_AGE_MS;
+      } catch {
+        return false; // already gone
+      }
+    }),
+  );
   return dirs.filter((_, i) => left[i]);
 }
 
@@ -167,7 +171,8 @@ export function removeInBackground(dirs: string[], stats?: StatsJob): void {
 export async function removeThenRecord({ dirs, stats }: { dirs: string[]; stats?: StatsJob }): Promise<void> {
   const remove = (dir: string) => rm(dir, { recursive: true, force: true, maxRetries: 3 });
   if (stats) {
-    for (const dir of dirs) await Promise.all((await readdir(dir).catch(() => [])).map((name) => remove(path.join(dir, name))));
+    for (const dir of dirs)
+      await Promise.all((await readdir(dir).catch(() => [])).map((name) => remove(path.join(dir, name))));
     // The removal changed the ctime of every page the build linked from the old output: let it settle first.
     const settledMs = stats.settledMs ?? SETTLED_MS;
     await sleep(settledMs);

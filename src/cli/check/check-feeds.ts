@@ -26,16 +26,22 @@ export function feedsRule(context: CheckContext): SiteRule {
         const root = parseXml(text);
         if (root.name === 'feed') context.counts.feeds++;
         if (root.name === 'urlset' || root.name === 'sitemapindex') context.counts.sitemaps++;
-        for (const url of root.name === 'urlset' ? childrenNamed(root, 'url') : []) listed.add(childText(url, 'loc')?.trim() ?? '');
+        for (const url of root.name === 'urlset' ? childrenNamed(root, 'url') : [])
+          listed.add(childText(url, 'loc')?.trim() ?? '');
       } catch (error) {
         if (!(error instanceof XmlError)) throw error;
         unread = true;
-        context.report({ file: file.name, line: lineFinder(text)(error.index), message: `is not well-formed XML (${error.message})` });
+        context.report({
+          file: file.name,
+          line: lineFinder(text)(error.index),
+          message: `is not well-formed XML (${error.message})`,
+        });
       }
     },
     end() {
       if (unread) return;
-      for (const [url, file] of indexed) if (!listed.has(url)) context.report({ file, message: `is in no sitemap: no <loc> lists ${url}` });
+      for (const [url, file] of indexed)
+        if (!listed.has(url)) context.report({ file, message: `is in no sitemap: no <loc> lists ${url}` });
     },
   };
 }

@@ -40,7 +40,8 @@ export function schemaProblem(validate: ValidateFunction, value: unknown): strin
 }
 
 const isJsonFeed = (file: string, value: unknown): boolean =>
-  /(^|\/)feed\.json$/.test(file) || String((value as { version?: unknown } | null)?.version ?? '').startsWith('https://jsonfeed.org/version/');
+  /(^|\/)feed\.json$/.test(file) ||
+  String((value as { version?: unknown } | null)?.version ?? '').startsWith('https://jsonfeed.org/version/');
 
 let apiSchema: { schema: Record<string, unknown>; validate: ValidateFunction } | undefined;
 /** The API's schema as the project writes it (src/model/api-schema.json), and its validator, made once. */
@@ -73,7 +74,8 @@ export function jsonRule(context: CheckContext): SiteRule {
       const folder = apiFolderOf(file.name);
       if (folder && file.name === `${folder}schema.json`) {
         // Partners validate against the published schema: it must be the one the documents follow.
-        if (!isProjectSchema(value)) context.report({ file: file.name, message: "is not the schema the API follows (src/model/api-schema.json)" });
+        if (!isProjectSchema(value))
+          context.report({ file: file.name, message: 'is not the schema the API follows (src/model/api-schema.json)' });
       } else if (folder) {
         const problem = schemaProblem(projectApiSchema().validate, value);
         if (problem) context.report({ file: file.name, message: `does not follow the API's schema: ${problem}` });

@@ -14,7 +14,13 @@ const ALWAYS_FINE = new Set(["'self'", "'none'", "'wasm-unsafe-eval'"]);
 
 /** The sources a policy lets scripts come from (`script-src`, else `default-src`); undefined when it sets neither. */
 export function scriptSources(policy: string): string[] | undefined {
-  const directives = new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name!.toLowerCase(), sources]));
+  const directives = new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!.toLowerCase(), sources]),
+  );
   return directives.get('script-src') ?? directives.get('default-src');
 }
 
@@ -29,7 +35,9 @@ function policyProblems(label: string, policy: string, scripts: readonly string[
   const sources = scriptSources(policy);
   if (!sources) return [`${label} does not restrict scripts (no script-src or default-src)`];
   const urls = scripts.map((src) => new URL(src, `${origin}/`));
-  const problems = scripts.filter((_src, i) => !sources.some((source) => allows(source, urls[i]!, origin))).map((src) => `${label} does not allow its script ${src}`);
+  const problems = scripts
+    .filter((_src, i) => !sources.some((source) => allows(source, urls[i]!, origin)))
+    .map((src) => `${label} does not allow its script ${src}`);
   for (const source of sources) {
     if (!ALWAYS_FINE.has(source) && !urls.some((url) => url.origin !== origin && allows(source, url, origin))) {
       problems.push(`${label} allows script source ${source}, which none of its scripts needs`);
@@ -45,15 +53,19 @@ function policyProblems(label: string, policy: string, scripts: readonly string[
 export function pagePolicyProblems(page: ReadPage, origin: string, headerPolicy?: string): string[] {
   const own = new URL(origin).origin;
   const problems: string[] = [];
-  if (page.policy === undefined) problems.push('has no Content-Security-Policy (<meta http-equiv="Content-Security-Policy">)');
+  if (page.policy === undefined)
+    problems.push('has no Content-Security-Policy (<meta http-equiv="Content-Security-Policy">)');
   else problems.push(...policyProblems('its Content-Security-Policy', page.policy, page.scripts, own));
-  if (headerPolicy !== undefined) problems.push(...policyProblems('its Content-Security-Policy in _headers', headerPolicy, page.scripts, own));
+  if (headerPolicy !== undefined)
+    problems.push(...policyProblems('its Content-Security-Policy in _headers', headerPolicy, page.scripts, own));
   return problems;
 }
 
 /** The language of the pages in `file`'s folder: another language's under its own folder, else the default. */
 function folderLanguage(file: string, site: CheckContext['site']): string {
-  return site.languages?.find((language, i) => i > 0 && file.startsWith(languageFolder(language, false))) ?? site.language;
+  return (
+    site.languages?.find((language, i) => i > 0 && file.startsWith(languageFolder(language, false))) ?? site.language
+  );
 }
 
 /** What is wrong with the page's language and title. */
@@ -61,9 +73,15 @@ function languageAndTitleProblems(file: string, page: ReadPage, site: CheckConte
   const problems: PageProblem[] = [];
   const expected = folderLanguage(file, site);
   const folder = languageFolder(expected, expected === site.language) || 'the root';
-  if (page.lang === undefined) problems.push({ line: page.htmlLine, message: `has no <html lang>: the pages in ${folder} are in ${expected}` });
-  else if (page.lang.toLowerCase() !== expected.toLowerCase()) problems.push({ line: page.htmlLine, message: `<html lang="${page.lang}"> is not the language of the pages in ${folder}, ${expected}` });
-  if (!page.title) problems.push({ message: page.title === undefined ? 'has no <title> in its <head>' : 'its <title> is empty' });
+  if (page.lang === undefined)
+    problems.push({ line: page.htmlLine, message: `has no <html lang>: the pages in ${folder} are in ${expected}` });
+  else if (page.lang.toLowerCase() !== expected.toLowerCase())
+    problems.push({
+      line: page.htmlLine,
+      message: `<html lang="${page.lang}"> is not the language of the pages in ${folder}, ${expected}`,
+    });
+  if (!page.title)
+    problems.push({ message: page.title === undefined ? 'has no <title> in its <head>' : 'its <title> is empty' });
   return problems;
 }
 
@@ -75,7 +93,11 @@ export function pageRule(context: CheckContext): SiteRule {
       context.counts.pages++;
       const page = file.page();
       const policies = pagePolicyProblems(page, context.published.origin, context.headerPolicy(servedPath(file.name)));
-      const problems: PageProblem[] = [...page.problems, ...languageAndTitleProblems(file.name, page, context.site), ...policies.map((message) => ({ message }))];
+      const problems: PageProblem[] = [
+        ...page.problems,
+        ...languageAndTitleProblems(file.name, page, context.site),
+        ...policies.map((message) => ({ message })),
+      ];
       for (const { line, message } of problems) {
         context.report({ file: file.name, ...(line ? { line } : {}), message });
       }

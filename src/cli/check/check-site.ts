@@ -16,10 +16,26 @@ import { searchRule } from './check-search.ts';
 import { syndicationRule } from './check-syndication.ts';
 import { filesUnder } from '../../data/files-under.ts';
 import { linkRule } from './link-check.ts';
-import { formatProblem, siteFile, type CheckContext, type CheckCounts, type Problem, type SiteRule } from './site-rule.ts';
+import {
+  formatProblem,
+  siteFile,
+  type CheckContext,
+  type CheckCounts,
+  type Problem,
+  type SiteRule,
+} from './site-rule.ts';
 
 /** The rules, each shown every file in turn. */
-const RULES: ReadonlyArray<(context: CheckContext) => SiteRule> = [pageRule, linkRule, feedsRule, calendarRule, hreflangRule, searchRule, jsonRule, syndicationRule];
+const RULES: ReadonlyArray<(context: CheckContext) => SiteRule> = [
+  pageRule,
+  linkRule,
+  feedsRule,
+  calendarRule,
+  hreflangRule,
+  searchRule,
+  jsonRule,
+  syndicationRule,
+];
 
 /** What the check found: one line per problem, each naming the file (its path in the folder), and what it read. */
 export interface SiteCheck extends CheckCounts {
@@ -28,17 +44,21 @@ export interface SiteCheck extends CheckCounts {
 
 /** Checks the built site in `dir`, published at `site.url`; throws only when `dir` holds no built site. */
 export function checkSite(dir: string, site: CheckContext['site']): SiteCheck {
-  if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`${dir} holds no built site (no index.html): run npm run build first`);
+  if (!existsSync(path.join(dir, 'index.html')))
+    throw new Error(`${dir} holds no built site (no index.html): run npm run build first`);
   const files = new Set(filesUnder(dir));
   const published = siteAddress(site.url);
-  const headerRules: HeaderRule[] = files.has('_headers') ? parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8')) : [];
+  const headerRules: HeaderRule[] = files.has('_headers')
+    ? parseHeadersFile(readFileSync(path.join(dir, '_headers'), 'utf8'))
+    : [];
   const problems: Problem[] = [];
   const context: CheckContext = {
     dir,
     files,
     published,
     site,
-    headerPolicy: (sitePath) => (files.has('_headers') ? headersFor(headerRules, sitePath)['Content-Security-Policy'] : undefined),
+    headerPolicy: (sitePath) =>
+      files.has('_headers') ? headersFor(headerRules, sitePath)['Content-Security-Policy'] : undefined,
     counts: { pages: 0, feeds: 0, sitemaps: 0, links: 0 },
     report: (problem) => void problems.push(problem),
   };

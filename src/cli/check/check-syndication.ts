@@ -50,12 +50,17 @@ export function syndicationRule(context: CheckContext): SiteRule {
           return; // The JSON rule names it (check-json.ts).
         }
         for (const url of new Set(siteLinks(document, base))) {
-          if (!exists(url)) context.report({ file: file.name, message: `links to ${url}, which is no file of the site` });
+          if (!exists(url))
+            context.report({ file: file.name, message: `links to ${url}, which is no file of the site` });
         }
         // A current report partners frame: its page beside the API (`pt-br/api/v1/leo/weekly/current.json` → `pt-br/embed/leo/weekly/index.html`).
         const current = /^((?:[^/]+\/)?)api\/v1\/([^/]+)\/([^/]+)\/current\.json$/.exec(file.name);
         const framed = current && `${current[1]}embed/${current[2]}/${current[3]}/index.html`;
-        if (cardOn && framed && !context.files.has(framed)) context.report({ file: framed, message: `is missing: partners frame it for the current report ${file.name}` });
+        if (cardOn && framed && !context.files.has(framed))
+          context.report({
+            file: framed,
+            message: `is missing: partners frame it for the current report ${file.name}`,
+          });
       } else if (file.name.endsWith('/feed.json')) {
         let feed: { feed_url?: unknown; items?: unknown };
         try {
@@ -68,7 +73,11 @@ export function syndicationRule(context: CheckContext): SiteRule {
       }
     },
     end() {
-      if (cardOn && !context.files.has('embed/card.js')) context.report({ file: 'embed/card.js', message: 'is missing: the card partners embed loads it (docs/syndication.md)' });
+      if (cardOn && !context.files.has('embed/card.js'))
+        context.report({
+          file: 'embed/card.js',
+          message: 'is missing: the card partners embed loads it (docs/syndication.md)',
+        });
     },
   };
 }

@@ -18,8 +18,15 @@ export function targetFile(url: string): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'" };
 export function decodeAttribute(value: string): string {
-  return value.replace(/&(#?\w+);/g, (whole, name: string) =>
-    ENTITIES[name] ?? (name.startsWith('#x') ? String.fromCodePoint(parseInt(name.slice(2), 16)) : name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1))) : whole),
+  return value.replace(
+    /&(#?\w+);/g,
+    (whole, name: string) =>
+      ENTITIES[name] ??
+      (name.startsWith('#x')
+        ? String.fromCodePoint(parseInt(name.slice(2), 16))
+        : name.startsWith('#')
+          ? String.fromCodePoint(Number(name.slice(1)))
+          : whole),
   );
 }
 
@@ -27,7 +34,10 @@ export function decodeAttribute(value: string): string {
 function cssUrls(css: string): { url: string; index: number }[] {
   // Comments blanked to spaces of the same length, so offsets stay those of the file.
   const code = css.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '));
-  return [...code.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^'")\s]*))\s*\)/gi)].map((m) => ({ url: m[1] ?? m[2] ?? m[3]!, index: m.index }));
+  return [...code.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^'")\s]*))\s*\)/gi)].map((m) => ({
+    url: m[1] ?? m[2] ?? m[3]!,
+    index: m.index,
+  }));
 }
 
 /** Whether `file` is one whose URLs are checked: pages, stylesheets, feeds, sitemaps, robots.txt. */
@@ -46,7 +56,10 @@ export function fileLinks(file: SiteFile, { origin }: SiteAddress): FoundLink[] 
   else {
     const text = file.text();
     const lineAt = lineFinder(text);
-    links = (file.name.endsWith('.css') ? cssUrls(text) : originUrls(text, origin)).map(({ url, index }) => ({ url, line: lineAt(index) }));
+    links = (file.name.endsWith('.css') ? cssUrls(text) : originUrls(text, origin)).map(({ url, index }) => ({
+      url,
+      line: lineAt(index),
+    }));
   }
   // Other sites, mail and telephone numbers are not the site's to check.
   return links.filter(({ url }) => !/^(https?:|mailto:|tel:)/i.test(url) || url.startsWith(origin));
@@ -139,7 +152,8 @@ export class LinkChecker {
 /** The rule for the links of every file of the site. */
 export function linkRule(context: CheckContext): SiteRule {
   const links = new LinkChecker(context.files, context.published);
-  const report = ({ file, line, url, why }: BrokenLink) => context.report({ file, line, message: `broken link ${url} (${why})` });
+  const report = ({ file, line, url, why }: BrokenLink) =>
+    context.report({ file, line, message: `broken link ${url} (${why})` });
   return {
     visit(file) {
       if (!hasLinks(file.name)) return;
@@ -148,7 +162,9 @@ export function linkRule(context: CheckContext): SiteRule {
     },
     end() {
       // The pages some link names an id of, read again one at a time: their ids are not kept for every page.
-      links.brokenFragments((target) => readPage(readFileSync(path.join(context.dir, target), 'utf8')).ids).forEach(report);
+      links
+        .brokenFragments((target) => readPage(readFileSync(path.join(context.dir, target), 'utf8')).ids)
+        .forEach(report);
     },
   };
 }

@@ -21,17 +21,26 @@ const NO_TRACKERS: Record<string, RegExp> = {
 type OwnerConfig = Pick<BuildConfig, 'rootDir' | 'cacheDir' | 'contentDir' | 'site'>;
 
 /** Every editors' page with its language: the root's in the first language, each folder's in its own. */
-function pagesByLanguage(contentDir: string, languages: readonly string[]): { file: string; full: string; language: string }[] {
+function pagesByLanguage(
+  contentDir: string,
+  languages: readonly string[],
+): { file: string; full: string; language: string }[] {
   const list = (folder: string) => {
     try {
-      return readdirSync(path.join(contentDir, 'pages', folder)).filter((name) => name.endsWith('.md')).sort();
+      return readdirSync(path.join(contentDir, 'pages', folder))
+        .filter((name) => name.endsWith('.md'))
+        .sort();
     } catch {
       return [];
     }
   };
   return languages.flatMap((language, i) => {
     const folder = i === 0 && !hasOwnFolder(contentDir, 'pages', language) ? '' : languageFolder(language, false);
-    return list(folder).map((name) => ({ file: `content/pages/${folder}${name}`, full: path.join(contentDir, 'pages', folder, name), language }));
+    return list(folder).map((name) => ({
+      file: `content/pages/${folder}${name}`,
+      full: path.join(contentDir, 'pages', folder, name),
+      language,
+    }));
   });
 }
 
@@ -40,7 +49,9 @@ function trackerClaims({ contentDir, site }: OwnerConfig, languages: readonly st
   return pagesByLanguage(contentDir, languages).flatMap(({ file, full, language }) => {
     const claim = NO_TRACKERS[language.split('-')[0]!.toLowerCase()]?.exec(readFileSync(full, 'utf8'));
     return claim
-      ? [`warning: ${file} says "${claim[0]}", but analytics is on (${site.analytics!.provider}, content/site.json): every page runs its script; say so, or write {{ scripts }} for the sentence made from the settings (docs/analytics.md)`]
+      ? [
+          `warning: ${file} says "${claim[0]}", but analytics is on (${site.analytics!.provider}, content/site.json): every page runs its script; say so, or write {{ scripts }} for the sentence made from the settings (docs/analytics.md)`,
+        ]
       : [];
   });
 }

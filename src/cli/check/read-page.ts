@@ -5,7 +5,21 @@
 import { Parser, type Handler } from 'htmlparser2';
 import { lineFinder, originUrls } from './scan-text.ts';
 
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 /** Attributes whose value is one URL the browser follows or loads. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'poster']);
 
@@ -86,8 +100,13 @@ interface Reading {
 
 function readAttribute(reading: Reading, element: string, name: string, value: string, line: number): void {
   const { page, origin, idLines } = reading;
-  if (name.startsWith('on')) page.problems.push({ line, message: `has inline script: the ${name} attribute of a <${element}>` });
-  if (name === 'style') page.problems.push({ line, message: `has inline style: the style attribute of a <${element}>, which the Content-Security-Policy blocks` });
+  if (name.startsWith('on'))
+    page.problems.push({ line, message: `has inline script: the ${name} attribute of a <${element}>` });
+  if (name === 'style')
+    page.problems.push({
+      line,
+      message: `has inline style: the style attribute of a <${element}>, which the Content-Security-Policy blocks`,
+    });
   if (name === 'id') {
     const first = idLines.get(value);
     if (first === undefined) idLines.set(value, line);
@@ -95,21 +114,30 @@ function readAttribute(reading: Reading, element: string, name: string, value: s
   }
   if (name === 'data-bundle') page.bundle = { url: value, line };
   if (URL_ATTRIBUTES.has(name)) page.links.push({ url: value.trim(), line });
-  else if (name === 'srcset') page.links.push(...value.split(',').map((candidate) => ({ url: candidate.trim().split(/\s+/)[0]!, line })));
+  else if (name === 'srcset')
+    page.links.push(...value.split(',').map((candidate) => ({ url: candidate.trim().split(/\s+/)[0]!, line })));
   else if (origin) page.links.push(...originUrls(value, origin).map(({ url }) => ({ url, line })));
 }
 
 /** What one element's start tag says of the page besides its attributes. */
 function readElement({ page }: Reading, name: string, attribs: Record<string, string>, line: number): void {
-  if (name === 'html') Object.assign(page, { htmlLine: line, ...(attribs.lang !== undefined ? { lang: attribs.lang } : {}) });
-  if (name === 'style') page.problems.push({ line, message: 'has inline style: a <style> element, which the Content-Security-Policy blocks' });
+  if (name === 'html')
+    Object.assign(page, { htmlLine: line, ...(attribs.lang !== undefined ? { lang: attribs.lang } : {}) });
+  if (name === 'style')
+    page.problems.push({
+      line,
+      message: 'has inline style: a <style> element, which the Content-Security-Policy blocks',
+    });
   if (name === 'script' && attribs.src !== undefined) page.scripts.push(attribs.src);
-  if (name === 'meta' && attribs['http-equiv']?.toLowerCase() === 'content-security-policy') page.policy = attribs.content ?? '';
-  if (name === 'meta' && attribs.name?.toLowerCase() === 'robots' && /\bnoindex\b/i.test(attribs.content ?? '')) page.noindex = true;
+  if (name === 'meta' && attribs['http-equiv']?.toLowerCase() === 'content-security-policy')
+    page.policy = attribs.content ?? '';
+  if (name === 'meta' && attribs.name?.toLowerCase() === 'robots' && /\bnoindex\b/i.test(attribs.content ?? ''))
+    page.noindex = true;
   if (name !== 'link' || attribs.href === undefined) return;
   const rel = (attribs.rel ?? '').toLowerCase().split(/\s+/);
   if (rel.includes('canonical')) page.canonical = attribs.href;
-  if (rel.includes('alternate') && attribs.hreflang !== undefined) page.alternates.push({ hreflang: attribs.hreflang, href: attribs.href, line });
+  if (rel.includes('alternate') && attribs.hreflang !== undefined)
+    page.alternates.push({ hreflang: attribs.hreflang, href: attribs.href, line });
 }
 
 function readJsonLd({ page, origin, lineAt }: Reading, text: string, start: number): void {
@@ -118,13 +146,19 @@ function readJsonLd({ page, origin, lineAt }: Reading, text: string, start: numb
   } catch (error) {
     page.problems.push({ line: lineAt(start), message: `its JSON-LD does not parse (${(error as Error).message})` });
   }
-  if (origin) page.links.push(...originUrls(text, origin).map(({ url, index }) => ({ url, line: lineAt(start + index) })));
+  if (origin)
+    page.links.push(...originUrls(text, origin).map(({ url, index }) => ({ url, line: lineAt(start + index) })));
 }
 
 /** Reads the page `html` in one pass. */
 export function readPage(html: string, { origin }: ReadPageOptions = {}): ReadPage {
   const lineAt = lineFinder(html);
-  const reading: Reading = { page: { problems: [], scripts: [], links: [], ids: new Set(), noindex: false, alternates: [] }, lineAt, idLines: new Map(), ...(origin ? { origin } : {}) };
+  const reading: Reading = {
+    page: { problems: [], scripts: [], links: [], ids: new Set(), noindex: false, alternates: [] },
+    lineAt,
+    idLines: new Map(),
+    ...(origin ? { origin } : {}),
+  };
   const { page } = reading;
   /** The text of the element being read: a script, the head's title. */
   let text: { name: string; text: string; start: number; jsonLd: boolean; inline: boolean } | undefined;
@@ -138,7 +172,13 @@ export function readPage(html: string, { origin }: ReadPageOptions = {}): ReadPa
         for (const [attribute, value] of Object.entries(attribs)) readAttribute(reading, name, attribute, value, line);
         readElement(reading, name, attribs, line);
         if (name === 'script' || (name === 'title' && parent === 'head' && page.title === undefined)) {
-          text = { name, text: '', start: -1, jsonLd: attribs.type === 'application/ld+json', inline: attribs.src === undefined };
+          text = {
+            name,
+            text: '',
+            start: -1,
+            jsonLd: attribs.type === 'application/ld+json',
+            inline: attribs.src === undefined,
+          };
         }
       },
       ontext(chunk) {
@@ -150,7 +190,8 @@ export function readPage(html: string, { origin }: ReadPageOptions = {}): ReadPa
         const at = parser.open.lastIndexOf(name);
         if (at >= 0) parser.open.splice(at, 1);
         // Closed by its own end tag, a void element, or `<circle/>` in SVG; anything else was left open.
-        if (isImplied && !VOID_ELEMENTS.has(name) && html[parser.endIndex - 1] !== '/') problem(`is not well-formed HTML: <${name}> is not closed`, parser.startIndex);
+        if (isImplied && !VOID_ELEMENTS.has(name) && html[parser.endIndex - 1] !== '/')
+          problem(`is not well-formed HTML: <${name}> is not closed`, parser.startIndex);
         if (text?.name !== name) return;
         if (name === 'title') page.title = text.text.trim();
         else if (text.jsonLd) readJsonLd(reading, text.text, text.start);
@@ -163,6 +204,7 @@ export function readPage(html: string, { origin }: ReadPageOptions = {}): ReadPa
   );
   parser.end(html);
   page.ids = new Set(reading.idLines.keys());
-  if (!/^\s*<!doctype html>/i.test(html)) page.problems.unshift({ line: 1, message: 'is not well-formed HTML: it does not start with <!doctype html>' });
+  if (!/^\s*<!doctype html>/i.test(html))
+    page.problems.unshift({ line: 1, message: 'is not well-formed HTML: it does not start with <!doctype html>' });
   return page;
 }

@@ -15,7 +15,8 @@ export interface Problem {
 }
 
 /** `leo/index.html:12: broken link /virgo-x/ (no such file)`: the form compilers use, which editors open. */
-export const formatProblem = ({ file, line, message }: Problem): string => `${file}${line ? `:${line}` : ''}: ${message}`;
+export const formatProblem = ({ file, line, message }: Problem): string =>
+  `${file}${line ? `:${line}` : ''}: ${message}`;
 
 /** What the check counts, for its last line. */
 export interface CheckCounts {
@@ -35,7 +36,12 @@ export interface SiteFile {
 }
 
 /** A file of `dir` whose text and parsed page are each made once, when first asked for. */
-export function siteFile(dir: string, name: string, origin: string, read = () => readFileSync(path.join(dir, name), 'utf8')): SiteFile {
+export function siteFile(
+  dir: string,
+  name: string,
+  origin: string,
+  read = () => readFileSync(path.join(dir, name), 'utf8'),
+): SiteFile {
   let text: string | undefined;
   let page: ReadPage | undefined;
   const file: SiteFile = {

@@ -32,7 +32,8 @@ function decode(raw: string, where: string): string {
         : PREDEFINED[body]!;
     // A character reference must name a character XML allows too (https://www.w3.org/TR/xml/#wf-Legalchar).
     // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(decoded)) throw new Error(`reference to a disallowed character in ${where}: ${m[0]}`);
+    if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(decoded))
+      throw new Error(`reference to a disallowed character in ${where}: ${m[0]}`);
     out += decoded;
     i += m[0].length - 1;
   }
@@ -94,7 +95,11 @@ interface Reading {
 export function parseXml(xml: string, { allowDeclaration = true }: ParseXmlOptions = {}): XmlElement {
   // eslint-disable-next-line no-control-regex -- the characters XML 1.0 allows nowhere
   const forbidden = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.exec(xml);
-  if (forbidden) throw new XmlError(`character U+${forbidden[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${forbidden.index}`, forbidden.index);
+  if (forbidden)
+    throw new XmlError(
+      `character U+${forbidden[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${forbidden.index}`,
+      forbidden.index,
+    );
   const reading: Reading = { xml, i: 0, stack: [] };
   try {
     if (allowDeclaration && xml.startsWith('<?xml')) {

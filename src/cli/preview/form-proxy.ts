@@ -37,7 +37,7 @@ export class FormProxy {
     } catch {
       response.statusCode = 502;
       response.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      response.end('The chart form\'s Worker did not answer: see the preview\'s terminal.\n');
+      response.end("The chart form's Worker did not answer: see the preview's terminal.\n");
     }
   };
 }

@@ -37,7 +37,8 @@ interface DevServer {
  * server calls its listen again with the next port while a port is in use).
  */
 export function listenOn(host: string, listening: (address: AddressInfo) => void): void {
-  const prototype = (EleventyDevServer as unknown as { prototype: DevServer & { _serverListen(port: number): void } }).prototype;
+  const prototype = (EleventyDevServer as unknown as { prototype: DevServer & { _serverListen(port: number): void } })
+    .prototype;
   const told = new WeakSet<Server>();
   prototype._serverListen = function (this: DevServer, port: number) {
     const server = this.server;

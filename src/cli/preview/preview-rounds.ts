@@ -32,7 +32,8 @@ export class PreviewRounds {
   /** The render of `model` with the renderer whose fingerprint is `renderer`, about to be written. */
   plan(model: SiteModel, renderer: string): Round {
     const planned = this.#planned;
-    const prints = planned?.model === model && planned.renderer === renderer ? planned.prints : pagePrints(model, renderer);
+    const prints =
+      planned?.model === model && planned.renderer === renderer ? planned.prints : pagePrints(model, renderer);
     this.#planned = { model, renderer, prints };
     const shown = this.#shown;
     // Until this render succeeds, the output is a mix no fingerprint describes.
@@ -83,7 +84,10 @@ export class OtherLanguages {
   }
 
   /** Renders each of `languages`; resolves with the paginated pages rendered, of how many. */
-  async render(languages: readonly PreparedLanguage[], renderer: string): Promise<{ rendering: number; pages: number }> {
+  async render(
+    languages: readonly PreparedLanguage[],
+    renderer: string,
+  ): Promise<{ rendering: number; pages: number }> {
     const total = { rendering: 0, pages: 0 };
     for (const { folder, model, imageFiles } of languages) {
       const dir = path.join(this.#outputDir, folder);

@@ -46,33 +46,51 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
     // The default language is the one the preview's own Eleventy renders; the others: src/cli/preview/preview-rounds.ts.
     plan: (site) => {
       const [first] = site.languages;
-      return { ...rounds.plan(Object.freeze(first!.model), site.renderer), imageFiles: first!.imageFiles, site, renderer: site.renderer };
+      return {
+        ...rounds.plan(Object.freeze(first!.model), site.renderer),
+        imageFiles: first!.imageFiles,
+        site,
+        renderer: site.renderer,
+      };
     },
     // Eleventy only sends the error to the browser's console: reload the open page, so it shows the error page.
     onFailure: () => void eleventy.eleventyServe?.reload({ files: [] }),
   });
 
-  const eleventy = createEleventy(options.rootDir, outputDir, {
-    round: () => session.current(),
-    changed: () => session.changed(),
-    async rendered() {
-      const done = await session.current();
-      // A site of several languages: the others after the default one, each into its folder, as a build does.
-      const more = await others.render(done.site.languages.slice(1), done.renderer).catch((error: unknown) => session.failed(error));
-      await rounds.done(done);
-      headerRules = parseHeadersFile(await readFile(path.join(outputDir, '_headers'), 'utf8'));
-      const seconds = session.succeeded().toFixed(2);
-      log(`Preview: rendered ${done.rendering + more.rendering} of ${done.prints.size + more.pages} paginated pages in ${seconds} s`);
+  const eleventy = createEleventy(
+    options.rootDir,
+    outputDir,
+    {
+      round: () => session.current(),
+      changed: () => session.changed(),
+      async rendered() {
+        const done = await session.current();
+        // A site of several languages: the others after the default one, each into its folder, as a build does.
+        const more = await others
+          .render(done.site.languages.slice(1), done.renderer)
+          .catch((error: unknown) => session.failed(error));
+        await rounds.done(done);
+        headerRules = parseHeadersFile(await readFile(path.join(outputDir, '_headers'), 'utf8'));
+        const seconds = session.succeeded().toFixed(2);
+        log(
+          `Preview: rendered ${done.rendering + more.rendering} of ${done.prints.size + more.pages} paginated pages in ${seconds} s`,
+        );
+      },
+      failure: () => session.failure,
+      pathPrefix,
+      ...(formProxy ? { middleware: [formProxy.middleware] } : {}),
+      headerRules: () => headerRules,
     },
-    failure: () => session.failure,
-    pathPrefix,
-    ...(formProxy ? { middleware: [formProxy.middleware] } : {}),
-    headerRules: () => headerRules,
-  }, { runMode: 'serve' });
+    { runMode: 'serve' },
+  );
   await eleventy.init();
   const rebuild = await eleventy.watch();
   // Ready only once every folder an edit can be saved into is watched (src/cli/preview/preview-watcher.ts).
-  if (eleventy.watcher) await watchingAll(eleventy.watcher, ['content', 'templates'].map((dir) => path.join(options.rootDir, dir)));
+  if (eleventy.watcher)
+    await watchingAll(
+      eleventy.watcher,
+      ['content', 'templates'].map((dir) => path.join(options.rootDir, dir)),
+    );
   // Eleventy only logs a deleted file (Eleventy.js, watcher.on("unlink")); a deleted override or page must go.
   eleventy.watcher?.on('unlink', (file) => void rebuild(file));
   if (formProxy) await startFormWorker(formProxy, outputDir, log);
@@ -87,5 +105,7 @@ export async function servePreview(options: FetchSiteOptions & { port?: number; 
  */
 async function startFormWorker(formProxy: FormProxy, outputDir: string, log: (line: string) => void): Promise<void> {
   const worker = await formProxy.start(outputDir, process.env);
-  log(`Chart form: answered by its Worker in workerd on ${worker.url.origin}, ${worker.sample ? 'from the embedded sample service' : 'from the account in ASTRO_API_URL'}`);
+  log(
+    `Chart form: answered by its Worker in workerd on ${worker.url.origin}, ${worker.sample ? 'from the embedded sample service' : 'from the account in ASTRO_API_URL'}`,
+  );
 }

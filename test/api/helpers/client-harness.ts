@@ -39,7 +39,13 @@ export function useClientHarness(): ClientHarness {
   return {
     async setUp(handler, options = {}, auth) {
       const service = await startFakeService(handler, auth ? { auth } : {});
-      const client = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD, retry: FAST_RETRY, ...options });
+      const client = new AstroClient({
+        baseUrl: service.url,
+        username: USERNAME,
+        password: PASSWORD,
+        retry: FAST_RETRY,
+        ...options,
+      });
       open.push({ service, client });
       return { service, client };
     },

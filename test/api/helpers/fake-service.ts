@@ -18,11 +18,7 @@ export interface ReceivedRequest {
   arrivedAt: number;
 }
 
-export type Handler = (
-  request: ReceivedRequest,
-  res: ServerResponse,
-  raw: IncomingMessage,
-) => void | Promise<void>;
+export type Handler = (request: ReceivedRequest, res: ServerResponse, raw: IncomingMessage) => void | Promise<void>;
 
 export interface FakeService {
   url: string;
@@ -37,7 +33,12 @@ export interface FakeService {
   close(): Promise<void>;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
@@ -53,10 +54,7 @@ export function bearer(request: ReceivedRequest): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
 }
 
-export async function startFakeService(
-  handler: Handler,
-  options: { auth?: Handler } = {},
-): Promise<FakeService> {
+export async function startFakeService(handler: Handler, options: { auth?: Handler } = {}): Promise<FakeService> {
   const requests: ReceivedRequest[] = [];
   const issuedTokens: string[] = [];
   let inFlight = 0;

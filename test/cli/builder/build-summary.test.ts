@@ -4,12 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { addressNotes, formatSummary, markdownSummary } from '../../../src/cli/builder/build-summary.ts';
 import type { BuildSummary } from '../../../src/cli/builder/build-summary.ts';
 
-const SUMMARY: BuildSummary = { requests: 5, retries: 0, reauths: 0, fromCache: 0, stale: [], pages: 76, rendered: 76, reused: 0, seconds: 3.2 };
-const ROBOTS_LINE = 'https://you.github.io/horoscopes/robots.txt is not read by crawlers, which read only https://you.github.io/robots.txt: see "robots.txt under a path" in docs/deployment.md';
+const SUMMARY: BuildSummary = {
+  requests: 5,
+  retries: 0,
+  reauths: 0,
+  fromCache: 0,
+  stale: [],
+  pages: 76,
+  rendered: 76,
+  reused: 0,
+  seconds: 3.2,
+};
+const ROBOTS_LINE =
+  'https://you.github.io/horoscopes/robots.txt is not read by crawlers, which read only https://you.github.io/robots.txt: see "robots.txt under a path" in docs/deployment.md';
 
 describe('the build summary', () => {
   it('says once, for a site under a path, that crawlers do not read its robots.txt, pointing to docs/deployment.md', () => {
-    for (const url of ['https://you.github.io/horoscopes/', 'https://you.github.io/horoscopes']) expect(addressNotes(url)).toEqual([ROBOTS_LINE]);
+    for (const url of ['https://you.github.io/horoscopes/', 'https://you.github.io/horoscopes'])
+      expect(addressNotes(url)).toEqual([ROBOTS_LINE]);
     const lines = formatSummary(SUMMARY, 'https://you.github.io/horoscopes/').split('\n');
     expect(lines.filter((line) => line.includes('robots.txt'))).toEqual([`  note: ${ROBOTS_LINE}`]);
     const markdown = markdownSummary(SUMMARY, 'https://you.github.io/horoscopes/').split('\n');

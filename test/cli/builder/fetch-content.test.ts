@@ -30,7 +30,8 @@ function oldCache(...folders: string[]): string {
 }
 
 /** The folder of each language of a site whose `languages` are `tags`, in order, default first. */
-const folders = (dir: string, tags: string[]) => Promise.all(tags.map((tag, i) => cacheFolder(dir, account(tag, URL), i === 0)));
+const folders = (dir: string, tags: string[]) =>
+  Promise.all(tags.map((tag, i) => cacheFolder(dir, account(tag, URL), i === 0)));
 
 describe('cacheFolder', () => {
   it('keeps a one-language English site in the folder it has, and marks the folder as English', async () => {
@@ -62,8 +63,14 @@ describe('cacheFolder', () => {
 
   it('gives each language of the sample service a folder of its own, English and a bare tag the one it had', async () => {
     const dir = oldCache();
-    const sample = (tags: string[]) => Promise.all(tags.map((tag, i) => cacheFolder(dir, account(tag, undefined), i === 0)));
+    const sample = (tags: string[]) =>
+      Promise.all(tags.map((tag, i) => cacheFolder(dir, account(tag, undefined), i === 0)));
     expect(await sample(['en', 'es', 'pt'])).toEqual(['sample-service', 'sample-service-es', 'sample-service-pt']);
-    expect(await sample(['es', 'es-MX', 'en-GB', 'pt-BR'])).toEqual(['sample-service-es', 'sample-service-es-mx', 'sample-service-en-gb', 'sample-service-pt-br']);
+    expect(await sample(['es', 'es-MX', 'en-GB', 'pt-BR'])).toEqual([
+      'sample-service-es',
+      'sample-service-es-mx',
+      'sample-service-en-gb',
+      'sample-service-pt-br',
+    ]);
   });
 });

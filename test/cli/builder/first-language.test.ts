@@ -38,7 +38,10 @@ describe('the lines for a change of the first language', () => {
       'warning: content/overrides/weekly/2026-w47/leo.md now publishes in it, the first language, where the last build published it in de: move it to content/overrides/de/weekly/2026-w47/leo.md to keep it in de',
       'warning: content/pages/about.md now publishes in it, the first language, where the last build published it in de: move it to content/pages/de/about.md to keep it in de',
     ]);
-    expect(record).toEqual({ language: 'it', moved: { from: 'de', files: ['content/overrides/weekly/2026-w47/leo.md', 'content/pages/about.md'] } });
+    expect(record).toEqual({
+      language: 'it',
+      moved: { from: 'de', files: ['content/overrides/weekly/2026-w47/leo.md', 'content/pages/about.md'] },
+    });
   });
 
   it('says nothing without a change, unless the first language leaves root files unpublished', () => {

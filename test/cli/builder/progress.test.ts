@@ -8,13 +8,20 @@ function fakeStream(isTTY: boolean) {
   return { isTTY, writes, write: (chunk: string | Uint8Array) => (writes.push(String(chunk)), true) };
 }
 
-const state = (done: number, total = 100, inFlight = 6, retries = 0): ProgressState => ({ done, total, inFlight, retries });
+const state = (done: number, total = 100, inFlight = 6, retries = 0): ProgressState => ({
+  done,
+  total,
+  inFlight,
+  retries,
+});
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 describe('formatProgress', () => {
   it('names periods done of total, requests in flight and retries', () => {
-    expect(formatProgress(state(20, 198, 6, 2))).toBe('Fetching reports: 20/198 periods, 6 requests in flight, 2 retried');
+    expect(formatProgress(state(20, 198, 6, 2))).toBe(
+      'Fetching reports: 20/198 periods, 6 requests in flight, 2 retried',
+    );
     expect(formatProgress(state(1, 198, 1, 0))).toBe('Fetching reports: 1/198 periods, 1 request in flight, 0 retried');
   });
 });
@@ -96,7 +103,9 @@ describe('without a terminal (CI)', () => {
 
 describe('failed periods', () => {
   it('are counted apart, never as done, and end the line like done ones', () => {
-    expect(formatProgress({ done: 3, failed: 2, total: 5, inFlight: 0, retries: 1 })).toBe('Fetching reports: 3/5 periods, 2 failed, 0 requests in flight, 1 retried');
+    expect(formatProgress({ done: 3, failed: 2, total: 5, inFlight: 0, retries: 1 })).toBe(
+      'Fetching reports: 3/5 periods, 2 failed, 0 requests in flight, 1 retried',
+    );
     const lines: string[] = [];
     const progress = createProgress({ write: (text: string) => lines.push(text) > 0, isTTY: false });
     progress.update({ done: 0, failed: 5, total: 5, inFlight: 0, retries: 0 });

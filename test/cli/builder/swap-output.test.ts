@@ -1,11 +1,33 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { linkFiles, loadManifest, manifestPath, saveManifest, sha256, type ManifestFiles } from '../../../src/incremental/build-manifest.ts';
+import {
+  linkFiles,
+  loadManifest,
+  manifestPath,
+  saveManifest,
+  sha256,
+  type ManifestFiles,
+} from '../../../src/incremental/build-manifest.ts';
 import { statOf } from '../../../src/incremental/file-stat.ts';
-import { leftoverDirs, makeStagingDir, previousDirFor, removeInBackground, swapIntoPlace } from '../../../src/cli/builder/swap-output.ts';
+import {
+  leftoverDirs,
+  makeStagingDir,
+  previousDirFor,
+  removeInBackground,
+  swapIntoPlace,
+} from '../../../src/cli/builder/swap-output.ts';
 
 let work: string;
 let output: string;
@@ -59,7 +81,10 @@ describe('swapIntoPlace', () => {
     writeSite(staging, 'new', 3);
     rmSync(path.join(staging, 'page-0'), { recursive: true });
     linkFiles(output, staging, ['page-0/index.html']); // taken from the last build
-    const files: ManifestFiles = { 'index.html': { sha256: sha256('new') }, 'page-0/index.html': { print: 'p0', sha256: sha256('old') } };
+    const files: ManifestFiles = {
+      'index.html': { sha256: sha256('new') },
+      'page-0/index.html': { print: 'p0', sha256: sha256('old') },
+    };
     for (const i of [1, 2]) files[`page-${i}/index.html`] = { print: `p${i}`, sha256: sha256('new') };
     files['page-2/index.html']!.sha256 = sha256('another build');
     const manifestFile = manifestPath(path.join(work, 'cache'));
@@ -98,7 +123,9 @@ describe('leftoverDirs', () => {
     const running = await makeStagingDir(output); // owned by this process
     const orphan = path.join(work, '.dist-build-orphan');
     mkdirSync(orphan);
-    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    });
     writeFileSync(path.join(orphan, '.build-owner'), `${ended.stdout}\n`);
     expect(await leftoverDirs(output)).toEqual([orphan]);
     expect(await leftoverDirs(output, inAMinute())).toEqual([orphan]);

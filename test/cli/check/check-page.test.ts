@@ -9,7 +9,8 @@ import { siteAddress } from '../../../src/model/urls.ts';
 
 const ORIGIN = 'https://example.org';
 const POLICY = `<meta http-equiv="Content-Security-Policy" content="script-src 'self'">`;
-const page = (lang: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">${POLICY}<title>T</title></head><body><p>x</p></body></html>`;
+const page = (lang: string) =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">${POLICY}<title>T</title></head><body><p>x</p></body></html>`;
 
 /** The problems the page rule finds in `html` at `name` of a site in English and Brazilian Portuguese. */
 function problemsOf(name: string, html: string): string[] {
@@ -35,22 +36,34 @@ describe("a page's language", () => {
   });
 
   it("fails when it is another language's", () => {
-    expect(problemsOf('pt-br/index.html', page('en'))).toEqual(['<html lang="en"> is not the language of the pages in pt-br/, pt-BR']);
-    expect(problemsOf('index.html', page('pt-BR'))).toEqual(['<html lang="pt-BR"> is not the language of the pages in the root, en']);
+    expect(problemsOf('pt-br/index.html', page('en'))).toEqual([
+      '<html lang="en"> is not the language of the pages in pt-br/, pt-BR',
+    ]);
+    expect(problemsOf('index.html', page('pt-BR'))).toEqual([
+      '<html lang="pt-BR"> is not the language of the pages in the root, en',
+    ]);
   });
 });
 
 describe("a policy's source with a path", () => {
-  const read = (scripts: string[]) => readPage(`<!doctype html><html lang="en"><head><title>T</title>${scripts.map((src) => `<script src="${src}"></script>`).join('')}</head></html>`, { origin: ORIGIN });
+  const read = (scripts: string[]) =>
+    readPage(
+      `<!doctype html><html lang="en"><head><title>T</title>${scripts.map((src) => `<script src="${src}"></script>`).join('')}</head></html>`,
+      { origin: ORIGIN },
+    );
   const policy = `script-src 'self' https://cdn.example.net/lib/`;
 
   it('allows the scripts under its path', () => {
-    expect(pagePolicyProblems(read(['https://cdn.example.net/lib/a.js']), ORIGIN, policy)).toEqual(['has no Content-Security-Policy (<meta http-equiv="Content-Security-Policy">)']);
+    expect(pagePolicyProblems(read(['https://cdn.example.net/lib/a.js']), ORIGIN, policy)).toEqual([
+      'has no Content-Security-Policy (<meta http-equiv="Content-Security-Policy">)',
+    ]);
   });
 
   it('refuses a script of its origin outside its path, or beside it', () => {
     for (const src of ['https://cdn.example.net/other/a.js', 'https://cdn.example.net/library.js']) {
-      expect(pagePolicyProblems(read([src]), ORIGIN, policy)).toContain(`its Content-Security-Policy in _headers does not allow its script ${src}`);
+      expect(pagePolicyProblems(read([src]), ORIGIN, policy)).toContain(
+        `its Content-Security-Policy in _headers does not allow its script ${src}`,
+      );
     }
   });
 });

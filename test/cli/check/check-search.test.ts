@@ -12,7 +12,8 @@ import { siteAddress } from '../../../src/model/urls.ts';
 import { tempDir } from '../../helpers/temp-dir.ts';
 
 const ORIGIN = 'https://example.org';
-const page = (body: string) => `<!doctype html><html lang="en"><head><title>x</title></head><body>${body}</body></html>`;
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><title>x</title></head><body>${body}</body></html>`;
 let dir = '';
 
 beforeAll(async () => {
@@ -20,11 +21,25 @@ beforeAll(async () => {
   const pages = ['weekly/2026-w47/index.html', 'yearly/2020/index.html'];
   for (const [i, file] of pages.entries()) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), page(`<main data-pagefind-body><h1>Page ${i}</h1><p>Mercury retrograde ${i}.</p></main>`));
+    writeFileSync(
+      path.join(dir, file),
+      page(`<main data-pagefind-body><h1>Page ${i}</h1><p>Mercury retrograde ${i}.</p></main>`),
+    );
   }
-  await writeSearchIndex({ outputDir: dir, parts: [{ folder: 'pagefind', pages: pages.slice(0, 1) }, { folder: 'pagefind-closed', pages: pages.slice(1) }], files: {}, renderer: '' });
+  await writeSearchIndex({
+    outputDir: dir,
+    parts: [
+      { folder: 'pagefind', pages: pages.slice(0, 1) },
+      { folder: 'pagefind-closed', pages: pages.slice(1) },
+    ],
+    files: {},
+    renderer: '',
+  });
   mkdirSync(path.join(dir, 'search'));
-  writeFileSync(path.join(dir, 'search/index.html'), page('<div id="search-results" data-bundle="/pagefind/pagefind.js"></div>'));
+  writeFileSync(
+    path.join(dir, 'search/index.html'),
+    page('<div id="search-results" data-bundle="/pagefind/pagefind.js"></div>'),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -51,7 +66,9 @@ describe("the search's parts", () => {
 
   it("fail when a part lacks Pagefind's metadata file, naming it", () => {
     expect(problemsWithout((file) => file.startsWith('pagefind-closed/') && file.endsWith('.pf_meta'))).toEqual([
-      expect.stringMatching(/^search\/index\.html: pagefind\/parts\.json lists the part pagefind-closed, which lacks its metadata pagefind-closed\/pagefind\.en_[0-9a-f]+\.pf_meta$/),
+      expect.stringMatching(
+        /^search\/index\.html: pagefind\/parts\.json lists the part pagefind-closed, which lacks its metadata pagefind-closed\/pagefind\.en_[0-9a-f]+\.pf_meta$/,
+      ),
     ]);
   });
 
@@ -61,7 +78,12 @@ describe("the search's parts", () => {
     try {
       for (const parts of ['{"parts": []}', '{}', '{"parts": {}}', '{"parts": [{"folder": 1}]}', '{"parts": [null]}']) {
         writeFileSync(file, parts);
-        expect(problemsWithout(() => false), parts).toEqual(['search/index.html: its search\'s list of parts, pagefind/parts.json, lists no parts, each with its folder']);
+        expect(
+          problemsWithout(() => false),
+          parts,
+        ).toEqual([
+          "search/index.html: its search's list of parts, pagefind/parts.json, lists no parts, each with its folder",
+        ]);
       }
     } finally {
       writeFileSync(file, written);
@@ -69,6 +91,8 @@ describe("the search's parts", () => {
   });
 
   it('fail when a part has no index chunks', () => {
-    expect(problemsWithout((file) => file.startsWith('pagefind/index/'))).toEqual(['search/index.html: pagefind/parts.json lists the part pagefind, which has no index chunks in pagefind/index/']);
+    expect(problemsWithout((file) => file.startsWith('pagefind/index/'))).toEqual([
+      'search/index.html: pagefind/parts.json lists the part pagefind, which has no index chunks in pagefind/index/',
+    ]);
   });
 });

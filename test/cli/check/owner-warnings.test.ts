@@ -24,7 +24,13 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const warnings = (site: Partial<SiteConfig>) => ownerWarnings({ rootDir: root, cacheDir: path.join(root, '.cache'), contentDir: path.join(root, 'content'), site: { languages: ['en', 'es', 'pt-BR'], ...site } as SiteConfig });
+const warnings = (site: Partial<SiteConfig>) =>
+  ownerWarnings({
+    rootDir: root,
+    cacheDir: path.join(root, '.cache'),
+    contentDir: path.join(root, 'content'),
+    site: { languages: ['en', 'es', 'pt-BR'], ...site } as SiteConfig,
+  });
 const line = (file: string, claim: string) =>
   `warning: ${file} says "${claim}", but analytics is on (goatcounter, content/site.json): every page runs its script; say so, or write {{ scripts }} for the sentence made from the settings (docs/analytics.md)`;
 

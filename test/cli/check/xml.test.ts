@@ -5,10 +5,16 @@ import { childText, parseXml } from '../../../src/cli/check/xml.ts';
 
 describe('parseXml', () => {
   it('reads a feed: declaration, attributes, entities, CDATA, comments and self-closing elements', () => {
-    const feed = parseXml('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<!-- a comment -->\n<title>Leo &amp; Virgo &#x2014; &#8212;</title>\n<link href=\'https://s.example/leo/\' rel="self"/>\n<content type="html"><![CDATA[<p>raw</p>]]></content>\n</feed>\n');
+    const feed = parseXml(
+      '<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n<!-- a comment -->\n<title>Leo &amp; Virgo &#x2014; &#8212;</title>\n<link href=\'https://s.example/leo/\' rel="self"/>\n<content type="html"><![CDATA[<p>raw</p>]]></content>\n</feed>\n',
+    );
     expect(feed.name).toBe('feed');
     expect(childText(feed, 'title')).toBe('Leo & Virgo \u2014 \u2014');
-    expect(feed.children.map((child) => [child.name, child.attribs])).toEqual([['title', {}], ['link', { href: 'https://s.example/leo/', rel: 'self' }], ['content', { type: 'html' }]]);
+    expect(feed.children.map((child) => [child.name, child.attribs])).toEqual([
+      ['title', {}],
+      ['link', { href: 'https://s.example/leo/', rel: 'self' }],
+      ['content', { type: 'html' }],
+    ]);
     expect(childText(feed, 'content')).toBe('<p>raw</p>');
   });
 

@@ -22,7 +22,7 @@ function session() {
 }
 
 describe('PreviewSession', () => {
-  it('gives every reader of a render the same round, the start\'s site first, and a new round after an edit', async () => {
+  it("gives every reader of a render the same round, the start's site first, and a new round after an edit", async () => {
     const { preview, state, number } = session();
     expect(preview.current()).toBe(preview.current());
     expect(await number()).toBe(1);
@@ -37,7 +37,10 @@ describe('PreviewSession', () => {
     expect(await number()).toBe(1);
     preview.changed();
     state.broken = new Error('content/site.json: title:\n  must not be empty');
-    await expect(preview.current()).rejects.toMatchObject({ message: 'content/site.json: title: must not be empty', skipOriginalStack: true });
+    await expect(preview.current()).rejects.toMatchObject({
+      message: 'content/site.json: title: must not be empty',
+      skipOriginalStack: true,
+    });
     expect(preview.failure).toBe('content/site.json: title: must not be empty');
     expect(state.reloads).toBe(1);
     state.broken = undefined;

@@ -15,15 +15,29 @@ function tree(): string {
   mkdirSync(path.join(root, 'templates'));
   return root;
 }
-const ALL = ['content', 'content/overrides', 'content/overrides/es', 'content/overrides/es/weekly', 'content/overrides/es/weekly/2026-w47', 'templates'];
+const ALL = [
+  'content',
+  'content/overrides',
+  'content/overrides/es',
+  'content/overrides/es/weekly',
+  'content/overrides/es/weekly/2026-w47',
+  'templates',
+];
 
 describe('watchingAll', () => {
   it('waits for the last folder, nested and empty, whether the watcher names it relative to its cwd or absolute', async () => {
     const root = tree();
-    const closers = new Map<string, unknown>([...ALL.slice(0, 3).map((f) => [f, [] as unknown] as const), [path.join(root, 'templates'), []]]);
+    const closers = new Map<string, unknown>([
+      ...ALL.slice(0, 3).map((f) => [f, [] as unknown] as const),
+      [path.join(root, 'templates'), []],
+    ]);
     const watcher = { getWatched: () => ({}), _closers: closers, options: { cwd: root } };
     let done = false;
-    const waiting = watchingAll(watcher, ['content', 'templates'].map((d) => path.join(root, d)), FAST).then((all) => ((done = true), all));
+    const waiting = watchingAll(
+      watcher,
+      ['content', 'templates'].map((d) => path.join(root, d)),
+      FAST,
+    ).then((all) => ((done = true), all));
     await new Promise((resolve) => setTimeout(resolve, 50));
     closers.set('content/overrides/es/weekly', []);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -36,12 +50,22 @@ describe('watchingAll', () => {
     const root = tree();
     const watched = Object.fromEntries(ALL.map((f) => [path.join(root, f), []]));
     const watcher = { getWatched: () => watched };
-    expect(await watchingAll(watcher, [path.join(root, 'content'), path.join(root, 'templates'), path.join(root, 'missing')], FAST)).toBe(true);
+    expect(
+      await watchingAll(
+        watcher,
+        [path.join(root, 'content'), path.join(root, 'templates'), path.join(root, 'missing')],
+        FAST,
+      ),
+    ).toBe(true);
   });
 
   it('goes on after its bound when a folder is never watched (one an ignore file leaves out)', async () => {
     const root = tree();
-    const watcher = { getWatched: () => ({}), _closers: new Map(ALL.slice(1).map((f) => [f, []])), options: { cwd: root } };
+    const watcher = {
+      getWatched: () => ({}),
+      _closers: new Map(ALL.slice(1).map((f) => [f, []])),
+      options: { cwd: root },
+    };
     const started = performance.now();
     expect(await watchingAll(watcher, [path.join(root, 'content')], { intervalMs: 5, timeoutMs: 100 })).toBe(false);
     expect(performance.now() - started).toBeGreaterThanOrEqual(100);

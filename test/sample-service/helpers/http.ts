@@ -37,7 +37,12 @@ export function specHeaders(token: string | undefined): Record<string, string> {
   };
 }
 
-export async function send(service: SampleService, method: 'GET' | 'POST', path: string, options: SendOptions = {}): Promise<Answer> {
+export async function send(
+  service: SampleService,
+  method: 'GET' | 'POST',
+  path: string,
+  options: SendOptions = {},
+): Promise<Answer> {
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const res = await request(`${service.url}${path}`, {
     method,

@@ -19,7 +19,8 @@ import { serveCopy, type ServedCopy } from './served-copy.ts';
 
 const SCRIPT = 'https://plausible.io/js/pa-AbC123.js';
 /** Our stub, then Plausible's script, both deferred so that they run in this order. */
-const TAGS = /<script src="\/assets\/plausible-init\.[0-9a-f]{8}\.js" defer><\/script>\n<script src="https:\/\/plausible\.io\/js\/pa-AbC123\.js" defer><\/script>/g;
+const TAGS =
+  /<script src="\/assets\/plausible-init\.[0-9a-f]{8}\.js" defer><\/script>\n<script src="https:\/\/plausible\.io\/js\/pa-AbC123\.js" defer><\/script>/g;
 /** The site's policy with Plausible's origin in script-src and connect-src, written out by hand. */
 const POLICY =
   "default-src 'self'; script-src 'self' https://plausible.io; style-src 'self'; img-src 'self'; object-src 'none'; " +
@@ -71,7 +72,10 @@ describe("a site with Plausible's per-site script", () => {
       const html = readFileSync(path.join(dist, file), 'utf8');
       expect(html.match(TAGS), file).toHaveLength(1);
       // The search page's policy also lets Pagefind's WebAssembly run.
-      const policy = file === 'search/index.html' ? META_POLICY.replace("script-src &#39;self&#39;", "script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;") : META_POLICY;
+      const policy =
+        file === 'search/index.html'
+          ? META_POLICY.replace('script-src &#39;self&#39;', 'script-src &#39;self&#39; &#39;wasm-unsafe-eval&#39;')
+          : META_POLICY;
       expect(html, file).toContain(`<meta http-equiv="Content-Security-Policy" content="${policy}">`);
     }
   });

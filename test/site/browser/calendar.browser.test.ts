@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { formatViolations, ruleIds, runAxe } from './axe.ts';
 import { testSiteBrowser } from './test-site-browser.ts';
 
-const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 375, height: 812 }];
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+];
 const site = await testSiteBrowser();
 
 describe('the calendar pages', () => {
@@ -14,7 +17,12 @@ describe('the calendar pages', () => {
         for (const colorScheme of ['light', 'dark'] as const) {
           const opened = await site.open(pathname, { viewport, colorScheme });
           const violations = await runAxe(opened.page);
-          expect.soft(ruleIds(violations), `axe on ${pathname} ${viewport.width} px ${colorScheme}:\n${formatViolations(violations)}`).toEqual([]);
+          expect
+            .soft(
+              ruleIds(violations),
+              `axe on ${pathname} ${viewport.width} px ${colorScheme}:\n${formatViolations(violations)}`,
+            )
+            .toEqual([]);
         }
       }
     });
@@ -23,11 +31,17 @@ describe('the calendar pages', () => {
   it("gives every day's Moon icon a text alternative and hides the drawing itself", async () => {
     const opened = await site.open('/calendar/2026-11/', { viewport: VIEWPORTS[0]! });
     const days = await opened.page.$$eval('.moon-grid td:has(svg)', (cells) =>
-      cells.map((cell) => ({ hidden: cell.querySelector('svg')!.getAttribute('aria-hidden'), text: cell.querySelector('.visually-hidden')?.textContent ?? '' })));
+      cells.map((cell) => ({
+        hidden: cell.querySelector('svg')!.getAttribute('aria-hidden'),
+        text: cell.querySelector('.visually-hidden')?.textContent ?? '',
+      })),
+    );
     expect(days).toHaveLength(30);
     for (const day of days) {
       expect(day.hidden).toBe('true');
-      expect(day.text).toMatch(/^November \d{1,2}, 2026: (new moon|waxing crescent|first quarter|waxing gibbous|full moon|waning gibbous|last quarter|waning crescent), \d{1,3}% lit$/);
+      expect(day.text).toMatch(
+        /^November \d{1,2}, 2026: (new moon|waxing crescent|first quarter|waxing gibbous|full moon|waning gibbous|last quarter|waning crescent), \d{1,3}% lit$/,
+      );
     }
     // The full moon of 2026-11-24 14:53 UT (lunaf.com) is the 24th's.
     expect(days[23]!.text).toMatch(/: full moon, (99|100)% lit$/);

@@ -31,8 +31,13 @@ describe('hub cards', () => {
     const page = await browser.newPage();
     try {
       for (const intro of HOSTILE_INTROS) {
-        const cards = Array.from({ length: 12 }, (_, i) => `<li class="card"><h2>Sign ${i}</h2><div class="intro">${sanitizeReportHtml(intro)}</div></li>`);
-        await page.setContent(`<!doctype html><html lang="en"><title>t</title><ul class="cards">${cards.join('\n')}</ul>`);
+        const cards = Array.from(
+          { length: 12 },
+          (_, i) => `<li class="card"><h2>Sign ${i}</h2><div class="intro">${sanitizeReportHtml(intro)}</div></li>`,
+        );
+        await page.setContent(
+          `<!doctype html><html lang="en"><title>t</title><ul class="cards">${cards.join('\n')}</ul>`,
+        );
         const count = await page.locator('ul.cards > li').count();
         expect(count, intro).toBe(12);
       }

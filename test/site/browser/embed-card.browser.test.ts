@@ -58,7 +58,9 @@ beforeAll(async () => {
     const body = PAGES[request.url ?? ''];
     if (!body) return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': partnerPolicy() });
-    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title><script src="${SITE}/embed/card.js" defer></script></head><body>${body()}</body></html>`);
+    response.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Partner</title><script src="${SITE}/embed/card.js" defer></script></head><body>${body()}</body></html>`,
+    );
   });
   partnerOrigin = await listen(partner);
   browser = await launchChromium();
@@ -79,8 +81,18 @@ async function openPartner(pathname: string): Promise<OpenedPage & { dialogs: st
     prepare: async (context) => {
       await context.route(`${SITE}/api/v1/aries/weekly/card.json`, async (route) => {
         const real = (await (await route.fetch()).json()) as Record<string, unknown>;
-        const hostile = { heading: HOSTILE, title: HOSTILE, sign: { glyph: HOSTILE }, period: { label: HOSTILE }, intro: { text: HOSTILE } };
-        await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, contentType: 'application/json', body: JSON.stringify({ ...real, ...hostile }) });
+        const hostile = {
+          heading: HOSTILE,
+          title: HOSTILE,
+          sign: { glyph: HOSTILE },
+          period: { label: HOSTILE },
+          intro: { text: HOSTILE },
+        };
+        await route.fulfill({
+          headers: { 'access-control-allow-origin': '*' },
+          contentType: 'application/json',
+          body: JSON.stringify({ ...real, ...hostile }),
+        });
       });
     },
   });
@@ -104,7 +116,15 @@ interface CardView {
 /** What each card's shadow root shows, once every card has rendered its answer (run in the page: no DOM types here). */
 async function cards(page: Page): Promise<CardView[]> {
   // Polled from here: waitForFunction polls a string with eval in the page, which the partner's policy refuses.
-  await expect.poll(() => page.evaluate("[...document.querySelectorAll('horoscope-card')].every((card) => Boolean(card.shadowRoot?.querySelector('a')))"), { timeout: 300_000 }).toBe(true);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          "[...document.querySelectorAll('horoscope-card')].every((card) => Boolean(card.shadowRoot?.querySelector('a')))",
+        ),
+      { timeout: 300_000 },
+    )
+    .toBe(true);
   return (await page.evaluate(`[...document.querySelectorAll('horoscope-card')].map((card) => {
     const root = card.shadowRoot;
     const all = [...root.querySelectorAll('*')];
@@ -168,7 +188,8 @@ describe('the embeddable card on a partner page with a strict policy', () => {
 
   it('reads /api/ across origins, and nothing else of the site', async () => {
     const { page } = await openPartner('/cards');
-    const status = (address: string) => page.evaluate(`fetch(${JSON.stringify(`${SITE}${address}`)}).then((answer) => answer.status, () => 'blocked')`);
+    const status = (address: string) =>
+      page.evaluate(`fetch(${JSON.stringify(`${SITE}${address}`)}).then((answer) => answer.status, () => 'blocked')`);
     expect(await status('/api/v1/index.json')).toBe(200);
     expect(await status('/es/api/v1/leo/weekly/current.json')).toBe(200);
     expect(await status('/leo/feed.json')).toBe('blocked');

@@ -41,7 +41,10 @@ async function leoReportWords(page: Page): Promise<string> {
 describe('the first screen on a phone', () => {
   it("a Leo picked on the home page, then a reload: 40 words or more of Leo's current report within 844 px, and its link", async () => {
     const { page, problems } = await site.open('/');
-    expect(await wordsOnFirstScreen(page, '.sign-tile[data-sign="leo"] .tile-reading'), 'no reading before a sign is picked').toEqual([]);
+    expect(
+      await wordsOnFirstScreen(page, '.sign-tile[data-sign="leo"] .tile-reading'),
+      'no reading before a sign is picked',
+    ).toEqual([]);
     await page.locator('.sign-tile[data-sign="leo"] .tile-link').click();
     await page.waitForURL('**/leo/');
     const report = await leoReportWords(page);
@@ -51,7 +54,9 @@ describe('the first screen on a phone', () => {
     expect(words.length, words.join(' ')).toBeGreaterThanOrEqual(DEFAULTS.minWords);
     expect(report).toContain(words.slice(0, 12).join(' '));
     const link = page.locator(`.sign-tile[data-sign="leo"] a[href="${DEFAULTS.leoWeek}"]`);
-    expect((await link.boundingBox())!.y + (await link.boundingBox())!.height).toBeLessThanOrEqual(DEFAULTS.phone.height);
+    expect((await link.boundingBox())!.y + (await link.boundingBox())!.height).toBeLessThanOrEqual(
+      DEFAULTS.phone.height,
+    );
     expect(problems.consoleErrors).toEqual([]);
   });
 
@@ -73,7 +78,9 @@ describe('the first screen on a phone', () => {
 
   it("the weekly page's breadcrumb trail wraps within the screen, every link wholly in view", async () => {
     const { page } = await site.open(DEFAULTS.leoWeek);
-    const overflow = (await page.evaluate(`[...document.querySelectorAll('.breadcrumbs a, .breadcrumbs [aria-current]')].map((a) => a.getBoundingClientRect().right)`)) as number[];
+    const overflow = (await page.evaluate(
+      `[...document.querySelectorAll('.breadcrumbs a, .breadcrumbs [aria-current]')].map((a) => a.getBoundingClientRect().right)`,
+    )) as number[];
     expect(overflow.length).toBeGreaterThan(2);
     for (const right of overflow) expect(right).toBeLessThanOrEqual(DEFAULTS.phone.width);
   });

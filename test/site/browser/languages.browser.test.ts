@@ -37,15 +37,18 @@ describe.each(Object.keys(languageSites))('the site in %s', (language) => {
     await server?.close();
   });
 
-  it.each(PAGES)('%s opens cleanly, in its language, and axe finds no serious or critical violation', async (pathname) => {
-    const { page, context, response, problems } = await openPage(browser, server.url, pathname);
-    contexts.push(context);
-    expect.soft(response?.status()).toBe(200);
-    expect.soft(await page.locator('html').getAttribute('lang')).toBe(language);
-    expect.soft(await page.locator('h1').count()).toBe(1);
-    expect.soft(problems.consoleErrors).toEqual([]);
-    expect.soft(problems.failedRequests).toEqual([]);
-    const serious = blocking(await runAxe(page));
-    expect(ruleIds(serious), `axe on ${pathname} (${language}):\n${formatViolations(serious)}`).toEqual([]);
-  });
+  it.each(PAGES)(
+    '%s opens cleanly, in its language, and axe finds no serious or critical violation',
+    async (pathname) => {
+      const { page, context, response, problems } = await openPage(browser, server.url, pathname);
+      contexts.push(context);
+      expect.soft(response?.status()).toBe(200);
+      expect.soft(await page.locator('html').getAttribute('lang')).toBe(language);
+      expect.soft(await page.locator('h1').count()).toBe(1);
+      expect.soft(problems.consoleErrors).toEqual([]);
+      expect.soft(problems.failedRequests).toEqual([]);
+      const serious = blocking(await runAxe(page));
+      expect(ruleIds(serious), `axe on ${pathname} (${language}):\n${formatViolations(serious)}`).toEqual([]);
+    },
+  );
 });

@@ -45,7 +45,11 @@ describe("the full moon's time on the home page and the month's calendar", () =>
   });
 
   it("writes the line of the day's time in the reader's zone: the Moon enters Gemini on Tuesday 11:10 UTC, 8:10 PM in Tokyo", async () => {
-    const context = await site.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Tokyo', locale: 'en-US' });
+    const context = await site.newContext({
+      viewport: { width: 390, height: 844 },
+      timezoneId: 'Asia/Tokyo',
+      locale: 'en-US',
+    });
     const page = await context.newPage();
     await page.goto(new URL('/leo/', site.url()).href);
     expect(await page.locator('.daily-line time').textContent()).toMatch(/^Tuesday,? 8:1\d PM Japan Standard Time$/);

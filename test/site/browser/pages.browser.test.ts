@@ -57,45 +57,40 @@ const PAGE_TYPES: readonly PageType[] = [
 
 /** Opens a page type's page; fails at once, naming the content it comes from, when the build lacks it. */
 async function openPageType({ path: pathname, from }: PageType, options: OpenPageOptions = {}) {
-  if (from) expect(builtFile(pathname, 'index.html'), `${pathname} is missing from the build (made from ${from})`).toBe(true);
+  if (from)
+    expect(builtFile(pathname, 'index.html'), `${pathname} is missing from the build (made from ${from})`).toBe(true);
   return open(pathname, options);
 }
 
 describe('built pages in Chromium', () => {
   describe.each(PAGE_TYPES)('$name', (type) => {
     const { name, path: pathname, status } = type;
-    it(
-      `opens cleanly (status ${status}, one h1, no console error, failed request or CSP report) and axe finds no serious or critical violation`,
-      async () => {
-        const { page, response, problems } = await openPageType(type);
-        if (status === 404)
-          expect.soft(builtFile('404.html'), 'the build has no 404.html for static hosts to serve').toBe(true);
-        expect.soft(response?.status(), `HTTP status of ${pathname}`).toBe(status);
-        expect.soft(await page.locator('h1').count(), `number of <h1> on the ${name}`).toBe(1);
-        expect.soft(problems.consoleErrors, 'console errors').toEqual([]);
-        expect.soft(problems.failedRequests, 'failed requests').toEqual([]);
-        // Checked before axe runs: axe's own CSSOM preloading can add a style-src report of its own on some pages.
-        expect.soft([...problems.cspReports], 'Content Security Policy reports').toEqual([]);
-        const serious = blocking(await runAxe(page));
-        expect.soft(ruleIds(serious), `axe on ${pathname}:\n${formatViolations(serious)}`).toEqual([]);
-      },
-    );
+    it(`opens cleanly (status ${status}, one h1, no console error, failed request or CSP report) and axe finds no serious or critical violation`, async () => {
+      const { page, response, problems } = await openPageType(type);
+      if (status === 404)
+        expect.soft(builtFile('404.html'), 'the build has no 404.html for static hosts to serve').toBe(true);
+      expect.soft(response?.status(), `HTTP status of ${pathname}`).toBe(status);
+      expect.soft(await page.locator('h1').count(), `number of <h1> on the ${name}`).toBe(1);
+      expect.soft(problems.consoleErrors, 'console errors').toEqual([]);
+      expect.soft(problems.failedRequests, 'failed requests').toEqual([]);
+      // Checked before axe runs: axe's own CSSOM preloading can add a style-src report of its own on some pages.
+      expect.soft([...problems.cspReports], 'Content Security Policy reports').toEqual([]);
+      const serious = blocking(await runAxe(page));
+      expect.soft(ruleIds(serious), `axe on ${pathname}:\n${formatViolations(serious)}`).toEqual([]);
+    });
 
-    it(
-      'at 375 px wide nothing scrolls sideways, and axe still finds no serious or critical violation',
-      async () => {
-        const { page } = await openPageType(type, { viewport: DEFAULTS.phoneViewport });
-        const width = await scrollWidth(page);
-        const culprits = width > DEFAULTS.phoneViewport.width ? await overflowCulprits(page) : [];
-        expect
-          .soft(width, `${pathname} is ${width} px wide at 375 px; elements past the edge:\n  ${culprits.join('\n  ')}`)
-          .toBeLessThanOrEqual(DEFAULTS.phoneViewport.width);
-        // The phone layout is a different page to axe: boxes that scroll inside themselves (wide tables) and
-        // rearranged navigation only exist at this width.
-        const serious = blocking(await runAxe(page));
-        expect(ruleIds(serious), `axe on ${pathname} at 375 px:\n${formatViolations(serious)}`).toEqual([]);
-      },
-    );
+    it('at 375 px wide nothing scrolls sideways, and axe still finds no serious or critical violation', async () => {
+      const { page } = await openPageType(type, { viewport: DEFAULTS.phoneViewport });
+      const width = await scrollWidth(page);
+      const culprits = width > DEFAULTS.phoneViewport.width ? await overflowCulprits(page) : [];
+      expect
+        .soft(width, `${pathname} is ${width} px wide at 375 px; elements past the edge:\n  ${culprits.join('\n  ')}`)
+        .toBeLessThanOrEqual(DEFAULTS.phoneViewport.width);
+      // The phone layout is a different page to axe: boxes that scroll inside themselves (wide tables) and
+      // rearranged navigation only exist at this width.
+      const serious = blocking(await runAxe(page));
+      expect(ruleIds(serious), `axe on ${pathname} at 375 px:\n${formatViolations(serious)}`).toEqual([]);
+    });
   });
 
   it('a sign page in the dark colour scheme changes colours and axe finds no serious or critical violation', async () => {
@@ -186,7 +181,9 @@ describe('built pages in Chromium', () => {
     // 48rem at 16 px (less the body's 1rem padding on each side): lines of about 75 characters, not 1280 px.
     expect(main.width, 'width of <main>').toBeLessThanOrEqual(48 * 16);
     expect(main.width, 'width of <main>').toBeGreaterThan(40 * 16);
-    expect(Math.abs(main.x - rightMargin), `<main> margins: left ${main.x}, right ${rightMargin}`).toBeLessThanOrEqual(1);
+    expect(Math.abs(main.x - rightMargin), `<main> margins: left ${main.x}, right ${rightMargin}`).toBeLessThanOrEqual(
+      1,
+    );
     const facts = await page.locator('main .sign-facts > div').all();
     expect(facts).toHaveLength(4);
     const tops = await Promise.all(facts.map(async (fact) => (await fact.boundingBox())?.y));
@@ -195,6 +192,9 @@ describe('built pages in Chromium', () => {
     const next = await box('main .pager-next a');
     expect(previous.y, 'previous and next week on one row').toBe(next.y);
     expect(previous.x - main.x, 'previous week starts at the left edge of <main>').toBeLessThanOrEqual(1);
-    expect(main.x + main.width - (next.x + next.width), 'next week ends at the right edge of <main>').toBeLessThanOrEqual(1);
+    expect(
+      main.x + main.width - (next.x + next.width),
+      'next week ends at the right edge of <main>',
+    ).toBeLessThanOrEqual(1);
   });
 });

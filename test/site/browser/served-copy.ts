@@ -17,11 +17,16 @@ export interface ServedCopy {
 }
 
 /** The tests' site with `options` (builtSite's), on 2026-11-22 from the embedded sample service, served. */
-export async function serveCopy({ copy = false, ...options }: SiteOptions & { copy?: boolean } = {}): Promise<ServedCopy> {
+export async function serveCopy({
+  copy = false,
+  ...options
+}: SiteOptions & { copy?: boolean } = {}): Promise<ServedCopy> {
   const site = { periods: CURRENT_PERIODS, ...options };
   const project = copy ? await copyOfBuiltSite('site', site) : (await builtSite('site', site)).project;
   const dist = path.join(project, 'dist');
-  const server = await startStaticServer(dist, { headerRules: parseHeadersFile(readFileSync(path.join(dist, '_headers'), 'utf8')) });
+  const server = await startStaticServer(dist, {
+    headerRules: parseHeadersFile(readFileSync(path.join(dist, '_headers'), 'utf8')),
+  });
   return {
     project,
     dist,

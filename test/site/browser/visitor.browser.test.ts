@@ -48,9 +48,13 @@ describe.each(PAGES)('the $name', ({ path: pathname }) => {
         }
         const width = await scrollWidth(page);
         const culprits = width > viewport.width ? await overflowCulprits(page) : [];
-        expect.soft(width, `${pathname} (${scheme}) is ${width} px wide:\n  ${culprits.join('\n  ')}`).toBeLessThanOrEqual(viewport.width);
+        expect
+          .soft(width, `${pathname} (${scheme}) is ${width} px wide:\n  ${culprits.join('\n  ')}`)
+          .toBeLessThanOrEqual(viewport.width);
         const violations = await runAxe(page);
-        expect.soft(ruleIds(violations), `axe on ${pathname} (${name}, ${scheme}):\n${formatViolations(violations)}`).toEqual([]);
+        expect
+          .soft(ruleIds(violations), `axe on ${pathname} (${name}, ${scheme}):\n${formatViolations(violations)}`)
+          .toEqual([]);
       }
       expect(problems.cspReports, 'Content Security Policy reports').toEqual([]);
       expect(problems.consoleErrors, 'console errors').toEqual([]);
@@ -70,21 +74,31 @@ async function tabTo(page: Page, selector: string): Promise<void> {
 }
 
 const inView = (page: Page, selector: string) =>
-  evaluate<boolean>(page, `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight; })()`);
+  evaluate<boolean>(
+    page,
+    `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight; })()`,
+  );
 
 /** The site paths of the report pages `main` links, in document order. */
 const reportLinks = (page: Page) =>
-  evaluate<string[]>(page, `[...document.querySelectorAll('main a')].map((a) => new URL(a.href).pathname).filter((p) => /^\\/(weekly|monthly|yearly|ascendant)\\/[^/]+\\/[a-z]+\\/$/.test(p))`);
+  evaluate<string[]>(
+    page,
+    `[...document.querySelectorAll('main a')].map((a) => new URL(a.href).pathname).filter((p) => /^\\/(weekly|monthly|yearly|ascendant)\\/[^/]+\\/[a-z]+\\/$/.test(p))`,
+  );
 
-const tileOrder = (page: Page) => evaluate<string[]>(page, `[...document.querySelectorAll('.sign-tile')].map((t) => t.dataset.sign)`);
+const tileOrder = (page: Page) =>
+  evaluate<string[]>(page, `[...document.querySelectorAll('.sign-tile')].map((t) => t.dataset.sign)`);
 const stored = (page: Page) => evaluate<string | null>(page, 'localStorage.getItem("horoscope-sign")');
 /** The layout shifts since the page loaded, summed (https://web.dev/articles/cls). */
 const layoutShift = (page: Page) =>
-  evaluate<number>(page, `new Promise((done) => {
+  evaluate<number>(
+    page,
+    `new Promise((done) => {
     let sum = 0;
     new PerformanceObserver((list) => { for (const entry of list.getEntries()) sum += entry.value; }).observe({ type: 'layout-shift', buffered: true });
     setTimeout(() => done(sum), 200);
-  })`);
+  })`,
+  );
 
 describe('the sign picker', () => {
   it("on a phone, the header's row of signs is reached by Tab, scrolls the focused sign into view, and Enter opens it", async () => {
@@ -112,7 +126,20 @@ describe('the sign picker', () => {
 describe('the remembered sign', () => {
   it("picked by keyboard from the home page's grid, leads the home page with its week after a reload, and Change sign forgets it; never a cookie", async () => {
     const { page, context, problems } = await open('/');
-    expect(await tileOrder(page)).toEqual(['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces']);
+    expect(await tileOrder(page)).toEqual([
+      'aries',
+      'taurus',
+      'gemini',
+      'cancer',
+      'leo',
+      'virgo',
+      'libra',
+      'scorpio',
+      'sagittarius',
+      'capricorn',
+      'aquarius',
+      'pisces',
+    ]);
     expect(await page.locator('.change-sign').isVisible(), 'nothing to change before a sign is picked').toBe(false);
     await tabTo(page, '.sign-tile[data-sign="leo"] .tile-link');
     await page.keyboard.press('Enter');
@@ -123,14 +150,30 @@ describe('the remembered sign', () => {
       await arrive();
       expect((await tileOrder(page))[0], 'the remembered tile comes first in the document').toBe('leo');
       expect((await reportLinks(page))[0], 'the first report the home page links').toBe(DEFAULTS.leoWeek);
-      const tops = await evaluate<number[]>(page, `['leo', 'aries'].map((s) => document.querySelector('.sign-tile[data-sign="' + s + '"]').getBoundingClientRect().top)`);
+      const tops = await evaluate<number[]>(
+        page,
+        `['leo', 'aries'].map((s) => document.querySelector('.sign-tile[data-sign="' + s + '"]').getBoundingClientRect().top)`,
+      );
       expect(tops[0], "Leo's tile is above Aries'").toBeLessThan(tops[1]!);
       expect(await layoutShift(page), 'layout shift while the remembered sign is placed').toBe(0);
     }
 
     await page.locator('.change-sign').click();
     expect(await stored(page)).toBeNull();
-    expect(await tileOrder(page)).toEqual(['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces']);
+    expect(await tileOrder(page)).toEqual([
+      'aries',
+      'taurus',
+      'gemini',
+      'cancer',
+      'leo',
+      'virgo',
+      'libra',
+      'scorpio',
+      'sagittarius',
+      'capricorn',
+      'aquarius',
+      'pisces',
+    ]);
     expect(await evaluate<string>(page, 'document.activeElement.id'), 'focus returns to the grid').toBe('pick-sign');
     await page.reload();
     expect((await reportLinks(page))[0]).toBe('/weekly/2026-w47/aries/');

@@ -30,7 +30,11 @@ export function readBuiltSite(dir: string): BuiltSite {
   const embeds = new Map<string, string>();
   const apiPages = new Map<string, string>();
   for (const file of [...files].sort()) {
-    if (file.endsWith('.html')) (EMBED_PAGE.test(file) ? embeds : API_PAGE.test(file) ? apiPages : html).set(file, readFileSync(path.join(dir, file), 'utf8'));
+    if (file.endsWith('.html'))
+      (EMBED_PAGE.test(file) ? embeds : API_PAGE.test(file) ? apiPages : html).set(
+        file,
+        readFileSync(path.join(dir, file), 'utf8'),
+      );
   }
   // The tests loop over every page: with none, each loop would pass without checking anything.
   if (html.size === 0) throw new Error(`${dir} holds no HTML page: the site build wrote nothing`);
@@ -54,7 +58,9 @@ export function linkHref(html: string, rel: string): string | undefined {
 
 /** Every `<link rel="…">`'s href, in the page's order. */
 export function linkHrefs(html: string, rel: string): string[] {
-  return [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*\\shref="([^"]*)"`, 'g'))].map((m) => decodeAttribute(m[1]!));
+  return [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*\\shref="([^"]*)"`, 'g'))].map((m) =>
+    decodeAttribute(m[1]!),
+  );
 }
 
 /** The text inside `<main>`…`</main>`. */

@@ -23,7 +23,11 @@ export function brokenLinks(site: BuiltSite, published: PublishedAt): { broken: 
     const text = file.endsWith('.html') ? site.html.get(file) : site.read(file);
     if (text !== undefined) broken.push(...links.check(siteFile(site.dir, file, published.origin, () => text)));
   }
-  broken.push(...links.brokenFragments((file) => siteFile(site.dir, file, published.origin, () => site.html.get(file) ?? site.read(file)).page().ids));
+  broken.push(
+    ...links.brokenFragments(
+      (file) => siteFile(site.dir, file, published.origin, () => site.html.get(file) ?? site.read(file)).page().ids,
+    ),
+  );
   return { broken: broken.map(({ file, url, why }) => `${file}: ${url} (${why})`), checked: links.checked };
 }
 
