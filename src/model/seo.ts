@@ -1,5 +1,5 @@
 // What search engines and link previews read: each page's <head> (title, description, canonical URL, Open
-// Graph image), its JSON-LD (https://schema.org) and the sitemap's entries.
+// Graph image), its JSON-LD (json-ld.ts) and the sitemap's entries.
 import type { ReportKind } from '../api/index.ts';
 import type { SiteConfig } from '../data/config.ts';
 import { describeDateTime } from '../data/periods.ts';
@@ -9,8 +9,20 @@ import { SHARE_IMAGE, type ShareImage, type ShareImagePlan } from '../data/share
 import type { Sign } from '../data/signs.ts';
 import type { StaticPage } from '../data/static-pages.ts';
 import type { CalendarPage } from './calendar.ts';
-import type { ChartView, LinkRef, PageImage, PageMeta, PeriodHub, ReportPage, SearchFilter, SectionPage, SignHub, SitemapEntry } from './types.ts';
+import type {
+  ChartView,
+  LinkRef,
+  PageImage,
+  PageMeta,
+  PeriodHub,
+  ReportPage,
+  SearchFilter,
+  SectionPage,
+  SignHub,
+  SitemapEntry,
+} from './types.ts';
 import { SEARCH_SCRIPT, SITE_PATHS, signFeedUrl, signJsonFeedUrl, type SiteUrls } from './urls.ts';
+import { dayToRfc3339, newestDay, pageJsonLd, type ArticleDates, type JsonLdOrganization } from './json-ld.ts';
 
 const DEFAULTS = {
   /** Characters of a page description (search engines show about 155). */
@@ -27,7 +39,11 @@ export function plainText(html: string, max: number = DEFAULTS.descriptionLength
     .replace(/<[^>]*>/g, '')
     .replace(/&(#?\w+);/g, (whole, name: string) => {
       if (ENTITIES[name]) return ENTITIES[name];
-      const code = name.startsWith('#x') ? Number.parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : Number.NaN;
+      const code = name.startsWith('#x')
+        ? Number.parseInt(name.slice(2), 16)
+        : name.startsWith('#')
+          ? Number(name.slice(1))
+          : Number.NaN;
       return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
     })
     .replace(/\s+/g, ' ')
@@ -40,78 +56,6 @@ export function plainText(html: string, max: number = DEFAULTS.descriptionLength
 }
 
 /**
- * JSON for a `<script type="application/ld+json">` block: `<` escaped, so no `</script>` or `<!--` can appear
- * (and U+2028/U+2029, which JavaScript before ES2019 did not allow in strings).
- */
-export function jsonLdString(data: unknown): string {
-  return JSON.stringify(data).replace(/[<\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** schema.org Organization: the site as author and publisher of its reports. */
-interface JsonLdOrganization {
-  '@type': 'Organization';
-  name: string;
-  url: string;
-  logo: { '@type': 'ImageObject'; url: string; width: number; height: number };
-}
-
-/** schema.org Article dates, RFC 3339. */
-interface ArticleDates {
-  published: string;
-  modified: string;
-}
-
-/** A whole day as its midnight UTC in RFC 3339 (`2026-11-16T00:00:00Z`): the same inputs print the same output. */
-function dayToRfc3339(day: string): string {
-  return `${day}T00:00:00Z`;
-}
-
-/** The latest of some `YYYY-MM-DD` days, or undefined for none. */
-export function newestDay(days: string[]): string | undefined {
-  return days.reduce<string | undefined>((max, d) => (max === undefined || d > max ? d : max), undefined);
-}
-
-export interface JsonLdPage {
-  /** Absolute URL of the page. */
-  canonical: string;
-  title: string;
-  description: string;
-  /** An Article (a report) with its dates in RFC 3339; otherwise a WebPage. */
-  article?: ArticleDates;
-  breadcrumbs: { label: string; absoluteUrl: string }[];
-  language: string;
-  organization: JsonLdOrganization;
-  /** The page's link-preview image: an Article's `image` (https://developers.google.com/search/docs/appearance/structured-data/article). */
-  image?: PageImage;
-}
-
-/** A page's JSON-LD (https://schema.org): a WebPage or an Article, and its BreadcrumbList. */
-export function pageJsonLd(page: JsonLdPage): string {
-  const main = page.article
-    ? {
-        '@type': 'Article',
-        headline: page.title,
-        description: page.description,
-        url: page.canonical,
-        mainEntityOfPage: page.canonical,
-        datePublished: page.article.published,
-        dateModified: page.article.modified,
-        inLanguage: page.language,
-        ...(page.image ? { image: { '@type': 'ImageObject', url: page.image.url, width: page.image.width, height: page.image.height } } : {}),
-        author: page.organization,
-        publisher: page.organization,
-      }
-    : { '@type': 'WebPage', name: page.title, description: page.description, url: page.canonical, inLanguage: page.language };
-  const breadcrumbList = {
-    '@type': 'BreadcrumbList',
-    itemListElement: page.breadcrumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.label, item: crumb.absoluteUrl })),
-  };
-  // A trail of one (the home page) is no breadcrumb: schema.org's BreadcrumbList is a path to the page.
-  const graph = page.breadcrumbs.length > 1 ? [main, breadcrumbList] : [main];
-  return jsonLdString({ '@context': 'https://schema.org', '@graph': graph });
-}
-
-/**
  * Open Graph wants `language_TERRITORY` (https://ogp.me/#optional): `en` → `en_US`, `pt` → `pt_BR`, `fr-CA` → `fr_CA`,
  * the territory a bare language most likely means, from CLDR's likely subtags (Intl.Locale#maximize).
  */
@@ -121,21 +65,27 @@ export function ogLocale(language: string): string {
 }
 
 /** A sign's feeds, Atom and JSON Feed, for <link rel="alternate"> on its pages: made once per sign. */
-function signFeedLinks(site: Pick<SiteConfig, 'title'>, t: Messages['t'], urls: SiteUrls): (sign: Sign) => Pick<PageHead, 'feed' | 'jsonFeed'> {
+function signFeedLinks(
+  site: Pick<SiteConfig, 'title'>,
+  t: Messages['t'],
+  urls: SiteUrls,
+): (sign: Sign) => Pick<PageHead, 'feed' | 'jsonFeed'> {
   const links = new Map<string, Pick<PageHead, 'feed' | 'jsonFeed'>>();
   return (sign) => {
     let link = links.get(sign.slug);
     if (!link) {
       link = {
         feed: { url: urls.page(signFeedUrl(sign)), label: t('signHub.feedLink', { sign: sign.name }) },
-        jsonFeed: { url: urls.page(signJsonFeedUrl(sign)), label: t('feed.title', { sign: sign.name, site: site.title }) },
+        jsonFeed: {
+          url: urls.page(signJsonFeedUrl(sign)),
+          label: t('feed.title', { sign: sign.name, site: site.title }),
+        },
       };
       links.set(sign.slug, link);
     }
     return link;
   };
 }
-
 
 /** What a page's head and breadcrumbs are made from. */
 interface PageHead {
@@ -177,7 +127,13 @@ function lastUpdated(reports: ReportPage[]): string | undefined {
 }
 
 /** Every page but the 404, in sitemap order. */
-function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImagePlan): PageHead[] {
+function pageHeads(
+  site: SiteConfig,
+  urls: SiteUrls,
+  t: Messages['t'],
+  pages: SitePages,
+  images: ShareImagePlan,
+): PageHead[] {
   const home: LinkRef = { url: urls.page(SITE_PATHS.home), label: t('site.home') };
   const feedsOf = signFeedLinks(site, t, urls);
   // A report shows its sign and kind; a sign hub its sign's weekly image; every other page the site's image.
@@ -210,12 +166,24 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
   heads.push(...reportHeads(home, urls, t, pages, images, feedsOf));
   const chartsCrumb = { url: urls.page(SITE_PATHS.charts), label: t('charts.title') };
   const chartsLastmod = pages.updated.get(chartsCrumb.url);
-  heads.push({ url: chartsCrumb.url, title: chartsCrumb.label, description: t('charts.description'), breadcrumbs: [home, chartsCrumb], image, lastmod: chartsLastmod, searchFilters: [] });
+  heads.push({
+    url: chartsCrumb.url,
+    title: chartsCrumb.label,
+    description: t('charts.description'),
+    breadcrumbs: [home, chartsCrumb],
+    image,
+    lastmod: chartsLastmod,
+    searchFilters: [],
+  });
   for (const chart of pages.charts) {
     heads.push({
       url: chart.url,
       title: chart.title,
-      description: t('chart.description', { title: chart.title, date: describeDateTime(chart.localBirth, site.language), place: chart.cityName }),
+      description: t('chart.description', {
+        title: chart.title,
+        date: describeDateTime(chart.localBirth, site.language),
+        place: chart.cityName,
+      }),
       breadcrumbs: [home, chartsCrumb, { url: chart.url, label: chart.name }],
       image,
       lastmod: pages.updated.get(chart.url),
@@ -224,17 +192,39 @@ function pageHeads(site: SiteConfig, urls: SiteUrls, t: Messages['t'], pages: Si
   }
   for (const form of pages.chartForms) {
     const crumb = { url: form.url, label: t('chartForm.title') };
-    heads.push({ url: form.url, title: crumb.label, description: t('chartForm.description'), breadcrumbs: [home, chartsCrumb, crumb], image, lastmod: pages.updated.get(form.url) });
+    heads.push({
+      url: form.url,
+      title: crumb.label,
+      description: t('chartForm.description'),
+      breadcrumbs: [home, chartsCrumb, crumb],
+      image,
+      lastmod: pages.updated.get(form.url),
+    });
   }
   for (const page of pages.staticPages) {
     const breadcrumbs = [home, { url: page.url, label: page.title }];
-    heads.push({ url: page.url, title: page.title, description: page.description ?? plainText(page.html), breadcrumbs, image, lastmod: pages.updated.get(page.url), searchFilters: [] });
+    heads.push({
+      url: page.url,
+      title: page.title,
+      description: page.description ?? plainText(page.html),
+      breadcrumbs,
+      image,
+      lastmod: pages.updated.get(page.url),
+      searchFilters: [],
+    });
   }
   heads.push(...calendarHeads(home, pages, image));
   // The empty search page is a landing page like the others (its canonical URL has no query); it lists no
   // horoscope of its own, so it stays out of the search index.
   const search = { url: urls.page(SITE_PATHS.search), label: t('search.title') };
-  heads.push({ url: search.url, title: search.label, description: t('search.description'), breadcrumbs: [home, search], image, lastmod: pages.updated.get(search.url) });
+  heads.push({
+    url: search.url,
+    title: search.label,
+    description: t('search.description'),
+    breadcrumbs: [home, search],
+    image,
+    lastmod: pages.updated.get(search.url),
+  });
   return heads;
 }
 
@@ -247,7 +237,12 @@ function calendarHeads(home: LinkRef, pages: SitePages, image: ShareImage): Page
   return [hub, ...rest].map((page) => {
     const crumb = { url: page.url, label: page.heading };
     if (page.view === 'year') crumbs.set(page.url, crumb);
-    const trail = page.view === 'index' ? [home, crumb] : page.view === 'year' ? [home, hubCrumb, crumb] : [home, hubCrumb, crumbs.get(page.year!.url)!, crumb];
+    const trail =
+      page.view === 'index'
+        ? [home, crumb]
+        : page.view === 'year'
+          ? [home, hubCrumb, crumb]
+          : [home, hubCrumb, crumbs.get(page.year!.url)!, crumb];
     return {
       url: page.url,
       title: page.heading,
@@ -266,7 +261,14 @@ function signImage(images: ShareImagePlan, kind: ReportKind, sign: Sign): ShareI
 }
 
 /** The section archives, and under each the period hubs and their report pages. */
-function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: SitePages, images: ShareImagePlan, feedsOf: ReturnType<typeof signFeedLinks>): PageHead[] {
+function reportHeads(
+  home: LinkRef,
+  urls: SiteUrls,
+  t: Messages['t'],
+  pages: SitePages,
+  images: ShareImagePlan,
+  feedsOf: ReturnType<typeof signFeedLinks>,
+): PageHead[] {
   const heads: PageHead[] = [];
   const sectionCrumbs = new Map<ReportKind, LinkRef>();
   for (const section of pages.sections) {
@@ -274,15 +276,32 @@ function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: Sit
     sectionCrumbs.set(section.kind, crumb);
     const description = t(`kinds.${section.kind}.sectionDescription`);
     // An archive lists its periods: it changes when the newest of them is first published.
-    const published = pages.periodHubs.filter((hub) => hub.kind === section.kind).flatMap((hub) => hub.pages.map((page) => page.published));
-    heads.push({ url: section.url, title: section.title, description, breadcrumbs: [home, crumb], image: images.site, lastmod: newestDay(published) });
+    const published = pages.periodHubs
+      .filter((hub) => hub.kind === section.kind)
+      .flatMap((hub) => hub.pages.map((page) => page.published));
+    heads.push({
+      url: section.url,
+      title: section.title,
+      description,
+      breadcrumbs: [home, crumb],
+      image: images.site,
+      lastmod: newestDay(published),
+    });
   }
   for (const hub of pages.periodHubs) {
     const title = t('site.titleWithPeriod', { title: hub.kindTitle, period: hub.period.label });
     const trail = [home, sectionCrumbs.get(hub.kind)!, { url: hub.url, label: title }];
     const description = t('periodHub.description', { title });
     const kind = { name: 'kind', value: hub.kindTitle };
-    heads.push({ url: hub.url, title, description, breadcrumbs: trail, image: images.site, lastmod: lastUpdated(hub.pages), searchFilters: [kind] });
+    heads.push({
+      url: hub.url,
+      title,
+      description,
+      breadcrumbs: trail,
+      image: images.site,
+      lastmod: lastUpdated(hub.pages),
+      searchFilters: [kind],
+    });
     for (const page of hub.pages) {
       heads.push({
         url: page.url,
@@ -300,7 +319,13 @@ function reportHeads(home: LinkRef, urls: SiteUrls, t: Messages['t'], pages: Sit
   return heads;
 }
 
-function pageMeta(head: PageHead, site: SiteConfig, urls: SiteUrls, t: Messages['t'], organization: JsonLdOrganization): PageMeta {
+function pageMeta(
+  head: PageHead,
+  site: SiteConfig,
+  urls: SiteUrls,
+  t: Messages['t'],
+  organization: JsonLdOrganization,
+): PageMeta {
   const canonical = urls.absolute(head.url);
   const image = pageImage(urls, head.image);
   return {
@@ -324,13 +349,20 @@ function pageMeta(head: PageHead, site: SiteConfig, urls: SiteUrls, t: Messages[
     ...(head.feed ? { feed: head.feed } : {}),
     ...(head.jsonFeed ? { jsonFeed: head.jsonFeed } : {}),
     image,
-    ...(head.searchFilters ? { searchFilters: [...head.searchFilters, { name: 'language', value: site.language }] } : {}),
+    ...(head.searchFilters
+      ? { searchFilters: [...head.searchFilters, { name: 'language', value: site.language }] }
+      : {}),
   };
 }
 
 /** The image's URL is a site path (share-images.ts publishes it there): absolute under the prefix here. */
 function pageImage(urls: SiteUrls, image: ShareImage): PageImage {
-  return { url: urls.absolute(urls.page(image.url)), alt: image.alt, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height };
+  return {
+    url: urls.absolute(urls.page(image.url)),
+    alt: image.alt,
+    width: SHARE_IMAGE.width,
+    height: SHARE_IMAGE.height,
+  };
 }
 
 function notFoundMeta(site: SiteConfig, urls: SiteUrls, t: Messages['t'], image: ShareImage): PageMeta {
@@ -356,8 +388,18 @@ export function siteMeta(
   images: ShareImagePlan,
 ): { meta: Record<string, PageMeta>; sitemap: SitemapEntry[] } {
   const heads = pageHeads(site, urls, t, pages, images);
-  const logo = { '@type': 'ImageObject' as const, url: pageImage(urls, images.logo).url, width: SHARE_IMAGE.logoSize, height: SHARE_IMAGE.logoSize };
-  const organization: JsonLdOrganization = { '@type': 'Organization', name: site.title, url: urls.absolute(urls.page(SITE_PATHS.home)), logo };
+  const logo = {
+    '@type': 'ImageObject' as const,
+    url: pageImage(urls, images.logo).url,
+    width: SHARE_IMAGE.logoSize,
+    height: SHARE_IMAGE.logoSize,
+  };
+  const organization: JsonLdOrganization = {
+    '@type': 'Organization',
+    name: site.title,
+    url: urls.absolute(urls.page(SITE_PATHS.home)),
+    logo,
+  };
   const meta: Record<string, PageMeta> = {};
   for (const head of heads) meta[head.url] = pageMeta(head, site, urls, t, organization);
   const notFound = notFoundMeta(site, urls, t, images.site);
@@ -365,6 +407,9 @@ export function siteMeta(
   // The one page that loads Pagefind (its policy also lets it run WebAssembly).
   const search = meta[urls.page(SITE_PATHS.search)]!;
   search.search = { bundle: urls.page(SEARCH_SCRIPT), closedParts: [] };
-  const sitemap = heads.map((head) => ({ loc: urls.absolute(head.url), ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}) }));
+  const sitemap = heads.map((head) => ({
+    loc: urls.absolute(head.url),
+    ...(head.lastmod ? { lastmod: dayToRfc3339(head.lastmod) } : {}),
+  }));
   return { meta, sitemap };
 }

@@ -26,9 +26,33 @@ import { sectionGroups } from './section-groups.ts';
 import { zoneName } from './calendar-time.ts';
 import { withScriptsNotice } from './privacy-notice.ts';
 import { closedPartFolders } from './search-parts.ts';
-import { newestDay, ogLocale, siteMeta } from './seo.ts';
-import type { ChartView, PeriodHub, PeriodInfo, ReportPage, SectionPage, SignFeed, SignHub, SiteModel, SiteModelInput } from './types.ts';
-import { KIND_ORDER, periodUrl, reportUrl, sectionUrl, signFeedUrl, signHubUrl, signJsonFeedUrl, SITE_PATHS, siteLinks, sitePath, siteUrls, type SiteUrls } from './urls.ts';
+import { newestDay } from './json-ld.ts';
+import { ogLocale, siteMeta } from './seo.ts';
+import type {
+  ChartView,
+  PeriodHub,
+  PeriodInfo,
+  ReportPage,
+  SectionPage,
+  SignFeed,
+  SignHub,
+  SiteModel,
+  SiteModelInput,
+} from './types.ts';
+import {
+  KIND_ORDER,
+  periodUrl,
+  reportUrl,
+  sectionUrl,
+  signFeedUrl,
+  signHubUrl,
+  signJsonFeedUrl,
+  SITE_PATHS,
+  siteLinks,
+  sitePath,
+  siteUrls,
+  type SiteUrls,
+} from './urls.ts';
 
 function periodInfo(period: Period, buildDate: string, locale: string, urls: SiteUrls): PeriodInfo {
   return {
@@ -39,17 +63,29 @@ function periodInfo(period: Period, buildDate: string, locale: string, urls: Sit
   };
 }
 
-
 export function buildSiteModel(input: SiteModelInput): SiteModel {
   const { signs, buildDate, site, messages } = input;
   const { t } = messages;
-  const editorsPages = (input.staticPages ?? []).map((page) => ({ ...page, html: withScriptsNotice(page.html, page.file, site, messages) }));
+  const editorsPages = (input.staticPages ?? []).map((page) => ({
+    ...page,
+    html: withScriptsNotice(page.html, page.file, site, messages),
+  }));
   // Every site-relative URL below is under the prefix of `url`'s path; page dates are kept by site path, so a
   // site that moves keeps them.
   const urls = siteUrls(site);
   const signNames = signs.map((s) => s.name);
-  const calendar = buildCalendar({ site, messages, signs, urls, buildDate, oldestStart: input.reports.map((r) => r.period.start).sort()[0], sampleContent: input.sampleContent });
-  const chartViews = [...(input.charts ?? [])].sort((a, b) => a.name.localeCompare(b.name, site.language)).map((chart) => chartView(chart, messages, signNames));
+  const calendar = buildCalendar({
+    site,
+    messages,
+    signs,
+    urls,
+    buildDate,
+    oldestStart: input.reports.map((r) => r.period.start).sort()[0],
+    sampleContent: input.sampleContent,
+  });
+  const chartViews = [...(input.charts ?? [])]
+    .sort((a, b) => a.name.localeCompare(b.name, site.language))
+    .map((chart) => chartView(chart, messages, signNames));
   const otherPages = otherPageVersions(site, messages, chartViews, editorsPages, calendar, urls);
   // Editors' HTML comes with its links under the site's path (src/data/sanitize.ts sanitizeEditorHtml).
   const staticPages = editorsPages.map((page) => ({ ...page, url: urls.page(page.url) }));
@@ -59,16 +95,28 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
   const bySignAndKind = groupBySignAndKind(reportPages);
   linkNeighbours(bySignAndKind, t);
   const daily = dailyLines(buildDate, signs, messages, calendarTimeZone(site.calendar));
-  const signHubs = signs.map((sign) => withToday(buildSignHub(sign, bySignAndKind, t, urls), daily?.[sign.id], site.language));
+  const signHubs = signs.map((sign) =>
+    withToday(buildSignHub(sign, bySignAndKind, t, urls), daily?.[sign.id], site.language),
+  );
   // Each chart leads on to its signs' current reports; its dates follow the chart alone, not the week's links.
   const current = currentReports(signHubs);
-  const charts = chartViews.map((chart) => ({ ...chart, url: urls.page(chart.url), leads: chartLeads(chart, signNames, current, t) }));
+  const charts = chartViews.map((chart) => ({
+    ...chart,
+    url: urls.page(chart.url),
+    leads: chartLeads(chart, signNames, current, t),
+  }));
   const feeds = signHubs.map((hub) => buildFeed(hub, site, urls, buildDate, t));
   const jsonFeeds = feeds.map((feed) => jsonFeed(feed, urls));
   const updated = new Map([...otherDates].map(([url, dates]) => [urls.page(url), dates.updated]));
   const chartForms = chartFormViews(site, messages, signs, urls, buildDate, current);
   const sections = KIND_ORDER.map((kind) => sectionPage(kind, periods[kind], periodHubs, messages, urls));
-  const { meta, sitemap } = siteMeta(site, urls, t, { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated, calendarPages: calendar?.pages ?? [] }, input.shareImagePlan);
+  const { meta, sitemap } = siteMeta(
+    site,
+    urls,
+    t,
+    { signHubs, sections, periodHubs, charts, staticPages, chartForms, updated, calendarPages: calendar?.pages ?? [] },
+    input.shareImagePlan,
+  );
   const model: SiteModel = {
     site: {
       ...site,
@@ -81,7 +129,11 @@ export function buildSiteModel(input: SiteModelInput): SiteModel {
     ui: messages.ui,
     t,
     signs,
-    links: { ...siteLinks(urls, signs, input.brand), ...risingInvite(chartForms, messages), ...(calendar ? { calendar: { url: calendar.pages[0]!.url, label: t('calendar.nav') } } : {}) },
+    links: {
+      ...siteLinks(urls, signs, input.brand),
+      ...risingInvite(chartForms, messages),
+      ...(calendar ? { calendar: { url: calendar.pages[0]!.url, label: t('calendar.nav') } } : {}),
+    },
     ...(site.analytics ? { analytics: siteAnalytics(site.analytics) } : {}),
     reportPages,
     periodHubs,
@@ -122,13 +174,35 @@ function otherPageVersions(
 ) {
   return [
     // The charts index shows each chart's name, link and birth line.
-    { url: SITE_PATHS.charts, hash: contentHash(JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chartWords(chart, messages).bornLabel]))) },
-    ...chartViews.map((chart) => ({ url: chart.url, hash: contentHash(JSON.stringify({ ...chart, ...chartWords(chart, messages) })) })),
-    ...editorsPages.map((page) => ({ url: page.url, hash: contentHash(page.title, page.description ?? '', page.html) })),
+    {
+      url: SITE_PATHS.charts,
+      hash: contentHash(
+        JSON.stringify(chartViews.map((chart) => [chart.url, chart.name, chartWords(chart, messages).bornLabel])),
+      ),
+    },
+    ...chartViews.map((chart) => ({
+      url: chart.url,
+      hash: contentHash(JSON.stringify({ ...chart, ...chartWords(chart, messages) })),
+    })),
+    ...editorsPages.map((page) => ({
+      url: page.url,
+      hash: contentHash(page.title, page.description ?? '', page.html),
+    })),
     // The chart form shows its own words (only when it is on: otherwise nothing of it is kept).
-    ...(site.chartForm ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }] : []),
+    ...(site.chartForm
+      ? [{ url: SITE_PATHS.chartForm, hash: contentHash(JSON.stringify(messages.ui.chartForm ?? null)) }]
+      : []),
     // The search page shows its own words and links the archives.
-    { url: SITE_PATHS.search, hash: contentHash(JSON.stringify([messages.ui.search, messages.ui.home.archives, KIND_ORDER.map((kind) => messages.ui.kinds[kind].section)])) },
+    {
+      url: SITE_PATHS.search,
+      hash: contentHash(
+        JSON.stringify([
+          messages.ui.search,
+          messages.ui.home.archives,
+          KIND_ORDER.map((kind) => messages.ui.kinds[kind].section),
+        ]),
+      ),
+    },
     ...calendarVersions(calendar, urls.pathPrefix),
   ];
 }
@@ -141,11 +215,21 @@ function buildPeriodHubs(
   input: SiteModelInput,
   urls: SiteUrls,
   otherPages: { url: string; hash: string }[],
-): { periods: Record<ReportKind, PeriodInfo[]>; periodHubs: PeriodHub[]; pageHistory: PageHistory; otherDates: Map<string, PageDates> } {
-  const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<ReportKind, PeriodInfo[]>;
+): {
+  periods: Record<ReportKind, PeriodInfo[]>;
+  periodHubs: PeriodHub[];
+  pageHistory: PageHistory;
+  otherDates: Map<string, PageDates>;
+} {
+  const periods = Object.fromEntries(KIND_ORDER.map((k) => [k, [] as PeriodInfo[]])) as Record<
+    ReportKind,
+    PeriodInfo[]
+  >;
   const overrides = new Map((input.overrides ?? []).map((o) => [overrideKey(o.kind, o.periodKey, o.sign), o]));
-  const sorted = [...input.reports].sort((a, b) =>
-    KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) || a.period.start.localeCompare(b.period.start),
+  const sorted = [...input.reports].sort(
+    (a, b) =>
+      KIND_ORDER.indexOf(a.period.kind) - KIND_ORDER.indexOf(b.period.kind) ||
+      a.period.start.localeCompare(b.period.start),
   );
   const undated = sorted.map((reports) => {
     const info = periodInfo(reports.period, input.buildDate, input.messages.locale, urls);
@@ -153,7 +237,12 @@ function buildPeriodHubs(
     return { info, pages: periodReportPages(reports, info, input, overrides, urls) };
   });
   const versions = undated.flatMap(({ pages }) =>
-    pages.map((p) => ({ url: sitePath(p.url, urls.pathPrefix), hash: contentHash(p.intro, p.text), introHash: contentHash(p.intro), periodStart: p.period.start })),
+    pages.map((p) => ({
+      url: sitePath(p.url, urls.pathPrefix),
+      hash: contentHash(p.intro, p.text),
+      introHash: contentHash(p.intro),
+      periodStart: p.period.start,
+    })),
   );
   // A chart or an editor's page has no period: a cold build dates it from its own day.
   const others = otherPages.map(({ url, hash }) => ({ url, hash, introHash: hash, periodStart: input.buildDate }));
@@ -164,7 +253,10 @@ function buildPeriodHubs(
     period: info,
     url: info.url,
     pages: pages.map((page) => ({ ...page, ...dates.get(sitePath(page.url, urls.pathPrefix))! })),
-    highlights: periodHighlights(pages.map((page) => ({ signName: page.sign.name, intro: page.intro, text: page.text })), input.messages.locale),
+    highlights: periodHighlights(
+      pages.map((page) => ({ signName: page.sign.name, intro: page.intro, text: page.text })),
+      input.messages.locale,
+    ),
   }));
   const otherDates = new Map(otherPages.map(({ url }) => [url, dates.get(url)!]));
   return { periods, periodHubs, pageHistory: history, otherDates };
@@ -206,7 +298,9 @@ function periodReportPages(
       intro: fields.intro,
       text: fields.text,
       url: urls[signId]!,
-      otherSigns: input.signs.filter((s) => s.id !== signId).map((s) => ({ sign: s, url: urls[s.id]!, title: titles[s.id]! })),
+      otherSigns: input.signs
+        .filter((s) => s.id !== signId)
+        .map((s) => ({ sign: s, url: urls[s.id]!, title: titles[s.id]! })),
       signHubUrl: page(signHubUrl(sign)),
       ...(override ? { overridden: override.field } : {}),
     };
@@ -224,13 +318,19 @@ function linkNeighbours(bySignAndKind: Map<string, ReportPage[]>, t: Messages['t
     list.forEach((page, i) => {
       const before = list[i - 1];
       const after = list[i + 1];
-      if (before) page.previous = { url: before.url, label: t(`kinds.${page.kind}.previous`, { period: before.period.label }) };
+      if (before)
+        page.previous = { url: before.url, label: t(`kinds.${page.kind}.previous`, { period: before.period.label }) };
       if (after) page.next = { url: after.url, label: t(`kinds.${page.kind}.next`, { period: after.period.label }) };
     });
   }
 }
 
-function buildSignHub(sign: Sign, bySignAndKind: Map<string, ReportPage[]>, t: Messages['t'], { page }: SiteUrls): SignHub {
+function buildSignHub(
+  sign: Sign,
+  bySignAndKind: Map<string, ReportPage[]>,
+  t: Messages['t'],
+  { page }: SiteUrls,
+): SignHub {
   const current: SignHub['current'] = {};
   const archive = KIND_ORDER.map((kind) => {
     const pages = bySignAndKind.get(`${kind}/${sign.slug}`) ?? [];
@@ -255,14 +355,25 @@ function withToday(hub: SignHub, today: DailyLine | undefined, locale: string): 
   return { ...hub, ...(today ? { today } : {}), ...(weekOpening ? { weekOpening } : {}) };
 }
 
-function sectionPage(kind: ReportKind, periods: PeriodInfo[], hubs: PeriodHub[], messages: Messages, { page }: SiteUrls): SectionPage {
+function sectionPage(
+  kind: ReportKind,
+  periods: PeriodInfo[],
+  hubs: PeriodHub[],
+  messages: Messages,
+  { page }: SiteUrls,
+): SectionPage {
   const { t } = messages;
   return {
     kind,
     title: t(`kinds.${kind}.section`),
     count: t(`kinds.${kind}.count`, { count: periods.length }),
     url: page(sectionUrl(kind)),
-    groups: sectionGroups(kind, periods, hubs.filter((hub) => hub.kind === kind), messages),
+    groups: sectionGroups(
+      kind,
+      periods,
+      hubs.filter((hub) => hub.kind === kind),
+      messages,
+    ),
   };
 }
 
@@ -275,13 +386,19 @@ function jsonFeed(feed: SignFeed, urls: SiteUrls): SiteModel['jsonFeeds'][number
 function buildFeed(hub: SignHub, site: SiteConfig, urls: SiteUrls, buildDate: string, t: Messages['t']): SignFeed {
   const entries = hub.archive
     .flatMap((group) => group.pages)
-    .map((page) => ({ page, absoluteUrl: urls.absolute(page.url), published: parseIsoDate(page.published), updated: parseIsoDate(page.updated) }))
+    .map((page) => ({
+      page,
+      absoluteUrl: urls.absolute(page.url),
+      published: parseIsoDate(page.published),
+      updated: parseIsoDate(page.updated),
+    }))
     // Newest first; on the same day the later period first, and for the same period (a year and its ascendant
     // year) the kinds' order.
-    .sort((a, b) =>
-      b.published.getTime() - a.published.getTime() ||
-      b.page.period.start.localeCompare(a.page.period.start) ||
-      KIND_ORDER.indexOf(a.page.kind) - KIND_ORDER.indexOf(b.page.kind),
+    .sort(
+      (a, b) =>
+        b.published.getTime() - a.published.getTime() ||
+        b.page.period.start.localeCompare(a.page.period.start) ||
+        KIND_ORDER.indexOf(a.page.kind) - KIND_ORDER.indexOf(b.page.kind),
     );
   const newest = newestDay(hub.archive.flatMap((group) => group.pages.map((page) => page.updated)));
   return {
@@ -299,7 +416,14 @@ function buildFeed(hub: SignHub, site: SiteConfig, urls: SiteUrls, buildDate: st
 /** The ascendant pages' way to the chart form for a visitor who does not know their rising sign; none with the form off. */
 function risingInvite(chartForms: SiteModel['chartForms'], { t }: Messages): Pick<SiteModel['links'], 'risingInvite'> {
   const form = chartForms[0];
-  return form ? { risingInvite: { question: t('chartForm.risingQuestion'), link: { url: form.url, text: t('chartForm.risingInvite') } } } : {};
+  return form
+    ? {
+        risingInvite: {
+          question: t('chartForm.risingQuestion'),
+          link: { url: form.url, text: t('chartForm.risingInvite') },
+        },
+      }
+    : {};
 }
 
 function chartView(chart: ChartPage, messages: Messages, signNames: readonly string[]): ChartView {
@@ -313,7 +437,12 @@ function chartView(chart: ChartPage, messages: Messages, signNames: readonly str
     text: normalizeHeadings(p.text, 3),
     housetext: normalizeHeadings(p.housetext, 3),
   }));
-  return { ...chart, planets, intro: normalizeHeadings(chart.intro, 2), title: messages.t('chart.title', { name: chart.name }) };
+  return {
+    ...chart,
+    planets,
+    intro: normalizeHeadings(chart.intro, 2),
+    title: messages.t('chart.title', { name: chart.name }),
+  };
 }
 
 /**
@@ -329,11 +458,25 @@ function chartWords(chart: ChartView, { t, locale }: Messages) {
     localTimeLabel: t('chart.localTime', { zone: zoneName(locale, chart.timezone) }),
     tableCaption: t('chart.tableCaption', { name: chart.name }),
     aboutHeading: t('chart.about', { name: chart.name }),
-    planetHeadings: chart.planets.map((p) => t('chart.planetHeading', { planet: p.name, sign: p.signName, inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }), house: p.house })),
+    planetHeadings: chart.planets.map((p) =>
+      t('chart.planetHeading', {
+        planet: p.name,
+        sign: p.signName,
+        inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }),
+        house: p.house,
+      }),
+    ),
     wheel: {
       title: t('chart.wheelTitle', { name: chart.name }),
       description: t('chart.wheelDescription', { date: birthLabel, place: chart.cityName }),
-      planetLabels: chart.planets.map((p) => t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', { planet: p.name, sign: p.signName, inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }), position: formatDegrees(p.degrees, p.minutes) })),
+      planetLabels: chart.planets.map((p) =>
+        t(p.retrograde ? 'chart.wheelRetrograde' : 'chart.wheelPlanet', {
+          planet: p.name,
+          sign: p.signName,
+          inSign: t('grammar.signIn', { sign: SIGN_SLUGS[p.signId] ?? '', name: p.signName }),
+          position: formatDegrees(p.degrees, p.minutes),
+        }),
+      ),
     },
   };
 }

@@ -1,4 +1,4 @@
-// The code stays small enough to read: no file in src/, scripts/ or .eleventy.js over 400 lines, no function over 80.
+// The code stays small enough to read: no file in src/, scripts/ or .eleventy.js over 500 lines, no function over 100.
 // Functions are found with the TypeScript compiler's own parser (https://github.com/microsoft/TypeScript/wiki/Using-the-Compiler-API).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const LIMITS = { fileLines: 400, functionLines: 80 };
+const LIMITS = { fileLines: 500, functionLines: 100 };
 
 /** The TypeScript of src/ and scripts/, and Eleventy's configuration. */
 function sourceFiles(): string[] {
