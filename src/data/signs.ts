@@ -4,22 +4,9 @@ import { z } from 'zod';
 import { ConfigError, readJsonFile } from './config.ts';
 import type { Messages } from './i18n.ts';
 import { describeMonthDayRange } from './periods.ts';
+import { SIGN_SLUGS, type SignSlug } from './sign-slugs.ts';
 
-export const SIGN_SLUGS = [
-  'aries',
-  'taurus',
-  'gemini',
-  'cancer',
-  'leo',
-  'virgo',
-  'libra',
-  'scorpio',
-  'sagittarius',
-  'capricorn',
-  'aquarius',
-  'pisces',
-] as const;
-export type SignSlug = (typeof SIGN_SLUGS)[number];
+export { SIGN_SLUGS, type SignSlug } from './sign-slugs.ts';
 
 const monthDay = z.string().regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a month and day, MM-DD');
 

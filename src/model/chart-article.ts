@@ -6,7 +6,7 @@ import { formatDegrees } from '../data/format-degrees.ts';
 import type { NatalPage } from '../data/natal-page.ts';
 import { describeDateTime } from '../data/periods.ts';
 import { escapeHtml, normalizeHeadings } from '../data/sanitize.ts';
-import { SIGN_SLUGS } from '../data/signs.ts';
+import { SIGN_SLUGS } from '../data/sign-slugs.ts';
 import type { ChartLeads } from './chart-leads.ts';
 import { chartWheelSvg } from './chart-page-wheel.ts';
 import { zoneName } from './calendar-time.ts';

@@ -42,7 +42,7 @@ describe('the built site (sample service, 2026-11-22)', () => {
       /<header class="page-heading page-heading-sign">\s*<svg class="sign-glyph" viewBox="[^"]+" aria-hidden="true"><circle [^>]+\/><text [^>]+>♌\uFE0E<\/text><\/svg>/,
     );
     const [, intro, text] =
-      /<div class="intro">([\s\S]*?)<\/div>\s*<div class="text">([\s\S]*?)<\/div>/.exec(mainOf(html)) ?? [];
+      /<div class="intro">([\s\S]*?)<\/div>\s*<div class="text"[^>]*>([\s\S]*?)<\/div>/.exec(mainOf(html)) ?? [];
     for (const part of [intro, text]) expect(part?.replace(/<[^>]*>/g, '').trim()).toMatch(/\w{3,}/);
     expect(html).toContain('<p class="sample-notice">The horoscopes on this site are sample content');
   });

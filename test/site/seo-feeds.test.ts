@@ -174,9 +174,8 @@ describe('Atom feeds, one per sign', () => {
       // Exactly the HTML of the report's page, its intro a block of its own (escaped, as Atom's type="html" content
       // is: templates/feed.njk).
       const page = site.read(`${childText(entries[0]!, 'id')!.slice(SITE_URL.length + 1)}index.html`);
-      const article = /<div class="intro">([\s\S]*?)<\/div>\n<div class="text">([\s\S]*?)<\/div>\n<\/article>/.exec(
-        page,
-      );
+      const article =
+        /<div class="intro">([\s\S]*?)<\/div>\n<div class="text"[^>]*>([\s\S]*?)<\/div>\n<\/article>/.exec(page);
       expect(article, slug).not.toBeNull();
       expect(content.text).toBe(`<div>${article![1]!}</div>${article![2]!}`);
     }
