@@ -3,7 +3,9 @@
 //   npm run screenshot -- --language es   docs/screenshots/es-*.png: the home page, a sign page, a sign hub and a chart, at 375 and 1280 px
 //   npm run screenshot -- --languages     docs/screenshots/switcher-*.png: the header of a Spanish page of a site in
 //                                         English and Spanish, with its language switcher, at 375 and 1280 px
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+//   npm run screenshot -- --theme         docs/screenshots/theme-{before,after}-{page,share}.png: docs/theming.md's
+//                                         weekly Leo page and its share image, as shipped and with another --accent
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +42,15 @@ const DEFAULTS = {
     widths: [375, 1280],
     height: 600,
   },
+  /** docs/theming.md's pair: the page's first screen and its share image, as shipped ("before") and with `accent`. */
+  theme: {
+    page: '/weekly/2026-w47/leo/',
+    viewport: { width: 1000, height: 700 },
+    share: /^leo-weekly\.[0-9a-f]+\.png$/,
+    shipped: '--accent: #5b3fa8;',
+    accent: '--accent: #b3261e;',
+    folder: 'docs/screenshots',
+  },
 };
 
 interface Shot {
@@ -48,6 +59,8 @@ interface Shot {
   output: string;
   /** Only this element, not the whole page. */
   selector?: string;
+  /** The viewport alone, not the whole page. */
+  firstScreen?: boolean;
 }
 
 const rootDir = path.resolve(import.meta.dirname, '..');
@@ -85,7 +98,7 @@ async function projectIn(setting: { language: string } | { languages: string[] }
 async function shoot(
   browser: Browser,
   origin: string,
-  { page: pathname, viewport, output, selector }: Shot,
+  { page: pathname, viewport, output, selector, firstScreen = false }: Shot,
 ): Promise<void> {
   const { page, context, response, problems } = await openPage(browser, origin, pathname, { viewport });
   try {
@@ -94,27 +107,19 @@ async function shoot(
       throw new Error(`${pathname} did not load cleanly (status ${response?.status()}): ${trouble.join('; ')}`);
     }
     if (selector) await page.locator(selector).screenshot({ path: path.join(rootDir, output) });
-    else await page.screenshot({ path: path.join(rootDir, output), fullPage: true });
+    else await page.screenshot({ path: path.join(rootDir, output), fullPage: !firstScreen });
     console.log(`Wrote ${output}`);
   } finally {
     await context.close();
   }
 }
 
-const { values } = parseArgs({
-  options: { language: { type: 'string' }, languages: { type: 'boolean', default: false } },
-});
-const setting = values.languages
-  ? { languages: DEFAULTS.switcher.languages }
-  : values.language
-    ? { language: values.language }
-    : undefined;
-const work = await mkdtemp(path.join(tmpdir(), 'screenshot-'));
-try {
+/** Builds `project` from the embedded sample service into `work`/dist, serves it and takes `shots`; the site's folder. */
+async function buildAndShoot(project: string, work: string, shots: Shot[]): Promise<string> {
   const siteDir = path.join(work, 'dist');
   // Only the build date is passed: the embedded sample service, never an account from .env.
   await runBuild({
-    rootDir: setting ? await projectIn(setting, work) : rootDir,
+    rootDir: project,
     env: { ASTRO_BUILD_DATE: DEFAULTS.buildDate },
     outputDir: siteDir,
     cacheDir: path.join(work, 'cache'),
@@ -123,10 +128,52 @@ try {
   const server = await startStaticServer(siteDir, { headers: SECURITY_HEADERS });
   const browser = await launchChromium();
   try {
-    for (const shot of shotsFor(values.language, values.languages)) await shoot(browser, server.url, shot);
+    for (const shot of shots) await shoot(browser, server.url, shot);
   } finally {
     await browser.close();
     await server.close();
+  }
+  return siteDir;
+}
+
+/** docs/theming.md's pictures: a scratch copy of the project as shipped, then with the other accent in content/theme.css. */
+async function shootTheme(work: string): Promise<void> {
+  const { page, viewport, share, shipped, accent, folder } = DEFAULTS.theme;
+  for (const name of ['before', 'after']) {
+    const project = copyProject(path.join(work, name));
+    const themeFile = path.join(project, 'content/theme.css');
+    const theme = await readFile(themeFile, 'utf8');
+    if (!theme.includes(shipped)) throw new Error(`content/theme.css: has no "${shipped}" to change`);
+    if (name === 'after') await writeFile(themeFile, theme.replace(shipped, accent));
+    const output = `${folder}/theme-${name}-page.png`;
+    const siteDir = await buildAndShoot(project, path.join(work, name), [
+      { page, viewport, output, firstScreen: true },
+    ]);
+    const image = (await readdir(path.join(siteDir, 'assets/share'))).find((file) => share.test(file));
+    if (!image) throw new Error(`no Leo weekly share image in ${path.join(siteDir, 'assets/share')}`);
+    await copyFile(path.join(siteDir, 'assets/share', image), path.join(rootDir, folder, `theme-${name}-share.png`));
+    console.log(`Wrote ${folder}/theme-${name}-share.png`);
+  }
+}
+
+const { values } = parseArgs({
+  options: {
+    language: { type: 'string' },
+    languages: { type: 'boolean', default: false },
+    theme: { type: 'boolean', default: false },
+  },
+});
+const setting = values.languages
+  ? { languages: DEFAULTS.switcher.languages }
+  : values.language
+    ? { language: values.language }
+    : undefined;
+const work = await mkdtemp(path.join(tmpdir(), 'screenshot-'));
+try {
+  if (values.theme) await shootTheme(work);
+  else {
+    const project = setting ? await projectIn(setting, work) : rootDir;
+    await buildAndShoot(project, work, shotsFor(values.language, values.languages));
   }
 } catch (error) {
   console.error(`Screenshot failed: ${describeFailure(error)}`);

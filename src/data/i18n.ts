@@ -201,6 +201,9 @@ const messagesSchema = z.strictObject({
     'earlier',
     'later',
     'sampleDates',
+    'legendEvents',
+    'legendMoon',
+    'legendToday',
   ).optional(),
   notFound: group('title', 'description', 'text', 'home', 'pickSign', 'searchHeading'),
   search: group(

@@ -17,6 +17,8 @@ export interface CalendarDay {
   moonPath: string;
   /** An event of the month list falls on it. */
   hasEvents: boolean;
+  /** The build's date: the page marks it `aria-current="date"`. */
+  isToday: boolean;
 }
 
 export interface CalendarGrid {
@@ -24,6 +26,8 @@ export interface CalendarGrid {
   weekdays: { short: string; long: string }[];
   /** Rows of seven, null outside the month. */
   weeks: (CalendarDay | null)[][];
+  /** What the bold days, the icons and today's mark mean; `moonPath` draws a sample icon, a half-lit Moon. */
+  legend: { events: string; moon: string; today: string; moonPath: string };
 }
 
 const RADIUS = 9;
@@ -49,7 +53,10 @@ function moonAtNoon(noon: number): { litFraction: number; waxing: boolean } {
   return { litFraction: (1 - Math.cos((phaseAngle * Math.PI) / 180)) / 2, waxing: phaseAngle % 360 < 180 };
 }
 
-/** The grid of month `YYYY-MM`; `eventDays` are the local days its events fall on. */
+/**
+ * The grid of month `YYYY-MM`; `eventDays` are the local days its events fall on, `today` the build's date
+ * (`YYYY-MM-DD`, compared as written: it already is the day the site is built for, in no zone to convert from).
+ */
 export function monthGrid(
   month: string,
   monthLabel: string,
@@ -57,6 +64,7 @@ export function monthGrid(
   locale: string,
   timeZone: string,
   t: Messages['t'],
+  today = '',
 ): CalendarGrid {
   const dateLabel = formatterFor(locale, 'UTC', { dateStyle: 'long' });
   const percent = new Intl.NumberFormat(locale, { style: 'percent' });
@@ -77,6 +85,7 @@ export function monthGrid(
       label: t('calendar.moonDay', { date, phase, lit: percent.format(moon.litFraction) }),
       moonPath: moonLitPath(moon.litFraction, moon.waxing, RADIUS),
       hasEvents: eventDays.has(datetime),
+      isToday: datetime === today,
     };
   });
   // Monday 0 … Sunday 6.
@@ -88,5 +97,11 @@ export function monthGrid(
   const weekday = (style: 'short' | 'long', i: number) =>
     formatterFor(locale, 'UTC', { weekday: style }).format(new Date(Date.UTC(2024, 0, 1 + i, 12)));
   const weekdays = Array.from({ length: 7 }, (_, i) => ({ short: weekday('short', i), long: weekday('long', i) }));
-  return { caption: t('calendar.gridCaption', { month: monthLabel }), weekdays, weeks };
+  const legend = {
+    events: t('calendar.legendEvents'),
+    moon: t('calendar.legendMoon'),
+    today: t('calendar.legendToday'),
+    moonPath: moonLitPath(0.5, true, RADIUS),
+  };
+  return { caption: t('calendar.gridCaption', { month: monthLabel }), weekdays, weeks, legend };
 }

@@ -157,7 +157,8 @@ function skyOf(input: CalendarInput, timeZone: string, from: string, to: string)
     },
     withGrid: (month) => {
       const m = monthOf(month);
-      return { ...m, grid: monthGrid(month, m.label, new Set(m.events.map((e) => e.day)), words.locale, timeZone, t) };
+      const eventDays = new Set(m.events.map((e) => e.day));
+      return { ...m, grid: monthGrid(month, m.label, eventDays, words.locale, timeZone, t, buildDate) };
     },
   };
 }

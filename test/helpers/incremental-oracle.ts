@@ -396,9 +396,10 @@ export function incrementalOracle({
         if (!state.reuses) expect(incremental.reused).toBe(0);
         else if (KEPT.includes(state.name)) expect(incremental.rendered).toBe(0);
         // The home page shows the day's sky, so a new day changes the language's digest: the four pages that list the
-        // whole language (home, charts index, search, 404) are rendered again, and the twelve sign hubs, whose line of
-        // the day changed (the Moon entered Gemini on the 24th at 11:10 UTC); every other page taken.
-        else if (state.name === 'the next day, in the same week') expect(incremental.rendered).toBe(4 + 12);
+        // whole language (home, charts index, search, 404) are rendered again, the twelve sign hubs, whose line of
+        // the day changed (the Moon entered Gemini on the 24th at 11:10 UTC), and the two pages whose grid marks today
+        // (the calendar's hub and November's page: the mark moves from the 23rd to the 24th); every other page taken.
+        else if (state.name === 'the next day, in the same week') expect(incremental.rendered).toBe(4 + 12 + 2);
         // One Spanish report changed: its page, its sign's and its period's hubs, the eight pages that list a whole
         // language (each home, charts index, search and 404 page) and the report's card page (/es/embed/…); the rest of
         // each language is taken.

@@ -41,4 +41,32 @@ describe('monthGrid', () => {
     ]);
     expect([23, 24, 25].map(phase)).toEqual(['waxing gibbous', 'full moon', 'waning gibbous']);
   });
+
+  it("marks the build's date as today, the 7th of December 2026 and no other day, whatever the calendar's zone", () => {
+    // The build date is the day the site is built for: the cell of that date, even where its midnight is still the
+    // day before in UTC (Pacific/Kiritimati, UTC+14) or already the day after (America/Los_Angeles, UTC−8).
+    for (const zone of ['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati']) {
+      const december = monthGrid('2026-12', 'December 2026', new Set(), 'en', zone, messages.t, '2026-12-07');
+      const today = december.weeks.flat().filter((d) => d?.isToday);
+      expect(
+        today.map((d) => d!.datetime),
+        zone,
+      ).toEqual(['2026-12-07']);
+    }
+    // Another month's grid has no today; nor has a grid built for no date.
+    const november = monthGrid('2026-11', 'November 2026', new Set(), 'en', 'UTC', messages.t, '2026-12-07');
+    expect(november.weeks.flat().filter((d) => d?.isToday)).toEqual([]);
+    expect(grid.weeks.flat().filter((d) => d?.isToday)).toEqual([]);
+  });
+
+  it("explains its bold days, its icons and the mark of today in the language's words", () => {
+    expect(grid.legend).toMatchObject({
+      events: 'Bold: a day with an event in the list below',
+      moon: 'The Moon at noon, its lit part light',
+      today: 'Outlined: today',
+    });
+    // The sample icon is a first quarter: from the top clockwise (sweep 1, SVG's y down) round the right limb to the
+    // bottom, and straight back up the terminator (an arc of no width).
+    expect(grid.legend.moonPath).toBe('M0 -9A9 9 0 0 1 0 9A0 9 0 0 0 0 -9Z');
+  });
 });

@@ -82,7 +82,10 @@ describe('buildCalendar', () => {
     expect(ids).toContain('lunareclipse-moon-virgo-20260303-en@stars.example.org');
     const nextDay = buildCalendar(input('2026-03-11'))!;
     expect(nextDay.feeds[0]!.body).toBe(body);
-    expect(JSON.stringify(nextDay.pages)).toBe(JSON.stringify(march.pages));
+    // The pages differ a day later only by the day their grid marks as today.
+    const unmarked = (pages: unknown) => JSON.stringify(pages).replaceAll('"isToday":true', '"isToday":false');
+    expect(unmarked(nextDay.pages)).toBe(unmarked(march.pages));
+    expect(JSON.stringify(nextDay.pages)).not.toBe(JSON.stringify(march.pages));
   });
 
   it("keeps each event's UID when the window moves a month on", () => {
@@ -178,13 +181,20 @@ describe("the calendar's page fingerprints", () => {
     return new Map([...pages].filter(([url]) => url.startsWith('/calendar/')));
   };
 
-  it('renders no calendar page again the next day, and the hub and the feed when the month turns', () => {
+  it('renders again the next day the two pages whose grid marks today, and the feed too when the month turns', () => {
     const [tenth, eleventh] = [prints('2026-03-10'), prints('2026-03-11')];
     expect(tenth.size).toBe(1 + 2 + 24 + 1);
-    expect(eleventh).toEqual(tenth);
-    const april = prints('2026-04-01');
-    const changed = [...tenth].filter(([url, print]) => april.get(url) !== print).map(([url]) => url);
-    expect(changed).toEqual(['/calendar/', '/calendar/sky.ics']);
+    const changed = (from: Map<string, string>, to: Map<string, string>) =>
+      [...from].filter(([url, print]) => to.get(url) !== print).map(([url]) => url);
+    // The hub shows this month's grid, as March's own page does: today's mark moves from the 10th to the 11th.
+    expect(changed(tenth, eleventh)).toEqual(['/calendar/', '/calendar/2026-03/']);
+    // On April 1 the hub shows April, the mark leaves March's page for April's, and the feed's window moves on.
+    expect(changed(tenth, prints('2026-04-01'))).toEqual([
+      '/calendar/',
+      '/calendar/2026-03/',
+      '/calendar/2026-04/',
+      '/calendar/sky.ics',
+    ]);
   });
 });
 

@@ -134,6 +134,14 @@ describe.each(Object.keys(OG_LOCALES))('the site in %s', (language) => {
     expect(found.slice(0, 20)).toEqual([]);
   });
 
+  it("explains the month grid's bold days, icons and today in its own words", () => {
+    const { calendar } = JSON.parse(readFileSync(path.join(i18nDir, `${language}.json`), 'utf8')) as {
+      calendar: Record<string, string>;
+    };
+    const legend = /<ul class="moon-grid-legend">([\s\S]*?)<\/ul>/.exec(site.read('calendar/2026-11/index.html'))?.[1];
+    for (const key of ['legendEvents', 'legendMoon', 'legendToday']) expect(legend).toContain(calendar[key]);
+  });
+
   it('names the week and writes its dates as the language does', () => {
     const weeks = site.read('weekly/index.html');
     expect(weeks).toContain(`<a href="/weekly/2026-w48/">${WEEK_48[language]}</a>`);

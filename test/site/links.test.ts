@@ -55,7 +55,7 @@ describe('internal links', () => {
       const header = /<header class="site-header">[\s\S]*?<\/header>/.exec(html)?.[0] ?? '';
       expect(header, file).toContain('<form class="site-search" role="search" action="/search/" method="get">');
       expect(header, file).toMatch(
-        /<label for="site-search-q" class="visually-hidden">Search the horoscopes<\/label>\s*<input id="site-search-q" type="search" name="q" placeholder="Signs, weeks, planets…">/,
+        /<label for="site-search-q" class="visually-hidden">Search the horoscopes<\/label>\s*<input id="site-search-q" type="search" name="q" placeholder="Leo, love…">/,
       );
     }
   });

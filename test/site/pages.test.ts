@@ -89,3 +89,31 @@ describe('the built site (sample service, 2026-11-22)', () => {
     }
   });
 });
+
+describe("the calendar's today (built on 2026-11-22)", () => {
+  const calendarPages = () =>
+    ['calendar/index.html', ...['10', '11', '12'].map((m) => `calendar/2026-${m}/index.html`)].map(
+      (file) => [file, read(file)] as const,
+    );
+  /** The days of a page's grid marked as today, by their date. */
+  const todays = (html: string) =>
+    [...html.matchAll(/<td[^>]*\saria-current="date"[^>]*><time datetime="([\d-]+)"/g)].map((m) => m[1]);
+
+  it("is the 22nd of November alone, on the hub and on November's page; no other month marks a day", () => {
+    expect(Object.fromEntries(calendarPages().map(([file, html]) => [file, todays(html)]))).toEqual({
+      'calendar/index.html': ['2026-11-22'],
+      'calendar/2026-10/index.html': [],
+      'calendar/2026-11/index.html': ['2026-11-22'],
+      'calendar/2026-12/index.html': [],
+    });
+  });
+
+  it('is explained, with the bold days and the icons, in a legend beside every grid', () => {
+    for (const [file, html] of calendarPages()) {
+      const legend = /<ul class="moon-grid-legend">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+      expect(legend, file).toContain('Bold: a day with an event in the list below');
+      expect(legend, file).toContain('The Moon at noon, its lit part light');
+      expect(legend, file).toContain('Outlined: today');
+    }
+  });
+});
