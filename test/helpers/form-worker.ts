@@ -3,7 +3,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeEach, expect } from 'vitest';
-import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import {
+  startWorker,
+  type LocalWorker,
+  type RestartableWorker,
+  type WorkerInput,
+} from '../../src/cli/chart-form-worker.ts';
 import type { SampleService } from '../../src/sample-service/server.ts';
 import { CURRENT_PERIODS } from './project-copy.ts';
 import { removeDir } from './remove-dir.ts';
@@ -100,4 +105,28 @@ export function useFormWorkerHooks(
     started().service?.setFaults({});
     started().service?.resetLog();
   });
+}
+
+/**
+ * A test file's one Worker, started by its first test that asks for it and closed after the file: a test asking for
+ * other input (another site, other secrets) gets it run again (`restart`: a new isolate at the same address, with no
+ * new bundle or server), and one asking for a `fresh` Worker gets it run again under a name of its own, so a ledger
+ * of its own too (a session never signed in, no call counted today); one asking for the same input gets the last
+ * test's Worker, its session and answers kept, as a deployed Worker's are.
+ */
+export function fileWorker(start: (input: WorkerInput) => Promise<RestartableWorker> = startWorker) {
+  let worker: RestartableWorker | undefined;
+  let running = '';
+  let fresh = 0;
+  afterAll(() => worker?.close());
+  return async function workerFor(input: WorkerInput, options: { fresh?: boolean } = {}): Promise<LocalWorker> {
+    // Durable Objects belong to the Worker that names their class: another Worker's are others.
+    // https://developers.cloudflare.com/durable-objects/reference/durable-objects-migrations/
+    const own = options.fresh && worker ? { ...input, name: `horoscope-site-fresh-${(fresh += 1)}` } : input;
+    const key = JSON.stringify(own);
+    if (!worker) worker = await start(own);
+    else if (key !== running) await worker.restart(own);
+    running = key;
+    return worker;
+  };
 }
