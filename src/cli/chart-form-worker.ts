@@ -65,8 +65,8 @@ export async function startWorker({
     close: () => worker.dispose(),
     /**
      * The Worker run again over `input`, at the same address: wrangler reloads a new configuration in a new workerd
-     * process (Miniflare's setOptions), a new isolate; its Durable Objects are kept, as across a deploy, unless
-     * `input` names another Worker. Resolves once it serves.
+     * process (Miniflare's setOptions), a new isolate; under the same name its Durable Objects are kept, as across a
+     * deploy, and under a new name they are new. Resolves once it serves.
      */
     async restart(input) {
       const reloaded = once(worker.raw, 'reloadComplete');

@@ -108,24 +108,24 @@ export function useFormWorkerHooks(
 }
 
 /**
- * A test file's one Worker, started by its first test that asks for it and closed after the file: a test asking for
- * other input (another site, other secrets) gets it run again (`restart`: a new isolate at the same address, with no
- * new bundle or server), and one asking for a `fresh` Worker gets it run again under a name of its own, so a ledger
- * of its own too (a session never signed in, no call counted today); one asking for the same input gets the last
- * test's Worker, its session and answers kept, as a deployed Worker's are.
+ * A test file's one Worker, started by its first test that asks for it and closed after the file. A test asking for
+ * other input (another site, other secrets) or for a `fresh` Worker gets it run again (`restart`: a new isolate at
+ * the same address, with no new bundle or server) under a name of its own, so with a ledger of its own (no call
+ * counted today, no answer kept); one asking for the same input gets the last test's Worker, its session, answers
+ * and ledger kept, as a deployed Worker's are.
  */
 export function fileWorker(start: (input: WorkerInput) => Promise<RestartableWorker> = startWorker) {
   let worker: RestartableWorker | undefined;
   let running = '';
-  let fresh = 0;
+  let restarts = 0;
   afterAll(() => worker?.close());
-  return async function workerFor(input: WorkerInput, options: { fresh?: boolean } = {}): Promise<LocalWorker> {
+  return async function workerFor(input: WorkerInput, { fresh = false } = {}): Promise<LocalWorker> {
+    const key = JSON.stringify(input);
+    if (!worker) worker = await start(input);
     // Durable Objects belong to the Worker that names their class: another Worker's are others.
     // https://developers.cloudflare.com/durable-objects/reference/durable-objects-migrations/
-    const own = options.fresh && worker ? { ...input, name: `horoscope-site-fresh-${(fresh += 1)}` } : input;
-    const key = JSON.stringify(own);
-    if (!worker) worker = await start(own);
-    else if (key !== running) await worker.restart(own);
+    else if (fresh || key !== running)
+      await worker.restart({ ...input, name: `horoscope-site-restarted-${(restarts += 1)}` });
     running = key;
     return worker;
   };
