@@ -17,7 +17,7 @@ export interface LocalWorker {
 /** wrangler's log levels; `log` shows the Worker's console.log lines, the day's call count among them. */
 export type WorkerLogLevel = 'error' | 'warn' | 'info' | 'log';
 
-/** A Worker that can run again afresh: a new isolate and a new, empty ledger, at the same address. */
+/** A Worker that can run again over other input, at the same address. */
 export interface RestartableWorker extends LocalWorker {
   restart(input: WorkerInput): Promise<void>;
 }

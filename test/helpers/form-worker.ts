@@ -110,7 +110,7 @@ export function useFormWorkerHooks(
 /**
  * A test file's one Worker, started by its first test that asks for it and closed after the file. A test asking for
  * other input (another site, other secrets) or for a `fresh` Worker gets it run again (`restart`: a new isolate at
- * the same address, with no new bundle or server) under a name of its own, so with a ledger of its own (no call
+ * the same address, with no new wrangler server) under a name of its own, so with a ledger of its own (no call
  * counted today, no answer kept); one asking for the same input gets the last test's Worker, its session, answers
  * and ledger kept, as a deployed Worker's are.
  */
