@@ -2,6 +2,7 @@
 // site folder, with the service account as its secrets. Used by `npm run worker`, `npm start` (when site.json has
 // `chartForm`), the tests and the benchmarks. Offline: no metrics, and no download of Cloudflare's request metadata
 // (cf.json) at start. https://developers.cloudflare.com/workers/wrangler/api/#unstable_startworker
+import { once } from 'node:events';
 import path from 'node:path';
 import { parsePositiveInt } from '../data/config.ts';
 import { startSampleService } from '../sample-service/server.ts';
@@ -16,31 +17,63 @@ export interface LocalWorker {
 /** wrangler's log levels; `log` shows the Worker's console.log lines, the day's call count among them. */
 export type WorkerLogLevel = 'error' | 'warn' | 'info' | 'log';
 
+/** A Worker that can run again over other input, at the same address. */
+export interface RestartableWorker extends LocalWorker {
+  restart(input: WorkerInput): Promise<void>;
+}
+
+/** The site folder and the secrets a Worker runs with. */
+export interface WorkerInput {
+  dist: string;
+  secrets: Record<string, string>;
+  /** wrangler.jsonc's unless given: another name is another Worker, with Durable Objects, and so a ledger, of its own. */
+  name?: string;
+}
+
+/** Wrangler's options for `input`: the site as its static assets, each secret a `secret_text` binding. */
+function workerConfig({ dist, secrets, name }: WorkerInput) {
+  return {
+    ...(name ? { name } : {}),
+    assets: path.resolve(dist),
+    bindings: Object.fromEntries(
+      Object.entries(secrets).map(([name, value]) => [name, { type: 'secret_text' as const, value }]),
+    ),
+  };
+}
+
 export async function startWorker({
   dist,
   secrets,
   port = 0,
   host = '127.0.0.1',
   logLevel = 'error',
-}: {
-  dist: string;
-  secrets: Record<string, string>;
+}: WorkerInput & {
   port?: number;
   host?: string;
   logLevel?: WorkerLogLevel;
-}): Promise<LocalWorker> {
+}): Promise<RestartableWorker> {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
   process.env.WRANGLER_SEND_METRICS = 'false';
   const { unstable_startWorker } = await import('wrangler');
   const worker = await unstable_startWorker({
     config: path.join(repo, 'wrangler.jsonc'),
-    assets: path.resolve(dist),
-    bindings: Object.fromEntries(
-      Object.entries(secrets).map(([name, value]) => [name, { type: 'secret_text', value }]),
-    ),
+    ...workerConfig({ dist, secrets }),
     dev: { server: { hostname: host, port }, inspector: false, watch: false, persist: false, logLevel },
   });
-  return { url: await worker.url, close: () => worker.dispose() };
+  return {
+    url: await worker.url,
+    close: () => worker.dispose(),
+    /**
+     * The Worker run again over `input`, at the same address: wrangler reloads a new configuration in a new workerd
+     * process (Miniflare's setOptions), a new isolate; under the same name its Durable Objects are kept, as across a
+     * deploy, and under a new name they are new. Resolves once it serves.
+     */
+    async restart(input) {
+      const reloaded = once(worker.raw, 'reloadComplete');
+      await worker.patchConfig(workerConfig(input));
+      await reloaded;
+    },
+  };
 }
 
 /** The Worker as an owner runs it locally, and which service it asks. */

@@ -6,10 +6,11 @@ import { cpSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import {
   callsTo,
+  fileWorker,
   FORM_SITE,
   formClient,
   newVisitor,
@@ -35,23 +36,24 @@ beforeAll(async () => {
 }, 240_000);
 useFormWorkerHooks(() => ({ service }));
 
+const workerFor = fileWorker();
+
 /**
- * A Worker of its own over `site` (its isolate, its ledger), closed after `use`; asked once before, so that its
+ * The file's Worker run afresh over `site` (a new isolate, a ledger of its own); asked once before, so that its
  * start (its isolate, its form's data) is not in the waits measured.
  */
 async function withWorker<T>(
   use: (worker: LocalWorker) => Promise<T>,
   { site = dist, extra = {} }: { site?: string; extra?: Record<string, string> } = {},
 ): Promise<T> {
-  const worker = await startWorker({ dist: site, secrets: { ASTRO_API_URL: service.url, ...ACCOUNT, ...extra } });
-  try {
-    expect(
-      (await formClient(worker).post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' })).status,
-    ).toBe(400);
-    return await use(worker);
-  } finally {
-    await worker.close();
-  }
+  const worker = await workerFor(
+    { dist: site, secrets: { ASTRO_API_URL: service.url, ...ACCOUNT, ...extra } },
+    { fresh: true },
+  );
+  expect(
+    (await formClient(worker).post('/charts/yours/', { date: '1899-01-01', time: '10:00', q: 'Lima' })).status,
+  ).toBe(400);
+  return use(worker);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,10 +6,11 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
-import { callsTo, formClient, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
-import { builtInTwoLanguages, CURRENT_PERIODS, runScript } from '../helpers/project-copy.ts';
+import { callsTo, fileWorker, FORM_SITE, formClient, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
+import { runScript } from '../helpers/project-copy.ts';
+import { copyOfBuiltSite } from '../helpers/shared-sites.ts';
 
 const ACCOUNT = { ASTRO_API_USERNAME: 'faulty-owner', ASTRO_API_PASSWORD: 'faulty-secret-5' };
 /**
@@ -23,23 +24,25 @@ const CAP = 3;
 let project = '';
 let service: SampleService;
 
-/** A Worker of its own (its own isolate, its own ledger) over `site`, closed after `use`. */
-async function withWorker<T>(site: 'dist' | 'capped', use: (worker: LocalWorker) => Promise<T>): Promise<T> {
-  const worker = await startWorker({
-    dist: path.join(project, site),
-    secrets: { ASTRO_API_URL: service.url, ...ACCOUNT, ASTRO_TIMEOUT_MS: String(WAIT_MS) },
-  });
-  try {
-    return await use(worker);
-  } finally {
-    await worker.close();
-  }
+const workerFor = fileWorker();
+
+/** The file's Worker over `site`: the last test's isolate and ledger when it ran over the same site. */
+async function withWorker<T>(
+  site: 'dist' | 'capped',
+  use: (worker: LocalWorker) => Promise<T>,
+  fresh = false,
+): Promise<T> {
+  const secrets = { ASTRO_API_URL: service.url, ...ACCOUNT, ASTRO_TIMEOUT_MS: String(WAIT_MS) };
+  return use(await workerFor({ dist: path.join(project, site), secrets }, { fresh }));
 }
 
+/** The file's Worker over `site` run afresh: a new isolate and ledger, its session never signed in, no call counted today. */
+const withFreshWorker = <T>(site: 'dist' | 'capped', use: (worker: LocalWorker) => Promise<T>) =>
+  withWorker(site, use, true);
+
 beforeAll(async () => {
-  project = await builtInTwoLanguages(CURRENT_PERIODS, '2026-11-22', { chartForm: { dailyLimit: 500 } }, undefined, {
-    searchIndex: false,
-  });
+  // The form's shared build, in a project of its own: `npm run worker` runs in it, and the capped site is a copy in it.
+  project = await copyOfBuiltSite('site', FORM_SITE);
   cpSync(path.join(project, 'dist'), path.join(project, 'capped'), { recursive: true });
   const form = path.join(project, 'capped/charts/yours/form.json');
   writeFileSync(form, JSON.stringify({ ...JSON.parse(readFileSync(form, 'utf8')), dailyLimit: CAP }));
@@ -89,7 +92,7 @@ describe('a stalled answer', () => {
   });
 
   it("in a sign-in ends with its visitor's wait: none is asked for during the back-off, then the next request signs in again and is drawn", async () => {
-    await withWorker('dist', async (worker) => {
+    await withFreshWorker('dist', async (worker) => {
       const { post } = formClient(worker);
       service.setFaults({ rules: [{ path: '/api/auth', body: '{"accessToken":"never-finished"}', stall: true }] });
       expect(await statusOf(post('/charts/yours/', { date: '1962-02-02', time: '02:02', q: 'Lima' }))).toBe(503);
@@ -129,7 +132,7 @@ describe('a stalled answer', () => {
 
 describe('identical requests at once', () => {
   it('cost one call and one unit of the cap, and each visitor gets the answer', async () => {
-    await withWorker('capped', async (worker) => {
+    await withFreshWorker('capped', async (worker) => {
       const { post, suggestions } = formClient(worker);
       const [lima] = await suggestions('/charts/yours/', 'Lima');
       const charts = await Promise.all(
@@ -180,7 +183,7 @@ describe('identical requests at once', () => {
 
 describe('the daily cap', () => {
   it("counts each request that reaches the service, a retry's too, and none for one never sent", async () => {
-    await withWorker('capped', async (worker) => {
+    await withFreshWorker('capped', async (worker) => {
       const { post, suggestions } = formClient(worker);
       // A stalled sign-in: no places request leaves, and none is counted.
       service.setFaults({ rules: [{ path: '/api/auth', body: '{"accessToken":"never-finished"}', stall: true }] });

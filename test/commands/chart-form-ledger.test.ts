@@ -10,7 +10,15 @@ import { startWorker, type LocalWorker } from '../../src/cli/chart-form-worker.t
 import { startWorkerWithoutCache } from '../helpers/worker-without-cache.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
 import type { FaultOptions } from '../../src/sample-service/faults.ts';
-import { callsTo, FORM_SITE, formClient, newVisitor, resultOf, useFormWorkerHooks } from '../helpers/form-worker.ts';
+import {
+  callsTo,
+  fileWorker,
+  FORM_SITE,
+  formClient,
+  newVisitor,
+  resultOf,
+  useFormWorkerHooks,
+} from '../helpers/form-worker.ts';
 import { builtSite } from '../helpers/shared-sites.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -31,18 +39,16 @@ function secrets(timeoutMs?: string): Record<string, string> {
 
 type Start = typeof startWorker;
 
-/** A Worker of its own (its own ledger, its own isolate) over `dist`, closed after `use`. */
+/** The file's Worker of each kind, for the tests that need one of their own. */
+const ownWorkers = new Map([startWorker, startWorkerWithoutCache].map((start) => [start, fileWorker(start)]));
+
+/** The file's Worker started by `start`, run afresh over `dist`: a new isolate and a ledger of its own. */
 async function withWorker<T>(
   dist: string,
   use: (worker: LocalWorker) => Promise<T>,
   start: Start = startWorker,
 ): Promise<T> {
-  const own = await start({ dist, secrets: secrets() });
-  try {
-    return await use(own);
-  } finally {
-    await own.close();
-  }
+  return use(await ownWorkers.get(start)!({ dist, secrets: secrets() }, { fresh: true }));
 }
 
 beforeAll(async () => {

@@ -42,7 +42,8 @@ beforeAll(async () => {
     JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), url: 'https://horoscopes.example.com' }),
   );
   const progressStream = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
-  await runBuild({ rootDir: project, env: ENV, log: () => {}, warn: () => {}, progressStream });
+  // No search index: the assertions read the headers of the pages and the API alone.
+  await runBuild({ rootDir: project, env: ENV, log: () => {}, warn: () => {}, progressStream, searchIndex: false });
   // The partner's page: any page of another origin; the test runs its fetches there.
   partner = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

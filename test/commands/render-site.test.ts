@@ -51,6 +51,8 @@ it('reads a template edited since the last build in the same process, as a build
       log: () => {},
       warn: () => {},
       progressStream: quietProgress,
+      // No search index: the assertions read a page alone.
+      searchIndex: false,
     });
   for (const words of ['First edit.', 'Second edit.']) {
     writeFileSync(layout, readFileSync(layout, 'utf8').replace('</article>', `<p>${words}</p></article>`));

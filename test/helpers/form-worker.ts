@@ -3,7 +3,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeEach, expect } from 'vitest';
-import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import {
+  startWorker,
+  type LocalWorker,
+  type RestartableWorker,
+  type WorkerInput,
+} from '../../src/cli/chart-form-worker.ts';
 import type { SampleService } from '../../src/sample-service/server.ts';
 import { CURRENT_PERIODS } from './project-copy.ts';
 import { removeDir } from './remove-dir.ts';
@@ -100,4 +105,28 @@ export function useFormWorkerHooks(
     started().service?.setFaults({});
     started().service?.resetLog();
   });
+}
+
+/**
+ * A test file's one Worker, started by its first test that asks for it and closed after the file. A test asking for
+ * other input (another site, other secrets) or for a `fresh` Worker gets it run again (`restart`: a new isolate at
+ * the same address, with no new wrangler server) under a name of its own, so with a ledger of its own (no call
+ * counted today, no answer kept); one asking for the same input gets the last test's Worker, its session, answers
+ * and ledger kept, as a deployed Worker's are.
+ */
+export function fileWorker(start: (input: WorkerInput) => Promise<RestartableWorker> = startWorker) {
+  let worker: RestartableWorker | undefined;
+  let running = '';
+  let restarts = 0;
+  afterAll(() => worker?.close());
+  return async function workerFor(input: WorkerInput, { fresh = false } = {}): Promise<LocalWorker> {
+    const key = JSON.stringify(input);
+    if (!worker) worker = await start(input);
+    // Durable Objects belong to the Worker that names their class: another Worker's are others.
+    // https://developers.cloudflare.com/durable-objects/reference/durable-objects-migrations/
+    else if (fresh || key !== running)
+      await worker.restart({ ...input, name: `horoscope-site-restarted-${(restarts += 1)}` });
+    running = key;
+    return worker;
+  };
 }

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LocalWorker } from '../../src/cli/chart-form-worker.ts';
+import type { RestartableWorker, WorkerInput } from '../../src/cli/chart-form-worker.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -13,13 +13,7 @@ const repo = path.resolve(import.meta.dirname, '../..');
  * by Miniflare with its no-op cache (`cacheAPI: false`, which wrangler's API does not expose) and the bindings of
  * wrangler.jsonc. Miniflare is pinned to the version wrangler itself runs.
  */
-export async function startWorkerWithoutCache({
-  dist,
-  secrets,
-}: {
-  dist: string;
-  secrets: Record<string, string>;
-}): Promise<LocalWorker> {
+export async function startWorkerWithoutCache({ dist, secrets }: WorkerInput): Promise<RestartableWorker> {
   const bundle = mkdtempSync(path.join(tmpdir(), 'astro-worker-bundle-'));
   try {
     const built = spawnSync(
@@ -53,22 +47,29 @@ export async function startWorkerWithoutCache({
     const {
       workerOptions: { modulesRules: _rules, ...options },
     } = unstable_getMiniflareWorkerOptions(path.join(repo, 'wrangler.jsonc'));
-    const miniflare = new Miniflare(
+    const miniflareOptions = (input: WorkerInput) =>
       convertV4MiniflareOptions({
         ...options,
-        name: 'horoscope-site',
+        name: input.name ?? 'horoscope-site',
         modulesRoot: bundle,
         modules: [{ type: 'ESModule', path: path.join(bundle, 'index.js') }],
-        assets: { ...options.assets!, directory: path.resolve(dist) },
-        bindings: secrets,
+        assets: { ...options.assets!, directory: path.resolve(input.dist) },
+        bindings: input.secrets,
         cacheAPI: false,
         host: '127.0.0.1',
         port: 0,
-      } as Parameters<typeof convertV4MiniflareOptions>[0]),
-    );
-    const url = await miniflare.ready;
+      } as Parameters<typeof convertV4MiniflareOptions>[0]);
+    const miniflare = new Miniflare(miniflareOptions({ dist, secrets }));
+    let url = await miniflare.ready;
     return {
-      url,
+      get url() {
+        return url;
+      },
+      // A new workerd process, a new isolate; its Durable Objects kept unless `input` names another Worker.
+      async restart(input) {
+        await miniflare.setOptions(miniflareOptions(input));
+        url = await miniflare.ready;
+      },
       async close() {
         await miniflare.dispose();
         rmSync(bundle, { recursive: true, force: true });
