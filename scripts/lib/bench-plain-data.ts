@@ -88,7 +88,7 @@ function homeData(home: string) {
   return {
     searchLabel: attr(/<label for="site-search-q" class="visually-hidden">([^<]*)<\/label>/),
     searchPlaceholder: attr(/<input id="site-search-q" type="search" name="q" placeholder="([^"]*)">/),
-    searchButton: attr(/<form class="site-search"[\s\S]*?<button type="submit">([^<]*)<\/button>/),
+    searchButton: attr(/<form class="site-search"[\s\S]*?<span class="search-button-text">([^<]*)<\/span>/),
     stylesheets: [...home.matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((m) => decode(m[1]!)),
     icon: attr(/<link rel="icon" href="([^"]*)"/),
     signs: [

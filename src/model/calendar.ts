@@ -350,13 +350,18 @@ export function calendarParts(
     : { calendarPages: [], calendarFeeds: [] };
 }
 
-/** The calendar's pages as page-dates.ts dates them, by what they show (which changes when a month turns). */
+/**
+ * The calendar's pages as page-dates.ts dates them, by what they show (which changes when a month turns). Today's
+ * mark moves daily and dates nothing, as the home page's sky dates nothing: a lastmod is for a page's news.
+ * https://developers.google.com/search/docs/crawling-indexing/sitemaps/build-sitemap#additional-notes-about-xml-sitemaps
+ */
 export function calendarVersions(
   calendar: CalendarModel | undefined,
   pathPrefix: string,
 ): { url: string; hash: string }[] {
+  const withoutToday = (key: string, value: unknown) => (key === 'isToday' ? undefined : value);
   return (calendar?.pages ?? []).map((page) => ({
     url: sitePath(page.url, pathPrefix),
-    hash: contentHash(JSON.stringify(page)),
+    hash: contentHash(JSON.stringify(page, withoutToday)),
   }));
 }

@@ -43,7 +43,7 @@ const override: Override = {
 };
 
 describe('the input digest', () => {
-  it("changes on a later day of the same periods, whose sky the home page shows, and only the home page's sky differs then", () => {
+  it("changes on a later day of the same periods, whose sky the home page shows, and only the day's sky and the calendar's today differ then", () => {
     const first = input();
     const model = buildSiteModel(first);
     // Friday to Saturday of week 47: the next build starts from the history the first one saved.
@@ -52,9 +52,18 @@ describe('the input digest', () => {
     expect(digestOf(input({ pageHistory: model.pageHistory }))).toBe(
       digestOf({ ...first, pageHistory: model.pageHistory }),
     );
-    const withoutSky = (m: SiteModel) => ({ ...(published(m) as SiteModel), home: { ...m.home, today: undefined } });
+    const withoutSky = (m: SiteModel) =>
+      JSON.parse(
+        JSON.stringify({ ...(published(m) as SiteModel), home: { ...m.home, today: undefined } }, (key, value) =>
+          key === 'isToday' ? undefined : value,
+        ),
+      );
     const nextModel = buildSiteModel(next);
     expect(withoutSky(nextModel)).toEqual(withoutSky(model));
+    const todayOnGrid = (m: SiteModel) =>
+      m.calendarPages.flatMap((p) => p.month?.grid.weeks.flat() ?? []).flatMap((d) => (d?.isToday ? [d.datetime] : []));
+    expect(todayOnGrid(nextModel)).toEqual(['2026-11-21', '2026-11-21']);
+    expect(todayOnGrid(model)).toEqual(['2026-11-20', '2026-11-20']);
     expect(nextModel.home.today.title).toBe('The sky on November 21');
     expect(model.home.today.title).toBe('The sky on November 20');
   });
