@@ -232,11 +232,6 @@ export class Transport {
         redirect: 'manual',
       });
       phase = 'BODY_TIMEOUT';
-      const tooLarge = new SendFailure('too-large', 'TOO_LARGE');
-      if (Number(response.headers.get('content-length')) > maxResponseBytes) {
-        await response.body?.cancel();
-        throw tooLarge;
-      }
       const chunks: Uint8Array[] = [];
       let size = 0;
       const reader = response.body?.getReader();
@@ -247,7 +242,7 @@ export class Transport {
         size += chunk.value.byteLength;
         if (size > maxResponseBytes) {
           await reader?.cancel();
-          throw tooLarge;
+          throw new SendFailure('too-large', 'TOO_LARGE');
         }
         chunks.push(chunk.value);
       }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { AstroClient, AstroError, REPORT_ENDPOINTS, type ClientEvent } from '../../src/api/index.ts';
-import { FAST_RETRY, PASSWORD, USERNAME, bearer, delay, reportsHandler, sendJson } from './helpers/fake-service.ts';
-import { useClientHarness } from './helpers/client-harness.ts';
+import {
+  FAST_RETRY,
+  PASSWORD,
+  USERNAME,
+  bearer,
+  delay,
+  reportsHandler,
+  sendJson,
+  startFakeService,
+} from './helpers/fake-service.ts';
+import { rejection, useClientHarness } from './helpers/client-harness.ts';
 
 const { setUp, closeAfterTest } = useClientHarness();
 
@@ -46,6 +55,18 @@ describe('AstroClient requests', () => {
         authorization: `Bearer ${service.issuedTokens[0]}`,
       });
     }
+  });
+
+  it('follows no redirect: the request and its token go to the service alone', async () => {
+    const elsewhere = await startFakeService(reportsHandler);
+    closeAfterTest({ service: elsewhere });
+    const { client } = await setUp((_request, res) => {
+      res.writeHead(307, { location: `${elsewhere.url}/api/yearly-reports` });
+      res.end();
+    });
+    const error = await rejection(client.reports('yearly', { year: 2026 }));
+    expect(error).toMatchObject({ code: 'ASTRO_HTTP_STATUS', status: 307 });
+    expect(elsewhere.requests).toEqual([]);
   });
 
   it('sends integers as JSON numbers and only the members each report kind takes', async () => {
