@@ -34,6 +34,38 @@ export interface ClientOptions {
    * issued into it, so short-lived clients sign in once between them.
    */
   session?: ClientSession;
+  /**
+   * What carries the requests: the runtime's global `fetch` unless given. The build gives undici's, bound to an
+   * Agent of its own (index.ts).
+   */
+  fetch?: FetchFunction;
+  /**
+   * The caller's wait: once aborted, the send in flight is cancelled (its connection and its body read), a retry's
+   * wait ends, and nothing more is sent; the call fails with ASTRO_ABORTED.
+   */
+  signal?: AbortSignal;
+  /**
+   * Awaited right before each send, a retry's and a sign-in's too, with the endpoint about to be sent to: false
+   * ends the call with ASTRO_SEND_REFUSED, and nothing is sent.
+   */
+  beforeSend?: (endpoint: string) => Promise<boolean>;
+}
+
+/** The part of `fetch` the client uses; the global one and undici's both have it. */
+export type FetchFunction = (url: string, init: SendInit) => Promise<FetchResponse>;
+
+export interface SendInit {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+  redirect: 'manual';
+}
+
+export interface FetchResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  body: ReadableStream<Uint8Array> | null;
 }
 
 export interface ClientSession {
@@ -80,7 +112,7 @@ export interface ClientEvent {
   inFlight: number;
   status?: number;
   attempt?: number;
-  /** For retry: the transport error code (ECONNRESET, UND_ERR_HEADERS_TIMEOUT...); for error: the AstroError code. */
+  /** For retry: the transport error code (a connection failure's own, such as UND_ERR_SOCKET or ECONNRESET, else NETWORK; HEADERS_TIMEOUT or BODY_TIMEOUT); for error: the AstroError code. */
   code?: string;
   /** For retry: the wait before the next send, in milliseconds. */
   delayMs?: number;
@@ -98,8 +130,6 @@ export interface ClientStats {
 export const AUTH_ENDPOINT = '/api/auth';
 export const PLACES_ENDPOINT = '/api/places';
 export const NATAL_ENDPOINT = '/api/natal';
-export const SIGNS_ENDPOINT = '/api/signs';
-export const PLANETS_ENDPOINT = '/api/planets';
 
 /** The options, checked, with their defaults filled in. */
 export interface ClientSettings {
@@ -112,6 +142,9 @@ export interface ClientSettings {
   retry: Required<RetryOptions>;
   onEvent: ((event: ClientEvent) => void) | undefined;
   session: ClientSession | undefined;
+  fetch: FetchFunction;
+  signal: AbortSignal | undefined;
+  beforeSend: ((endpoint: string) => Promise<boolean>) | undefined;
 }
 
 function isPositiveInteger(value: unknown): value is number {
@@ -160,6 +193,9 @@ export function checkOptions(options: ClientOptions): ClientSettings {
   if (options.onEvent !== undefined && typeof options.onEvent !== 'function') fail('onEvent', 'must be a function');
   if (options.session !== undefined && (options.session === null || typeof options.session !== 'object'))
     fail('session', 'must be an object');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') fail('fetch', 'must be a function');
+  if (options.beforeSend !== undefined && typeof options.beforeSend !== 'function')
+    fail('beforeSend', 'must be a function');
   return {
     base,
     username: options.username,
@@ -170,5 +206,8 @@ export function checkOptions(options: ClientOptions): ClientSettings {
     retry,
     onEvent: options.onEvent,
     session: options.session,
+    fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+    signal: options.signal,
+    beforeSend: options.beforeSend,
   };
 }

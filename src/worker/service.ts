@@ -5,11 +5,11 @@
 // isolate's, the ledger's), the calls in flight, each awaited within the waiter's own wait.
 // Every send of a chart or of places, a retry's too, first takes a unit of the day's cap from the form's ledger.
 // https://developers.cloudflare.com/workers/runtime-apis/context/
-import { FetchClient, type ClientSession } from '../api/fetch-client.ts';
+import { ServiceClient } from '../api/client.ts';
 import { ASTRO_ERROR_CODES, AstroError } from '../api/errors.ts';
-import { AUTH_ENDPOINT } from '../api/options.ts';
+import { AUTH_ENDPOINT, type ClientSession } from '../api/options.ts';
+import { serviceLanguage } from '../api/requests.ts';
 import type { NatalChart } from '../api/schemas.ts';
-import { serviceLanguage } from '../api/service-language.ts';
 import { accountVariables } from '../data/account-variables.ts';
 import { natalPage, type NatalPage } from '../data/natal-page.ts';
 import { placeLabels } from '../model/place-labels.ts';
@@ -70,9 +70,9 @@ function sessionOf(account: Account): ClientSession {
 const waitOf = (account: Account) => account.timeoutMs ?? CLIENT_LIMITS.waitMs;
 
 /** A client for one call, cancelled by `signal`, which takes a unit of today's cap before each send but a sign-in's. */
-function clientFor(context: ServiceContext, signal: AbortSignal): FetchClient {
+function clientFor(context: ServiceContext, signal: AbortSignal): ServiceClient {
   const { account } = context;
-  return new FetchClient({
+  return new ServiceClient({
     baseUrl: account.url,
     username: account.username,
     password: account.password,
@@ -135,7 +135,7 @@ function keptOrAsked<T>(
   context: ServiceContext,
   key: string,
   seconds: number,
-  call: (client: FetchClient) => Promise<T>,
+  call: (client: ServiceClient) => Promise<T>,
 ): Promise<T> {
   const known = recent.get(key);
   if (known !== undefined) return Promise.resolve(known as T);
@@ -157,7 +157,7 @@ async function lookUpOrAsk<T>(
   context: ServiceContext,
   key: string,
   seconds: number,
-  call: (client: FetchClient) => Promise<T>,
+  call: (client: ServiceClient) => Promise<T>,
   waitMs: number,
 ): Promise<T> {
   const signal = AbortSignal.timeout(waitMs);

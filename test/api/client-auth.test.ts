@@ -186,7 +186,8 @@ describe('AstroClient token renewal', () => {
       rejection(client.natal({ name: 'malformed', date: '1990-01-01', time: '10:00', place_id: 1, lang: 'en' })),
       rejection(client.natal({ name: 'shape', date: '1990-01-01', time: '10:00', place_id: 1, lang: 'en' })),
       rejection(client.reports('weekly', { year: 2026, week: 1 })),
-      rejection(client.call('POST', '/api/synastry', { note: PASSWORD })),
+      // The fallback below echoes the password in a 400's body.
+      rejection(client.report('monthly', { year: 2026, month: 1 }, 0)),
     ]);
     const authFail = await setUp(reportsHandler, {}, (request, res) =>
       sendJson(res, 401, { error: `wrong: ${request.body}` }),

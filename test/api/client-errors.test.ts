@@ -1,10 +1,11 @@
-// src/api/client-errors.ts with a short password: the client's own wording stays readable, while a body or a URL
+// src/api/errors.ts with a short password: the client's own wording stays readable, while a body or a URL
 // that holds the password still loses it. Against a real node:http service on port 0.
 import { describe, expect, it } from 'vitest';
+import { AstroClient } from '../../src/api/index.ts';
 import { FAST_RETRY, USERNAME, sendJson } from './helpers/fake-service.ts';
 import { rejection, useClientHarness } from './helpers/client-harness.ts';
 
-const { setUp } = useClientHarness();
+const { setUp, closeAfterTest } = useClientHarness();
 
 describe.each(['p', 'pass'])('error messages with the password %j', (password) => {
   const signIn = { password, retry: { ...FAST_RETRY, maxRetries: 1 } };
@@ -33,18 +34,21 @@ describe.each(['p', 'pass'])('error messages with the password %j', (password) =
   // A body is quoted from the service, which may glue a secret to anything: there every occurrence goes.
   it('still redact the password in a body the service echoes and in a URL that holds it', async () => {
     const { client, service } = await setUp(
-      (request, res) =>
-        request.path.startsWith('/api/echo')
-          ? sendJson(res, 404, { error: 'unknown' })
-          : sendJson(res, 400, { user: USERNAME, key: password }),
+      (_request, res) => sendJson(res, 400, { user: USERNAME, key: password }),
       signIn,
-      issueToken,
+      (request, res) =>
+        request.path === `/${password}/api/auth` ? sendJson(res, 401, { error: 'no' }) : issueToken(request, res),
     );
     const echoed = await rejection(client.places('Ulm'));
     expect(echoed.message).toBe('/api/places answered 400 Bad Request: {"user":"site-builder","key":"[redacted]"}');
 
-    const inUrl = await rejection(client.call('GET', `/api/echo?key=${password}`));
-    expect(service.to(`/api/echo?key=${password}`)).toHaveLength(1);
-    expect(inUrl.message).toBe('/api/echo?key=[redacted] answered 404 Not Found: {"error":"unknown"}');
+    // A base URL whose path holds the password, named by a refused sign-in.
+    const inUrl = new AstroClient({ baseUrl: `${service.url}/${password}/`, username: USERNAME, ...signIn });
+    closeAfterTest({ client: inUrl });
+    const refused = await rejection(inUrl.authenticate());
+    expect(service.to(`/${password}/api/auth`)).toHaveLength(1);
+    expect(refused.message).toBe(
+      `authentication failed for ${service.url}/[redacted]: /api/auth answered 401 Unauthorized (check the username and password)`,
+    );
   });
 });

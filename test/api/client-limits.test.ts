@@ -3,7 +3,7 @@
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { AstroClient, CLIENT_DEFAULTS } from '../../src/api/index.ts';
-import { PASSWORD, USERNAME, reportEntry, sendJson } from './helpers/fake-service.ts';
+import { PASSWORD, USERNAME, delay, reportEntry, reportsHandler, sendJson } from './helpers/fake-service.ts';
 import { rejection, useClientHarness } from './helpers/client-harness.ts';
 
 const { setUp } = useClientHarness();
@@ -72,6 +72,22 @@ describe('AstroClient size limit', () => {
       () =>
         new AstroClient({ baseUrl: 'http://127.0.0.1:9', username: USERNAME, password: PASSWORD, maxResponseBytes: 0 }),
     ).toThrow('AstroClient option maxResponseBytes must be a positive integer (bytes), received 0');
+  });
+});
+
+describe('AstroClient connections', () => {
+  it('keeps its connections alive and opens no more of them than its concurrency', async () => {
+    const { service, client } = await setUp(
+      async (request, res, raw) => {
+        await delay(5);
+        reportsHandler(request, res, raw);
+      },
+      { concurrency: 2 },
+    );
+    await Promise.all(Array.from({ length: 24 }, (_, i) => client.report('yearly', { year: 2026 }, i % 12)));
+    // The sign-in and 24 reports, over the same two connections.
+    expect(service.requests).toHaveLength(25);
+    expect(service.connections).toEqual({ opened: 2, maxOpen: 2 });
   });
 });
 

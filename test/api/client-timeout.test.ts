@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientEvent } from '../../src/api/index.ts';
-import { FAST_RETRY, delay, reportsHandler } from './helpers/fake-service.ts';
+import { FAST_RETRY, delay, reportEntry, reportsHandler } from './helpers/fake-service.ts';
 import { failingFirst, rejection, useClientHarness } from './helpers/client-harness.ts';
 
-// undici checks headers/body timeouts on a coarse timer (about 0.5 s ticks), so a 100 ms timeout fires
-// within a second or so; the slow server below waits 2.5 s so that the timeout, not the server, decides.
+// The slow servers below wait 2.5 s, far past the 100 ms timeout, so that the timeout, not the server, decides.
 
 const { setUp } = useClientHarness();
 
@@ -40,11 +39,32 @@ describe('AstroClient timeouts', () => {
         type: 'retry',
         endpoint: '/api/yearly-reports',
         attempt: 1,
-        code: 'UND_ERR_BODY_TIMEOUT',
+        code: 'BODY_TIMEOUT',
         delayMs: 5,
         inFlight: 1,
       },
     ]);
+  });
+
+  it('waits timeoutMs between body chunks, not for the whole body', async () => {
+    // Eight chunks 250 ms apart: 2 s in all, twice timeoutMs, yet never a second without one.
+    const { service, client } = await setUp(
+      async (_request, res) => {
+        const text = JSON.stringify({
+          reports: Array.from({ length: 12 }, (_, signId) => reportEntry({ year: 2026 }, signId)),
+        });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        const size = Math.ceil(text.length / 8);
+        for (let at = 0; at < text.length; at += size) {
+          res.write(text.slice(at, at + size));
+          await delay(250);
+        }
+        res.end();
+      },
+      { timeoutMs: 1000 },
+    );
+    await expect(client.reports('yearly', { year: 2026 })).resolves.toHaveLength(12);
+    expect(service.to('/api/yearly-reports')).toHaveLength(1);
   });
 
   it('fails with ASTRO_TIMEOUT when every send is too slow', async () => {
@@ -57,9 +77,7 @@ describe('AstroClient timeouts', () => {
     );
     const error = await rejection(client.reports('yearly', { year: 2026 }));
     expect(error.code).toBe('ASTRO_TIMEOUT');
-    expect(error.message).toBe(
-      '/api/yearly-reports: no response within 100 ms (UND_ERR_HEADERS_TIMEOUT) after 2 attempts',
-    );
+    expect(error.message).toBe('/api/yearly-reports: no response within 100 ms (HEADERS_TIMEOUT) after 2 attempts');
     expect(service.to('/api/yearly-reports')).toHaveLength(2);
   });
 });

@@ -1,7 +1,7 @@
 // The `lang` the service is sent for a site's language, by the build's charts and the Worker alike: the tag's
 // primary language subtag (RFC 5646 §2.2.1), which docs/service-api.md says is a two-letter code.
 import { describe, expect, it } from 'vitest';
-import { serviceLanguage } from '../../src/api/service-language.ts';
+import { serviceLanguage } from '../../src/api/requests.ts';
 import { readChartFiles } from '../../src/data/charts.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -28,6 +28,8 @@ export interface FakeService {
   to(path: string): ReceivedRequest[];
   /** Highest number of requests in flight at once (arrived, response not yet finished). */
   readonly maxInFlight: number;
+  /** TCP connections the clients opened, and the most open at once. */
+  readonly connections: { opened: number; maxOpen: number };
   /** Tokens issued by the default auth handler, in order. */
   issuedTokens: string[];
   close(): Promise<void>;
@@ -59,6 +61,8 @@ export async function startFakeService(handler: Handler, options: { auth?: Handl
   const issuedTokens: string[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
+  const connections = { opened: 0, maxOpen: 0 };
+  let openConnections = 0;
 
   const defaultAuth: Handler = (request, res) => {
     const { username, password } = JSON.parse(request.body) as { username?: string; password?: string };
@@ -96,6 +100,12 @@ export async function startFakeService(handler: Handler, options: { auth?: Handl
       });
     });
   });
+  server.on('connection', (socket) => {
+    connections.opened += 1;
+    openConnections += 1;
+    connections.maxOpen = Math.max(connections.maxOpen, openConnections);
+    socket.on('close', () => (openConnections -= 1));
+  });
   // Keep-alive sockets would hold close() open; the client under test reuses them while it runs.
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -107,6 +117,7 @@ export async function startFakeService(handler: Handler, options: { auth?: Handl
     get maxInFlight() {
       return maxInFlight;
     },
+    connections,
     issuedTokens,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,8 +1,9 @@
-// The client on the runtime's fetch (src/api/fetch-client.ts), as a Worker uses it, against the embedded sample
-// service on a loopback port: the same answers as on undici, the same retries, renewal, limits and redaction.
+// The client on the runtime's own fetch (src/api/client.ts), as a Worker uses it, against the embedded sample
+// service on a loopback port: the same answers as the build's AstroClient on undici, the same retries, renewal,
+// limits and redaction.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FetchClient, type ClientSession, type FetchClientOptions } from '../../src/api/fetch-client.ts';
-import { SIGN_IN_BACKOFF } from '../../src/api/options.ts';
+import { ServiceClient } from '../../src/api/client.ts';
+import { SIGN_IN_BACKOFF, type ClientOptions, type ClientSession } from '../../src/api/options.ts';
 import { AstroClient } from '../../src/api/index.ts';
 import type { FaultRule } from '../../src/sample-service/faults.ts';
 import { startSampleService, type SampleService } from '../../src/sample-service/server.ts';
@@ -21,8 +22,8 @@ beforeEach(() => {
   service.resetLog();
 });
 
-function client(options: Partial<FetchClientOptions> = {}): FetchClient {
-  return new FetchClient({
+function client(options: Partial<ClientOptions> = {}): ServiceClient {
+  return new ServiceClient({
     baseUrl: service.url,
     username: USERNAME,
     password: PASSWORD,
@@ -44,7 +45,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error & { code?: st
   throw new Error('expected a rejection');
 }
 
-describe('FetchClient', () => {
+describe('ServiceClient', () => {
   it('answers places and natal charts exactly as the undici client does, signing in once', async () => {
     const edge = client();
     const node = new AstroClient({ baseUrl: service.url, username: USERNAME, password: PASSWORD });
@@ -124,7 +125,7 @@ describe('FetchClient', () => {
   });
 });
 
-describe('FetchClient for one caller', () => {
+describe('ServiceClient for one caller', () => {
   const LIMA = JSON.stringify({
     data: [
       {
