@@ -279,7 +279,6 @@ function escapeXml(text: string): string {
   );
 }
 
-/** Two decimals are far below a pixel and keep the markup short. */
 /** A coordinate to `decimals` places (2 by default: a hundredth of a unit of the 400-unit box). */
 function n2(value: number, decimals = 2): string {
   const scale = 10 ** decimals;
