@@ -44,6 +44,7 @@ function workerConfig({ dist, secrets, name }: WorkerInput) {
 export async function startWorker({
   dist,
   secrets,
+  name,
   port = 0,
   host = '127.0.0.1',
   logLevel = 'error',
@@ -57,7 +58,7 @@ export async function startWorker({
   const { unstable_startWorker } = await import('wrangler');
   const worker = await unstable_startWorker({
     config: path.join(repo, 'wrangler.jsonc'),
-    ...workerConfig({ dist, secrets }),
+    ...workerConfig({ dist, secrets, name }),
     dev: { server: { hostname: host, port }, inspector: false, watch: false, persist: false, logLevel },
   });
   return {
